@@ -1,0 +1,37 @@
+import type { DataType } from './types.ts';
+import { routePath } from './types.ts';
+import { DWD_TYPES } from './dwd.ts';
+
+/**
+ * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
+ * compare and MCP tools are all generated from this list.
+ */
+const GROUPS: DataType[][] = [
+  DWD_TYPES,
+];
+
+export interface Catalog {
+  all: readonly DataType[];
+  byType: ReadonlyMap<string, DataType>;
+  byCompareResource: ReadonlyMap<string, DataType>;
+}
+
+export function buildCatalog(types: readonly DataType[]): Catalog {
+  const byType = new Map<string, DataType>();
+  const tools = new Set<string>();
+  const paths = new Set<string>();
+  const byCompareResource = new Map<string, DataType>();
+  for (const dt of types) {
+    if (byType.has(dt.type)) throw new Error(`duplicate data type ${dt.type}`);
+    if (tools.has(dt.tool)) throw new Error(`duplicate tool ${dt.tool}`);
+    const p = routePath(dt);
+    if (paths.has(p)) throw new Error(`duplicate path ${p}`);
+    byType.set(dt.type, dt);
+    tools.add(dt.tool);
+    paths.add(p);
+    if (dt.compare) byCompareResource.set(dt.compare.resource, dt);
+  }
+  return { all: types, byType, byCompareResource };
+}
+
+export const CATALOG: Catalog = buildCatalog(GROUPS.flat());

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+
+/** One register entry; see src/cities/PROVENANCE.md for where each value comes from. */
+export interface City {
+  slug: string;
+  name: string;
+  ags: string;
+  ars: string;
+  state: string;
+  state_name: string;
+  lat: number;
+  lon: number;
+  population: number;
+  population_date: string;
+  area_km2: number | null;
+  wikidata: string;
+  osm_relation: number | null;
+  aliases: string[];
+  core: boolean;
+  state_capital: boolean;
+  district_free: boolean;
+}
+
+export const CITIES: readonly City[] = Object.freeze(
+  JSON.parse(readFileSync(new URL('./register.json', import.meta.url), 'utf8')) as City[],
+);
+
+export const CITY_BY_SLUG: ReadonlyMap<string, City> = new Map(CITIES.map((c) => [c.slug, c]));
+
+/** Public view of a register entry. */
+export function cityEntry(c: City) {
+  return {
+    slug: c.slug,
+    name: c.name,
+    ags: c.ags,
+    ars: c.ars,
+    state: c.state,
+    state_name: c.state_name,
+    lat: c.lat,
+    lon: c.lon,
+    population: c.population,
+    population_date: c.population_date,
+    area_km2: c.area_km2,
+    wikidata: c.wikidata,
+    osm_relation: c.osm_relation,
+    aliases: c.aliases,
+    core: c.core,
+    state_capital: c.state_capital,
+    district_free: c.district_free,
+    coverage: c.core ? 'full' : 'auto',
+  };
+}
+
+/** Great-circle distance in km. */
+export function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
+  const r = Math.PI / 180;
+  const dLat = (bLat - aLat) * r, dLon = (bLon - aLon) * r;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
+}

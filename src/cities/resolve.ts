@@ -1,0 +1,90 @@
+import { CITIES, CITY_BY_SLUG, type City } from './register.ts';
+import { ProblemError } from '../http/problem.ts';
+
+/**
+ * Tolerant slug resolution: case, umlauts written/transliterated/stripped, URL encoding,
+ * exonyms and short forms from the register's aliases; otherwise a did-you-mean 404.
+ */
+
+/** Folded key: lower-case ASCII, umlauts transliterated, separators collapsed to '-'. */
+export function fold(input: string): string {
+  return input
+    .toLowerCase()
+    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
+    .normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .replace(/[()[\]]/g, ' ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Second key: umlaut transliterations collapsed, so `munchen` and `muenchen` meet. */
+export function stripped(folded: string): string {
+  return folded.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
+}
+
+const index = new Map<string, City>();
+function add(key: string, city: City) {
+  const prior = index.get(key);
+  if (prior && prior !== city) throw new Error(`city alias "${key}" is ambiguous: ${prior.slug} / ${city.slug}`);
+  index.set(key, city);
+}
+for (const city of CITIES) {
+  for (const name of [city.slug, city.name, ...city.aliases]) {
+    const f = fold(name);
+    add(f, city);
+    add(stripped(f), city);
+  }
+}
+
+function decode(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+export function findCity(raw: string): City | null {
+  const direct = CITY_BY_SLUG.get(raw);
+  if (direct) return direct;
+  const f = fold(decode(raw));
+  return index.get(f) ?? index.get(stripped(f)) ?? null;
+}
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** Nearest canonical slug when it is close enough to be a typo, else null. */
+export function suggest(raw: string): City | null {
+  const f = stripped(fold(decode(raw)));
+  if (!f) return null;
+  let best: City | null = null;
+  let bestDist = Infinity;
+  for (const [key, city] of index) {
+    const d = levenshtein(f, key);
+    if (d < bestDist) { bestDist = d; best = city; }
+  }
+  const allowed = Math.max(1, Math.min(3, Math.floor(f.length / 3)));
+  return bestDist <= allowed ? best : null;
+}
+
+export function resolveCity(raw: string): City {
+  const city = findCity(raw);
+  if (city) return city;
+  const near = suggest(raw);
+  const shown = decode(raw).slice(0, 80);
+  if (near) {
+    throw new ProblemError('city_not_found', `Unknown city "${shown}".`, `Did you mean "${near.slug}"? GET /api/v1/cities lists all canonical slugs.`, { suggestion: near.slug });
+  }
+  throw new ProblemError('city_not_found', `Unknown city "${shown}".`, `GET /api/v1/cities lists all ${CITIES.length} canonical city slugs.`);
+}

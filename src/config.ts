@@ -1,0 +1,112 @@
+import { SOURCES } from './sources/index.ts';
+
+/**
+ * Every setting is an environment variable, parsed and validated here and nowhere else.
+ * `ENV_VARS` is the documented list (README and .env.example are checked against it by a test).
+ */
+
+export interface EnvVar {
+  name: string;
+  default: string;
+  description: string;
+}
+
+type Parser<T> = (raw: string, name: string) => T;
+
+class ConfigError extends Error {}
+
+const str: Parser<string> = (raw) => raw;
+const int = (min: number, max: number): Parser<number> => (raw, name) => {
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+};
+const bool: Parser<boolean> = (raw, name) => {
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+};
+const url: Parser<string> = (raw, name) => {
+  try {
+    const u = new URL(raw);
+    if (!['http:', 'https:', 'redis:', 'rediss:'].includes(u.protocol)) throw new Error();
+    return raw.replace(/\/+$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+};
+const optionalUrl: Parser<string | null> = (raw, name) => (raw.trim() === '' ? null : url(raw, name));
+const oneOf = <T extends string>(...values: T[]): Parser<T> => (raw, name) => {
+  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
+};
+const list: Parser<string[]> = (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+
+export const ENV_VARS: EnvVar[] = [];
+
+function setting<T>(env: NodeJS.ProcessEnv, name: string, def: string, description: string, parse: Parser<T>): T {
+  if (!ENV_VARS.some((v) => v.name === name)) ENV_VARS.push({ name, default: def, description });
+  const raw = env[name];
+  return parse(raw === undefined ? def : raw, name);
+}
+
+export interface SourceSettings {
+  enabled: boolean;
+  baseUrl: string;
+  urls: Record<string, string>;
+  credentials: Record<string, string>;
+  missingCredentials: string[];
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const s = <T>(name: string, def: string, description: string, parse: Parser<T>) => setting(env, name, def, description, parse);
+  const config = {
+    host: s('HOST', '127.0.0.1', 'Main listen address', str),
+    port: s('PORT', '3000', 'Main listen port', int(0, 65535)),
+    localHost: s('LOCAL_HOST', '', 'Optional second (local) ingress address; empty = off', str),
+    localPort: s('LOCAL_PORT', '0', 'Port of the local ingress (0 = off)', int(0, 65535)),
+    publicBaseUrl: s('PUBLIC_BASE_URL', 'http://127.0.0.1:3000', 'Base URL announced in OpenAPI servers and links', url),
+    localBaseUrl: s('LOCAL_BASE_URL', '', 'Base URL of the local ingress, announced in OpenAPI when set', optionalUrl),
+    logLevel: s('LOG_LEVEL', 'info', 'pino log level', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')),
+    redisUrl: s('REDIS_URL', '', 'Redis URL for scale-out; empty = embedded SQLite store', optionalUrl),
+    storePath: s('STORE_PATH', './data/stadtdaten.sqlite', 'SQLite file of the embedded store', str),
+    userAgent: s('USER_AGENT', 'Stadtdaten/1.0.0 (+https://github.com/stadtdaten/stadtdaten; open data proxy)', 'User-Agent sent to every upstream; names the service and a contact URL', str),
+    requestBudgetMs: s('REQUEST_BUDGET_MS', '10000', 'Longest a request waits for an upstream (ms)', int(100, 120000)),
+    upstreamTimeoutMs: s('UPSTREAM_TIMEOUT_MS', '8000', 'Default per-call upstream timeout (ms)', int(100, 120000)),
+    upstreamConnectTimeoutMs: s('UPSTREAM_CONNECT_TIMEOUT_MS', '3000', 'Upstream connect timeout (ms)', int(100, 60000)),
+    maxResponseBytes: s('UPSTREAM_MAX_RESPONSE_BYTES', String(32 * 1024 * 1024), 'Default cap on one upstream response body (bytes)', int(1024, 2 ** 31 - 1)),
+    maxCities: s('MAX_CITIES', '84', 'Most cities in one compare call (at least 28)', int(28, 1000)),
+    compareConcurrency: s('COMPARE_CONCURRENCY', '16', 'Parallel upstream fetches per compare call', int(1, 256)),
+    overviewBudgetMs: s('OVERVIEW_BUDGET_MS', '3000', 'Time cap of each overview highlight (ms, at most 3000)', int(50, 3000)),
+    demo: s('DEMO', 'false', 'Label answers as demo data (set by npm run demo)', bool),
+    jobs: s('JOBS_ENABLED', 'true', 'Run background jobs (pollers, precomputes) in this process', bool),
+    corsOrigin: s('CORS_ORIGIN', '*', 'Access-Control-Allow-Origin for browser clients', str),
+    mcpAllowedHosts: s('MCP_ALLOWED_HOSTS', '127.0.0.1,localhost,[::1]', 'Host header values accepted on /mcp (DNS-rebinding guard)', list),
+    mcpAllowedOrigins: s('MCP_ALLOWED_ORIGINS', '', 'Origins accepted on /mcp besides none/same-host (comma-separated)', list),
+    sources: {} as Record<string, SourceSettings>,
+  };
+  if (config.host === '') throw new ConfigError('HOST must not be empty');
+  for (const src of SOURCES) {
+    const enabled = s(`${src.env}_ENABLED`, String(src.enabledByDefault ?? true), `Toggle for ${src.name}`, bool);
+    const baseUrl = s(`${src.env}_BASE_URL`, src.baseUrl, `Base URL of ${src.name}`, url);
+    const urls: Record<string, string> = {};
+    for (const [key, u] of Object.entries(src.urls ?? {})) urls[key] = s(u.env, u.default, u.description, url);
+    const credentials: Record<string, string> = {};
+    const missingCredentials: string[] = [];
+    for (const name of src.credentials ?? []) {
+      const v = s(name, '', `Credential for ${src.name} (server-side; source is disabled without it)`, str).trim();
+      if (v) credentials[name] = v; else missingCredentials.push(name);
+    }
+    config.sources[src.id] = { enabled, baseUrl, urls, credentials, missingCredentials };
+  }
+  return config;
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** For server.ts: a config error is a clear message and a non-zero exit, not a stack trace. */
+export function isConfigError(err: unknown): err is Error {
+  return err instanceof ConfigError;
+}

@@ -1,0 +1,113 @@
+import type { Config } from '../config.ts';
+import type { ParamDecl } from '../catalog/params.ts';
+import type { RouteDoc } from './route-doc.ts';
+import { PROBLEM_CODES } from './problem.ts';
+import { DEPRECATED_ALIASES } from '../normalise/fields.ts';
+
+type Route = { method: string; url: string; doc: RouteDoc };
+
+function paramSchema(p: ParamDecl): Record<string, unknown> {
+  const s: Record<string, unknown> = { type: p.type };
+  if (p.enum) s.enum = [...p.enum];
+  if (p.pattern) s.pattern = p.pattern.source;
+  if (p.min !== undefined) s.minimum = p.min;
+  if (p.default !== undefined) s.default = p.default;
+  return s;
+}
+
+const PAGE_PARAMS = (defaultLimit: string) => [
+  { name: 'page', in: 'query', required: false, description: 'Page number (>= 1, default 1)', schema: { type: 'integer', minimum: 1, default: 1 } },
+  { name: 'limit', in: 'query', required: false, description: `Page size (>= 1; above 200 clamped to 200; \`all\` forces the full list). ${defaultLimit}`, schema: { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', enum: ['all'] }] } },
+  { name: 'offset', in: 'query', required: false, description: 'Items to skip (>= 0, default 0); overrides page', schema: { type: 'integer', minimum: 0, default: 0 } },
+  { name: 'all', in: 'query', required: false, description: '`1` forces the full list on every channel', schema: { type: 'string', enum: ['1', 'true'] } },
+];
+
+/** OpenAPI 3.1 built from the routes Fastify actually registered: it cannot list a path that does not exist. */
+export function buildOpenApi(routes: Route[], config: Config) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    if (r.doc.hidden || !r.url.startsWith('/api/v1')) continue;
+    const template = r.url.replace(/:(\w+)/g, '{$1}');
+    const pathParams = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const parameters: unknown[] = pathParams.map((name) => ({
+      name, in: 'path', required: true,
+      description: name === 'slug' || name === 'city' ? 'City slug; tolerant (any case, umlauts or transliteration, English exonyms). GET /api/v1/cities lists the canonical ones.' : `${name}`,
+      schema: { type: 'string' },
+    }));
+    for (const p of r.doc.params ?? []) {
+      if (pathParams.includes(p.name)) continue;
+      parameters.push({ name: p.name, in: 'query', required: p.required === true, description: p.description, schema: paramSchema(p) });
+    }
+    if (r.doc.paginated) parameters.push(...PAGE_PARAMS(r.doc.paginated === 'meta' ? 'Default 50.' : 'Default: the full list on direct REST; 25 on the GPT-actions and MCP channels.'));
+    if (r.doc.conditional) parameters.push({ name: 'If-None-Match', in: 'header', required: false, description: 'ETag of a previous answer; a match gives 304 without body', schema: { type: 'string' } });
+    const responses: Record<string, unknown> = {};
+    for (const [code, description] of Object.entries(r.doc.responses ?? { 200: 'OK' })) {
+      responses[code] = Number(code) >= 400
+        ? { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
+        : code === '304' ? { description }
+        : { description, content: { [r.doc.contentType ?? 'application/json']: { schema: r.doc.contentType ? { type: 'string' } : { $ref: '#/components/schemas/Envelope' } } } };
+    }
+    if (!responses['404']) responses['404'] = { description: 'Not found', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    const op: Record<string, unknown> = {
+      summary: r.doc.summary,
+      ...(r.doc.description ? { description: r.doc.description } : {}),
+      tags: r.doc.tags,
+      ...(r.doc.operationId ? { operationId: r.doc.operationId } : {}),
+      parameters,
+      responses,
+    };
+    if (r.doc.deprecated) {
+      op.deprecated = true;
+      op.description = `Deprecated alias; successor: ${r.doc.successor}. Same envelope, with Deprecation and Link headers.`;
+    }
+    (paths[template] ??= {})[r.method.toLowerCase()] = op;
+  }
+  const servers = [{ url: config.publicBaseUrl, description: 'Main ingress' }];
+  if (config.localBaseUrl) servers.push({ url: config.localBaseUrl, description: 'Local ingress (same paths)' });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Stadtdaten: open data of the 84 largest German cities',
+      version: '1.0.0',
+      description: 'Keyless, read-only proxy with one envelope {data, meta, attribution} and honest source_status. Tiers: A open licences, B share-alike (e.g. ODbL), C other terms.',
+      license: { name: 'Data under the licence named in each response attribution' },
+    },
+    servers,
+    paths,
+    components: {
+      schemas: {
+        Envelope: {
+          type: 'object', required: ['data', 'meta'],
+          properties: {
+            data: { description: 'Record, list, or null (disabled source)' },
+            meta: { $ref: '#/components/schemas/Meta' },
+            attribution: { type: ['object', 'null'], properties: { source: { type: 'string' }, text: { type: 'string' }, license: { type: 'string' }, license_url: { type: 'string' }, tier: { type: 'string', enum: ['A', 'B', 'C'] }, modified: { type: 'boolean' } } },
+          },
+        },
+        Meta: {
+          type: 'object',
+          properties: {
+            source_status: { type: 'string', enum: ['ok', 'no_data', 'disabled', 'not_covered', 'error', 'not_found'] },
+            cache_status: { type: 'string', enum: ['HIT', 'MISS', 'STALE', 'STALE-ON-ERROR'] },
+            covered_cities: { type: 'array', items: { type: 'string' } },
+            pagination: { type: 'object' },
+            as_of: { type: 'string', format: 'date-time' },
+            refresh_seconds: { type: 'integer' },
+          },
+        },
+        Problem: {
+          type: 'object', required: ['type', 'title', 'status', 'code', 'hint'],
+          properties: {
+            type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, instance: { type: 'string' },
+            code: { type: 'string', enum: Object.keys(PROBLEM_CODES) }, hint: { type: 'string' },
+          },
+        },
+        DeprecatedFieldNames: {
+          description: 'Deprecated field names (2026-07-25) returned next to their canonical twins with identical values.',
+          type: 'object',
+          properties: Object.fromEntries(Object.entries(DEPRECATED_ALIASES).map(([old, canonical]) => [old, { deprecated: true, description: `Same value as ${canonical}` }])),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { ProblemError } from './problem.ts';
+
+/**
+ * Page/limit/offset per the spec's Limits. Direct REST gets full lists of data types; the
+ * GPT-actions and MCP channels are bound to DEFAULT_CHANNEL_LIMIT unless `limit=all`/`all=1`.
+ */
+export const MAX_LIMIT = 200;
+export const DEFAULT_LIMIT = 50;
+export const DEFAULT_CHANNEL_LIMIT = 25;
+
+export type Channel = 'rest' | 'gpt-actions' | 'mcp';
+
+export interface PageRequest {
+  page: number;
+  limit: number | 'all';
+  offset: number;
+  /** True when the client sent any of page/limit/offset. */
+  explicit: boolean;
+  forcedAll: boolean;
+}
+
+export interface PaginationMeta {
+  channel: Channel;
+  applied: boolean;
+  page: number | null;
+  limit: number | null;
+  offset: number;
+  total: number;
+  returned: number;
+  max_limit: number;
+  forced_all: boolean;
+  clamped: boolean;
+}
+
+function intParam(name: string, raw: unknown, min: number): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const s = String(raw);
+  if (!/^-?\d+$/.test(s)) throw new ProblemError('invalid_request', `${name} must be an integer, got "${s}"`, `Use ${name}=${min} or more.`, { parameter: name });
+  const n = Number(s);
+  if (n < min) throw new ProblemError('invalid_request', `${name} must be >= ${min}, got ${n}`, `Use ${name}=${min} or more.`, { parameter: name });
+  return n;
+}
+
+function truthy(raw: unknown): boolean {
+  return raw === '1' || raw === 'true' || raw === true;
+}
+
+export function parsePageRequest(query: Record<string, unknown>): PageRequest {
+  const forcedAll = query.limit === 'all' || truthy(query.all);
+  const page = intParam('page', query.page, 1) ?? 1;
+  const offset = intParam('offset', query.offset, 0) ?? 0;
+  const limit = forcedAll ? 'all' : intParam('limit', query.limit, 1);
+  return {
+    page,
+    offset,
+    limit: limit ?? DEFAULT_LIMIT,
+    explicit: query.page !== undefined || query.offset !== undefined || (query.limit !== undefined && !forcedAll),
+    forcedAll,
+  };
+}
+
+/**
+ * Slice `items`. `alwaysPaginate` is for the meta routes (sources, compare) which page by
+ * default; data-type lists page only when asked or when the channel binds them.
+ */
+export function paginate<T>(items: T[], req: PageRequest, channel: Channel, alwaysPaginate = false): { items: T[]; meta: PaginationMeta } {
+  const bound = channel !== 'rest';
+  const apply = !req.forcedAll && (alwaysPaginate || req.explicit || bound);
+  const total = items.length;
+  if (!apply) {
+    return { items, meta: { channel, applied: false, page: null, limit: null, offset: 0, total, returned: total, max_limit: MAX_LIMIT, forced_all: req.forcedAll, clamped: false } };
+  }
+  let requested = typeof req.limit === 'number' ? req.limit : DEFAULT_LIMIT;
+  if (bound && !req.explicit) requested = DEFAULT_CHANNEL_LIMIT;
+  const limit = Math.min(requested, MAX_LIMIT);
+  const start = req.offset > 0 ? req.offset : (req.page - 1) * limit;
+  const slice = items.slice(start, start + limit);
+  return {
+    items: slice,
+    meta: { channel, applied: true, page: req.offset > 0 ? null : req.page, limit, offset: start, total, returned: slice.length, max_limit: MAX_LIMIT, forced_all: false, clamped: requested > MAX_LIMIT },
+  };
+}
+
+export function parseSort<T extends string>(query: Record<string, unknown>, allowed: readonly T[]): { sort: T | null; order: 'asc' | 'desc' } {
+  const sort = query.sort;
+  const order = query.order ?? 'asc';
+  if (sort !== undefined && !allowed.includes(sort as T)) {
+    throw new ProblemError('invalid_request', `unknown sort field "${String(sort)}"`, `sort must be one of: ${allowed.join(', ')}.`, { parameter: 'sort' });
+  }
+  if (order !== 'asc' && order !== 'desc') {
+    throw new ProblemError('invalid_request', `unknown order "${String(order)}"`, 'order must be asc or desc.', { parameter: 'order' });
+  }
+  return { sort: (sort as T | undefined) ?? null, order };
+}
+
+export function sortBy<T>(items: T[], key: (x: T) => unknown, order: 'asc' | 'desc'): T[] {
+  const dir = order === 'asc' ? 1 : -1;
+  return [...items].sort((a, b) => {
+    const x = key(a), y = key(b);
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    return (typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y, 'de') : x < y ? -1 : 1) * dir;
+  });
+}
+
+/** The channel a request arrives on; see README "Pagination by channel". */
+export function channelOf(headers: Record<string, unknown>): Channel {
+  const h = String(headers['x-stadtdaten-channel'] ?? '').toLowerCase();
+  if (h === 'gpt-actions' || h === 'gpt') return 'gpt-actions';
+  if (h === 'mcp') return 'mcp';
+  const ua = String(headers['user-agent'] ?? '');
+  if (/ChatGPT-User|OpenAI/i.test(ua)) return 'gpt-actions';
+  return 'rest';
+}

@@ -1,0 +1,66 @@
+/**
+ * RFC 9457 problem details. Every 4xx/5xx body is one of these; the `code` values below are the
+ * stable, documented machine codes (README "Errors").
+ */
+export const PROBLEM_CODES = {
+  invalid_request: { status: 400, title: 'Invalid request' },
+  city_not_found: { status: 404, title: 'Unknown city' },
+  route_not_found: { status: 404, title: 'Unknown route' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  invalid_parameter: { status: 422, title: 'Invalid parameter value' },
+  upstream_unavailable: { status: 503, title: 'Upstream unavailable and nothing cached' },
+  not_ready: { status: 503, title: 'Service not ready' },
+  internal_error: { status: 500, title: 'Internal error' },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+  hint: string;
+  instance?: string;
+  [extra: string]: unknown;
+}
+
+export class ProblemError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly hint: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.status = PROBLEM_CODES[code].status;
+  }
+
+  body(instance?: string): ProblemBody {
+    return problemBody(this.code, this.detail, this.hint, instance, this.extra);
+  }
+}
+
+export function problemBody(
+  code: ProblemCode,
+  detail: string,
+  hint: string,
+  instance?: string,
+  extra: Record<string, unknown> = {},
+): ProblemBody {
+  const def = PROBLEM_CODES[code];
+  return {
+    type: `/api/v1/problems#${code}`,
+    title: def.title,
+    status: def.status,
+    detail,
+    code,
+    hint,
+    ...(instance ? { instance } : {}),
+    ...extra,
+  };
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';

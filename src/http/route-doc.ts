@@ -1,0 +1,27 @@
+import type { ParamDecl } from '../catalog/params.ts';
+
+/**
+ * What a route tells OpenAPI about itself, carried in Fastify's route `config.doc`. The
+ * OpenAPI document is built from the routes actually registered, never from a second list.
+ */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  tags: string[];
+  params?: readonly ParamDecl[];
+  /** Query parameters shared by paginated routes. */
+  paginated?: 'meta' | 'list';
+  conditional?: boolean;
+  deprecated?: boolean;
+  successor?: string;
+  responses?: Record<string, string>;
+  contentType?: string;
+  hidden?: boolean;
+  operationId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    doc?: RouteDoc;
+  }
+}

@@ -1,0 +1,15 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagOf, ifNoneMatchMatches } from './conditional.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * 200 with ETag, or 304 without a body when If-None-Match matches (RFC 9110). `etagBasis` is
+ * the representation minus per-request members (e.g. cache_status), so a repeat request matches.
+ */
+export function sendConditional(req: FastifyRequest, reply: FastifyReply, body: string, cacheControl: string, etagBasis: string = body) {
+  const etag = etagOf(etagBasis);
+  reply.headers({ etag, 'cache-control': cacheControl, vary: 'Accept-Encoding, X-Stadtdaten-Channel' });
+  if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.header('content-type', JSON_TYPE).send(body);
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type { Store } from '../store/types.ts';
+import type { CacheWindows } from '../catalog/types.ts';
+
+export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'STALE-ON-ERROR';
+
+/** A cached, already normalised answer. `dataJson` is serialised once, at fetch time. */
+export interface Entry {
+  fetchedAt: number;
+  status: 'ok' | 'no_data';
+  asOf: string | null;
+  meta: Record<string, unknown>;
+  dataJson: string;
+  /** Set when the latest refresh failed; later requests say STALE-ON-ERROR. */
+  failedAt?: number;
+  parsed?: unknown;
+}
+
+/** Store format: one JSON header line, then the data JSON verbatim (never re-parsed on a HIT). */
+export function encodeEntry(e: Entry): string {
+  return JSON.stringify({ f: e.fetchedAt, s: e.status, a: e.asOf, m: e.meta, e: e.failedAt ?? null }) + '\n' + e.dataJson;
+}
+
+export function decodeEntry(raw: string): Entry | null {
+  const nl = raw.indexOf('\n');
+  if (nl < 0) return null;
+  try {
+    const h = JSON.parse(raw.slice(0, nl));
+    return { fetchedAt: h.f, status: h.s, asOf: h.a, meta: h.m ?? {}, failedAt: h.e ?? undefined, dataJson: raw.slice(nl + 1) };
+  } catch {
+    return null;
+  }
+}
+
+export interface CacheOutcome {
+  entry: Entry;
+  status: CacheStatus;
+}
+
+export interface CacheDeps {
+  store: Store;
+  /** With a shared store, a short lock makes one instance per key call the upstream. */
+  distributedLocks: boolean;
+  requestBudgetMs: number;
+  onBackgroundError(key: string, err: unknown): void;
+}
+
+/** Longest a stored value is kept past its stale window, to serve STALE-ON-ERROR. */
+function errorKeepMs(w: CacheWindows): number {
+  return Math.max(w.staleSeconds, 3600) * 1000;
+}
+
+const L1_MAX = 20_000;
+
+/**
+ * Fresh/stale windows with single-flight. HIT and STALE never wait for the upstream; a MISS
+ * waits for exactly one fetch per key, shared by every concurrent request (and, with Redis,
+ * by every instance through a short lock).
+ */
+export class Cache {
+  /** In-process copy of stored entries, so a HIT costs no store round-trip. */
+  private readonly l1 = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<Entry>>();
+
+  constructor(private readonly deps: CacheDeps) {}
+
+  async get(
+    key: string,
+    windows: CacheWindows,
+    fetcher: () => Promise<Entry>,
+    breakerOpen: () => Promise<boolean>,
+  ): Promise<CacheOutcome | { status: 'UNAVAILABLE'; error: unknown }> {
+    const now = Date.now();
+    const freshMs = windows.freshSeconds * 1000;
+    const staleMs = windows.staleSeconds * 1000;
+    const l1 = this.l1.get(key);
+    if (l1 && now - l1.fetchedAt < freshMs) return { entry: l1, status: 'HIT' };
+
+    let entry = l1 ?? null;
+    if (!entry || now - entry.fetchedAt >= freshMs) {
+      const stored = await this.readStore(key);
+      if (stored && (!entry || stored.fetchedAt >= entry.fetchedAt)) entry = stored;
+    }
+    if (entry) this.remember(key, entry);
+    if (entry && now - entry.fetchedAt < freshMs) return { entry, status: 'HIT' };
+
+    if (entry && now - entry.fetchedAt < freshMs + staleMs) {
+      if (!(await breakerOpen())) this.refreshInBackground(key, windows, fetcher);
+      const failed = entry.failedAt !== undefined && entry.failedAt >= entry.fetchedAt;
+      return { entry, status: failed ? 'STALE-ON-ERROR' : 'STALE' };
+    }
+
+    if (await breakerOpen()) {
+      if (entry) return { entry, status: 'STALE-ON-ERROR' };
+      return { status: 'UNAVAILABLE', error: new Error('circuit open') };
+    }
+    try {
+      const fresh = await this.fetchOnce(key, windows, fetcher, entry?.fetchedAt ?? 0);
+      return { entry: fresh, status: 'MISS' };
+    } catch (error) {
+      if (entry) {
+        this.markFailed(key, entry);
+        return { entry, status: 'STALE-ON-ERROR' };
+      }
+      return { status: 'UNAVAILABLE', error };
+    }
+  }
+
+  private remember(key: string, entry: Entry) {
+    if (this.l1.size >= L1_MAX && !this.l1.has(key)) {
+      const oldest = this.l1.keys().next().value;
+      if (oldest !== undefined) this.l1.delete(oldest);
+    }
+    this.l1.set(key, entry);
+  }
+
+  private async readStore(key: string): Promise<Entry | null> {
+    try {
+      const raw = await this.deps.store.get(`cache:${key}`);
+      return raw ? decodeEntry(raw) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async write(key: string, entry: Entry, windows: CacheWindows) {
+    this.remember(key, entry);
+    const ttl = (windows.freshSeconds + windows.staleSeconds) * 1000 + errorKeepMs(windows);
+    try { await this.deps.store.set(`cache:${key}`, encodeEntry(entry), ttl); } catch { /* the L1 copy still serves */ }
+  }
+
+  private markFailed(key: string, entry: Entry) {
+    entry.failedAt = Date.now();
+    this.remember(key, entry);
+  }
+
+  private refreshInBackground(key: string, windows: CacheWindows, fetcher: () => Promise<Entry>) {
+    if (this.inflight.has(key)) return;
+    const current = this.l1.get(key);
+    this.fetchOnce(key, windows, fetcher, current?.fetchedAt ?? 0, true).catch((err) => {
+      if (current) this.markFailed(key, current);
+      this.deps.onBackgroundError(key, err);
+    });
+  }
+
+  /** Single-flight: one fetch per key per process; with locks, per cluster. */
+  private fetchOnce(key: string, windows: CacheWindows, fetcher: () => Promise<Entry>, knownFetchedAt: number, background = false): Promise<Entry> {
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const p = (async () => {
+      if (!this.deps.distributedLocks) {
+        const e = await fetcher();
+        await this.write(key, e, windows);
+        return e;
+      }
+      const token = randomUUID();
+      const lockKey = `lock:${key}`;
+      const lockMs = Math.min(this.deps.requestBudgetMs, 15_000);
+      if (await this.deps.store.setIfAbsent(lockKey, token, lockMs)) {
+        try {
+          const e = await fetcher();
+          await this.write(key, e, windows);
+          return e;
+        } finally {
+          await this.deps.store.delIfEquals(lockKey, token).catch(() => {});
+        }
+      }
+      // Another instance is fetching this key: wait for its value, never past the budget.
+      if (background) {
+        const e = await this.waitForNewer(key, knownFetchedAt, lockMs);
+        if (e) return e;
+        throw new Error('refresh by another instance did not finish');
+      }
+      const waited = await this.waitForNewer(key, knownFetchedAt, Math.min(lockMs, this.deps.requestBudgetMs / 2));
+      if (waited) return waited;
+      const e = await fetcher();
+      await this.write(key, e, windows);
+      return e;
+    })();
+    this.inflight.set(key, p);
+    p.finally(() => this.inflight.delete(key)).catch(() => {});
+    return p;
+  }
+
+  private async waitForNewer(key: string, knownFetchedAt: number, maxMs: number): Promise<Entry | null> {
+    const until = Date.now() + maxMs;
+    while (Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 25));
+      const e = await this.readStore(key);
+      if (e && e.fetchedAt > knownFetchedAt) {
+        this.remember(key, e);
+        return e;
+      }
+    }
+    return null;
+  }
+
+  /** For tests and admin: forget the in-process copies. */
+  clearLocal() { this.l1.clear(); }
+}

@@ -1,0 +1,159 @@
+import type { City } from '../cities/register.ts';
+import { resolveCity } from '../cities/resolve.ts';
+import type { AdapterResult, DataType, FetchContext } from '../catalog/types.ts';
+import { paramKey, parseParams } from '../catalog/params.ts';
+import { ProblemError } from '../http/problem.ts';
+import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '../http/pagination.ts';
+import { toBerlinIso } from '../http/time.ts';
+import { normalise } from '../normalise/fields.ts';
+import { attributionOf, type Attribution } from '../sources/types.ts';
+import type { Cache, CacheStatus, Entry } from './cache.ts';
+import type { Runtime } from './runtime.ts';
+
+export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
+
+/** What the pipeline produced for one request, before it becomes bytes. */
+export interface Outcome {
+  status: SourceStatus;
+  cacheStatus: CacheStatus | null;
+  city: City;
+  /** The data JSON as cached (already normalised) or null. */
+  dataJson: string;
+  meta: Record<string, unknown>;
+  attribution: Attribution | null;
+  /** Lazily parsed data, for compare, overview and MCP. */
+  data(): unknown;
+}
+
+export interface RunOptions {
+  channel?: Channel;
+  /** Skip page/limit handling (compare and overview use whole records). */
+  noPaging?: boolean;
+}
+
+const jsonNull = 'null';
+
+export class Pipeline {
+  constructor(private readonly rt: Runtime, private readonly cache: Cache) {}
+
+  /** The generic request path of DESIGN.md for one per-city data type. */
+  async run(dt: DataType, cityInput: string | City, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
+    const city = typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
+    const params = parseParams(dt.params ?? [], query);
+    const pageReq = dt.list && !opts.noPaging ? parsePageRequest(query) : null;
+    const base = this.baseMeta(dt, city);
+
+    if (dt.coverage && !dt.coverage.cities.includes(city.slug)) {
+      return this.outcome(city, 'not_covered', null, jsonNull, { ...base, covered_cities: [...dt.coverage.cities].sort(), note: dt.coverage.note }, null);
+    }
+    const settings = this.rt.config.sources[dt.source.id];
+    if (!settings.enabled || settings.missingCredentials.length > 0) {
+      const reason = !settings.enabled
+        ? `source switched off (${dt.source.env}_ENABLED=false)`
+        : `server credentials missing: ${settings.missingCredentials.join(', ')}`;
+      return this.outcome(city, 'disabled', null, jsonNull, { ...base, disabled_reason: reason }, null);
+    }
+
+    const attribution = attributionOf(dt.source);
+    let entry: Entry;
+    let cacheStatus: CacheStatus | null = null;
+    if (dt.cache === 'stored') {
+      entry = await this.fetchEntry(dt, city, params);
+    } else {
+      const key = `${dt.type}:${city.slug}:${paramKey(dt.params ?? [], params)}`;
+      const res = await this.cache.get(key, dt.cache, () => this.fetchEntry(dt, city, params), () => this.rt.breakers.isOpen(dt.source));
+      if (res.status === 'UNAVAILABLE') {
+        throw new ProblemError('upstream_unavailable', `${dt.source.name} is unreachable and nothing is cached for ${dt.type} in ${city.slug}.`, 'Retry later; GET /api/v1/health and GET /api/v1/sources show the state of every source.', { source: dt.source.id });
+      }
+      entry = res.entry;
+      cacheStatus = res.status;
+      this.rt.metrics.cacheResults.inc({ type: dt.type, cache_status: cacheStatus });
+    }
+
+    const meta: Record<string, unknown> = { ...base, ...entry.meta, fetched_at: toBerlinIso(entry.fetchedAt) };
+    if (cacheStatus) meta.cache_status = cacheStatus;
+    if (entry.asOf) meta.as_of = entry.asOf;
+    if (dt.live) {
+      meta.as_of = entry.asOf ?? toBerlinIso(entry.fetchedAt);
+      meta.refresh_seconds = dt.live.refreshSeconds;
+    }
+    let dataJson = entry.dataJson;
+    let parsed: unknown = undefined;
+    if (pageReq && entry.status === 'ok') {
+      const data = (entry.parsed ??= JSON.parse(entry.dataJson));
+      const listOf = dt.list === true ? data : (data as Record<string, unknown>)?.[dt.list as string];
+      if (Array.isArray(listOf)) {
+        const { items, meta: pm } = paginate(listOf, pageReq, opts.channel ?? 'rest');
+        meta.pagination = pm;
+        if (pm.applied) {
+          parsed = dt.list === true ? items : { ...(data as object), [dt.list as string]: items };
+          dataJson = JSON.stringify(parsed);
+        }
+      }
+    }
+    const o = this.outcome(city, entry.status, cacheStatus, dataJson, meta, attribution);
+    if (parsed !== undefined) o.data = () => parsed;
+    else o.data = () => (entry.parsed ??= JSON.parse(entry.dataJson));
+    return o;
+  }
+
+  private baseMeta(dt: DataType, city: City): Record<string, unknown> {
+    const m: Record<string, unknown> = { type: dt.type, city: city.slug, source: dt.source.id, license: dt.source.license, tier: dt.source.tier };
+    if (this.rt.config.demo) m.demo = true;
+    return m;
+  }
+
+  private outcome(city: City, status: SourceStatus, cacheStatus: CacheStatus | null, dataJson: string, meta: Record<string, unknown>, attribution: Attribution | null): Outcome {
+    meta.source_status = status;
+    return { status, cacheStatus, city, dataJson, meta, attribution, data: () => (dataJson === jsonNull ? null : JSON.parse(dataJson)) };
+  }
+
+  /** Breaker + timeout + adapter + normalisation: one fresh entry. */
+  private async fetchEntry(dt: DataType, city: City, params: Record<string, unknown>): Promise<Entry> {
+    const run = async (signal: AbortSignal): Promise<AdapterResult> => {
+      const ctx: FetchContext = {
+        city,
+        params,
+        http: this.rt.http(dt.source).withSignal(signal),
+        store: this.rt.store,
+        config: this.rt.config,
+        now: new Date(),
+        signal,
+        lookup: async (type, c, p = {}) => {
+          const other = this.rt.catalog.byType.get(type);
+          if (!other) return null;
+          try {
+            const o = await this.run(other, c, p, { noPaging: true });
+            return o.status === 'ok' ? o.data() : null;
+          } catch {
+            return null;
+          }
+        },
+      };
+      return dt.fetch(ctx);
+    };
+    const result = dt.cache === 'stored'
+      ? await run(AbortSignal.timeout(this.rt.config.requestBudgetMs))
+      : await this.rt.breakers.execute(dt.source, run);
+    const data = normalise(result.data);
+    const empty = data === null || (Array.isArray(data) && data.length === 0);
+    return {
+      fetchedAt: Date.now(),
+      status: result.status ?? (empty ? 'no_data' : 'ok'),
+      asOf: result.as_of ?? null,
+      meta: result.meta ?? {},
+      dataJson: JSON.stringify(data),
+    };
+  }
+}
+
+/** The canonical envelope, assembled from prepared parts without re-serialising the data. */
+export function envelopeJson(o: Outcome): string {
+  return `{"data":${o.dataJson},"meta":${JSON.stringify(o.meta)},"attribution":${o.attribution ? JSON.stringify(o.attribution) : 'null'}}`;
+}
+
+export function envelopeObject(o: Outcome): { data: unknown; meta: Record<string, unknown>; attribution: Attribution | null } {
+  return { data: o.data(), meta: o.meta, attribution: o.attribution };
+}
+
+export type { PaginationMeta };

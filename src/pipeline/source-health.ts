@@ -1,0 +1,22 @@
+import { toBerlinIso } from '../http/time.ts';
+
+/** Last success and failure per source, for /sources. */
+export class SourceHealth {
+  private readonly last = new Map<string, { success: number | null; failure: number | null; error: string | null }>();
+
+  private get(id: string) {
+    let e = this.last.get(id);
+    if (!e) { e = { success: null, failure: null, error: null }; this.last.set(id, e); }
+    return e;
+  }
+  success(id: string) { this.get(id).success = Date.now(); }
+  failure(id: string, error: string) { const e = this.get(id); e.failure = Date.now(); e.error = error; }
+  view(id: string) {
+    const e = this.get(id);
+    return {
+      last_success: e.success ? toBerlinIso(e.success) : null,
+      last_failure: e.failure ? toBerlinIso(e.failure) : null,
+      last_error: e.error,
+    };
+  }
+}

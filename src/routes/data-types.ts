@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routePath, type DataType } from '../catalog/types.ts';
+import { channelOf } from '../http/pagination.ts';
+import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
+import { deprecationHeaders } from '../http/deprecation.ts';
+import { envelopeJson } from '../pipeline/run.ts';
+import { GROUP_LABELS } from '../catalog/types.ts';
+import { fillTemplate, JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
+import type { RouteDoc } from '../http/route-doc.ts';
+
+/** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
+export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteContext) {
+  for (const dt of rt.catalog.all) {
+    const path = routePath(dt);
+    const doc: RouteDoc = {
+      summary: `${dt.summary} (Tier ${dt.source.tier})`,
+      description: dt.description,
+      tags: [GROUP_LABELS[dt.group]],
+      params: dt.params,
+      paginated: dt.list ? 'list' : undefined,
+      operationId: dt.tool,
+      responses: {
+        200: 'Envelope; source_status ok, no_data, disabled or not_covered',
+        404: 'Unknown city (did-you-mean hint)',
+        ...(dt.params?.length || dt.list ? { 422: 'Invalid parameter', 400: 'Invalid pagination' } : {}),
+        ...(dt.cache !== 'stored' ? { 503: 'Upstream down and nothing cached (hint: GET /api/v1/health)' } : {}),
+      },
+    };
+    app.get(toFastifyPath(path), { config: { doc } }, handler(dt, null));
+    for (const alias of dt.aliases ?? []) {
+      app.get(toFastifyPath(alias), { config: { doc: { ...doc, deprecated: true, successor: path, operationId: `${dt.tool}_deprecated_${aliasName(alias)}` } } }, handler(dt, path));
+    }
+  }
+
+  function handler(dt: DataType, successor: string | null) {
+    const cacheControl = cacheControlFor(dt.cache, dt.live !== undefined);
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      const p = req.params as Record<string, string>;
+      const o = await pipeline.run(dt, p.slug ?? p.city, req.query as Record<string, unknown>, { channel: channelOf(req.headers) });
+      reply.header('content-type', JSON_TYPE).header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60');
+      if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
+      if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, { ...p, slug: o.city.slug, city: o.city.slug })));
+      return reply.send(envelopeJson(o));
+    };
+  }
+}
+
+function aliasName(alias: string): string {
+  return alias.split('/').filter((s) => s && !s.startsWith('{')).slice(2).join('_').replace(/-/g, '_');
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteContext } from './context.ts';
+import { registerHealth } from './health.ts';
+import { registerCities } from './cities.ts';
+import { registerSources } from './sources.ts';
+import { registerDataTypes } from './data-types.ts';
+import { registerOpenApi } from './openapi.ts';
+import { registerMetrics } from './metrics.ts';
+import { registerOverview } from './overview.ts';
+import { registerCompare } from './compare.ts';
+import { registerProblems } from './problems.ts';
+
+export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
+  registerHealth(app, ctx);
+  registerCities(app, ctx);
+  registerSources(app, ctx);
+  registerOverview(app, ctx);
+  registerCompare(app, ctx);
+  registerDataTypes(app, ctx);
+  registerProblems(app);
+  registerMetrics(app, ctx);
+  registerOpenApi(app, ctx);
+}

@@ -1,0 +1,38 @@
+import { buildApp } from './app.ts';
+import { isConfigError, loadConfig } from './config.ts';
+import { startJobs } from './jobs/index.ts';
+import { listenLocal } from './local-ingress.ts';
+
+/** Process entry: main ingress, optional local ingress, background jobs, graceful shutdown. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (isConfigError(err)) {
+      console.error(`stadtdaten: invalid configuration: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const built = await buildApp(config);
+  const { app } = built;
+  await app.listen({ host: config.host, port: config.port });
+  const local = config.localHost && config.localPort ? await listenLocal(app.routing.bind(app), config.localHost, config.localPort) : null;
+  if (local) app.log.info({ address: `${config.localHost}:${config.localPort}` }, 'local ingress listening');
+  const jobs = config.jobs ? startJobs(built.rt) : { stop: async () => {} };
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await jobs.stop();
+    if (local) await new Promise((r) => local.close(r));
+    await built.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('stadtdaten: failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+import type { SourceDecl } from '../types.ts';
+
+/** DWD observations and warnings through Bright Sky (MIT code; data under DWD's GeoNutzV terms). */
+export const BRIGHTSKY: SourceDecl = {
+  id: 'dwd-brightsky',
+  name: 'Deutscher Wetterdienst (via Bright Sky)',
+  env: 'BRIGHTSKY',
+  baseUrl: 'https://api.brightsky.dev',
+  license: 'GeoNutzV',
+  licenseUrl: 'https://www.dwd.de/DE/service/rechtliche_hinweise/rechtliche_hinweise_node.html',
+  tier: 'A',
+  attribution: 'Datenbasis: Deutscher Wetterdienst, eigene Elemente ergänzt',
+  modified: true,
+  timeoutMs: 8000,
+};

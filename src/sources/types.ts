@@ -1,0 +1,53 @@
+/** A source is one upstream: where it lives, how it is licensed, how it may be called. Data only. */
+export type Tier = 'A' | 'B' | 'C';
+
+export interface SourceDecl {
+  /** Stable id, used in /sources, metrics and cache keys. */
+  id: string;
+  name: string;
+  /** Prefix of its environment variables: `<env>_ENABLED`, `<env>_BASE_URL`. */
+  env: string;
+  baseUrl: string;
+  /** Further configurable URLs of the same source, e.g. a static feed next to a realtime one. */
+  urls?: Record<string, { env: string; default: string; description: string }>;
+  license: string;
+  licenseUrl: string;
+  tier: Tier;
+  attribution: string;
+  /** DWD's data-use ordinance asks for a modification notice when values are re-shaped. */
+  modified?: boolean;
+  /** Environment variable names that must all be set; missing ones make the source `disabled`. */
+  credentials?: string[];
+  enabledByDefault?: boolean;
+  breaker?: { threshold?: number; cooldownSeconds?: number };
+  /** Whole-call budget for one upstream request (connect + headers + body). */
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  /** Minimum spacing of calls across the cluster, e.g. DB's 60 calls per minute. */
+  ratePerMinute?: number;
+}
+
+export interface Attribution {
+  source: string;
+  text: string;
+  license: string;
+  license_url: string;
+  tier: Tier;
+  modified: boolean;
+  modification_notice?: string;
+}
+
+export function attributionOf(src: SourceDecl): Attribution {
+  const a: Attribution = {
+    source: src.name,
+    text: src.attribution,
+    license: src.license,
+    license_url: src.licenseUrl,
+    tier: src.tier,
+    modified: src.modified === true,
+  };
+  if (src.modified) {
+    a.modification_notice = 'Values were selected, converted to SI-compatible units and renamed to the Stadtdaten vocabulary.';
+  }
+  return a;
+}

@@ -1,0 +1,45 @@
+import { MemoryStore } from './memory.ts';
+import type { Store } from './types.ts';
+
+/**
+ * Wraps the shared store so that its outage never fails a request: every operation that
+ * throws is served by an in-process store instead, and the primary is used again as soon
+ * as it answers. `reachable` feeds /health.
+ */
+export class ResilientStore implements Store {
+  readonly fallback = new MemoryStore();
+  reachable = true;
+  private lastError: string | null = null;
+
+  constructor(readonly primary: Store, private readonly onError: (err: unknown) => void = () => {}) {}
+
+  get kind() { return this.primary.kind; }
+  get error() { return this.lastError; }
+
+  private async run<T>(fn: (s: Store) => Promise<T>): Promise<T> {
+    try {
+      const v = await fn(this.primary);
+      if (!this.reachable) { this.reachable = true; this.lastError = null; }
+      return v;
+    } catch (err) {
+      if (this.reachable) this.onError(err);
+      this.reachable = false;
+      this.lastError = err instanceof Error ? err.message : String(err);
+      return fn(this.fallback);
+    }
+  }
+
+  get(key: string) { return this.run((s) => s.get(key)); }
+  set(key: string, value: string, ttlMs?: number) { return this.run((s) => s.set(key, value, ttlMs)); }
+  del(key: string) { return this.run((s) => s.del(key)); }
+  setIfAbsent(key: string, value: string, ttlMs: number) { return this.run((s) => s.setIfAbsent(key, value, ttlMs)); }
+  delIfEquals(key: string, value: string) { return this.run((s) => s.delIfEquals(key, value)); }
+  incr(key: string, ttlMs: number) { return this.run((s) => s.incr(key, ttlMs)); }
+  keys(prefix: string) { return this.run((s) => s.keys(prefix)); }
+  async ping() {
+    const ok = await this.primary.ping();
+    this.reachable = ok;
+    return ok;
+  }
+  async close() { await this.primary.close(); await this.fallback.close(); }
+}

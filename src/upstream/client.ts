@@ -1,0 +1,171 @@
+import { Agent, request } from 'undici';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { UpstreamError } from './errors.ts';
+
+export interface UpstreamOptions {
+  userAgent: string;
+  connectTimeoutMs: number;
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+export interface CallOptions {
+  /** `{name}` placeholders of the path, each value percent-encoded as one segment. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  /** URL-encoded form body (POST). */
+  form?: Record<string, string>;
+  timeoutMs?: number;
+  maxBytes?: number;
+  signal?: AbortSignal;
+  /** Statuses answered without throwing (e.g. 404 meaning "no such id"). */
+  okStatuses?: number[];
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  url: string;
+}
+
+const MAX_REDIRECTS = 3;
+
+/** Fills `{name}` placeholders; values are always encoded, never spliced in raw. */
+export function buildUrl(base: string, path: string, params: Record<string, string | number> = {}, query: CallOptions['query'] = {}): URL {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+  const u = new URL(base.replace(/\/+$/, '') + (filled.startsWith('/') || filled === '' ? filled : '/' + filled));
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) u.searchParams.set(k, String(v));
+  return u;
+}
+
+/**
+ * undici with one keep-alive pool per origin, connect/headers/body timeouts, a size cap that
+ * also applies after decompression, gzip/deflate/br decoding and same-host redirects only.
+ */
+export class UpstreamClient {
+  readonly agent: Agent;
+
+  constructor(readonly opts: UpstreamOptions) {
+    this.agent = new Agent({
+      connect: { timeout: opts.connectTimeoutMs },
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 120_000,
+      connections: 32,
+      pipelining: 1,
+    });
+  }
+
+  async call(base: string, path: string, o: CallOptions = {}): Promise<UpstreamResponse> {
+    let url = buildUrl(base, path, o.params, o.query);
+    const timeoutMs = o.timeoutMs ?? this.opts.timeoutMs;
+    const maxBytes = o.maxBytes ?? this.opts.maxResponseBytes;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
+    const headers: Record<string, string> = {
+      'user-agent': this.opts.userAgent,
+      'accept-encoding': 'gzip, deflate, br',
+      ...o.headers,
+    };
+    let body: string | undefined;
+    if (o.form) {
+      body = new URLSearchParams(o.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    for (let hop = 0; ; hop++) {
+      let res;
+      try {
+        res = await request(url, {
+          method: o.method ?? (o.form ? 'POST' : 'GET'),
+          headers,
+          body,
+          dispatcher: this.agent,
+          signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+      } catch (err) {
+        throw toUpstreamError(err, url, deadline.aborted);
+      }
+      const resHeaders = flatHeaders(res.headers);
+      if (res.statusCode >= 300 && res.statusCode < 400 && resHeaders.location) {
+        res.body.resume();
+        const next = new URL(resHeaders.location, url);
+        if (next.host !== url.host) throw new UpstreamError('redirect', `redirect to another host refused: ${next.host}`, res.statusCode);
+        if (hop >= MAX_REDIRECTS) throw new UpstreamError('redirect', 'too many redirects', res.statusCode);
+        url = next;
+        continue;
+      }
+      const declared = Number(resHeaders['content-length'] ?? 0);
+      if (declared > maxBytes) {
+        res.body.destroy();
+        throw new UpstreamError('too_large', `response of ${declared} bytes exceeds ${maxBytes}`, res.statusCode);
+      }
+      let buf: Buffer;
+      try {
+        buf = await readCapped(decode(res.body, resHeaders['content-encoding']), maxBytes);
+      } catch (err) {
+        if (err instanceof UpstreamError) throw err;
+        throw toUpstreamError(err, url, deadline.aborted);
+      }
+      if (res.statusCode >= 400 && !(o.okStatuses ?? []).includes(res.statusCode)) {
+        const retryAfter = parseRetryAfter(resHeaders['retry-after']);
+        throw new UpstreamError(res.statusCode === 429 ? 'rate_limited' : 'status', `upstream answered ${res.statusCode}`, res.statusCode, retryAfter);
+      }
+      return { status: res.statusCode, headers: resHeaders, body: buf, url: url.toString() };
+    }
+  }
+
+  async close() { await this.agent.close(); }
+}
+
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function decode(body: Readable, encoding: string | undefined): Readable {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case 'gzip': case 'x-gzip': return body.pipe(createGunzip());
+    case 'deflate': return body.pipe(createInflate());
+    case 'br': return body.pipe(createBrotliDecompress());
+    default: return body;
+  }
+}
+
+async function readCapped(stream: Readable, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      stream.destroy();
+      throw new UpstreamError('too_large', `response exceeds ${max} bytes`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+export function parseRetryAfter(v: string | undefined): number | undefined {
+  if (!v) return undefined;
+  if (/^\d+$/.test(v.trim())) return Number(v) * 1000;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? undefined : Math.max(0, t - Date.now());
+}
+
+function toUpstreamError(err: unknown, url: URL, timedOut: boolean): UpstreamError {
+  const e = err as { code?: string; name?: string; message?: string };
+  if (timedOut || e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new UpstreamError('timeout', `timeout calling ${url.host}`);
+  }
+  return new UpstreamError('network', `network error calling ${url.host}: ${e.code ?? e.message ?? 'unknown'}`);
+}

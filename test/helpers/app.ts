@@ -1,0 +1,52 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { SOURCES } from '../../src/sources/index.ts';
+import { SqliteStore } from '../../src/store/sqlite.ts';
+import type { Store } from '../../src/store/types.ts';
+import type { Catalog } from '../../src/catalog/index.ts';
+
+/** Environment pointing every source's base URL at the fake upstream, keeping the real path. */
+export function fakeEnv(fakeUrl: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const s of SOURCES) {
+    env[`${s.env}_BASE_URL`] = fakeUrl + new URL(s.baseUrl).pathname.replace(/\/+$/, '');
+    for (const u of Object.values(s.urls ?? {})) {
+      const real = new URL(u.default);
+      env[u.env] = fakeUrl + real.pathname + real.search;
+    }
+  }
+  return env;
+}
+
+export interface TestApp extends App {
+  url: string;
+  get(path: string, headers?: Record<string, string>): Promise<TestResponse>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export async function startApp(env: Record<string, string> = {}, opts: { store?: Store; catalog?: Catalog } = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...env });
+  const built = await buildApp(config, { store: opts.store ?? new SqliteStore(':memory:'), catalog: opts.catalog, logger: false });
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  return {
+    ...built,
+    url,
+    get: (path, headers = {}) => get(url + path, headers),
+  };
+}
+
+export async function get(url: string, headers: Record<string, string> = {}): Promise<TestResponse> {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  let json: any = undefined;
+  try { json = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+  return { status: res.status, headers: res.headers, text, json };
+}

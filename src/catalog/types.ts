@@ -31,6 +31,7 @@ export interface AdapterResult {
 }
 
 export interface FetchContext {
+  /** The resolved city (global data types get a GlobalFetchContext without one). */
   city: City;
   params: Record<string, unknown>;
   http: SourceHttp;
@@ -40,7 +41,16 @@ export interface FetchContext {
   signal: AbortSignal;
   /** Runs another data type through the pipeline (cached), for composite types. */
   lookup(type: string, city: City, params?: Record<string, unknown>): Promise<unknown | null>;
+  /**
+   * A shared upstream sub-resource (e.g. a national station list) fetched through the same
+   * cache, single-flight and breaker as data types, keyed per source by `name`. Adapters use
+   * this instead of caching anything themselves.
+   */
+  cached<T>(name: string, windows: CacheWindows, fetch: () => Promise<T>): Promise<T>;
 }
+
+/** Context of a global data type (not per city, e.g. a station board by EVA number). */
+export type GlobalFetchContext = Omit<FetchContext, 'city'>;
 
 export interface CacheWindows {
   /** Served as HIT for this long after a fetch. */
@@ -86,7 +96,14 @@ export interface DataType {
   compare?: { resource: string; summarise?: (data: any) => unknown };
   /** Overview highlight slot. */
   highlight?: 'weather' | 'air';
+  /** `global`: the path has no city (e.g. /api/v1/stations/{eva}/departures). Default `city`. */
+  scope?: 'city' | 'global';
   fetch(ctx: FetchContext): Promise<AdapterResult>;
+}
+
+/** Declares a global data type; its adapter never sees a city. */
+export function globalType(dt: Omit<DataType, 'scope' | 'fetch' | 'coverage' | 'highlight'> & { fetch(ctx: GlobalFetchContext): Promise<AdapterResult> }): DataType {
+  return { ...dt, scope: 'global', fetch: dt.fetch as DataType['fetch'] };
 }
 
 export function routePath(dt: DataType): string {

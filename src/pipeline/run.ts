@@ -1,6 +1,6 @@
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import type { AdapterResult, DataType, FetchContext } from '../catalog/types.ts';
+import type { AdapterResult, CacheWindows, DataType, FetchContext } from '../catalog/types.ts';
 import { paramKey, parseParams } from '../catalog/params.ts';
 import { ProblemError } from '../http/problem.ts';
 import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '../http/pagination.ts';
@@ -16,7 +16,8 @@ export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
 export interface Outcome {
   status: SourceStatus;
   cacheStatus: CacheStatus | null;
-  city: City;
+  /** Null for global data types. */
+  city: City | null;
   /** The data JSON as cached (already normalised) or null. */
   dataJson: string;
   meta: Record<string, unknown>;
@@ -37,13 +38,14 @@ export class Pipeline {
   constructor(private readonly rt: Runtime, private readonly cache: Cache) {}
 
   /** The generic request path of DESIGN.md for one per-city data type. */
-  async run(dt: DataType, cityInput: string | City, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
-    const city = typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
+  async run(dt: DataType, cityInput: string | City | null, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
+    const city = dt.scope === 'global' ? null : typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
+    if (dt.scope !== 'global' && !city) throw new ProblemError('city_not_found', 'no city given', 'GET /api/v1/cities lists the city slugs.');
     const params = parseParams(dt.params ?? [], query);
     const pageReq = dt.list && !opts.noPaging ? parsePageRequest(query) : null;
     const base = this.baseMeta(dt, city);
 
-    if (dt.coverage && !dt.coverage.cities.includes(city.slug)) {
+    if (city && dt.coverage && !dt.coverage.cities.includes(city.slug)) {
       return this.outcome(city, 'not_covered', null, jsonNull, { ...base, covered_cities: [...dt.coverage.cities].sort(), note: dt.coverage.note }, null);
     }
     const settings = this.rt.config.sources[dt.source.id];
@@ -60,10 +62,10 @@ export class Pipeline {
     if (dt.cache === 'stored') {
       entry = await this.fetchEntry(dt, city, params);
     } else {
-      const key = `${dt.type}:${city.slug}:${paramKey(dt.params ?? [], params)}`;
+      const key = `${dt.type}:${city?.slug ?? '-'}:${paramKey(dt.params ?? [], params)}`;
       const res = await this.cache.get(key, dt.cache, () => this.fetchEntry(dt, city, params), () => this.rt.breakers.isOpen(dt.source));
       if (res.status === 'UNAVAILABLE') {
-        throw new ProblemError('upstream_unavailable', `${dt.source.name} is unreachable and nothing is cached for ${dt.type} in ${city.slug}.`, 'Retry later; GET /api/v1/health and GET /api/v1/sources show the state of every source.', { source: dt.source.id });
+        throw new ProblemError('upstream_unavailable', `${dt.source.name} is unreachable and nothing is cached for ${dt.type}${city ? ` in ${city.slug}` : ''}.`, 'Retry later; GET /api/v1/health and GET /api/v1/sources show the state of every source.', { source: dt.source.id });
       }
       entry = res.entry;
       cacheStatus = res.status;
@@ -97,22 +99,34 @@ export class Pipeline {
     return o;
   }
 
-  private baseMeta(dt: DataType, city: City): Record<string, unknown> {
-    const m: Record<string, unknown> = { type: dt.type, city: city.slug, source: dt.source.id, license: dt.source.license, tier: dt.source.tier };
+  private baseMeta(dt: DataType, city: City | null): Record<string, unknown> {
+    const m: Record<string, unknown> = { type: dt.type, ...(city ? { city: city.slug } : {}), source: dt.source.id, license: dt.source.license, tier: dt.source.tier };
     if (this.rt.config.demo) m.demo = true;
     return m;
   }
 
-  private outcome(city: City, status: SourceStatus, cacheStatus: CacheStatus | null, dataJson: string, meta: Record<string, unknown>, attribution: Attribution | null): Outcome {
+  private outcome(city: City | null, status: SourceStatus, cacheStatus: CacheStatus | null, dataJson: string, meta: Record<string, unknown>, attribution: Attribution | null): Outcome {
     meta.source_status = status;
     return { status, cacheStatus, city, dataJson, meta, attribution, data: () => (dataJson === jsonNull ? null : JSON.parse(dataJson)) };
   }
 
+  /** A source's shared sub-resource through the same cache and single-flight (see FetchContext.cached). */
+  private async shared<T>(dt: DataType, name: string, windows: CacheWindows, fetch: () => Promise<T>): Promise<T> {
+    const key = `shared:${dt.source.id}:${name}`;
+    const res = await this.cache.get(key, windows, async () => {
+      const value = await fetch();
+      return { fetchedAt: Date.now(), status: 'ok', asOf: null, meta: {}, dataJson: JSON.stringify(value) };
+    }, () => this.rt.breakers.isOpen(dt.source));
+    if (res.status === 'UNAVAILABLE') throw res.error;
+    return (res.entry.parsed ??= JSON.parse(res.entry.dataJson)) as T;
+  }
+
   /** Breaker + timeout + adapter + normalisation: one fresh entry. */
-  private async fetchEntry(dt: DataType, city: City, params: Record<string, unknown>): Promise<Entry> {
+  private async fetchEntry(dt: DataType, city: City | null, params: Record<string, unknown>): Promise<Entry> {
     const run = async (signal: AbortSignal): Promise<AdapterResult> => {
       const ctx: FetchContext = {
-        city,
+        // Global types are declared through globalType(), whose adapters never read `city`.
+        city: city as City,
         params,
         http: this.rt.http(dt.source).withSignal(signal),
         store: this.rt.store,
@@ -129,6 +143,7 @@ export class Pipeline {
             return null;
           }
         },
+        cached: (name, windows, fetch) => this.shared(dt, name, windows, fetch),
       };
       return dt.fetch(ctx);
     };

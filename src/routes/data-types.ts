@@ -21,7 +21,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       operationId: dt.tool,
       responses: {
         200: 'Envelope; source_status ok, no_data, disabled or not_covered',
-        404: 'Unknown city (did-you-mean hint)',
+        404: dt.scope === 'global' ? 'Not found' : 'Unknown city (did-you-mean hint)',
         ...(dt.params?.length || dt.list ? { 422: 'Invalid parameter', 400: 'Invalid pagination' } : {}),
         ...(dt.cache !== 'stored' ? { 503: 'Upstream down and nothing cached (hint: GET /api/v1/health)' } : {}),
       },
@@ -36,10 +36,12 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
     const cacheControl = cacheControlFor(dt.cache, dt.live !== undefined);
     return async (req: FastifyRequest, reply: FastifyReply) => {
       const p = req.params as Record<string, string>;
-      const o = await pipeline.run(dt, p.slug ?? p.city, req.query as Record<string, unknown>, { channel: channelOf(req.headers) });
+      // Path parameters other than the city join the query in the data type's parameter table.
+      const input = { ...(req.query as Record<string, unknown>), ...p };
+      const o = await pipeline.run(dt, p.slug ?? p.city ?? null, input, { channel: channelOf(req.headers) });
       reply.header('content-type', JSON_TYPE).header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60');
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
-      if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, { ...p, slug: o.city.slug, city: o.city.slug })));
+      if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, o.city ? { ...p, slug: o.city.slug, city: o.city.slug } : p)));
       return reply.send(envelopeJson(o));
     };
   }

@@ -15,7 +15,7 @@ export function registerOverview(app: FastifyInstance, { rt, pipeline }: RouteCo
     config: { doc: { summary: 'Everything available for one city: data types from the catalog, weather and air highlights, counts', tags: ['Cities'], responses: { 200: 'Overview', 404: 'Unknown city' } } },
   }, async (req, reply) => {
     const city = resolveCity((req.params as { slug: string }).slug);
-    const dataTypes = rt.catalog.all.map((dt) => {
+    const dataTypes = rt.catalog.all.filter((dt) => dt.scope !== 'global').map((dt) => {
       const covered = !dt.coverage || dt.coverage.cities.includes(city.slug);
       const item: Record<string, unknown> = {
         type: dt.type, label: dt.label, label_en: dt.label_en, tool: dt.tool,

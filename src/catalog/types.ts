@@ -96,6 +96,11 @@ export interface DataType {
   compare?: { resource: string; summarise?: (data: any) => unknown };
   /** Overview highlight slot. */
   highlight?: 'weather' | 'air';
+  /**
+   * For a literal per-city path (e.g. /api/v1/live/hamburg/departures): the city it serves.
+   * The type then counts as covering only that city.
+   */
+  fixedCity?: string;
   /** `global`: the path has no city (e.g. /api/v1/stations/{eva}/departures). Default `city`. */
   scope?: 'city' | 'global';
   fetch(ctx: FetchContext): Promise<AdapterResult>;
@@ -104,6 +109,12 @@ export interface DataType {
 /** Declares a global data type; its adapter never sees a city. */
 export function globalType(dt: Omit<DataType, 'scope' | 'fetch' | 'coverage' | 'highlight'> & { fetch(ctx: GlobalFetchContext): Promise<AdapterResult> }): DataType {
   return { ...dt, scope: 'global', fetch: dt.fetch as DataType['fetch'] };
+}
+
+/** Cities a data type covers, or null for all. */
+export function coveredCities(dt: DataType): readonly string[] | null {
+  if (dt.fixedCity) return [dt.fixedCity];
+  return dt.coverage?.cities ?? null;
 }
 
 export function routePath(dt: DataType): string {

@@ -1,6 +1,6 @@
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import type { AdapterResult, CacheWindows, DataType, FetchContext } from '../catalog/types.ts';
+import { coveredCities, type AdapterResult, type CacheWindows, type DataType, type FetchContext } from '../catalog/types.ts';
 import { paramKey, parseParams } from '../catalog/params.ts';
 import { ProblemError } from '../http/problem.ts';
 import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '../http/pagination.ts';
@@ -45,8 +45,9 @@ export class Pipeline {
     const pageReq = dt.list && !opts.noPaging ? parsePageRequest(query) : null;
     const base = this.baseMeta(dt, city);
 
-    if (city && dt.coverage && !dt.coverage.cities.includes(city.slug)) {
-      return this.outcome(city, 'not_covered', null, jsonNull, { ...base, covered_cities: [...dt.coverage.cities].sort(), note: dt.coverage.note }, null);
+    const covered = coveredCities(dt);
+    if (city && covered && !covered.includes(city.slug)) {
+      return this.outcome(city, 'not_covered', null, jsonNull, { ...base, covered_cities: [...covered].sort(), note: dt.coverage?.note ?? `served for ${covered.join(', ')} only` }, null);
     }
     const settings = this.rt.config.sources[dt.source.id];
     if (!settings.enabled || settings.missingCredentials.length > 0) {

@@ -38,7 +38,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       const p = req.params as Record<string, string>;
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
-      const o = await pipeline.run(dt, p.slug ?? p.city ?? null, input, { channel: channelOf(req.headers) });
+      const o = await pipeline.run(dt, p.slug ?? p.city ?? dt.fixedCity ?? null, input, { channel: channelOf(req.headers) });
       reply.header('content-type', JSON_TYPE).header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60');
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
       if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, o.city ? { ...p, slug: o.city.slug, city: o.city.slug } : p)));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CITIES } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { routePath } from '../catalog/types.ts';
+import { coveredCities, routePath } from '../catalog/types.ts';
 import { ProblemError } from '../http/problem.ts';
 import { withDeadline } from '../pipeline/limit.ts';
 import { toBerlinIso } from '../http/time.ts';
@@ -16,15 +16,16 @@ export function registerOverview(app: FastifyInstance, { rt, pipeline }: RouteCo
   }, async (req, reply) => {
     const city = resolveCity((req.params as { slug: string }).slug);
     const dataTypes = rt.catalog.all.filter((dt) => dt.scope !== 'global').map((dt) => {
-      const covered = !dt.coverage || dt.coverage.cities.includes(city.slug);
+      const cities = coveredCities(dt);
+      const covered = !cities || cities.includes(city.slug);
       const item: Record<string, unknown> = {
         type: dt.type, label: dt.label, label_en: dt.label_en, tool: dt.tool,
         path: fillTemplate(routePath(dt), { slug: city.slug, city: city.slug }),
         available: covered && rt.sourceEnabled(dt.source),
       };
       if (!covered) {
-        item.covered_cities = [...dt.coverage!.cities].sort();
-        item.note = `${dt.label_en} is not available for ${city.name}: ${dt.coverage!.note} Available in ${dt.coverage!.cities.length} of ${CITIES.length} cities.`;
+        item.covered_cities = [...cities].sort();
+        item.note = `${dt.label_en} is not available for ${city.name}${dt.coverage ? `: ${dt.coverage.note}` : '.'} Available in ${cities.length} of ${CITIES.length} cities.`;
       } else if (!rt.sourceEnabled(dt.source)) {
         item.note = `${dt.source.name} is disabled on this server.`;
       }

@@ -13,7 +13,6 @@ import { UpstreamClient } from './upstream/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import type { RouteDoc } from './http/route-doc.ts';
-import { SOURCES } from './sources/index.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -59,7 +58,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onBackgroundError: (key, err) => app.log.warn({ key, err: String(err) }, 'background refresh failed'),
   });
   const pipeline = new Pipeline(rt, cache);
-  for (const src of SOURCES) metrics.sourceEnabled.set({ source: src.id }, rt.sourceEnabled(src) ? 1 : 0);
+  for (const src of config.sourceList) metrics.sourceEnabled.set({ source: src.id }, rt.sourceEnabled(src) ? 1 : 0);
 
   const routes: App['routes'] = [];
   app.addHook('onRoute', (r) => {

@@ -1,4 +1,5 @@
 import { SOURCES } from './sources/index.ts';
+import type { SourceDecl } from './sources/types.ts';
 
 /**
  * Every setting is an environment variable, parsed and validated here and nowhere else.
@@ -60,7 +61,8 @@ export interface SourceSettings {
   missingCredentials: string[];
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+/** `sources` is the list of upstreams to read settings for (tests pass their own). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: readonly SourceDecl[] = SOURCES) {
   const s = <T>(name: string, def: string, description: string, parse: Parser<T>) => setting(env, name, def, description, parse);
   const config = {
     host: s('HOST', '127.0.0.1', 'Main listen address', str),
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     localBaseUrl: s('LOCAL_BASE_URL', '', 'Base URL of the local ingress, announced in OpenAPI when set', optionalUrl),
     logLevel: s('LOG_LEVEL', 'info', 'pino log level', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')),
     redisUrl: s('REDIS_URL', '', 'Redis URL for scale-out; empty = embedded SQLite store', optionalUrl),
+    redisKeyPrefix: s('REDIS_KEY_PREFIX', 'stadtdaten:', 'Prefix of every Redis key (to share one Redis between deployments)', str),
     storePath: s('STORE_PATH', './data/stadtdaten.sqlite', 'SQLite file of the embedded store', str),
     userAgent: s('USER_AGENT', 'Stadtdaten/1.0.0 (+https://github.com/stadtdaten/stadtdaten; open data proxy)', 'User-Agent sent to every upstream; names the service and a contact URL', str),
     requestBudgetMs: s('REQUEST_BUDGET_MS', '10000', 'Longest a request waits for an upstream (ms)', int(100, 120000)),
@@ -86,9 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mcpAllowedHosts: s('MCP_ALLOWED_HOSTS', '127.0.0.1,localhost,[::1]', 'Host header values accepted on /mcp (DNS-rebinding guard)', list),
     mcpAllowedOrigins: s('MCP_ALLOWED_ORIGINS', '', 'Origins accepted on /mcp besides none/same-host (comma-separated)', list),
     sources: {} as Record<string, SourceSettings>,
+    sourceList: sources,
   };
   if (config.host === '') throw new ConfigError('HOST must not be empty');
-  for (const src of SOURCES) {
+  for (const src of sources) {
     const enabled = s(`${src.env}_ENABLED`, String(src.enabledByDefault ?? true), `Toggle for ${src.name}`, bool);
     const baseUrl = s(`${src.env}_BASE_URL`, src.baseUrl, `Base URL of ${src.name}`, url);
     const urls: Record<string, string> = {};

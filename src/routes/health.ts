@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { problemBody } from '../http/problem.ts';
 import { sendProblem } from '../http/errors.ts';
-import { SOURCES } from '../sources/index.ts';
 import { toBerlinIso } from '../http/time.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
 
@@ -15,16 +14,16 @@ export function registerHealth(app: FastifyInstance, { rt, ready }: RouteContext
       return sendProblem(reply, problemBody('not_ready', 'the service is starting or shutting down', 'Retry in a few seconds.', req.url));
     }
     const reachable = await rt.store.ping();
-    const breakers = await Promise.all(SOURCES.map((s) => rt.breakers.state(s)));
+    const breakers = await Promise.all(rt.config.sourceList.map((s) => rt.breakers.state(s)));
     const data = {
       status: reachable ? 'ok' : 'degraded',
       version: '1.0.0',
       store: { kind: rt.store.kind, reachable, fallback: reachable ? null : 'in-process cache, direct upstream fetches' },
       uptime_seconds: Math.round((Date.now() - started) / 1000),
       sources: {
-        total: SOURCES.length,
-        enabled: SOURCES.filter((s) => rt.sourceEnabled(s)).length,
-        open_breakers: SOURCES.filter((_, i) => breakers[i] === 'OPEN').map((s) => s.id),
+        total: rt.config.sourceList.length,
+        enabled: rt.config.sourceList.filter((s) => rt.sourceEnabled(s)).length,
+        open_breakers: rt.config.sourceList.filter((_, i) => breakers[i] === 'OPEN').map((s) => s.id),
       },
       data_types: rt.catalog.all.length,
     };

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { SOURCES } from '../sources/index.ts';
 import { channelOf, paginate, parsePageRequest, parseSort, sortBy } from '../http/pagination.ts';
 import { sendConditional } from '../http/send.ts';
 import { DEFAULT_BREAKER } from '../pipeline/breakers.ts';
@@ -24,7 +23,7 @@ export function registerSources(app: FastifyInstance, { rt }: RouteContext) {
     const q = req.query as Record<string, unknown>;
     const { sort, order } = parseSort(q, SORTS);
     const page = parsePageRequest(q);
-    const items = await Promise.all(SOURCES.map(async (s) => {
+    const items = await Promise.all(rt.config.sourceList.map(async (s) => {
       const settings = rt.config.sources[s.id];
       return {
         source: s.id,

@@ -6,6 +6,6 @@ import type { Store } from './types.ts';
 
 /** Redis when REDIS_URL is set (wrapped so its outage degrades, never fails), else SQLite. */
 export function createStore(config: Config, onRedisError: (err: unknown) => void): Store {
-  if (config.redisUrl) return new ResilientStore(new RedisStore(config.redisUrl), onRedisError);
+  if (config.redisUrl) return new ResilientStore(new RedisStore(config.redisUrl, { keyPrefix: config.redisKeyPrefix }), onRedisError);
   return new SqliteStore(config.storePath);
 }

@@ -9,8 +9,12 @@ export class RedisStore implements Store {
   readonly kind = 'redis' as const;
   readonly client: Redis;
 
-  constructor(url: string, opts: { commandTimeoutMs?: number } = {}) {
+  private readonly prefix: string;
+
+  constructor(url: string, opts: { commandTimeoutMs?: number; keyPrefix?: string } = {}) {
+    this.prefix = opts.keyPrefix ?? '';
     this.client = new Redis(url, {
+      keyPrefix: this.prefix,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: opts.commandTimeoutMs ?? 500,
@@ -43,8 +47,9 @@ export class RedisStore implements Store {
     const out: string[] = [];
     let cursor = '0';
     do {
-      const [next, batch] = await this.client.scan(cursor, 'MATCH', prefix.replace(/[*?[\]]/g, '\\$&') + '*', 'COUNT', 500);
-      out.push(...batch);
+      // SCAN ignores ioredis' keyPrefix: match and strip it by hand.
+      const [next, batch] = await this.client.scan(cursor, 'MATCH', (this.prefix + prefix).replace(/[*?[\]]/g, '\\$&') + '*', 'COUNT', 500);
+      out.push(...batch.map((k) => k.slice(this.prefix.length)));
       cursor = next;
     } while (cursor !== '0');
     return out;

@@ -5,6 +5,7 @@ import { SOURCES } from '../../src/sources/index.ts';
 import { SqliteStore } from '../../src/store/sqlite.ts';
 import type { Store } from '../../src/store/types.ts';
 import type { Catalog } from '../../src/catalog/index.ts';
+import type { SourceDecl } from '../../src/sources/types.ts';
 
 /** Environment pointing every source's base URL at the fake upstream, keeping the real path. */
 export function fakeEnv(fakeUrl: string): Record<string, string> {
@@ -31,8 +32,8 @@ export interface TestResponse {
   json: any;
 }
 
-export async function startApp(env: Record<string, string> = {}, opts: { store?: Store; catalog?: Catalog } = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...env });
+export async function startApp(env: Record<string, string> = {}, opts: { store?: Store; catalog?: Catalog; sources?: readonly SourceDecl[] } = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...env }, opts.sources ?? SOURCES);
   const built = await buildApp(config, { store: opts.store ?? new SqliteStore(':memory:'), catalog: opts.catalog, logger: false });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;

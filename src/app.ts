@@ -28,12 +28,14 @@ export interface BuildOptions {
   store?: Store;
   catalog?: Catalog;
   logger?: boolean;
+  /** Where logs go (default stdout); the MCP stdio entry needs stderr, stdout carries the protocol. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Everything but listen(): what the server, the tests and the MCP stdio entry use. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // Per-request logs would dominate the cost of a cache HIT; metrics count requests instead.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
@@ -42,6 +44,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const metrics = new Metrics();
   const store = opts.store ?? createStore(config, (err) => app.log.warn({ err: String(err) }, 'store unreachable; serving from the in-process fallback'));
+  if (store.ready && !(await store.ready(3000))) app.log.warn('shared store not reachable at start; serving with the in-process fallback until it answers');
   const breakers = new Breakers(store, store.kind === 'redis', metrics);
   const upstream = new UpstreamClient({
     userAgent: config.userAgent,

@@ -16,6 +16,8 @@ export interface PageRequest {
   offset: number;
   /** True when the client sent any of page/limit/offset. */
   explicit: boolean;
+  /** True when the client sent a numeric limit; bound channels otherwise page by their default. */
+  limitGiven: boolean;
   forcedAll: boolean;
 }
 
@@ -55,6 +57,7 @@ export function parsePageRequest(query: Record<string, unknown>): PageRequest {
     offset,
     limit: limit ?? DEFAULT_LIMIT,
     explicit: query.page !== undefined || query.offset !== undefined || (query.limit !== undefined && !forcedAll),
+    limitGiven: limit !== undefined && !forcedAll,
     forcedAll,
   };
 }
@@ -71,7 +74,7 @@ export function paginate<T>(items: T[], req: PageRequest, channel: Channel, alwa
     return { items, meta: { channel, applied: false, page: null, limit: null, offset: 0, total, returned: total, max_limit: MAX_LIMIT, forced_all: req.forcedAll, clamped: false } };
   }
   let requested = typeof req.limit === 'number' ? req.limit : DEFAULT_LIMIT;
-  if (bound && !req.explicit) requested = DEFAULT_CHANNEL_LIMIT;
+  if (bound && !req.limitGiven) requested = DEFAULT_CHANNEL_LIMIT;
   const limit = Math.min(requested, MAX_LIMIT);
   const start = req.offset > 0 ? req.offset : (req.page - 1) * limit;
   const slice = items.slice(start, start + limit);

@@ -11,13 +11,15 @@ export interface ScheduledJob {
   /** First run after this delay (default: at once). */
   initialDelayMs?: number;
   enabled(rt: Runtime): boolean;
-  run(rt: Runtime, log: (msg: string) => void): Promise<void>;
+  /** `signal` aborts on shutdown, so long runs (precomputes) can stop between steps. */
+  run(rt: Runtime, log: (msg: string) => void, signal: AbortSignal): Promise<void>;
 }
 
 export function runScheduled(rt: Runtime, job: ScheduledJob) {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let current: Promise<void> | null = null;
+  const shutdown = new AbortController();
   const tick = async () => {
     if (stopped) return;
     if (job.enabled(rt)) {
@@ -25,7 +27,7 @@ export function runScheduled(rt: Runtime, job: ScheduledJob) {
       const lockKey = `joblock:${job.name}`;
       const lockMs = Math.max(1000, job.intervalMs - 1000);
       if (await rt.store.setIfAbsent(lockKey, token, lockMs).catch(() => true)) {
-        current = job.run(rt, (msg) => rt.log.info({ job: job.name }, msg))
+        current = job.run(rt, (msg) => rt.log.info({ job: job.name }, msg), shutdown.signal)
           .then(() => { rt.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' }); })
           .catch((err) => {
             rt.metrics.jobRuns.inc({ job: job.name, outcome: 'error' });
@@ -42,6 +44,7 @@ export function runScheduled(rt: Runtime, job: ScheduledJob) {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      shutdown.abort();
       if (current) await current;
     },
   };

@@ -13,6 +13,8 @@ export interface Entry {
   dataJson: string;
   /** Set when the latest refresh failed; later requests say STALE-ON-ERROR. */
   failedAt?: number;
+  /** When that failure carried a Retry-After (e.g. a 429): the time the upstream asked to wait until. */
+  retryAfterUntil?: number;
   parsed?: unknown;
 }
 
@@ -79,14 +81,16 @@ export class Cache {
     let entry = l1 ?? null;
     if (!entry || now - entry.fetchedAt >= freshMs) {
       const stored = await this.readStore(key);
-      if (stored && (!entry || stored.fetchedAt >= entry.fetchedAt)) entry = stored;
+      // Same age: keep the in-process copy, which alone knows a failed refresh (STALE-ON-ERROR).
+      if (stored && (!entry || stored.fetchedAt > entry.fetchedAt)) entry = stored;
     }
     if (entry) this.remember(key, entry);
     if (entry && now - entry.fetchedAt < freshMs) return { entry, status: 'HIT' };
 
     if (entry && now - entry.fetchedAt < freshMs + staleMs) {
-      if (!(await breakerOpen())) this.refreshInBackground(key, windows, fetcher);
-      const failed = entry.failedAt !== undefined && entry.failedAt >= entry.fetchedAt;
+      const open = await breakerOpen();
+      if (!open) this.refreshInBackground(key, windows, fetcher);
+      const failed = open || (entry.failedAt !== undefined && entry.failedAt >= entry.fetchedAt);
       return { entry, status: failed ? 'STALE-ON-ERROR' : 'STALE' };
     }
 
@@ -99,7 +103,7 @@ export class Cache {
       return { entry: fresh, status: 'MISS' };
     } catch (error) {
       if (entry) {
-        this.markFailed(key, entry);
+        this.markFailed(key, entry, error);
         return { entry, status: 'STALE-ON-ERROR' };
       }
       return { status: 'UNAVAILABLE', error };
@@ -129,8 +133,10 @@ export class Cache {
     try { await this.deps.store.set(`cache:${key}`, encodeEntry(entry), ttl); } catch { /* the L1 copy still serves */ }
   }
 
-  private markFailed(key: string, entry: Entry) {
+  private markFailed(key: string, entry: Entry, err?: unknown) {
     entry.failedAt = Date.now();
+    const wait = (err as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
+    entry.retryAfterUntil = typeof wait === 'number' && wait > 0 ? entry.failedAt + wait : undefined;
     this.remember(key, entry);
   }
 
@@ -138,7 +144,7 @@ export class Cache {
     if (this.inflight.has(key)) return;
     const current = this.l1.get(key);
     this.fetchOnce(key, windows, fetcher, current?.fetchedAt ?? 0, true).catch((err) => {
-      if (current) this.markFailed(key, current);
+      if (current) this.markFailed(key, current, err);
       this.deps.onBackgroundError(key, err);
     });
   }

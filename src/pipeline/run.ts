@@ -75,6 +75,7 @@ export class Pipeline {
 
     const meta: Record<string, unknown> = { ...base, ...entry.meta, fetched_at: toBerlinIso(entry.fetchedAt) };
     if (cacheStatus) meta.cache_status = cacheStatus;
+    if (cacheStatus === 'STALE-ON-ERROR' && entry.retryAfterUntil && entry.retryAfterUntil > Date.now()) meta.retry_after = toBerlinIso(entry.retryAfterUntil);
     if (entry.asOf) meta.as_of = entry.asOf;
     if (dt.live) {
       meta.as_of = entry.asOf ?? toBerlinIso(entry.fetchedAt);

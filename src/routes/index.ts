@@ -9,6 +9,7 @@ import { registerMetrics } from './metrics.ts';
 import { registerOverview } from './overview.ts';
 import { registerCompare } from './compare.ts';
 import { registerProblems } from './problems.ts';
+import { registerMcp } from './mcp.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerHealth(app, ctx);
@@ -20,4 +21,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerProblems(app);
   registerMetrics(app, ctx);
   registerOpenApi(app, ctx);
+  registerMcp(app, ctx);
 }

@@ -1,66 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { CITIES } from '../cities/register.ts';
-import { resolveCity } from '../cities/resolve.ts';
-import { coveredCities, routePath } from '../catalog/types.ts';
-import { ProblemError } from '../http/problem.ts';
-import { withDeadline } from '../pipeline/limit.ts';
-import { toBerlinIso } from '../http/time.ts';
-import { fillTemplate, JSON_TYPE, type RouteContext } from './context.ts';
-
-type Highlight = { source_status: string; data: unknown; cache_status?: string; error?: string; type: string | null };
+import { cityOverview } from '../services/overview.ts';
+import { JSON_TYPE, type RouteContext } from './context.ts';
 
 /** The city overview: generated from the catalog, with time-capped live highlights. */
-export function registerOverview(app: FastifyInstance, { rt, pipeline }: RouteContext) {
+export function registerOverview(app: FastifyInstance, ctx: RouteContext) {
   app.get('/api/v1/cities/:slug/overview', {
     config: { doc: { summary: 'Everything available for one city: data types from the catalog, weather and air highlights, counts', tags: ['Cities'], responses: { 200: 'Overview', 404: 'Unknown city' } } },
   }, async (req, reply) => {
-    const city = resolveCity((req.params as { slug: string }).slug);
-    const dataTypes = rt.catalog.all.filter((dt) => dt.scope !== 'global').map((dt) => {
-      const cities = coveredCities(dt);
-      const covered = !cities || cities.includes(city.slug);
-      const item: Record<string, unknown> = {
-        type: dt.type, label: dt.label, label_en: dt.label_en, tool: dt.tool,
-        path: fillTemplate(routePath(dt), { slug: city.slug, city: city.slug }),
-        available: covered && rt.sourceEnabled(dt.source),
-      };
-      if (!covered) {
-        item.covered_cities = [...cities].sort();
-        item.note = `${dt.label_en} is not available for ${city.name}${dt.coverage ? `: ${dt.coverage.note}` : '.'} Available in ${cities.length} of ${CITIES.length} cities.`;
-      } else if (!rt.sourceEnabled(dt.source)) {
-        item.note = `${dt.source.name} is disabled on this server.`;
-      }
-      return item;
-    });
-
-    const highlight = async (slot: 'weather' | 'air'): Promise<Highlight> => {
-      const dt = rt.catalog.all.find((d) => d.highlight === slot);
-      if (!dt) return { type: null, source_status: 'no_data', data: null };
-      const run = pipeline.run(dt, city, {}, { noPaging: true }).then(
-        (o): Highlight => ({ type: dt.type, source_status: o.status === 'not_covered' ? 'no_data' : o.status, data: o.data(), ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}) }),
-        (err): Highlight => ({ type: dt.type, source_status: 'error', data: null, error: err instanceof ProblemError ? err.code : 'failed' }),
-      );
-      return withDeadline(run, rt.config.overviewBudgetMs, () => ({ type: dt.type, source_status: 'error', data: null, error: 'timeout' }));
-    };
-    const [weather, air] = await Promise.all([highlight('weather'), highlight('air')]);
-    const available = dataTypes.filter((d) => d.available).length;
-    const data = {
-      city: {
-        slug: city.slug, name: city.name, state: city.state,
-        location: { lat: city.lat, lon: city.lon },
-        inhabitants: { count: city.population, reference_date: city.population_date },
-      },
-      data_types: dataTypes,
-      highlights: { weather, air },
-      summary: {
-        data_types_total: dataTypes.length,
-        data_types_available: available,
-        cities_total: CITIES.length,
-        headline: `${city.name}: ${available} of ${dataTypes.length} data types available`,
-        note: `Coverage differs by data type; not covered types name the cities that have them. Register of ${CITIES.length} cities, ${CITIES.filter((c) => c.core).length} with full coverage.`,
-      },
-    };
-    const meta: Record<string, unknown> = { source_status: 'ok', city: city.slug, generated_at: toBerlinIso(new Date()) };
-    if (rt.config.demo) meta.demo = true;
-    return reply.headers({ 'content-type': JSON_TYPE, 'cache-control': 'public, max-age=60' }).send(JSON.stringify({ data, meta, attribution: null }));
+    const body = await cityOverview(ctx, (req.params as { slug: string }).slug);
+    return reply.headers({ 'content-type': JSON_TYPE, 'cache-control': 'public, max-age=60' }).send(JSON.stringify(body));
   });
 }

@@ -26,6 +26,17 @@ export class RedisStore implements Store {
     this.client.on('error', () => {});
   }
 
+  /** Commands fail fast while disconnected, so the start waits (briefly) for the first connection. */
+  ready(timeoutMs: number): Promise<boolean> {
+    if (this.client.status === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => { clearTimeout(timer); this.client.off('ready', onReady); resolve(ok); };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.client.once('ready', onReady);
+    });
+  }
+
   async get(key: string) { return this.client.get(key); }
   async set(key: string, value: string, ttlMs?: number) {
     if (ttlMs) await this.client.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)));

@@ -41,5 +41,10 @@ export class ResilientStore implements Store {
     this.reachable = ok;
     return ok;
   }
+  async ready(timeoutMs: number) {
+    const ok = this.primary.ready ? await this.primary.ready(timeoutMs) : true;
+    this.reachable = ok;
+    return ok;
+  }
   async close() { await this.primary.close(); await this.fallback.close(); }
 }

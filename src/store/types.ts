@@ -16,5 +16,7 @@ export interface Store {
   /** Keys with a prefix (small scans only: jobs and admin views). */
   keys(prefix: string): Promise<string[]>;
   ping(): Promise<boolean>;
+  /** Resolves once the store can take commands (or the wait is over); true when connected. */
+  ready?(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -18,6 +18,8 @@ export interface CallOptions {
   method?: 'GET' | 'POST';
   /** URL-encoded form body (POST). */
   form?: Record<string, string>;
+  /** Raw request body sent byte-exact (e.g. a signed JSON POST); the caller sets content-type. */
+  body?: string;
   timeoutMs?: number;
   maxBytes?: number;
   signal?: AbortSignal;
@@ -74,7 +76,7 @@ export class UpstreamClient {
       'accept-encoding': 'gzip, deflate, br',
       ...o.headers,
     };
-    let body: string | undefined;
+    let body: string | undefined = o.body;
     if (o.form) {
       body = new URLSearchParams(o.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -83,7 +85,7 @@ export class UpstreamClient {
       let res;
       try {
         res = await request(url, {
-          method: o.method ?? (o.form ? 'POST' : 'GET'),
+          method: o.method ?? (o.form || o.body !== undefined ? 'POST' : 'GET'),
           headers,
           body,
           dispatcher: this.agent,

@@ -1,0 +1,177 @@
+/**
+ * GTFS-Realtime benchmark: a synthetic feed of realistic size (190k trip updates, ~3M stop-time
+ * updates, >= 70 MB, encoded with the official bindings) and a matching static index.
+ *   1. the real poller (HTTP fetch + decode + index + store writes) in a child process:
+ *      decode+index time, write time and peak RSS (process.resourceUsage().maxRSS);
+ *   2. trip-detail latency under load (autocannon against the running app, p50/p99), plus
+ *      departures of the busiest city for reference.
+ * Run: node --import tsx bench/gtfs.ts
+ */
+import { createReadStream, mkdtempSync, openSync, writeSync, closeSync, statSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { encodeAlertChunk, encodeHeaderChunk, encodeTripChunk, type GenStop } from '../test/helpers/gtfs-feed.ts';
+import { CITIES } from '../src/cities/register.ts';
+import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
+import { STATIC_INDEXES, STATIC_SCHEMA } from '../src/sources/gtfs/static-index.ts';
+import { berlinDateOf } from '../src/sources/gtfs/service-time.ts';
+
+// autocannon ships no type declarations.
+const autocannon = createRequire(import.meta.url)('autocannon') as (o: object) => Promise<any>;
+
+const TRIPS = Number(process.env.BENCH_TRIPS ?? 190_000);
+const STOPS = 400_000;
+const ROUTES = 20_000;
+const ALERTS = 2_000;
+const tripId = (i: number) => String(1_800_000_000 + i);
+const stopsOfTrip = (i: number) => 8 + (i % 17); // 8..24, mean 16
+const stopAt = (i: number, k: number) => (i * 7919 + k * 104_729) % STOPS;
+
+/** Deterministic pseudo-random in [0, 1). */
+function rand(seed: number): number {
+  const x = Math.sin(seed * 12.9898) * 43758.5453;
+  return x - Math.floor(x);
+}
+
+function buildStatic(path: string) {
+  const db = new Database(path);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.exec(STATIC_SCHEMA);
+  const ins = {
+    stop: db.prepare('INSERT INTO stops VALUES (?, ?, ?, ?, ?)'),
+    route: db.prepare('INSERT INTO routes VALUES (?, ?, ?, ?, ?)'),
+    trip: db.prepare('INSERT INTO trips VALUES (?, ?, ?, ?, ?)'),
+    st: db.prepare('INSERT INTO stop_times VALUES (?, ?, ?, ?, ?)'),
+  };
+  db.transaction(() => {
+    for (let s = 0; s < STOPS; s++) {
+      // About a third of the stops lie in the register cities, the rest anywhere in Germany.
+      let lat: number, lon: number;
+      if (s % 3 === 0) {
+        const c = CITIES[s % CITIES.length];
+        lat = c.lat + (rand(s) - 0.5) * 0.1;
+        lon = c.lon + (rand(s + 0.5) - 0.5) * 0.14;
+      } else {
+        lat = 47.3 + rand(s) * 7.7;
+        lon = 5.9 + rand(s + 0.5) * 9.1;
+      }
+      const id = String(100_000 + s);
+      ins.stop.run(id, `Haltestelle ${s}`, lat, lon, cityOfStop(id, lat, lon));
+    }
+    for (let r = 0; r < ROUTES; r++) ins.route.run(`r${r}`, String(r % 300), null, 700, 'a1');
+    for (let i = 0; i < TRIPS; i++) {
+      ins.trip.run(tripId(i), `r${i % ROUTES}`, 's1', `Ziel ${i % 500}`, null);
+      const start = 5 * 3600 + (i % 1080) * 60;
+      for (let k = 1; k <= stopsOfTrip(i); k++) ins.st.run(tripId(i), k, String(100_000 + stopAt(i, k)), start + k * 120, start + k * 120 + 30);
+    }
+    const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
+    for (const [k, v] of Object.entries({ built_at: new Date().toISOString(), feed_url: 'synthetic', stops: STOPS, routes: ROUTES, trips: TRIPS, stop_times: 0 })) meta.run(k, String(v));
+  })();
+  db.exec(STATIC_INDEXES);
+  db.close();
+}
+
+function buildFeed(path: string): { bytes: number; stus: number } {
+  const fd = openSync(path, 'w');
+  let bytes = 0, stus = 0;
+  const w = (b: Uint8Array) => { writeSync(fd, b); bytes += b.length; };
+  const nowS = Math.floor(Date.now() / 1000);
+  w(encodeHeaderChunk(nowS));
+  const day = berlinDateOf(Date.now());
+  for (let i = 0; i < TRIPS; i++) {
+    const stops: GenStop[] = [];
+    for (let k = 1; k <= stopsOfTrip(i); k++) {
+      const d = ((i + k) % 11) * 60 - 60;
+      stops.push({ seq: k, stop_id: String(100_000 + stopAt(i, k)), arr_delay: d, dep_delay: d });
+    }
+    stus += stops.length;
+    w(encodeTripChunk({ trip_id: tripId(i), route_id: '', start_date: day, stops }, `${i}`));
+  }
+  for (let a = 0; a < ALERTS; a++) w(encodeAlertChunk(`alert-${a}`, `Baustelle ${a}: Umleitung der Linie ${a % 300}`));
+  closeSync(fd);
+  return { bytes, stus };
+}
+
+async function child(feedUrl: string, storePath: string) {
+  const { loadConfig } = await import('../src/config.ts');
+  const { buildApp } = await import('../src/app.ts');
+  const { SqliteStore } = await import('../src/store/sqlite.ts');
+  const { pollGtfsRt } = await import('../src/jobs/gtfs-rt-poller.ts');
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', GTFS_RT_BASE_URL: feedUrl, STORE_PATH: storePath });
+  const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
+  const baselineMb = process.resourceUsage().maxRSS / 1024;
+  const started = performance.now();
+  const r = await pollGtfsRt(app.rt, { ttlMs: 3600_000 });
+  const totalMs = performance.now() - started;
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+  await app.close();
+  process.stdout.write(JSON.stringify({ ...r, total_ms: Math.round(totalMs), baseline_rss_mb: Math.round(baselineMb), peak_rss_mb: Math.round(peakMb) }) + '\n');
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'gtfs-bench-'));
+  const storePath = join(dir, 'store.sqlite');
+  const feedPath = join(dir, 'feed.pb');
+  let t = performance.now();
+  buildStatic(join(dir, 'gtfs-static.sqlite'));
+  console.log(`static index: ${STOPS} stops, ${TRIPS} trips built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  t = performance.now();
+  const feed = buildFeed(feedPath);
+  console.log(`feed: ${(feed.bytes / 1048576).toFixed(1)} MB, ${TRIPS} trip updates, ${feed.stus} stop-time updates, ${ALERTS} alerts (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+
+  const server = createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(statSync(feedPath).size) });
+    createReadStream(feedPath).pipe(res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/realtime-free.pb`;
+
+  const runs: any[] = [];
+  for (let run = 0; run < 2; run++) {
+    const out = await new Promise<string>((resolve, reject) => {
+      const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--child', feedUrl, storePath], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let s = '';
+      p.stdout.on('data', (c) => { s += c; });
+      p.on('exit', (code) => (code === 0 ? resolve(s) : reject(new Error(`poller child exited ${code}`))));
+    });
+    runs.push(JSON.parse(out.trim().split('\n').pop()!));
+  }
+  server.close();
+  for (const [i, r] of runs.entries()) {
+    console.log(`poll ${i + 1}: decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; RSS baseline ${r.baseline_rss_mb} MB, peak ${r.peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`);
+  }
+
+  const { loadConfig } = await import('../src/config.ts');
+  const { buildApp } = await import('../src/app.ts');
+  const { SqliteStore } = await import('../src/store/sqlite.ts');
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', STORE_PATH: storePath });
+  const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
+  await app.app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  const paths = Array.from({ length: 2000 }, (_, k) => `/api/v1/live/berlin/transit/trips/${tripId((k * 9973) % TRIPS)}`);
+  const probe = await fetch(base + paths[0]).then((r) => r.json() as Promise<any>);
+  if (probe.meta.source_status !== 'ok' || probe.data.unresolved) throw new Error(`trip detail probe failed: ${JSON.stringify(probe.meta)}`);
+  let k = 0;
+  const load = await autocannon({
+    url: base,
+    connections: 10,
+    duration: 10,
+    requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: paths[k++ % paths.length] }) }],
+  });
+  console.log(`trip detail under load (10 connections, 10 s): ${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, max ${load.latency.max} ms, errors ${load.errors}, non-2xx ${load.non2xx}`);
+  const slug = 'berlin';
+  const depStarted = performance.now();
+  const dep = await fetch(`${base}/api/v1/live/${slug}/transit/departures?limit=all`).then((r) => r.json() as Promise<any>);
+  console.log(`departures ${slug}: ${dep.data?.length ?? 0} items in ${Math.round(performance.now() - depStarted)} ms (single request, reference)`);
+  await app.close();
+  if (process.env.KEEP !== '1') rmSync(dir, { recursive: true, force: true });
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);
+else await main();

@@ -1,0 +1,55 @@
+import { findCity } from '../cities/resolve.ts';
+import { ProblemError } from '../http/problem.ts';
+import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
+import { mapLimit } from '../pipeline/limit.ts';
+import type { Catalog } from '../catalog/index.ts';
+import type { Envelope, ServiceContext } from './context.ts';
+
+export const COMPARE_SORTS = ['city', 'source_status'] as const;
+
+export type CompareItem = { city: string; data: unknown; source_status: string; cache_status?: string; attribution?: unknown; note?: string };
+
+export function compareResources(catalog: Catalog): string[] {
+  return [...catalog.byCompareResource.keys()];
+}
+
+/** One resource across cities; every city carries its own status, a failing city never fails the call. */
+export async function compareCities({ rt, pipeline }: ServiceContext, query: Record<string, unknown>, channel: Channel): Promise<Envelope & { data: CompareItem[] }> {
+  const resources = compareResources(rt.catalog);
+  const resource = typeof query.resource === 'string' ? query.resource : '';
+  const dt = rt.catalog.byCompareResource.get(resource);
+  if (!dt) throw new ProblemError('invalid_request', resource ? `unknown resource "${resource.slice(0, 40)}"` : 'missing resource', `resource must be one of: ${resources.join(', ')}.`, { parameter: 'resource' });
+  const names = (typeof query.cities === 'string' ? query.cities : '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) throw new ProblemError('invalid_request', 'cities is empty', 'Pass cities=berlin,hamburg (comma-separated slugs; GET /api/v1/cities lists them).', { parameter: 'cities' });
+  if (names.length > rt.config.maxCities) throw new ProblemError('invalid_request', `${names.length} cities given, at most ${rt.config.maxCities} allowed`, `Split the call; MAX_CITIES is ${rt.config.maxCities}.`, { parameter: 'cities', max_cities: rt.config.maxCities });
+  const { sort, order } = parseSort(query, COMPARE_SORTS);
+  const page = parsePageRequest(query);
+
+  const items = await mapLimit(names, rt.config.compareConcurrency, async (name): Promise<CompareItem> => {
+    const city = findCity(name);
+    if (!city) return { city: name, data: null, source_status: 'not_found', note: 'unknown city; GET /api/v1/cities lists the slugs' };
+    try {
+      const o = await pipeline.run(dt, city, {}, { noPaging: true });
+      const raw = o.data();
+      const data = raw !== null && dt.compare?.summarise ? dt.compare.summarise(raw) : raw;
+      const status = o.status === 'not_covered' ? 'no_data' : o.status;
+      return { city: city.slug, data: status === 'ok' ? data : null, source_status: status, ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}), attribution: o.attribution };
+    } catch (err) {
+      return { city: city.slug, data: null, source_status: 'error', note: err instanceof ProblemError ? err.detail : 'source failed' };
+    }
+  });
+  const sorted = sort ? sortBy(items, (x) => x[sort], order) : order === 'desc' ? [...items].reverse() : items;
+  const { items: pageItems, meta: pagination } = paginate(sorted, page, channel, true);
+  const meta: Record<string, unknown> = {
+    source_status: 'ok', resource, type: dt.type, total: items.length, max_cities: rt.config.maxCities,
+    statuses: countBy(items.map((i) => i.source_status)), sort, order, pagination,
+  };
+  if (rt.config.demo) meta.demo = true;
+  return { data: pageItems, meta };
+}
+
+function countBy(xs: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const x of xs) out[x] = (out[x] ?? 0) + 1;
+  return out;
+}

@@ -1,0 +1,117 @@
+import { parse } from 'csv-parse/sync';
+import { UpstreamError } from '../../upstream/errors.ts';
+
+/** One Ladeeinrichtung (station) of the register, in the Stadtdaten vocabulary. */
+export interface ChargingStation {
+  id: string;
+  operator: string | null;
+  name: string | null;
+  status: string | null;
+  charging_type: 'normal' | 'fast' | null;
+  charging_points: number | null;
+  power_kw: number | null;
+  commissioning_date: string | null;
+  street: string | null;
+  house_number: string | null;
+  address_supplement: string | null;
+  post_code: string | null;
+  place: string | null;
+  district: string | null;
+  state: string | null;
+  lat: number | null;
+  lon: number | null;
+  connector_types: string[];
+  connectors: { types: string[]; power_kw: number[]; evse_id: string | null }[];
+}
+
+/** The edition carries UTF-8 with BOM now, cp1252 in older editions: detect instead of assuming. */
+export function decodeRegister(buf: Buffer): string {
+  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return buf.subarray(3).toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    return buf.toString('latin1');
+  }
+}
+
+/** "7,2" -> 7.2 (decimal comma; coordinates are text). */
+function decimal(s: string | undefined): number | null {
+  const t = (s ?? '').trim().replace(/\s/g, '');
+  if (!/^-?\d+([.,]\d+)?$/.test(t)) return null;
+  return Number(t.replace(',', '.'));
+}
+
+/** "11.01.2020" -> "2020-01-11" (a date, no time, so no zone). */
+function isoDate(s: string | undefined): string | null {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec((s ?? '').trim());
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
+}
+
+const text = (s: string | undefined): string | null => {
+  const t = (s ?? '').trim();
+  return t === '' ? null : t;
+};
+const list = (s: string | undefined): string[] => (s ?? '').split(';').map((x) => x.trim()).filter(Boolean);
+
+/** "Letzte Aktualisierung vom: 01.09.2026" (older editions: "Stand: 01.12.2021"). */
+function editionDate(preamble: string): string | null {
+  const m = /(?:Aktualisierung vom|Stand):?\s*(\d{2}\.\d{2}\.\d{4})/.exec(preamble);
+  return m ? isoDate(m[1]) : null;
+}
+
+/**
+ * The register CSV: ~10 notice/banner lines, then the header row starting with
+ * `Ladeeinrichtungs-ID`; `;`-separated with quoted `;`-lists inside fields, decimal commas,
+ * DD.MM.YYYY dates and up to six connector blocks (Steckertypen/Nennleistung Stecker/EVSE-ID).
+ */
+export function parseRegister(csv: string): { edition: string | null; stations: ChargingStation[] } {
+  const start = csv.search(/^\uFEFF?Ladeeinrichtungs-ID;/m);
+  if (start < 0) throw new UpstreamError('parse', 'Ladesäulenregister without the Ladeeinrichtungs-ID header row');
+  let records: string[][];
+  try {
+    records = parse(csv.slice(start), { delimiter: ';', relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true });
+  } catch (err) {
+    throw new UpstreamError('parse', `Ladesäulenregister CSV unreadable: ${(err as Error).message}`);
+  }
+  const header = records[0].map((h) => h.trim());
+  const idx = (name: string) => header.indexOf(name);
+  const need = ['Ladeeinrichtungs-ID', 'Betreiber', 'Postleitzahl', 'Ort', 'Breitengrad', 'Längengrad'];
+  const missing = need.filter((n) => idx(n) < 0);
+  if (missing.length) throw new UpstreamError('parse', `Ladesäulenregister header lacks ${missing.join(', ')}`);
+  const c = Object.fromEntries(header.map((h, i) => [h, i]));
+  const stations: ChargingStation[] = [];
+  for (const r of records.slice(1)) {
+    const id = text(r[c['Ladeeinrichtungs-ID']]);
+    if (!id) continue;
+    const connectors = [1, 2, 3, 4, 5, 6]
+      .map((n) => ({
+        types: list(r[c[`Steckertypen${n}`]]),
+        power_kw: list(r[c[`Nennleistung Stecker${n}`]]).map(decimal).filter((x): x is number => x !== null),
+        evse_id: text(r[c[`EVSE-ID${n}`]]),
+      }))
+      .filter((k) => k.types.length || k.power_kw.length || k.evse_id);
+    const art = text(r[c['Art der Ladeeinrichtung']] ?? r[c['Art der Ladeeinrichung']]);
+    stations.push({
+      id,
+      operator: text(r[c['Betreiber']]),
+      name: text(r[c['Anzeigename (Karte)']]),
+      status: text(r[c['Status']]),
+      charging_type: art === null ? null : /schnell/i.test(art) ? 'fast' : 'normal',
+      charging_points: decimal(r[c['Anzahl Ladepunkte']]),
+      power_kw: decimal(r[c['Nennleistung Ladeeinrichtung [kW]']]),
+      commissioning_date: isoDate(r[c['Inbetriebnahmedatum']]),
+      street: text(r[c['Straße']]),
+      house_number: text(r[c['Hausnummer']]),
+      address_supplement: text(r[c['Adresszusatz']]),
+      post_code: text(r[c['Postleitzahl']]),
+      place: text(r[c['Ort']]),
+      district: text(r[c['Kreis/kreisfreie Stadt']]),
+      state: text(r[c['Bundesland']]),
+      lat: decimal(r[c['Breitengrad']]),
+      lon: decimal(r[c['Längengrad']]),
+      connector_types: [...new Set(connectors.flatMap((k) => k.types))],
+      connectors,
+    });
+  }
+  return { edition: editionDate(csv.slice(0, start)), stations };
+}

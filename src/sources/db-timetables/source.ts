@@ -1,0 +1,19 @@
+import type { SourceDecl } from '../types.ts';
+
+/** DB Timetables v1 on the DB API Marketplace (plan + changes XML per EVA). */
+export const DB_TIMETABLES: SourceDecl = {
+  id: 'db-timetables',
+  name: 'DB Timetables (Deutsche Bahn)',
+  env: 'DB_TIMETABLES',
+  baseUrl: 'https://apis.deutschebahn.com/db-api-marketplace/apis/timetables/v1',
+  license: 'CC BY 4.0',
+  licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
+  tier: 'A',
+  attribution: 'Deutsche Bahn AG, DB Timetables API (CC BY 4.0)',
+  modified: true,
+  credentials: ['DB_CLIENT_ID', 'DB_API_KEY'],
+  // The Marketplace plan allows 60 calls a minute per application, shared by every instance.
+  ratePerMinute: 60,
+  timeoutMs: 8000,
+  maxResponseBytes: 8 * 1024 * 1024,
+};

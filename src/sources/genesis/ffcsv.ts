@@ -1,0 +1,96 @@
+import { parse } from 'csv-parse/sync';
+import { UpstreamError } from '../../upstream/errors.ts';
+
+/**
+ * GENESIS "flat file CSV" (ffcsv): one line per value, `;`-separated, German numbers,
+ * statistical signs instead of numbers where a value is missing or secret.
+ */
+export interface FfcsvVariable {
+  code: string;
+  label: string;
+  attribute_code: string;
+  attribute_label: string;
+}
+
+export interface FfcsvRow {
+  statistic: string;
+  time_code: string;
+  time_label: string;
+  time: string;
+  /** Classifying variables present in this line (empty columns dropped), region included. */
+  variables: FfcsvVariable[];
+  value: number | null;
+  /** The value cell as published, e.g. `1.234,5`, `-` or `.`. */
+  raw_value: string;
+  unit: string;
+  value_code: string;
+  value_label: string;
+}
+
+/**
+ * Signs of the GENESIS legend (catalogue/qualitysigns) that stand in for a number:
+ * `-` nothing, `...` not yet available, `/` not reliable enough, `.` unknown or secret,
+ * `x` cell blocked; `…` is the one-character ellipsis some exports use.
+ */
+export const PLACEHOLDERS: ReadonlySet<string> = new Set(['-', '.', '..', '...', '…', 'x', 'X', '/', '–', '']);
+
+const REQUIRED = ['statistics_code', 'time_code', 'time', 'value', 'value_unit', 'value_variable_code', 'value_variable_label'];
+
+/** `1.234.567,8` → 1234567.8; signs → null; `(12)` (limited reliability) and the p/r/s markers keep the number. */
+export function parseGermanNumber(cell: string): number | null {
+  let s = cell.trim();
+  if (PLACEHOLDERS.has(s)) return null;
+  s = s.replace(/^\((.*)\)$/, '$1').replace(/\s*[prs]$/, '').trim();
+  if (PLACEHOLDERS.has(s)) return null;
+  if (!/^[-+]?[\d.]*\d(,\d+)?$/.test(s)) return null;
+  const n = Number(s.replace(/\./g, '').replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+export function parseFfcsv(input: string | Buffer): FfcsvRow[] {
+  const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '');
+  let records: string[][];
+  try {
+    records = parse(text, { delimiter: ';', relax_column_count: true, skip_empty_lines: true, relax_quotes: true, trim: false });
+  } catch (err) {
+    throw new UpstreamError('parse', `unparseable ffcsv: ${(err as Error).message}`);
+  }
+  if (records.length === 0) throw new UpstreamError('parse', 'empty ffcsv');
+  const header = records[0].map((h) => h.trim());
+  const col = (name: string) => header.indexOf(name);
+  for (const name of REQUIRED) {
+    if (col(name) < 0) throw new UpstreamError('parse', `ffcsv without column ${name}`);
+  }
+  const varSlots: { code: number; label: number; attr: number; attrLabel: number }[] = [];
+  for (let i = 1; col(`${i}_variable_code`) >= 0; i++) {
+    varSlots.push({
+      code: col(`${i}_variable_code`),
+      label: col(`${i}_variable_label`),
+      attr: col(`${i}_variable_attribute_code`),
+      attrLabel: col(`${i}_variable_attribute_label`),
+    });
+  }
+  const idx = Object.fromEntries(['statistics_code', 'time_code', 'time_label', 'time', 'value', 'value_unit', 'value_variable_code', 'value_variable_label'].map((n) => [n, col(n)]));
+  const cell = (r: string[], i: number) => (i >= 0 ? (r[i] ?? '').trim() : '');
+  return records.slice(1).map((r) => {
+    const variables: FfcsvVariable[] = [];
+    for (const v of varSlots) {
+      const code = cell(r, v.code);
+      if (!code) continue;
+      variables.push({ code, label: cell(r, v.label), attribute_code: cell(r, v.attr), attribute_label: cell(r, v.attrLabel) });
+    }
+    const raw = cell(r, idx.value);
+    return {
+      statistic: cell(r, idx.statistics_code),
+      time_code: cell(r, idx.time_code),
+      time_label: cell(r, idx.time_label),
+      time: cell(r, idx.time),
+      variables,
+      value: parseGermanNumber(raw),
+      raw_value: raw,
+      unit: cell(r, idx.value_unit),
+      value_code: cell(r, idx.value_variable_code),
+      value_label: cell(r, idx.value_variable_label),
+    };
+  });
+}

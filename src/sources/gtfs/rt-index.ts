@@ -1,0 +1,331 @@
+import type { Store } from '../../store/types.ts';
+import { toBerlinIso } from '../../http/time.ts';
+import { decodeFeed, decodeTripEntity, type RtTripUpdate } from './decode.ts';
+import { IntColumns, NONE, orNone } from './columns.ts';
+
+/**
+ * The realtime feed as three sharded indexes in the store, rewritten completely on every poll
+ * with a TTL of a few poll intervals: an id missing from the last poll is gone from its shard,
+ * and everything expires when the poller stops. ~190k trips become a few thousand keys, so a
+ * poll is a few thousand writes and a request reads one small shard.
+ *
+ *   transit:trip:<bucket>   {trip_id: [base64 FeedEntity, route_id, delay_s]}  (4096 shards)
+ *   transit:route:<bucket>  {route_id: [[trip_id, delay_s, cancelled], ...]}   (256 shards)
+ *   transit:stops:<city>    {trips: {trip_id: [route_id, start_date, cancelled]}, calls: [[trip_id, seq, stop_id, arr_delay, arr_time, dep_delay, dep_time, skipped], ...]}
+ *   transit:feed            last poll: as_of, counts (no TTL: the summary reports it)
+ *
+ * The trip shard keeps the entity's protobuf bytes instead of a JSON rendering: a slice of the
+ * feed buffer costs nothing until its shard is written, which keeps the poller within memory.
+ */
+export const TRIP_BUCKETS = 4096;
+export const ROUTE_BUCKETS = 256;
+
+export const KEYS = {
+  feed: 'transit:feed',
+  trip: (b: number) => `transit:trip:${b}`,
+  route: (b: number) => `transit:route:${b}`,
+  stops: (city: string) => `transit:stops:${city}`,
+};
+
+/** FNV-1a: stable across processes and instances, cheap on short ids. */
+export function bucketOf(id: string, n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % n;
+}
+
+export interface FeedStatus {
+  as_of: string | null;
+  polled_at: string;
+  entities: number;
+  trip_updates: number;
+  alerts: number;
+  route_ids_from_static: number;
+  stop_calls_in_cities: number;
+  ttl_seconds: number;
+}
+
+/**
+ * Stops inside register cities, numbered so the poller can keep stop calls as integers. The
+ * lookup is a null-prototype object, not a Map: gtfs.de stop ids are numeric strings, which
+ * V8 resolves as integer-keyed elements about twenty times faster than Map.get on ~3M fresh
+ * strings per poll.
+ */
+export interface CityStopTable {
+  ids: string[];
+  city: string[];
+  ordinal: Record<string, number>;
+}
+
+export function cityStopTable(cityOf: Map<string, string>): CityStopTable {
+  const ids: string[] = [], city: string[] = [];
+  const ordinal = Object.create(null) as Record<string, number>;
+  for (const [id, c] of cityOf) { ordinal[id] = ids.length; ids.push(id); city.push(c); }
+  return { ids, city, ordinal };
+}
+
+/** What the poller needs from the static schedule (absent before its first build). */
+export interface StaticLookup {
+  routeOf(tripId: string): string | null;
+  stops: CityStopTable;
+}
+
+/**
+ * A trip's current delay as the feed states it: delays live on the stop-time updates; the
+ * first update not yet in the past (by its absolute time, when given) wins, else the first
+ * with a delay at all, else the rarely set trip-level delay.
+ */
+export function currentDelay(t: RtTripUpdate, nowS: number): number | null {
+  let first: number | null = null;
+  for (const u of t.updates) {
+    const d = u.dep_delay ?? u.arr_delay;
+    const at = u.dep_time ?? u.arr_time;
+    if (at !== null && at >= nowS && d !== null) return d;
+    if (first === null && d !== null && at === null) first = d;
+  }
+  return first ?? t.trip_delay;
+}
+
+const j = JSON.stringify;
+const n = (v: number) => (v === NONE ? 'null' : String(v));
+const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+
+export interface IndexResult {
+  status: FeedStatus;
+  writes: number;
+  /** Decoding and building the indexes in memory. */
+  decode_index_ms: number;
+  /** Writing them to the store. */
+  write_ms: number;
+}
+
+/** Trip shards, assembled one at a time after a counting sort of the trips by shard. */
+async function writeTripShards(buf: Buffer, trips: IntColumns, tripId: string[], tripRoute: (string | null)[], set: (k: string, v: string) => Promise<void>): Promise<void> {
+  const count = trips.length;
+  const shardOf = new Uint16Array(count);
+  const offsets = new Int32Array(TRIP_BUCKETS + 1);
+  for (let i = 0; i < count; i++) { shardOf[i] = bucketOf(tripId[i], TRIP_BUCKETS); offsets[shardOf[i] + 1]++; }
+  for (let b = 0; b < TRIP_BUCKETS; b++) offsets[b + 1] += offsets[b];
+  const order = new Int32Array(count);
+  const fill = offsets.slice(0, TRIP_BUCKETS);
+  for (let i = 0; i < count; i++) order[fill[shardOf[i]]++] = i;
+  for (let b = 0; b < TRIP_BUCKETS; b++) {
+    const parts: string[] = [];
+    for (let k = offsets[b]; k < offsets[b + 1]; k++) {
+      const i = order[k];
+      parts.push(`${j(tripId[i])}:[${j(buf.toString('base64', trips.get(i, 0), trips.get(i, 1)))},${j(tripRoute[i])},${n(trips.get(i, 2))}]`);
+    }
+    await set(KEYS.trip(b), `{${parts.join(',')}}`);
+  }
+}
+
+/**
+ * Decodes a feed and writes every index. The feed comes in a holder that is emptied once the
+ * trip shards are written, so its ~70 MB can be collected before the other indexes are built.
+ */
+export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store; ttlMs: number; now: Date; static: StaticLookup | null }): Promise<IndexResult> {
+  if (!feed.buf) throw new Error('indexFeed: empty feed holder');
+  const started = performance.now();
+  const baseS = Math.floor(o.now.getTime() / 1000);
+  // Per trip: ids and descriptors as strings, byte range and delay as integers.
+  const tripId: string[] = [], tripRoute: (string | null)[] = [], tripStart: (string | null)[] = [];
+  const trips = new IntColumns(4, 1 << 16); // entity start, entity end, delay, cancelled
+  const routes = new Map<string, number[]>();
+  // Per city: trip, seq, stop, arr delay, arr time - base, dep delay, dep time - base, skipped.
+  const cities = new Map<string, IntColumns>();
+  const stops = o.static?.stops ?? null;
+  let fromStatic = 0;
+  let cityCalls = 0;
+
+  const summary = await decodeFeed(feed.buf, (t, start, end) => {
+    let route = t.route_id;
+    if (!route && o.static) {
+      route = o.static.routeOf(t.trip_id);
+      if (route) fromStatic++;
+    }
+    const ord = trips.push(start, end, orNone(currentDelay(t, baseS)), t.cancelled ? 1 : 0);
+    tripId.push(t.trip_id);
+    tripRoute.push(route);
+    tripStart.push(t.start_date);
+    if (route) {
+      const list = routes.get(route);
+      if (list) list.push(ord); else routes.set(route, [ord]);
+    }
+    if (!stops) return;
+    for (const u of t.updates) {
+      const s = u.stop_id === null ? undefined : stops.ordinal[u.stop_id];
+      if (s === undefined) continue;
+      const city = stops.city[s];
+      let c = cities.get(city);
+      if (!c) cities.set(city, (c = new IntColumns(8, 1 << 14)));
+      c.push(ord, orNone(u.seq), s, orNone(u.arr_delay), u.arr_time === null ? NONE : u.arr_time - baseS,
+        orNone(u.dep_delay), u.dep_time === null ? NONE : u.dep_time - baseS, u.skipped ? 1 : 0);
+      cityCalls++;
+    }
+  }, yieldToLoop);
+  const decodeIndexMs = performance.now() - started;
+
+  const writeStarted = performance.now();
+  let writes = 0;
+  const set = async (key: string, value: string) => {
+    await o.store.set(key, value, o.ttlMs);
+    if (++writes % 64 === 0) await yieldToLoop();
+  };
+
+  const count = trips.length;
+  await writeTripShards(feed.buf, trips, tripId, tripRoute, set);
+  feed.buf = null;
+
+  const routeShards: string[][] = Array.from({ length: ROUTE_BUCKETS }, () => []);
+  for (const [route, list] of routes) {
+    const items = list.map((i) => `[${j(tripId[i])},${n(trips.get(i, 2))},${trips.get(i, 3)}]`);
+    routeShards[bucketOf(route, ROUTE_BUCKETS)].push(`${j(route)}:[${items.join(',')}]`);
+  }
+  routes.clear();
+  for (let b = 0; b < ROUTE_BUCKETS; b++) await set(KEYS.route(b), `{${routeShards[b].join(',')}}`);
+
+  // Boards are columnar (one array per field): a city's ~250k calls become a handful of
+  // joined number lists instead of a quarter of a million small strings.
+  const localTrip = new Int32Array(count).fill(-1);
+  const localStop = new Int32Array(stops?.ids.length ?? 0).fill(-1);
+  const written = new Set<string>();
+  for (const [city, c] of cities) {
+    const tIds: number[] = [], sIds: number[] = [];
+    const cols = Array.from({ length: 8 }, () => new Int32Array(c.length));
+    for (let r = 0; r < c.length; r++) {
+      const i = c.get(r, 0), st = c.get(r, 2);
+      if (localTrip[i] < 0) { localTrip[i] = tIds.length; tIds.push(i); }
+      if (localStop[st] < 0) { localStop[st] = sIds.length; sIds.push(st); }
+      cols[0][r] = localTrip[i];
+      cols[2][r] = localStop[st];
+      cols[1][r] = c.get(r, 1);
+      for (let k = 3; k < 8; k++) cols[k][r] = c.get(r, k);
+    }
+    const list = (a: Int32Array) => `[${a.join(',')}]`;
+    const value = `{"base":${baseS},"none":${NONE},` +
+      `"trips":${j(tIds.map((i) => tripId[i]))},"routes":${j(tIds.map((i) => tripRoute[i]))},` +
+      `"start_dates":${j(tIds.map((i) => tripStart[i]))},"cancelled":${list(Int32Array.from(tIds, (i) => trips.get(i, 3)))},` +
+      `"stops":${j(sIds.map((st) => stops!.ids[st]))},` +
+      `"trip":${list(cols[0])},"seq":${list(cols[1])},"stop":${list(cols[2])},"arr_delay":${list(cols[3])},"arr_time":${list(cols[4])},` +
+      `"dep_delay":${list(cols[5])},"dep_time":${list(cols[6])},"skipped":${list(cols[7])}}`;
+    for (const i of tIds) localTrip[i] = -1;
+    for (const st of sIds) localStop[st] = -1;
+    cities.delete(city);
+    written.add(city);
+    await set(KEYS.stops(city), value);
+  }
+  // Cities without a call this poll: their previous board must not outlive it.
+  for (const key of await o.store.keys('transit:stops:')) {
+    if (!written.has(key.slice('transit:stops:'.length))) { await o.store.del(key); writes++; }
+  }
+
+  const status: FeedStatus = {
+    as_of: summary.timestamp ? toBerlinIso(summary.timestamp * 1000) : null,
+    polled_at: toBerlinIso(o.now),
+    entities: summary.entities,
+    trip_updates: summary.trip_updates,
+    alerts: summary.alerts,
+    route_ids_from_static: fromStatic,
+    stop_calls_in_cities: cityCalls,
+    ttl_seconds: Math.round(o.ttlMs / 1000),
+  };
+  await o.store.set(KEYS.feed, JSON.stringify(status));
+  return { status, writes: writes + 1, decode_index_ms: Math.round(decodeIndexMs), write_ms: Math.round(performance.now() - writeStarted) };
+}
+
+export async function readFeedStatus(store: Store): Promise<FeedStatus | null> {
+  const v = await store.get(KEYS.feed);
+  return v ? (JSON.parse(v) as FeedStatus) : null;
+}
+
+export interface StoredTrip { update: RtTripUpdate; route_id: string | null; delay_s: number | null }
+
+export async function readTrip(store: Store, tripId: string): Promise<StoredTrip | null> {
+  const shard = await store.get(KEYS.trip(bucketOf(tripId, TRIP_BUCKETS)));
+  if (!shard) return null;
+  const m = JSON.parse(shard) as Record<string, [string, string | null, number | null]>;
+  if (!Object.prototype.hasOwnProperty.call(m, tripId)) return null;
+  const entry = m[tripId];
+  const update = decodeTripEntity(Buffer.from(entry[0], 'base64'));
+  return update ? { update, route_id: entry[1], delay_s: entry[2] } : null;
+}
+
+export type RouteTrip = [tripId: string, delay: number | null, cancelled: 0 | 1];
+
+export async function readRoute(store: Store, routeId: string): Promise<RouteTrip[]> {
+  const shard = await store.get(KEYS.route(bucketOf(routeId, ROUTE_BUCKETS)));
+  if (!shard) return [];
+  const m = JSON.parse(shard) as Record<string, RouteTrip[]>;
+  return Object.prototype.hasOwnProperty.call(m, routeId) ? m[routeId] : [];
+}
+
+/**
+ * A city's board as written by the poller: parallel columns, times relative to `base` (POSIX
+ * seconds), absent values as `none`.
+ */
+export interface CityBoard {
+  base: number;
+  none: number;
+  trips: string[];
+  routes: (string | null)[];
+  start_dates: (string | null)[];
+  cancelled: number[];
+  stops: string[];
+  trip: number[];
+  seq: number[];
+  stop: number[];
+  arr_delay: number[];
+  arr_time: number[];
+  dep_delay: number[];
+  dep_time: number[];
+  skipped: number[];
+}
+
+export interface StopCall {
+  trip_id: string;
+  route_id: string | null;
+  start_date: string | null;
+  cancelled: boolean;
+  seq: number | null;
+  stop_id: string;
+  arr_delay: number | null;
+  arr_time: number | null;
+  dep_delay: number | null;
+  dep_time: number | null;
+  skipped: boolean;
+}
+
+export async function readCityBoard(store: Store, city: string): Promise<CityBoard | null> {
+  const v = await store.get(KEYS.stops(city));
+  return v ? (JSON.parse(v) as CityBoard) : null;
+}
+
+/** The board's calls as records, optionally of one stop only. */
+export function boardCalls(b: CityBoard, stopId?: string): StopCall[] {
+  const out: StopCall[] = [];
+  const only = stopId === undefined ? -1 : b.stops.indexOf(stopId);
+  if (stopId !== undefined && only < 0) return out;
+  const v = (x: number) => (x === b.none ? null : x);
+  const t = (x: number) => (x === b.none ? null : x + b.base);
+  for (let r = 0; r < b.trip.length; r++) {
+    if (only >= 0 && b.stop[r] !== only) continue;
+    const i = b.trip[r];
+    out.push({
+      trip_id: b.trips[i],
+      route_id: b.routes[i],
+      start_date: b.start_dates[i],
+      cancelled: b.cancelled[i] === 1,
+      seq: v(b.seq[r]),
+      stop_id: b.stops[b.stop[r]],
+      arr_delay: v(b.arr_delay[r]),
+      arr_time: t(b.arr_time[r]),
+      dep_delay: v(b.dep_delay[r]),
+      dep_time: t(b.dep_time[r]),
+      skipped: b.skipped[r] === 1,
+    });
+  }
+  return out;
+}

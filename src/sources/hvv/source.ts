@@ -1,0 +1,16 @@
+import type { SourceDecl } from '../types.ts';
+
+/** HVV Geofox Thin Interface (GTI): signed JSON POSTs, access by agreement with HVV. */
+export const HVV_GEOFOX: SourceDecl = {
+  id: 'hvv-geofox',
+  name: 'HVV Geofox GTI (Hamburger Verkehrsverbund)',
+  env: 'HVV_GEOFOX',
+  baseUrl: 'https://gti.geofox.de/gti/public',
+  license: 'by agreement with HVV',
+  licenseUrl: 'https://www.hvv.de/de/fahrplaene/abruf-fahrplaninfos/datenabruf',
+  tier: 'C',
+  attribution: 'Hamburger Verkehrsverbund GmbH (HVV), Geofox GTI',
+  modified: true,
+  credentials: ['HVV_GEOFOX_USER', 'HVV_GEOFOX_PASSWORD'],
+  timeoutMs: 8000,
+};

@@ -1,0 +1,101 @@
+import { toBerlinIso } from '../../http/time.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+
+/** `GET /api/public/v1/locations`: `{items: [OCPI 2.2 Location], total_count}`. */
+export interface OcpdbPage {
+  items: OcpiLocation[];
+  total_count: number;
+}
+
+export interface OcpiLocation {
+  id: string;
+  name?: string;
+  address?: string;
+  postal_code?: string;
+  city?: string;
+  coordinates?: { latitude: string; longitude: string };
+  operator?: { name?: string };
+  evses?: {
+    uid: string;
+    evse_id?: string;
+    status?: string;
+    last_updated?: string;
+    connectors?: { standard?: string; power_type?: string; max_electric_power?: number }[];
+  }[];
+}
+
+export type Occupancy = 'available' | 'occupied' | 'out_of_order' | 'unknown';
+
+/** OCPI EvseStatus -> the four buckets of the aggregates; PLANNED/REMOVED are not points yet/any more. */
+export function occupancyOf(status: string | undefined): Occupancy | null {
+  switch ((status ?? '').toUpperCase()) {
+    case 'AVAILABLE': return 'available';
+    case 'CHARGING': case 'BLOCKED': case 'RESERVED': return 'occupied';
+    case 'INOPERATIVE': case 'OUTOFORDER': return 'out_of_order';
+    case 'PLANNED': case 'REMOVED': return null;
+    default: return 'unknown';
+  }
+}
+
+/** OCPI timestamps are UTC; some publishers drop the `Z`. */
+function zoned(ts: string | undefined): string | null {
+  if (!ts) return null;
+  const t = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(ts) ? ts : `${ts}Z`);
+  return Number.isNaN(t) ? null : toBerlinIso(t);
+}
+
+export function assertPage(body: unknown): OcpdbPage {
+  const b = body as OcpdbPage;
+  if (!b || !Array.isArray(b.items) || typeof b.total_count !== 'number') throw new UpstreamError('parse', 'OCPDB locations answer without items/total_count');
+  return b;
+}
+
+export interface ChargingPoint {
+  evse_id: string; location_id: string; name: string | null; operator: string | null;
+  street: string | null; post_code: string | null; place: string | null; lat: number; lon: number;
+  status: Occupancy; upstream_status: string | null; power_kw: number | null;
+  connector_standards: string[]; last_updated_at: string | null;
+}
+
+/** One point per EVSE of the locations `inside` accepts, plus the per-city aggregates. */
+export function chargingStatus(locations: OcpiLocation[], inside: (lat: number, lon: number, place: string | null) => boolean) {
+  const points: ChargingPoint[] = [];
+  for (const loc of locations) {
+    const lat = Number(loc.coordinates?.latitude), lon = Number(loc.coordinates?.longitude);
+    if (!Number.isFinite(lat) || !Number.isFinite(lon) || !inside(lat, lon, loc.city ?? null)) continue;
+    for (const evse of loc.evses ?? []) {
+      const occupancy = occupancyOf(evse.status);
+      if (!occupancy) continue;
+      const watts = Math.max(0, ...(evse.connectors ?? []).map((k) => k.max_electric_power ?? 0));
+      points.push({
+        evse_id: evse.evse_id ?? evse.uid,
+        location_id: loc.id,
+        name: loc.name ?? null,
+        operator: loc.operator?.name ?? null,
+        street: loc.address ?? null,
+        post_code: loc.postal_code ?? null,
+        place: loc.city ?? null,
+        lat,
+        lon,
+        status: occupancy,
+        upstream_status: evse.status ?? null,
+        power_kw: watts > 0 ? watts / 1000 : null,
+        connector_standards: [...new Set((evse.connectors ?? []).map((k) => k.standard).filter((x): x is string => !!x))],
+        last_updated_at: zoned(evse.last_updated),
+      });
+    }
+  }
+  const count = (s: Occupancy) => points.filter((p) => p.status === s).length;
+  const latest = points.map((p) => p.last_updated_at).filter((x): x is string => !!x).sort((a, b) => Date.parse(b) - Date.parse(a))[0] ?? null;
+  return {
+    aggregates: {
+      total: points.length,
+      available: count('available'),
+      occupied: count('occupied'),
+      out_of_order: count('out_of_order'),
+      unknown: count('unknown'),
+      last_update: latest,
+    },
+    points,
+  };
+}

@@ -1,0 +1,107 @@
+import { toBerlinIso } from '../../http/time.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+
+/** Overpass `[out:json]` answer (https://wiki.openstreetmap.org/wiki/Overpass_API/Overpass_QL). */
+export interface OverpassAnswer {
+  version?: number;
+  generator?: string;
+  osm3s?: { timestamp_osm_base?: string; timestamp_areas_base?: string; copyright?: string };
+  elements?: OverpassElement[];
+  remark?: string;
+}
+
+export interface OverpassElement {
+  type: string;
+  id: number;
+  lat?: number;
+  lon?: number;
+  center?: { lat: number; lon: number };
+  tags?: Record<string, string>;
+}
+
+export interface PoiItem {
+  name: string | null;
+  lat: number | null;
+  lon: number | null;
+  street: string | null;
+  house_number: string | null;
+  post_code: string | null;
+  place: string | null;
+  opening_hours: string | null;
+  osm_type: 'node' | 'way' | 'relation';
+  osm_id: number;
+}
+
+export interface PoiAnswer {
+  total_available: number;
+  items: PoiItem[];
+  /** Replication time of the OSM data the answer was computed from, zoned. */
+  osm_base: string | null;
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/**
+ * Overpass reports timeouts and memory exhaustion as HTTP 200 with a `remark` and whatever
+ * elements it had so far; such an answer is a failure, not a (partial) result.
+ */
+export function assertComplete(body: OverpassAnswer): void {
+  if (typeof body?.remark === 'string' && /runtime error/i.test(body.remark)) {
+    throw new UpstreamError('parse', `Overpass: ${body.remark.slice(0, 200)}`);
+  }
+}
+
+export function parsePoiElement(el: OverpassElement): PoiItem | null {
+  if (el.type !== 'node' && el.type !== 'way' && el.type !== 'relation') return null;
+  if (typeof el.id !== 'number') return null;
+  const t = el.tags ?? {};
+  return {
+    name: str(t.name),
+    lat: num(el.lat) ?? num(el.center?.lat),
+    lon: num(el.lon) ?? num(el.center?.lon),
+    street: str(t['addr:street']),
+    house_number: str(t['addr:housenumber']),
+    post_code: str(t['addr:postcode']),
+    place: str(t['addr:city']),
+    opening_hours: str(t.opening_hours),
+    osm_type: el.type,
+    osm_id: el.id,
+  };
+}
+
+/** Unnamed objects last; OSM id keeps the order stable between runs. */
+function byName(a: PoiItem, b: PoiItem): number {
+  if (a.name !== b.name) {
+    if (a.name === null) return 1;
+    if (b.name === null) return -1;
+    const c = a.name.localeCompare(b.name, 'de');
+    if (c !== 0) return c;
+  }
+  return a.osm_type === b.osm_type ? a.osm_id - b.osm_id : a.osm_type < b.osm_type ? -1 : 1;
+}
+
+/** The answer to query.ts's poiQuery: echoed area, `out count` element, then the sample. */
+export function parsePoiAnswer(body: OverpassAnswer): PoiAnswer {
+  if (!body || typeof body !== 'object' || !Array.isArray(body.elements)) {
+    throw new UpstreamError('parse', 'Overpass answer without elements');
+  }
+  assertComplete(body);
+  if (!body.elements.some((e) => e?.type === 'area')) {
+    throw new UpstreamError('parse', 'Overpass does not know the city area (no area element in the answer)');
+  }
+  const count = body.elements.find((e) => e?.type === 'count');
+  const total = Number(count?.tags?.total);
+  if (!count || !Number.isInteger(total) || total < 0) {
+    throw new UpstreamError('parse', 'Overpass answer without a valid count element');
+  }
+  const items: PoiItem[] = [];
+  for (const el of body.elements) {
+    const item = el ? parsePoiElement(el) : null;
+    if (item) items.push(item);
+  }
+  items.sort(byName);
+  const base = body.osm3s?.timestamp_osm_base;
+  const osmBase = typeof base === 'string' && !Number.isNaN(Date.parse(base)) ? toBerlinIso(base) : null;
+  return { total_available: Math.max(total, items.length), items, osm_base: osmBase };
+}

@@ -1,0 +1,16 @@
+import type { SourceDecl } from '../types.ts';
+
+/** RMV HAFAS ReST API ("HAPI"), free access id by registration. */
+export const RMV: SourceDecl = {
+  id: 'rmv',
+  name: 'RMV Rhein-Main-Verkehrsverbund (HAFAS ReST API)',
+  env: 'RMV',
+  baseUrl: 'https://www.rmv.de/hapi',
+  license: 'RMV open-data terms',
+  licenseUrl: 'https://opendata.rmv.de/site/start.html',
+  tier: 'C',
+  attribution: 'Rhein-Main-Verkehrsverbund GmbH (RMV)',
+  modified: true,
+  credentials: ['RMV_API_KEY'],
+  timeoutMs: 8000,
+};

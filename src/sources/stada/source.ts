@@ -1,0 +1,19 @@
+import type { SourceDecl } from '../types.ts';
+
+/**
+ * DB Station Data (StaDa) v2 on the DB API Marketplace. The credentials are the marketplace
+ * application's client id and API key, shared with the other DB Marketplace APIs (Timetables).
+ */
+export const STADA: SourceDecl = {
+  id: 'db-stada',
+  name: 'DB Station Data (StaDa)',
+  env: 'STADA',
+  baseUrl: 'https://apis.deutschebahn.com/db-api-marketplace/apis/station-data/v2',
+  license: 'CC BY 4.0',
+  licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
+  tier: 'A',
+  attribution: 'Deutsche Bahn AG / DB InfraGO AG, CC BY 4.0',
+  credentials: ['DB_CLIENT_ID', 'DB_API_KEY'],
+  // The national list (~5,400 stations, ~8 MB) takes over ten seconds to arrive.
+  timeoutMs: 30_000,
+};

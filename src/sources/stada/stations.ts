@@ -1,0 +1,83 @@
+import { fold, stripped } from '../../cities/resolve.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+
+/** StaDa v2 `GET /stations` page: `{offset, limit, total, result: Station[]}`. */
+export interface StadaPage {
+  offset: number;
+  limit: number;
+  total: number;
+  result: StadaStation[];
+}
+
+export interface StadaStation {
+  number: number;
+  name: string;
+  category?: number;
+  municipalityCode?: string;
+  mailingAddress?: { city?: string; zipcode?: string; street?: string };
+  evaNumbers?: { number: number; isMain?: boolean; geographicCoordinates?: { type: string; coordinates: [number, number] } }[];
+}
+
+/** One station as kept in the shared national list (compact: it is cached for a month). */
+export interface Station {
+  eva: string;
+  /** Every EVA number of the station (big stations have several, e.g. upper and lower level). */
+  evas: string[];
+  name: string;
+  category: number;
+  lat: number | null;
+  lon: number | null;
+  post_code: string | null;
+  /** StaDa's municipalityCode: the AGS of the municipality. */
+  ags: string | null;
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * Stations without an EVA number cannot feed the board endpoints, and categories -1 and 0 mean
+ * "not in operation" (planned, sold, no train stops): both are left out.
+ */
+export function parseStation(s: StadaStation): Station | null {
+  const evas = Array.isArray(s?.evaNumbers) ? s.evaNumbers.filter((e) => num(e?.number) !== null) : [];
+  const main = evas.find((e) => e.isMain) ?? evas[0];
+  const category = num(s?.category);
+  if (!main || typeof s.name !== 'string' || category === null || category < 1 || category > 7) return null;
+  // GeoJSON order: [lon, lat]
+  const coords = main.geographicCoordinates?.coordinates;
+  const zip = s.mailingAddress?.zipcode;
+  return {
+    eva: String(main.number),
+    evas: evas.map((e) => String(e.number)),
+    name: s.name,
+    category,
+    lat: Array.isArray(coords) ? num(coords[1]) : null,
+    lon: Array.isArray(coords) ? num(coords[0]) : null,
+    post_code: typeof zip === 'string' && zip.trim() !== '' ? zip.trim() : null,
+    ags: typeof s.municipalityCode === 'string' && s.municipalityCode.trim() !== '' ? s.municipalityCode.trim() : null,
+  };
+}
+
+export function parseStationPage(body: StadaPage): { stations: Station[]; total: number; received: number } {
+  if (!body || !Array.isArray(body.result)) throw new UpstreamError('parse', 'StaDa answer without result[]');
+  const stations: Station[] = [];
+  for (const s of body.result) {
+    const st = parseStation(s);
+    if (st) stations.push(st);
+  }
+  const total = num(body.total) ?? body.result.length;
+  return { stations, total, received: body.result.length };
+}
+
+/** Umlaut-tolerant key: "Köln", "Koeln" and "Koln" all become "koln". */
+export function nameKey(s: string): string {
+  return stripped(fold(s));
+}
+
+/** The city's stations (municipalityCode == AGS), optionally filtered by name, sorted by name. */
+export function stationsOfCity(all: readonly Station[], ags: string, q?: string): Station[] {
+  const needle = q ? nameKey(q) : '';
+  return all
+    .filter((s) => s.ags === ags && (!needle || nameKey(s.name).includes(needle)))
+    .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.eva.localeCompare(b.eva));
+}

@@ -1,0 +1,15 @@
+import type { SourceDecl } from '../types.ts';
+
+/** VAG Nürnberg "Puls" real-time departures (keyless open data). */
+export const VAG: SourceDecl = {
+  id: 'vag',
+  name: 'VAG Verkehrs-Aktiengesellschaft Nürnberg (Echtzeitauskunft)',
+  env: 'VAG',
+  baseUrl: 'https://start.vag.de/dm/api',
+  license: 'CC BY 4.0',
+  licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
+  tier: 'A',
+  attribution: 'VAG Verkehrs-Aktiengesellschaft Nürnberg (CC BY 4.0)',
+  modified: true,
+  timeoutMs: 6000,
+};

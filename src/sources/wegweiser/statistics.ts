@@ -1,0 +1,59 @@
+import { UpstreamError } from '../../upstream/errors.ts';
+
+/** `Region` of the data API: gkz is the 8-digit AGS, friendlyUrl the region's URL segment. */
+export interface WegweiserRegion {
+  friendlyUrl: string;
+  name: string;
+  title?: string;
+  ars: string;
+  gkz: string;
+  id?: number;
+  parent?: string;
+  type: string;
+}
+
+/** `GET /rest/statistics/data/{friendlyUrl}`: a StatisticResponse whose `data` is a DataResponse. */
+export interface WegweiserStatistics {
+  years: number[];
+  indicatorsAndTopics?: { id: number; friendlyUrl: string; name: string; title?: string; unit?: string; type?: string }[];
+  data: {
+    indicators: { id?: number; friendlyUrl?: string; name: string; unit?: string; regionYearValues: (number | null)[][] }[];
+    regions: WegweiserRegion[];
+    source?: string;
+    remark?: string;
+    type?: string;
+  };
+}
+
+/** The region whose Gemeindekennziffer equals the city's AGS; never a name match. */
+export function regionByAgs(list: unknown, ags: string): WegweiserRegion | null {
+  if (!Array.isArray(list)) throw new UpstreamError('parse', 'region/list did not answer an array');
+  return (list as WegweiserRegion[]).find((r) => r && r.gkz === ags && typeof r.friendlyUrl === 'string') ?? null;
+}
+
+/** One entry per indicator: the latest year with a value for the (single) requested region. */
+export function parseStatistics(body: WegweiserStatistics) {
+  const d = body?.data;
+  if (!d || !Array.isArray(d.indicators) || !Array.isArray(body.years)) throw new UpstreamError('parse', 'statistics/data without data.indicators or years');
+  const indicators = d.indicators.map((ind) => {
+    const values = Array.isArray(ind.regionYearValues?.[0]) ? ind.regionYearValues[0] : [];
+    let latest = -1;
+    for (let i = values.length - 1; i >= 0; i--) if (typeof values[i] === 'number') { latest = i; break; }
+    return {
+      id: ind.friendlyUrl ?? null,
+      name: ind.name,
+      unit: ind.unit ?? null,
+      year: latest >= 0 ? body.years[latest] ?? null : null,
+      value: latest >= 0 ? values[latest] : null,
+      series: body.years.map((y, i) => ({ year: y, value: typeof values[i] === 'number' ? values[i] : null })),
+    };
+  });
+  const region = d.regions?.[0];
+  return {
+    region: region ? { name: region.name, title: region.title ?? null, ags: region.gkz, ars: region.ars, region_type: region.type } : null,
+    indicator_count: indicators.filter((i) => i.value !== null).length,
+    indicators,
+    data_source: d.source ?? null,
+    remark: d.remark ?? null,
+  };
+}

@@ -1,0 +1,113 @@
+import { toBerlinIso } from '../../http/time.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+
+/** The Wikibase JSON model as served by Special:EntityData/{QID}.json. */
+export interface Snak {
+  snaktype: 'value' | 'somevalue' | 'novalue';
+  property: string;
+  datavalue?: { value: any; type: string };
+  datatype?: string;
+}
+export interface Statement {
+  mainsnak: Snak;
+  rank: 'preferred' | 'normal' | 'deprecated';
+  qualifiers?: Record<string, Snak[]>;
+  id?: string;
+}
+export interface Entity {
+  id: string;
+  modified?: string;
+  labels?: Record<string, { language: string; value: string }>;
+  claims?: Record<string, Statement[]>;
+}
+export interface EntityDataBody {
+  entities?: Record<string, Entity>;
+}
+
+const ENTITY = 'http://www.wikidata.org/entity/';
+/** Area units accepted for P2046, as factors to km²; other units are dropped. */
+const AREA_UNITS: Record<string, number> = {
+  [`${ENTITY}Q712226`]: 1, // square kilometre
+  [`${ENTITY}Q35852`]: 0.01, // hectare
+  [`${ENTITY}Q25343`]: 1e-6, // square metre
+};
+const EARTH = `${ENTITY}Q2`;
+
+export interface CityBase {
+  qid: string;
+  name: string | null;
+  population: number | null;
+  /** The population's point in time (P585), as precise as Wikidata states it: YYYY, YYYY-MM or YYYY-MM-DD. */
+  population_date: string | null;
+  area_km2: number | null;
+  lat: number | null;
+  lon: number | null;
+  entity_modified_at: string | null;
+  wikidata_url: string;
+}
+
+/**
+ * Population, area and coordinates of one item. A redirected QID is answered under its target
+ * id, so the only entity is taken when the requested one is absent.
+ */
+export function parseCityBase(body: EntityDataBody, qid: string): CityBase {
+  const entities = body?.entities;
+  if (!entities || typeof entities !== 'object') throw new UpstreamError('parse', 'Wikidata EntityData without entities');
+  const entity = entities[qid] ?? Object.values(entities)[0];
+  if (!entity || typeof entity !== 'object') throw new UpstreamError('parse', `Wikidata EntityData without entity ${qid}`);
+  const claims = entity.claims ?? {};
+  const pop = population(claims.P1082 ?? []);
+  const coord = usable(claims.P625 ?? []).map((s) => s.mainsnak.datavalue!.value).find((v) => (v.globe ?? EARTH) === EARTH && Number.isFinite(v.latitude) && Number.isFinite(v.longitude));
+  return {
+    qid: entity.id ?? qid,
+    name: entity.labels?.de?.value ?? entity.labels?.en?.value ?? null,
+    population: pop?.amount ?? null,
+    population_date: pop?.date ?? null,
+    area_km2: area(claims.P2046 ?? []),
+    lat: coord ? coord.latitude : null,
+    lon: coord ? coord.longitude : null,
+    entity_modified_at: entity.modified ? toBerlinIso(entity.modified) : null,
+    wikidata_url: `https://www.wikidata.org/wiki/${entity.id ?? qid}`,
+  };
+}
+
+/** Non-deprecated statements with a value, preferred rank first (stable otherwise). */
+function usable(statements: Statement[]): Statement[] {
+  const ok = statements.filter((s) => s?.rank !== 'deprecated' && s?.mainsnak?.snaktype === 'value' && s.mainsnak.datavalue);
+  return [...ok.filter((s) => s.rank === 'preferred'), ...ok.filter((s) => s.rank !== 'preferred')];
+}
+
+/**
+ * The latest figure by its point in time (P585); undated statements lose against dated ones,
+ * and on equal dates the preferred rank wins.
+ */
+function population(statements: Statement[]): { amount: number; date: string | null } | null {
+  let best: { amount: number; sortKey: string; date: string | null } | null = null;
+  for (const s of usable(statements)) {
+    const amount = Number(s.mainsnak.datavalue!.value?.amount);
+    if (!Number.isFinite(amount)) continue;
+    const t = s.qualifiers?.P585?.find((q) => q.snaktype === 'value' && q.datavalue)?.datavalue?.value;
+    const sortKey = typeof t?.time === 'string' ? t.time.replace(/^\+/, '') : '';
+    if (!best || sortKey > best.sortKey) best = { amount, sortKey, date: t ? wikidataDate(t.time, t.precision) : null };
+  }
+  return best ? { amount: best.amount, date: best.date } : null;
+}
+
+function area(statements: Statement[]): number | null {
+  for (const s of usable(statements)) {
+    const v = s.mainsnak.datavalue!.value;
+    const factor = AREA_UNITS[v?.unit];
+    const amount = Number(v?.amount);
+    if (factor !== undefined && Number.isFinite(amount)) return Math.round(amount * factor * 100) / 100;
+  }
+  return null;
+}
+
+/** "+2024-12-31T00:00:00Z" at precision 11 (day), 10 (month) or 9 (year). */
+export function wikidataDate(time: string, precision: number): string | null {
+  const m = /^\+?(\d{4,})-(\d{2})-(\d{2})T/.exec(time ?? '');
+  if (!m) return null;
+  if (precision >= 11) return `${m[1]}-${m[2]}-${m[3]}`;
+  if (precision === 10) return `${m[1]}-${m[2]}`;
+  return m[1];
+}

@@ -1,0 +1,246 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { registerUba } from './fixtures/uba/routes.ts';
+import { recentWindow, ubaHourEndingAt, ubaTimeToIso } from '../src/sources/uba/cet.ts';
+import { isActive, nearestActive, parseStations, placeKey } from '../src/sources/uba/stations.ts';
+import { latestMeasurement } from '../src/sources/uba/measures.ts';
+import { latestAirquality } from '../src/sources/uba/airquality.ts';
+import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
+
+const json = (path: string) => JSON.parse(fixture(path).toString());
+const BASE = '/api/air-data/v3';
+
+let fake: FakeUpstream;
+let app: TestApp;
+before(async () => {
+  fake = await new FakeUpstream().start();
+  app = await startApp(fakeEnv(fake.url));
+});
+after(async () => { await app.close(); await fake.stop(); });
+beforeEach(() => { fake.reset(); registerUba(fake); });
+
+const measureCalls = () => fake.requests
+  .filter((r) => r.url.startsWith(`${BASE}/measures/json`))
+  .map((r) => new URL(r.url, 'http://x').searchParams);
+
+test('UBA time: naive CET is UTC+1 in winter and in summer alike', () => {
+  // winter: CET equals Berlin time
+  assert.equal(ubaTimeToIso('2023-02-06 12:00:00'), '2023-02-06T12:00:00+01:00');
+  // summer: 09:00 CET is 08:00 UTC, i.e. 10:00 CEST (not 09:00+02:00)
+  assert.equal(ubaTimeToIso('2026-09-04 09:00:00'), '2026-09-04T10:00:00+02:00');
+  assert.equal(ubaTimeToIso('2026-07-15 14:00:00'), '2026-07-15T15:00:00+02:00');
+});
+
+test('UBA time: hour 24 is midnight of the next day', () => {
+  assert.equal(ubaTimeToIso('2026-01-15 24:00:00'), '2026-01-16T00:00:00+01:00');
+  assert.equal(ubaTimeToIso('2026-09-03 24:00:00'), '2026-09-04T01:00:00+02:00');
+  assert.equal(ubaTimeToIso('2026-12-31 24:00:00'), '2027-01-01T00:00:00+01:00');
+  assert.throws(() => ubaTimeToIso('2026-01-15T25:00'));
+});
+
+test('UBA request window: hours are named by their end, 1..24 in CET', () => {
+  // 23:30 UTC = 00:30 CET on the 16th: the last complete hour ends at 24:00 of the 15th
+  assert.deepEqual(recentWindow(new Date('2026-01-15T23:30:00Z'), 6), { date_from: '2026-01-15', time_from: 19, date_to: '2026-01-15', time_to: 24 });
+  // summer: 10:20 UTC = 11:20 CET (no DST in CET)
+  assert.deepEqual(recentWindow(new Date('2026-07-15T10:20:00Z'), 6), { date_from: '2026-07-15', time_from: 6, date_to: '2026-07-15', time_to: 11 });
+  assert.deepEqual(ubaHourEndingAt(new Date('2026-03-01T00:00:00Z')), { date: '2026-03-01', hour: 1 });
+});
+
+test('parser: stations/json by column name, active filter, distance order', () => {
+  const stations = parseStations(json('uba/stations-use-airquality.json'));
+  assert.equal(stations.length, 4);
+  const bs = stations.find((s) => s.id === '513')!;
+  assert.equal(bs.code, 'DENI063');
+  assert.equal(bs.place, 'Braunschweig');
+  assert.equal(bs.lat, 52.2733);
+  assert.equal(bs.lon, 10.5268);
+  // the last column is "station zip" in this answer, "station zip code" in the documentation
+  assert.equal(bs.post_code, '38100');
+  assert.equal(stations.find((s) => s.id === '21')!.street, 'Am Bassinplatz');
+  assert.equal(isActive(stations.find((s) => s.id === '900')!, '2026-09-04'), false);
+  const near = nearestActive(stations, 52.2625, 10.5205, '2026-09-04', 30);
+  assert.deepEqual(near.map((s) => s.id), ['901', '513']);
+  assert.ok(near[0].distance_km < near[1].distance_km);
+  assert.throws(() => parseStations({ data: {} }), /indices/);
+});
+
+test('parser: place names compared without qualifiers', () => {
+  assert.equal(placeKey('Frankfurt am Main'), placeKey('Frankfurt/Main'));
+  assert.equal(placeKey('Halle (Saale)'), 'halle');
+  assert.equal(placeKey('Mülheim an der Ruhr'), 'muelheim');
+  assert.equal(placeKey('Bergisch Gladbach'), 'bergisch gladbach');
+});
+
+test('parser: airquality/json real samples (summer v3, winter v2), newest hour wins', () => {
+  const bs = latestAirquality(json('uba/airquality-station513-2026-09-04.json'), '513')!;
+  assert.equal(bs.start, '2026-09-04T09:00:00+02:00');
+  assert.equal(bs.end, '2026-09-04T10:00:00+02:00');
+  assert.equal(bs.index, 1);
+  assert.equal(bs.index_label_en, 'good');
+  assert.equal(bs.incomplete, true);
+  assert.deepEqual(bs.components.map((c) => [c.component, c.value, c.index]), [['O3', 67, 1], ['NO2', 5, 0]]);
+  const berlin = latestAirquality({ data: json('uba/airquality-data-member-station158-2024-10-02.json') }, '158')!;
+  assert.equal(berlin.end, '2024-10-02T16:00:00+02:00');
+  assert.deepEqual(berlin.components.map((c) => c.component), ['O3', 'NO2', 'PM10', 'PM2.5']);
+  assert.equal(berlin.incomplete, false);
+  const winter = latestAirquality(json('uba/airquality-v2-station509-2023-02-06.json'), '509')!;
+  assert.equal(winter.start, '2023-02-06T11:00:00+01:00');
+  assert.equal(winter.end, '2023-02-06T12:00:00+01:00');
+  // unsorted rows and an hour ending at 24:00
+  const traffic = latestAirquality(json('uba/airquality-station901-2026-09-04.json'), '901')!;
+  assert.equal(traffic.end, '2026-09-04T10:00:00+02:00');
+  assert.equal(latestAirquality({ data: {} }, '513'), null);
+});
+
+test('parser: measures/json latest non-null value, hour 24 in winter', () => {
+  const pm10 = latestMeasurement(json('uba/measures-901-1.json'), '901')!;
+  assert.deepEqual(pm10, { component_id: 1, scope_id: 2, value: 24, start: '2026-09-04T09:00:00+02:00', end: '2026-09-04T10:00:00+02:00', index: 1 });
+  // the newest PM2.5 hour is null (not yet validated/measured): the hour before is the latest value
+  assert.equal(latestMeasurement(json('uba/measures-513-9.json'), '513')!.value, 8.4);
+  assert.equal(latestMeasurement(json('uba/measures-513-4.json'), '513'), null);
+  const night = latestMeasurement(json('uba/measures-513-5-winter-hour24.json'), '513')!;
+  assert.equal(night.start, '2026-01-15T23:00:00+01:00');
+  assert.equal(night.end, '2026-01-16T00:00:00+01:00');
+  assert.equal(latestMeasurement({ data: {} }, '513'), null);
+  assert.throws(() => latestMeasurement({} as never, '513'), /without data/);
+});
+
+test('GET air: five readings, per-component fallback to the next station, station and distance per reading', async () => {
+  const r = await app.get('/api/v1/live/braunschweig/air');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  const { readings, stations } = r.json.data;
+  // nearest active station (traffic) measures PM10 and NO2 only
+  assert.equal(readings.pm10.value, 24);
+  assert.equal(readings.pm10.unit, 'µg/m³');
+  assert.equal(readings.pm10.station.code, 'DENI901');
+  assert.equal(readings.no2.value, 31);
+  assert.equal(readings.no2.station.id, '901');
+  // O3 and PM2.5 fall through to the next station
+  assert.equal(readings.o3.value, 67);
+  assert.equal(readings.o3.station.id, '513');
+  assert.equal(readings.o3.station.code, 'DENI063');
+  assert.equal(readings.o3.station.name, 'Braunschweig');
+  assert.equal(readings.o3.station.distance_km, readings.o3.distance_km);
+  assert.ok(readings.o3.distance_km > readings.pm10.distance_km);
+  assert.equal(readings.pm25.value, 8.4);
+  assert.equal(readings.pm25.time, '2026-09-04T09:00:00+02:00');
+  assert.equal(readings.o3.time, '2026-09-04T10:00:00+02:00');
+  assert.equal(readings.o3.scope, '1SMW');
+  // no station reports SO2
+  assert.equal(readings.so2, null);
+  assert.deepEqual(r.json.meta.missing_components, ['so2']);
+  assert.deepEqual(stations.map((s: { id: string }) => s.id).sort(), ['513', '901']);
+  assert.equal(r.json.meta.as_of, '2026-09-04T10:00:00+02:00');
+  assert.equal(r.json.attribution.text, 'Umweltbundesamt');
+  assert.equal(r.json.attribution.license, 'dl-de/by-2-0');
+  // hourly scope, the closed station is never asked
+  const calls = measureCalls();
+  assert.ok(calls.every((q) => q.get('scope') === '2'));
+  assert.ok(!calls.some((q) => q.get('station') === '900'));
+  assert.deepEqual([...new Set(calls.map((q) => q.get('component')))].sort(), ['1', '3', '4', '5', '9']);
+  assert.equal(fake.count(`${BASE}/stations/json`), 1);
+  const q = new URL(fake.requests.find((x) => x.url.startsWith(`${BASE}/stations/json`))!.url, 'http://x').searchParams;
+  assert.equal(q.get('use'), 'airquality');
+});
+
+test('air: the station list is a shared sub-resource, fetched once for several cities', async () => {
+  await app.get('/api/v1/live/salzgitter/air');
+  await app.get('/api/v1/live/hildesheim/air');
+  assert.equal(fake.count(`${BASE}/stations/json`), 0);
+});
+
+test('air: deprecated alias answers the same body with Deprecation and Link to the concrete successor (tolerant slug)', async () => {
+  const canonical = await app.get('/api/v1/live/braunschweig/air');
+  const alias = await app.get('/api/v1/cities/Braunschweig/air');
+  assert.equal(alias.status, 200);
+  assert.deepEqual(alias.json.data, canonical.json.data);
+  assert.equal(alias.json.meta.city, 'braunschweig');
+  assert.equal(alias.headers.get('deprecation'), `@${DEPRECATED_SINCE}`);
+  assert.equal(alias.headers.get('link'), '</api/v1/live/braunschweig/air>; rel="successor-version"');
+  assert.equal(canonical.headers.get('deprecation'), null);
+});
+
+test('air: no active station within reach is no_data', async () => {
+  const r = await app.get('/api/v1/live/kiel/air');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.equal(r.json.data, null);
+  assert.match(r.json.meta.reason, /30 km/);
+});
+
+test('air: unknown city is 404 with a hint', async () => {
+  const r = await app.get('/api/v1/live/atlantis/air');
+  assert.equal(r.status, 404);
+  assert.equal(r.json.code, 'city_not_found');
+});
+
+test('GET air-uba: every station of the municipality with its latest hour', async () => {
+  const r = await app.get('/api/v1/live/braunschweig/air-uba');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.meta.matched_by, 'municipality');
+  assert.deepEqual(r.json.data.map((s: { code: string }) => s.code), ['DENI901', 'DENI063']);
+  const bg = r.json.data[1];
+  assert.equal(bg.latest.index, 1);
+  assert.equal(bg.latest.end, '2026-09-04T10:00:00+02:00');
+  assert.equal(bg.post_code, '38100');
+  assert.equal(r.json.data[0].latest.components[0].component, 'PM10');
+  assert.equal(r.json.data[0].street, 'Bohlweg');
+  assert.equal(r.json.meta.as_of, '2026-09-04T10:00:00+02:00');
+  const q = new URL(fake.requests.find((x) => x.url.startsWith(`${BASE}/airquality/json`))!.url, 'http://x').searchParams;
+  for (const k of ['date_from', 'time_from', 'date_to', 'time_to', 'station']) assert.ok(q.get(k), k);
+  const alias = await app.get('/api/v1/cities/braunschweig/air-uba');
+  assert.deepEqual(alias.json.data, r.json.data);
+  assert.equal(alias.headers.get('link'), '</api/v1/live/braunschweig/air-uba>; rel="successor-version"');
+});
+
+test('air-uba: stations without a published hour, and cities without stations, are no_data', async () => {
+  const potsdam = await app.get('/api/v1/live/potsdam/air-uba');
+  assert.equal(potsdam.json.meta.source_status, 'no_data');
+  assert.equal(potsdam.json.meta.matched_by, 'municipality');
+  const wolfsburg = await app.get('/api/v1/live/wolfsburg/air-uba');
+  assert.equal(wolfsburg.json.meta.source_status, 'no_data');
+  assert.equal(wolfsburg.json.meta.matched_by, 'radius');
+});
+
+test('compare resource air: per-city status', async () => {
+  const r = await app.get('/api/v1/compare?cities=braunschweig,kiel&resource=air');
+  assert.equal(r.status, 200);
+  const by = Object.fromEntries(r.json.data.map((i: { city: string; source_status: string }) => [i.city, i.source_status]));
+  assert.equal(by.braunschweig, 'ok');
+  assert.equal(by.kiel, 'no_data');
+});
+
+test('air: UBA_ENABLED=false answers 200 disabled with data null and no upstream call', async () => {
+  const off = await startApp({ ...fakeEnv(fake.url), UBA_ENABLED: 'false' });
+  try {
+    for (const path of ['/api/v1/live/braunschweig/air', '/api/v1/cities/braunschweig/air', '/api/v1/live/braunschweig/air-uba']) {
+      const r = await off.get(path);
+      assert.equal(r.status, 200);
+      assert.equal(r.json.data, null);
+      assert.equal(r.json.meta.source_status, 'disabled');
+    }
+    assert.equal(fake.count(BASE), 0);
+  } finally {
+    await off.close();
+  }
+});
+
+test('air: dead upstream with nothing cached is a 503 problem pointing to /api/v1/health', async () => {
+  const fresh = await startApp(fakeEnv(fake.url));
+  try {
+    fake.mode = 'down';
+    for (const path of ['/api/v1/live/braunschweig/air', '/api/v1/live/braunschweig/air-uba']) {
+      const r = await fresh.get(path);
+      assert.equal(r.status, 503);
+      assert.equal(r.json.code, 'upstream_unavailable');
+      assert.match(r.json.hint, /\/api\/v1\/health/);
+    }
+  } finally {
+    fake.mode = 'normal';
+    await fresh.close();
+  }
+});

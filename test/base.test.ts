@@ -1,0 +1,136 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { registerWikidata } from './fixtures/wikidata/routes.ts';
+import { parseCityBase, wikidataDate } from '../src/sources/wikidata/entity.ts';
+import { encodeEntry } from '../src/pipeline/cache.ts';
+import { normalise } from '../src/normalise/fields.ts';
+
+const json = (path: string) => JSON.parse(fixture(path).toString());
+
+let fake: FakeUpstream;
+let app: TestApp;
+before(async () => {
+  fake = await new FakeUpstream().start();
+  app = await startApp(fakeEnv(fake.url));
+});
+after(async () => { await app.close(); await fake.stop(); });
+beforeEach(() => { fake.reset(); registerWikidata(fake); });
+
+test('parser: newest P1082 by P585 wins over an older preferred one; deprecated and undated statements lose', () => {
+  const d = parseCityBase(json('wikidata/entitydata-Q2773-braunschweig.json'), 'Q2773');
+  assert.equal(d.population, 251364);
+  assert.equal(d.population_date, '2023-12-31');
+  assert.equal(d.area_km2, 192.7);
+  assert.equal(d.lat, 52.269166666667);
+  assert.equal(d.lon, 10.521111111111);
+  assert.equal(d.name, 'Braunschweig');
+  assert.equal(d.qid, 'Q2773');
+  assert.equal(d.entity_modified_at, '2026-08-30T08:12:45+02:00');
+});
+
+test('parser: area unit checked (square miles dropped, hectares converted), year precision, somevalue coordinates skipped', () => {
+  const d = parseCityBase(json('wikidata/entitydata-Q1711-potsdam.json'), 'Q1711');
+  assert.equal(d.area_km2, 188.26);
+  assert.equal(d.population, 183154);
+  assert.equal(d.population_date, '2022');
+  assert.equal(d.lat, 52.4);
+  assert.equal(wikidataDate('+2024-05-00T00:00:00Z', 10), '2024-05');
+  assert.throws(() => parseCityBase({} as never, 'Q1'), /without entities/);
+});
+
+test('parser: a redirected QID is answered under its target id', () => {
+  const body = json('wikidata/entitydata-Q1711-potsdam.json');
+  const d = parseCityBase(body, 'Q99999999');
+  assert.equal(d.qid, 'Q1711');
+});
+
+test('GET base: record from the register QID, HIT on the second call', async () => {
+  const r = await app.get('/api/v1/cities/braunschweig/base');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.meta.cache_status, 'MISS');
+  assert.equal(r.json.meta.qid, 'Q2773');
+  assert.equal(r.json.data.population, 251364);
+  assert.equal(r.json.data.population_date, '2023-12-31');
+  assert.equal(r.json.data.area_km2, 192.7);
+  assert.equal(r.json.attribution.license, 'CC0-1.0');
+  assert.equal(fake.requests[0].url, '/wiki/Special:EntityData/Q2773.json');
+  assert.match(String(fake.requests[0].headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
+  const again = await app.get('/api/v1/cities/BRAUNSCHWEIG/base');
+  assert.equal(again.json.meta.cache_status, 'HIT');
+  assert.equal(fake.count('/wiki/'), 1);
+});
+
+test('base: an item Wikidata does not have (404) is no_data', async () => {
+  const r = await app.get('/api/v1/cities/kiel/base');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.equal(r.json.data, null);
+  assert.match(r.json.meta.reason, /Q1707/);
+});
+
+test('base: unknown city is 404', async () => {
+  const r = await app.get('/api/v1/cities/gotham/base');
+  assert.equal(r.status, 404);
+  assert.equal(r.json.code, 'city_not_found');
+});
+
+test('base: WIKIDATA_ENABLED=false answers 200 disabled with data null and no upstream call', async () => {
+  const off = await startApp({ ...fakeEnv(fake.url), WIKIDATA_ENABLED: 'false' });
+  try {
+    const r = await off.get('/api/v1/cities/braunschweig/base');
+    assert.equal(r.status, 200);
+    assert.equal(r.json.data, null);
+    assert.equal(r.json.meta.source_status, 'disabled');
+    assert.equal(fake.count('/wiki/'), 0);
+  } finally {
+    await off.close();
+  }
+});
+
+test('base: 429 is honoured: stale answer names Retry-After, no further calls, uncached cities get 503', async () => {
+  const limited = await startApp(fakeEnv(fake.url));
+  try {
+    fake.get(/^\/wiki\/Special:EntityData\//, { status: 429, headers: { 'retry-after': '120', 'content-type': 'text/plain' }, body: 'Too many requests' });
+    // An answer fetched 25 hours ago: past its fresh window, inside its stale window.
+    const data = normalise(parseCityBase(json('wikidata/entitydata-Q1711-potsdam.json'), 'Q1711'));
+    await limited.rt.store.set('cache:base:potsdam:', encodeEntry({ fetchedAt: Date.now() - 25 * 3600_000, status: 'ok', asOf: null, meta: { qid: 'Q1711' }, dataJson: JSON.stringify(data) }));
+    const first = await limited.get('/api/v1/cities/potsdam/base');
+    assert.equal(first.json.meta.cache_status, 'STALE');
+    assert.equal(first.json.data.population, 183154);
+    let r = first;
+    for (let i = 0; i < 100 && r.json.meta.cache_status !== 'STALE-ON-ERROR'; i++) {
+      await sleep(20);
+      r = await limited.get('/api/v1/cities/potsdam/base');
+    }
+    assert.equal(r.json.meta.cache_status, 'STALE-ON-ERROR');
+    assert.equal(r.json.meta.source_status, 'ok');
+    assert.equal(r.json.data.population, 183154);
+    assert.ok(Date.parse(r.json.meta.retry_after) > Date.now() + 60_000, r.json.meta.retry_after);
+    for (let i = 0; i < 3; i++) await limited.get('/api/v1/cities/potsdam/base');
+    assert.equal(fake.count('/wiki/'), 1, 'one 429, then no call before Retry-After');
+    const uncached = await limited.get('/api/v1/cities/braunschweig/base');
+    assert.equal(uncached.status, 503);
+    assert.match(uncached.json.hint, /\/api\/v1\/health/);
+    assert.equal(fake.count('/wiki/'), 1);
+  } finally {
+    await limited.close();
+  }
+});
+
+test('base: dead upstream with nothing cached is a 503 problem pointing to /api/v1/health', async () => {
+  const fresh = await startApp(fakeEnv(fake.url));
+  try {
+    fake.mode = 'down';
+    const r = await fresh.get('/api/v1/cities/braunschweig/base');
+    assert.equal(r.status, 503);
+    assert.equal(r.json.code, 'upstream_unavailable');
+    assert.match(r.json.hint, /\/api\/v1\/health/);
+  } finally {
+    fake.mode = 'normal';
+    await fresh.close();
+  }
+});

@@ -1,0 +1,154 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { registerBnetza } from './fixtures/bnetza/routes.ts';
+import { registerMobidata } from './fixtures/mobidata/routes.ts';
+import { decodeRegister, parseRegister } from '../src/sources/bnetza/register-csv.ts';
+import { CityMatcher } from '../src/sources/bnetza/city-match.ts';
+import { chargingStatus, occupancyOf } from '../src/sources/mobidata/ocpdb-locations.ts';
+import { newestRegisterFile, precomputeCharging } from '../src/jobs/charging-precompute.ts';
+import { CITIES } from '../src/cities/register.ts';
+
+let fake: FakeUpstream;
+let app: TestApp;
+before(async () => {
+  fake = await new FakeUpstream().start();
+  app = await startApp(fakeEnv(fake.url));
+});
+after(async () => { await app.close(); await fake.stop(); });
+beforeEach(() => { fake.reset(); registerBnetza(fake); registerMobidata(fake); });
+
+const CSV = 'bnetza/Ladesaeulenregister_BNetzA_2026-09-01.csv';
+
+test('parser: register CSV (UTF-8 BOM, banner lines, quoted ;-lists, decimal commas, dates)', () => {
+  const { edition, stations } = parseRegister(decodeRegister(fixture(CSV)));
+  assert.equal(edition, '2026-09-01');
+  assert.equal(stations.length, 7);
+  const albwerk = stations.find((s) => s.id === '1010338')!;
+  assert.deepEqual([albwerk.lat, albwerk.lon, albwerk.post_code, albwerk.commissioning_date], [48.442398, 9.659075, '72535', '2020-01-11']);
+  assert.equal(albwerk.operator, 'Albwerk Elektro- und Kommunikationstechnik GmbH');
+  const fast = stations.find((s) => s.id === '2041877')!;
+  assert.equal(fast.charging_type, 'fast');
+  assert.equal(fast.power_kw, 300);
+  assert.deepEqual(fast.connector_types, ['DC Fahrzeugkupplung Typ Combo 2 (CCS)', 'DC CHAdeMO']);
+  assert.deepEqual(fast.connectors[1].power_kw, [150, 50]);
+  const sws = stations.find((s) => s.id === '2009915')!;
+  assert.equal(sws.power_kw, 7.2);
+  assert.deepEqual(sws.connectors[0].power_kw, [3.7, 3.7]);
+  assert.equal(sws.street, 'Marktplatz');
+});
+
+test('parser: a cp1252/Latin-1 edition without BOM decodes to the same stations', () => {
+  const text = decodeRegister(fixture(CSV));
+  const latin1 = Buffer.from(text, 'latin1');
+  const again = parseRegister(decodeRegister(latin1));
+  assert.equal(again.stations.find((s) => s.id === '3015522')?.street, 'Alexanderstraße');
+  assert.equal(again.stations.length, 7);
+});
+
+test('city match: state + Ort core name + radius (Frankfurt (Oder) is not Frankfurt am Main)', () => {
+  const m = new CityMatcher(CITIES);
+  const { stations } = parseRegister(decodeRegister(fixture(CSV)));
+  const cityOf = (id: string) => m.cityOf(stations.find((s) => s.id === id)!)?.slug ?? null;
+  assert.equal(cityOf('2077410'), 'stuttgart');
+  assert.equal(cityOf('3200117'), 'frankfurt-am-main');
+  assert.equal(cityOf('3188204'), null);
+  assert.equal(cityOf('1010338'), null);
+});
+
+test('landing page: the newest dated CSV link is chosen', () => {
+  assert.equal(newestRegisterFile(fixture('bnetza/ladesaeulenkarte-start.html').toString()), 'Ladesaeulenregister_BNetzA_2026-09-01.csv');
+  assert.equal(newestRegisterFile('<p>nothing</p>'), null);
+});
+
+test('charging: no_data before the precompute, ok from the store after the job ran', async () => {
+  const before = await app.get('/api/v1/cities/stuttgart/charging');
+  assert.equal(before.status, 200);
+  assert.equal(before.json.meta.source_status, 'no_data');
+
+  const res = await precomputeCharging(app.rt);
+  assert.deepEqual(res, { edition: '2026-09-01', stations: 7, matched: 5 });
+
+  const r = await app.get('/api/v1/cities/stuttgart/charging');
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.meta.edition_date, '2026-09-01');
+  assert.deepEqual(r.json.data.aggregates, { stations: 3, charging_points: 5, total_power_kw: 318.2, fast_stations: 1, normal_stations: 2 });
+  const p = r.json.data.points.find((x: any) => x.id === '2041877');
+  assert.equal(p.post_code, '70191');
+  assert.equal(p.plz, '70191');
+  assert.equal(p.power_kw, 300);
+  assert.equal(p.house_number, '86');
+  assert.equal(r.json.attribution.license, 'CC BY 4.0');
+
+  const paged = await app.get('/api/v1/cities/stuttgart/charging?limit=1');
+  assert.equal(paged.json.data.points.length, 1);
+  assert.equal(paged.json.meta.pagination.total, 3);
+
+  assert.equal((await app.get('/api/v1/cities/koeln/charging')).json.meta.source_status, 'no_data');
+  assert.equal((await app.get('/api/v1/cities/stuttgart/charging?limit=abc')).status, 400);
+  assert.equal((await app.get('/api/v1/cities/atlantis/charging')).status, 404);
+});
+
+test('charging: toggle off is disabled', async () => {
+  const off = await startApp({ ...fakeEnv(fake.url), BNETZA_ENABLED: 'false' });
+  try {
+    const r = await off.get('/api/v1/cities/stuttgart/charging');
+    assert.equal(r.json.meta.source_status, 'disabled');
+    assert.equal(r.json.data, null);
+  } finally { await off.close(); }
+});
+
+test('parser: OCPI EVSE statuses to occupancy buckets; neighbouring town filtered out', () => {
+  assert.equal(occupancyOf('BLOCKED'), 'occupied');
+  assert.equal(occupancyOf('INOPERATIVE'), 'out_of_order');
+  assert.equal(occupancyOf('REMOVED'), null);
+  const body = JSON.parse(fixture('mobidata/locations_stuttgart-bbox.json').toString());
+  const d = chargingStatus(body.items, (_lat, _lon, place) => place === 'Stuttgart');
+  assert.deepEqual(d.aggregates, { total: 4, available: 1, occupied: 1, out_of_order: 1, unknown: 1, last_update: '2026-09-14T10:01:44+02:00' });
+  assert.equal(d.points[0].power_kw, 150);
+});
+
+test('GET charging-status: live ok in Stuttgart, bbox query, live markers', async () => {
+  const r = await app.get('/api/v1/cities/stuttgart/charging-status');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.meta.refresh_seconds, 60);
+  assert.equal(r.json.meta.as_of, '2026-09-14T10:01:44+02:00');
+  assert.equal(r.json.data.aggregates.total, 4);
+  assert.ok(!r.json.data.points.some((p: any) => p.place === 'Esslingen am Neckar'));
+  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  assert.ok(Number(q.get('lat_min')) < 48.7758 && Number(q.get('lat_max')) > 48.7758);
+});
+
+test('charging-status: outside Baden-Württemberg is not_covered with the covered list', async () => {
+  const r = await app.get('/api/v1/cities/berlin/charging-status');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'not_covered');
+  assert.ok(r.json.meta.covered_cities.includes('stuttgart'));
+  assert.equal(fake.count('/ocpdb'), 0);
+});
+
+test('compare charging-status: aggregates with points_omitted, no point list', async () => {
+  const r = await app.get('/api/v1/compare?resource=charging-status&cities=stuttgart,berlin');
+  assert.equal(r.status, 200);
+  const byCity = Object.fromEntries(r.json.data.map((i: any) => [i.city, i]));
+  assert.equal(byCity.stuttgart.source_status, 'ok');
+  assert.equal(byCity.stuttgart.data.points_omitted, 4);
+  assert.equal(byCity.stuttgart.data.available, 1);
+  assert.equal(byCity.stuttgart.data.points, undefined);
+  // Compare's status vocabulary has no not_covered (SPEC): an uncovered city is reported without data.
+  assert.ok(['not_covered', 'no_data'].includes(byCity.berlin.source_status));
+  assert.equal(byCity.berlin.data, null);
+});
+
+test('charging-status: no points is no_data, dead upstream 503, toggle off disabled', async () => {
+  fake.get('/ocpdb/api/public/v1/locations', { json: { items: [], total_count: 0 } });
+  assert.equal((await app.get('/api/v1/cities/karlsruhe/charging-status')).json.meta.source_status, 'no_data');
+  fake.mode = 'down';
+  assert.equal((await app.get('/api/v1/cities/mannheim/charging-status')).status, 503);
+  const off = await startApp({ ...fakeEnv(fake.url), MOBIDATA_OCPDB_ENABLED: 'false' });
+  try {
+    assert.equal((await off.get('/api/v1/cities/ulm/charging-status')).json.meta.source_status, 'disabled');
+  } finally { await off.close(); }
+});

@@ -1,0 +1,183 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
+import { decodeFeed, type RtTripUpdate } from '../src/sources/gtfs/decode.ts';
+import { buildStaticIndex } from '../src/sources/gtfs/static-build.ts';
+import { StaticIndex } from '../src/sources/gtfs/static-index.ts';
+import { tripDetail } from '../src/sources/gtfs/trip-detail.ts';
+import { gtfsInstantMs, parseGtfsTime, pickServiceDay } from '../src/sources/gtfs/service-time.ts';
+import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
+import { bucketOf, currentDelay } from '../src/sources/gtfs/rt-index.ts';
+import { toBerlinIso } from '../src/http/time.ts';
+import { UpstreamError } from '../src/upstream/errors.ts';
+import { encodeFeed, zipFiles } from './helpers/gtfs-feed.ts';
+import { ICE_TRIP, liveFeed, staticZip, U5_TRIP } from './fixtures/gtfs/scenario.ts';
+
+const RT = GtfsRealtimeBindings.transit_realtime;
+
+async function decodeAll(buf: Buffer) {
+  const trips: RtTripUpdate[] = [];
+  const summary = await decodeFeed(buf, (t) => trips.push(t));
+  return { summary, trips };
+}
+
+let index: StaticIndex | null = null;
+async function fixtureIndex(): Promise<StaticIndex> {
+  if (index) return index;
+  const path = join(mkdtempSync(join(tmpdir(), 'gtfs-static-')), 'gtfs-static.sqlite');
+  await buildStaticIndex(staticZip(), path, 'https://download.gtfs.de/germany/free/latest.zip');
+  return (index = new StaticIndex(path));
+}
+
+test('decoder: the BART sample (real GTFS-RT TripUpdates) re-encoded with the bindings decodes entity by entity', async () => {
+  const sample = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(new URL('./fixtures/gtfs/bart-tripupdates-2015-02-25.json', import.meta.url), 'utf8')));
+  const buf = Buffer.from(RT.FeedMessage.encode(RT.FeedMessage.fromObject(snakeToProto(sample))).finish());
+  const { summary, trips } = await decodeAll(buf);
+  assert.equal(summary.timestamp, 1424845886);
+  assert.equal(summary.entities, 4);
+  assert.equal(summary.trip_updates, 4);
+  assert.deepEqual(trips.map((t) => t.trip_id), ['69R10', '70R10', '69R11', '70R11']);
+  const last = trips[3];
+  assert.equal(last.route_id, null);
+  assert.equal(last.trip_delay, null);
+  assert.deepEqual(last.updates.map((u) => [u.stop_id, u.seq, u.dep_delay, u.arr_delay, u.dep_time]), [['FTVL', 8, 480, null, null], ['MCAR', 12, 0, null, null]]);
+  // A delay of 0 is a statement, not an absent value.
+  assert.equal(trips[0].updates[0].dep_delay, 0);
+});
+
+test('decoder: gtfs.de shape (delays on stop-time updates, empty route_id, alerts) and the trip delay rule', async () => {
+  const now = Date.parse('2026-07-21T08:00:00Z');
+  const { summary, trips } = await decodeAll(liveFeed(now));
+  assert.equal(summary.alerts, 1);
+  assert.equal(summary.trip_updates, 4);
+  assert.equal(summary.entities, 5);
+  const ice = trips.find((t) => t.trip_id === ICE_TRIP)!;
+  assert.equal(ice.route_id, null);
+  assert.equal(ice.updates[0].arr_delay, 300);
+  assert.equal(ice.updates[0].dep_delay, 240);
+  assert.equal(currentDelay(ice, now / 1000), 240);
+});
+
+test('decoder: a truncated or foreign payload is an UpstreamError (parse), never a crash', async () => {
+  const good = liveFeed(Date.now());
+  await assert.rejects(decodeFeed(good.subarray(0, good.length - 7), () => {}), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  await assert.rejects(decodeFeed(Buffer.from('<html>502 Bad Gateway</html>'), () => {}), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  const empty = await decodeAll(encodeFeed({ timestamp: 1, trips: [] }));
+  assert.equal(empty.summary.entities, 0);
+});
+
+test('service time: GTFS times past 24:00 and the noon-minus-12h rule on both DST days', () => {
+  assert.equal(parseGtfsTime('25:10:00'), 25 * 3600 + 600);
+  assert.equal(parseGtfsTime(''), null);
+  assert.equal(toBerlinIso(gtfsInstantMs('20240610', parseGtfsTime('25:10:00')!)), '2024-06-11T01:10:00+02:00');
+  // Spring forward (2026-03-29): the reference is 23:00 CET of the day before.
+  assert.equal(toBerlinIso(gtfsInstantMs('20260329', parseGtfsTime('03:30:00')!)), '2026-03-29T03:30:00+02:00');
+  assert.equal(toBerlinIso(gtfsInstantMs('20260329', parseGtfsTime('12:00:00')!)), '2026-03-29T12:00:00+02:00');
+  assert.equal(toBerlinIso(gtfsInstantMs('20260329', 0)), '2026-03-28T23:00:00+01:00');
+  // Fall back (2026-10-25): the reference is 01:00 CEST.
+  assert.equal(toBerlinIso(gtfsInstantMs('20261025', parseGtfsTime('12:00:00')!)), '2026-10-25T12:00:00+01:00');
+  assert.equal(toBerlinIso(gtfsInstantMs('20261025', 0)), '2026-10-25T01:00:00+02:00');
+  // A trip running 23:50-24:30 seen at 00:10 belongs to yesterday's service day.
+  assert.equal(pickServiceDay(Date.parse('2026-07-21T22:10:00Z'), parseGtfsTime('23:50:00')!, parseGtfsTime('24:30:00')!), '20260721');
+});
+
+test('city of a stop: district key of DELFI ids, radius for numeric gtfs.de ids, nothing outside', () => {
+  assert.equal(cityOfStop('de:08111:6056', null, null), 'stuttgart');
+  assert.equal(cityOfStop('de:11000:900003200:2:52', 52.52, 13.37), 'berlin');
+  assert.equal(cityOfStop('718431', 48.764084, 9.167703), 'stuttgart');
+  assert.equal(cityOfStop('de:09774:2600', 48.460564, 10.279262), null);
+  assert.ok(bucketOf('1910001', 4096) >= 0 && bucketOf('1910001', 4096) < 4096);
+  assert.equal(bucketOf('1910001', 4096), bucketOf('1910001', 4096));
+});
+
+test('static index: DELFI-layout zip (any column order, quoted names) into stops, trips, routes and stop times', async () => {
+  const idx = await fixtureIndex();
+  assert.equal(idx.meta.trips, 3);
+  assert.equal(idx.meta.stops, 19);
+  assert.equal(idx.meta.stop_times, 23);
+  const t = idx.trip(ICE_TRIP)!;
+  assert.equal(t.route_id, '162289_101');
+  assert.equal(t.headsign, 'S+U Gesundbrunnen Bhf (Berlin)');
+  assert.equal(t.route_short_name, '11');
+  assert.equal(idx.stop('de:08221:1160')!.name, 'Heidelberg, Hauptbahnhof');
+  const times = idx.stopTimes(ICE_TRIP);
+  assert.equal(times.length, 15);
+  assert.equal(times[4].arr, parseGtfsTime('24:01:00'));
+  assert.equal(idx.stopCountOfCity('stuttgart'), 5);
+  assert.equal(idx.routeOf(U5_TRIP), '28001_400');
+});
+
+test('static index: a zip without stop_times.txt is refused as a parse error', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'gtfs-static-')), 'x.sqlite');
+  await assert.rejects(buildStaticIndex(zipFiles({ 'stops.txt': 'stop_id,stop_name\n1,A\n' }), path, 'x'), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  await assert.rejects(buildStaticIndex(Buffer.from('not a zip'), path, 'x'), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+});
+
+test('trip detail: times past 24:00 on the service day, delay propagated downstream, position between stops', async () => {
+  const idx = await fixtureIndex();
+  const update: RtTripUpdate = {
+    trip_id: ICE_TRIP, route_id: null, start_date: '20240610', start_time: null, cancelled: false, trip_delay: null,
+    updates: [{ seq: 4, stop_id: 'de:08111:6115_G', arr_delay: 300, arr_time: null, dep_delay: 240, dep_time: null, skipped: false }],
+  };
+  // Stuttgart Hbf departs 00:11 + 4 min = 00:15 CEST on 2024-06-11; Heidelberg arrives 01:23 + 4 min.
+  const now = Date.parse('2024-06-11T00:51:00+02:00');
+  const d = tripDetail({ update, route_id: '162289_101', delay_s: 240 }, idx, now);
+  assert.equal(d.unresolved, false);
+  assert.equal(d.service_date, '2024-06-10');
+  const stuttgart = d.stop_updates[4];
+  assert.equal(stuttgart.name, 'Hauptbahnhof (oben)');
+  assert.equal(stuttgart.planned_arrival_at, '2024-06-11T00:01:00+02:00');
+  assert.equal(stuttgart.expected_arrival_at, '2024-06-11T00:06:00+02:00');
+  assert.equal(stuttgart.expected_departure_at, '2024-06-11T00:15:00+02:00');
+  assert.equal(stuttgart.realtime, true);
+  // Before the first update: no prediction; after it the delay carries on.
+  assert.equal(d.stop_updates[3].departure_delay_s, null);
+  assert.equal(d.stop_updates[5].arrival_delay_s, 240);
+  assert.equal(d.stop_updates[5].realtime, false);
+  assert.equal(d.progress, 'en_route');
+  assert.equal(d.delay_s, 240);
+  const p = d.position!;
+  assert.equal(p.estimated, true);
+  assert.equal(p.from_stop_id, 'de:08111:6115_G');
+  assert.equal(p.to_stop_id, 'de:08221:1160');
+  // 00:15 -> 01:27 is 72 minutes; 00:51 is half way.
+  assert.equal(p.fraction, 0.5);
+  assert.ok(Math.abs(p.lat - (48.784084 + 49.40357) / 2) < 1e-5);
+  assert.ok(Math.abs(p.lon - (9.181635 + 8.675442) / 2) < 1e-5);
+});
+
+test('trip detail: a trip absent from the static schedule is unresolved (stop names still joined)', async () => {
+  const idx = await fixtureIndex();
+  const update: RtTripUpdate = {
+    trip_id: 'gone', route_id: null, start_date: null, start_time: null, cancelled: false, trip_delay: null,
+    updates: [{ seq: 5, stop_id: 'de:08111:6056', arr_delay: null, arr_time: null, dep_delay: 60, dep_time: 1784000000, skipped: false }],
+  };
+  const d = tripDetail({ update, route_id: null, delay_s: 60 }, idx, Date.now());
+  assert.equal(d.unresolved, true);
+  assert.equal(d.position, null);
+  assert.equal(d.stop_updates[0].name, 'Charlottenplatz');
+  assert.equal(d.stop_updates[0].expected_departure_at, toBerlinIso(1784000000 * 1000));
+  assert.equal(tripDetail({ update, route_id: null, delay_s: 60 }, null, Date.now()).unresolved, true);
+});
+
+test('trip detail: on the spring DST day the schedule keeps its wall-clock times after the switch', async () => {
+  const idx = await fixtureIndex();
+  const update: RtTripUpdate = { trip_id: U5_TRIP, route_id: null, start_date: '20260329', start_time: null, cancelled: false, trip_delay: null, updates: [] };
+  const d = tripDetail({ update, route_id: null, delay_s: null }, idx, Date.parse('2026-03-29T10:04:15+02:00'));
+  assert.equal(d.stop_updates[0].planned_departure_at, '2026-03-29T10:00:00+02:00');
+  assert.equal(d.stop_updates[1].planned_departure_at, '2026-03-29T10:03:30+02:00');
+  assert.equal(d.position?.from_stop_id, 'de:08111:6056');
+  assert.equal(d.position?.fraction, 0.5);
+});
+
+/** The BART sample uses proto field names; fromObject wants the bindings' camelCase. */
+function snakeToProto(v: unknown): any {
+  if (Array.isArray(v)) return v.map(snakeToProto);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), snakeToProto(x)]));
+  }
+  return v;
+}

@@ -1,0 +1,197 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { registerDbTimetables } from './fixtures/db-timetables/routes.ts';
+import { parseTimetableXml } from '../src/sources/db-timetables/xml.ts';
+import { mergeBoard } from '../src/sources/db-timetables/board.ts';
+import { planSlot } from '../src/sources/db-timetables/fetch-board.ts';
+import { DB_TIMETABLES } from '../src/sources/db-timetables/source.ts';
+import { SourceHttp } from '../src/pipeline/source-http.ts';
+import { UpstreamClient } from '../src/upstream/client.ts';
+import { UpstreamError } from '../src/upstream/errors.ts';
+import { Metrics } from '../src/metrics.ts';
+import { SourceHealth } from '../src/pipeline/source-health.ts';
+import { MemoryStore } from '../src/store/memory.ts';
+
+const BASE = '/db-api-marketplace/apis/timetables/v1';
+const CREDS = { DB_CLIENT_ID: 'client-id', DB_API_KEY: 'api-key' };
+
+let fake: FakeUpstream;
+let app: TestApp;
+let keyless: TestApp;
+before(async () => {
+  fake = await new FakeUpstream().start();
+  app = await startApp({ ...fakeEnv(fake.url), ...CREDS });
+  keyless = await startApp(fakeEnv(fake.url));
+});
+after(async () => { await app.close(); await keyless.close(); await fake.stop(); });
+beforeEach(() => { fake.reset(); registerDbTimetables(fake); });
+
+const plan = () => parseTimetableXml(fixture('db-timetables/plan-8000098-essen-hbf-140103-21.xml').toString());
+const changes = () => parseTimetableXml(fixture('db-timetables/fchg-8000098-essen-hbf.xml').toString());
+
+test('parser: plan + fchg join on the stop id: delay, zoned winter times, path, platform, messages', () => {
+  const { station, entries } = mergeBoard('departures', [plan()], changes());
+  assert.equal(station, 'Essen Hbf');
+  const ice = entries.find((e) => e.id === '8363147230318398848-1401031547-13')!;
+  assert.equal(ice.name, 'ICE 620');
+  assert.equal(ice.line, 'ICE 620');
+  assert.equal(ice.long_distance, true);
+  assert.equal(ice.planned_time, '2014-01-03T21:18:00+01:00');
+  assert.equal(ice.expected_time, '2014-01-03T21:43:00+01:00');
+  assert.equal(ice.delay_s, 1500);
+  assert.equal(ice.destination, 'Dortmund Hbf');
+  assert.deepEqual(ice.via, ['Bochum Hbf']);
+  assert.equal(ice.platform, '4');
+  assert.equal(ice.realtime, true);
+  assert.equal(ice.cancelled, false);
+  // stop-level disruption (t=r) plus the departure's delay causes (t=d, code 43/46/48) and free text
+  assert.ok(ice.messages.some((m) => m.type === 'disruption' && m.valid_from === '2014-01-03T20:29:00+01:00'));
+  assert.deepEqual(ice.messages.filter((m) => m.type === 'delay_cause').map((m) => m.code).sort(), [43, 46, 48]);
+  // S-Bahn lines keep their line number ("S 3"), umlauts come from numeric character references
+  const s3 = entries.find((e) => e.id === '-7292222329020197454-1401032105-7')!;
+  assert.equal(s3.line, 'S 3');
+  assert.equal(s3.number, '31328');
+  assert.equal(s3.destination, 'Oberhausen Hbf');
+  assert.ok(s3.via.includes('Mülheim(Ruhr)Hbf'));
+  assert.equal(s3.realtime, false);
+  assert.equal(s3.expected_time, null);
+  // sorted by planned time, every time zoned
+  const times = entries.map((e) => Date.parse(e.planned_time!));
+  assert.deepEqual(times, [...times].sort((a, b) => a - b));
+  assert.ok(entries.every((e) => /\+01:00$/.test(e.planned_time!)));
+});
+
+test('parser: arrivals use the arrival event and the origin; a trip without arrival is left out', () => {
+  const { entries } = mergeBoard('arrivals', [plan()], changes());
+  const ice = entries.find((e) => e.id === '8363147230318398848-1401031547-13')!;
+  assert.equal(ice.origin, 'München Hbf');
+  assert.equal(ice.planned_time, '2014-01-03T21:16:00+01:00');
+  assert.equal(ice.delay_s, 1500);
+  assert.equal(entries.some((e) => e.origin === undefined), false);
+});
+
+test('parser: cancellations and re-instated trips from the change list (cs=c / cs=p with clt)', () => {
+  const { entries } = mergeBoard('departures', [], changes());
+  const cancelled = entries.find((e) => e.id === '3729885488909644468-1401031813-25')!;
+  assert.equal(cancelled.cancelled, true);
+  assert.equal(cancelled.cancelled_at, '2014-01-03T20:13:00+01:00');
+  assert.equal(cancelled.planned_time, '2014-01-03T19:26:00+01:00');
+  const reinstated = entries.find((e) => e.id === '-1228070310295050300-1401031637-7')!;
+  assert.equal(reinstated.cancelled, false);
+  // outside the requested window a change-only trip is dropped
+  const windowed = mergeBoard('departures', [], changes(), { from: new Date('2014-01-03T20:00:00Z'), to: new Date('2014-01-03T21:00:00Z') });
+  assert.ok(windowed.entries.every((e) => Date.parse(e.expected_time ?? e.planned_time!) >= Date.parse('2014-01-03T20:00:00Z')));
+});
+
+test('parser: summer times carry +02:00, the line sits on the event, empty hours and DOCTYPEs', () => {
+  const xml = `<?xml version='1.0' encoding='UTF-8'?><timetable station='Frankfurt(Main)Hbf'><s id="1-2607151200-1"><tl f="N" t="p" o="800528" c="S" n="35819"/><dp pt="2607151230" pp="101" l="8" ppth="Frankfurt(M) Flughafen Regionalbf|Mainz Hbf|Wiesbaden Hbf"/></s></timetable>`;
+  const { entries } = mergeBoard('departures', [parseTimetableXml(xml)], null);
+  assert.equal(entries[0].planned_time, '2026-07-15T12:30:00+02:00');
+  assert.equal(entries[0].line, 'S 8');
+  assert.equal(entries[0].long_distance, false);
+  assert.equal(entries[0].destination, 'Wiesbaden Hbf');
+  assert.deepEqual(parseTimetableXml(`<timetable station="Essen Hbf"/>`).s, []);
+  assert.throws(() => parseTimetableXml(`<!DOCTYPE x [<!ENTITY a "b">]><timetable/>`), UpstreamError);
+});
+
+test('plan slots are Berlin local hours (yyMMdd/HH), across midnight and DST', () => {
+  assert.deepEqual({ ...planSlot(new Date('2026-07-15T22:30:00Z')), start: undefined }, { date: '260716', hour: '00', start: undefined });
+  assert.equal(planSlot(new Date('2026-01-10T12:05:00Z')).hour, '13');
+  assert.equal(planSlot(new Date('2026-03-29T01:30:00Z')).hour, '03');
+});
+
+test('GET /stations/{eva}/departures: plan of two hours + changes, DB headers, live envelope', async () => {
+  const r = await app.get('/api/v1/stations/8000098/departures');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.meta.refresh_seconds, 60);
+  assert.equal(r.json.data.station.eva, '8000098');
+  assert.equal(r.json.data.station.name, 'Essen Hbf');
+  const ice = r.json.data.departures.find((d: any) => d.name === 'ICE 620');
+  assert.equal(ice.delay_s, 1500);
+  assert.equal(ice.expected_time, '2014-01-03T21:43:00+01:00');
+  assert.equal(fake.count(`${BASE}/fchg/8000098`), 1);
+  assert.equal(fake.count(`${BASE}/plan/8000098/`), 2);
+  const hours = fake.requests.filter((q) => q.url.includes('/plan/')).map((q) => q.url.split('/').slice(-2).join('/'));
+  assert.equal(new Set(hours).size, 2);
+  assert.equal(fake.requests[0].headers['db-client-id'], 'client-id');
+  assert.equal(fake.requests[0].headers['db-api-key'], 'api-key');
+  assert.equal(r.json.attribution.license, 'CC BY 4.0');
+});
+
+test('GET /stations/{eva}/arrivals answers arrivals', async () => {
+  const r = await app.get('/api/v1/stations/8000098/arrivals');
+  assert.equal(r.status, 200);
+  assert.ok(r.json.data.arrivals.some((a: any) => a.origin === 'München Hbf'));
+});
+
+test('EVA with non-digits is 422 before any upstream call', async () => {
+  for (const bad of ['80000x8', '123', '8000098%2F..%2Ffchg']) {
+    const r = await app.get(`/api/v1/stations/${bad}/departures`);
+    assert.equal(r.status, 422, bad);
+    assert.equal(r.json.code, 'invalid_parameter');
+  }
+  const q = await app.get('/api/v1/cities/essen/station-departures?eva=abc');
+  assert.equal(q.status, 422);
+  assert.equal(fake.count(), 0);
+});
+
+test('without DB credentials: disabled, data null, no upstream call', async () => {
+  const r = await keyless.get('/api/v1/stations/8000098/departures');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'disabled');
+  assert.equal(r.json.data, null);
+  assert.match(r.json.meta.disabled_reason, /DB_CLIENT_ID/);
+  const c = await keyless.get('/api/v1/cities/essen/station-arrivals');
+  assert.equal(c.json.meta.source_status, 'disabled');
+  assert.equal(fake.count(), 0);
+});
+
+test('city station-departures: the mapped main station of a city', async () => {
+  const r = await app.get('/api/v1/cities/nuernberg/station-departures');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.data.station.eva, '8000284');
+  assert.equal(fake.count(`${BASE}/fchg/8000284`), 1);
+});
+
+test('city station-departures: a station chosen by ?eva=, and an unmapped city without one', async () => {
+  const r = await app.get('/api/v1/cities/bottrop/station-departures?eva=8000047');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.data.station.eva, '8000047');
+  assert.equal(fake.count(`${BASE}/fchg/8000047`), 1);
+  const none = await app.get('/api/v1/cities/bottrop/station-arrivals');
+  assert.equal(none.status, 200);
+  assert.equal(none.json.meta.source_status, 'no_data');
+  assert.match(none.json.meta.reason, /eva/);
+});
+
+test('unknown city is 404; dead upstream with nothing cached is 503', async () => {
+  const r = await app.get('/api/v1/cities/atlantis/station-departures');
+  assert.equal(r.status, 404);
+  fake.mode = 'down';
+  const d = await app.get('/api/v1/stations/8000001/departures');
+  assert.equal(d.status, 503);
+  assert.equal(d.json.code, 'upstream_unavailable');
+});
+
+test('rate limit: calls beyond ratePerMinute in the current minute are refused without reaching the upstream', async () => {
+  // The counter is per clock minute: start well inside one so the three calls share it.
+  const into = Date.now() % 60_000;
+  if (into > 58_000) await new Promise((r) => setTimeout(r, 60_000 - into + 50));
+  const store = new MemoryStore();
+  const client = new UpstreamClient({ userAgent: 'test', connectTimeoutMs: 1000, timeoutMs: 2000, maxResponseBytes: 1_000_000 });
+  const decl = { ...DB_TIMETABLES, id: 'rate-test', ratePerMinute: 2 };
+  const http = new SourceHttp(decl, { enabled: true, baseUrl: fake.url + BASE, urls: {}, credentials: {}, missingCredentials: [] }, client, new Metrics(), new SourceHealth(), store);
+  try {
+    await http.text('/fchg/{eva}', { params: { eva: '8000098' } });
+    await http.text('/fchg/{eva}', { params: { eva: '8000098' } });
+    await assert.rejects(http.text('/fchg/{eva}', { params: { eva: '8000098' } }), (e: unknown) => e instanceof UpstreamError && e.kind === 'rate_limited');
+    assert.equal(fake.count(`${BASE}/fchg/`), 2);
+    assert.equal(DB_TIMETABLES.ratePerMinute, 60);
+  } finally {
+    await client.close();
+  }
+});

@@ -1,0 +1,175 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { registerStada, registerStadaPaged, STADA_STATIONS_PATH } from './fixtures/stada/routes.ts';
+import { nameKey, parseStationPage, stationsOfCity, type StadaPage } from '../src/sources/stada/stations.ts';
+
+const page = (name: string): StadaPage => JSON.parse(fixture(`stada/${name}`).toString('utf8'));
+const CREDS = { DB_CLIENT_ID: 'test-client', DB_API_KEY: 'test-key' };
+
+let fake: FakeUpstream;
+let app: TestApp;
+before(async () => {
+  fake = await new FakeUpstream().start();
+  app = await startApp({ ...fakeEnv(fake.url), ...CREDS });
+});
+after(async () => { await app.close(); await fake.stop(); });
+beforeEach(() => { fake.reset(); registerStada(fake); });
+
+test('parser: real StaDa v2 record (Aachen Hbf): main EVA as string, [lon, lat] order, zip with leading digits kept', () => {
+  const p = parseStationPage(page('stations-by-id_1_aachen-hbf_v2.json'));
+  assert.equal(p.total, 1);
+  assert.deepEqual(p.stations[0], {
+    eva: '8000001', evas: ['8000001'], name: 'Aachen Hbf', category: 2, lat: 50.7678, lon: 6.091499, post_code: '52064', ags: null,
+  });
+});
+
+test('parser: real Hessen page (older API version without municipalityCode): every station parsed, ags null', () => {
+  const p = parseStationPage(page('stations_federalstate-hessen_v2_first3-of-429.json'));
+  assert.equal(p.total, 429);
+  assert.equal(p.received, 3);
+  assert.deepEqual(p.stations.map((s) => [s.eva, s.name, s.category, s.post_code]), [
+    ['8000471', 'Albshausen', 6, '35606'], ['8000492', 'Allendorf (Dillkr)', 7, '35708'], ['8000350', 'Alsfeld (Oberhess)', 5, '36304'],
+  ]);
+  assert.ok(p.stations.every((s) => s.ags === null));
+});
+
+test('parser: marketplace shape: municipalityCode as ags, several EVAs, stations not in operation or without EVA left out', () => {
+  const p = parseStationPage(page('stations_v2_marketplace.json'));
+  const hbf = p.stations.find((s) => s.name === 'Berlin Hbf')!;
+  assert.equal(hbf.ags, '11000000');
+  assert.equal(hbf.eva, '8011160');
+  assert.deepEqual(hbf.evas, ['8011160', '8098160']);
+  assert.ok(!p.stations.some((s) => s.name.includes('geplant')), 'category -1 dropped');
+  assert.ok(!p.stations.some((s) => s.name === 'Berlin Ohne-EVA'), 'no EVA dropped');
+  assert.equal(p.stations.find((s) => s.name === 'Aachen Hbf')!.ags, '05334002');
+});
+
+test('name folding: umlaut, transliteration and plain vowel meet', () => {
+  assert.equal(nameKey('Köln'), nameKey('Koeln'));
+  assert.equal(nameKey('Köln'), nameKey('Koln'));
+  const all = parseStationPage(page('stations_v2_marketplace.json')).stations;
+  assert.deepEqual(stationsOfCity(all, '11000000', 'Koepenick').map((s) => s.name), ['Berlin-Köpenick']);
+});
+
+test('GET stations: stations matched by AGS, sorted by name, fields eva/name/category/lat/lon/post_code (+ zip alias)', async () => {
+  const r = await app.get('/api/v1/cities/koeln/stations');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.deepEqual(r.json.data.map((s: { name: string }) => s.name), ['Köln Hbf', 'Köln Messe/Deutz', 'Köln-Ehrenfeld', 'Köln-Mülheim', 'Köln/Bonn Flughafen']);
+  const hbf = r.json.data[0];
+  assert.deepEqual(
+    { eva: hbf.eva, name: hbf.name, category: hbf.category, lat: hbf.lat, lon: hbf.lon, post_code: hbf.post_code, zip: hbf.zip },
+    { eva: '8000207', name: 'Köln Hbf', category: 1, lat: 50.943029, lon: 6.95873, post_code: '50667', zip: '50667' },
+  );
+  assert.equal(hbf.ags, undefined);
+  assert.equal(r.json.meta.total_matching, 5);
+  assert.equal(r.json.attribution.license, 'CC BY 4.0');
+  const req = fake.requests.find((x) => x.url.startsWith(STADA_STATIONS_PATH))!;
+  assert.equal(req.headers['db-client-id'], 'test-client');
+  assert.equal(req.headers['db-api-key'], 'test-key');
+  assert.equal(new URL(req.url, 'http://x').searchParams.get('limit'), '10000');
+});
+
+test('GET stations: the national list is fetched at most once and shared by every city', async () => {
+  await app.get('/api/v1/cities/berlin/stations?q=spandau');
+  await app.get('/api/v1/cities/muenchen/stations');
+  const aachen = await app.get('/api/v1/cities/aachen/stations');
+  assert.ok(fake.count(STADA_STATIONS_PATH) <= 1);
+  assert.deepEqual(aachen.json.data.map((s: { eva: string }) => s.eva), ['8000001']);
+});
+
+test('GET stations q: umlaut spelling, transliteration and plain vowel all match; no match is no_data', async () => {
+  for (const q of ['Köln', 'Koeln', 'Koln', 'KÖLN']) {
+    const r = await app.get(`/api/v1/cities/koeln/stations?q=${encodeURIComponent(q)}`);
+    assert.equal(r.json.data.length, 5, q);
+  }
+  for (const q of ['Mülheim', 'Muelheim', 'Mulheim']) {
+    const r = await app.get(`/api/v1/cities/koeln/stations?q=${encodeURIComponent(q)}`);
+    assert.deepEqual(r.json.data.map((s: { name: string }) => s.name), ['Köln-Mülheim'], q);
+  }
+  const sch = await app.get(`/api/v1/cities/berlin/stations?q=${encodeURIComponent('schoeneweide')}`);
+  assert.deepEqual(sch.json.data.map((s: { name: string }) => s.name), ['Berlin-Schöneweide']);
+  const none = await app.get('/api/v1/cities/koeln/stations?q=Hamburg');
+  assert.equal(none.status, 200);
+  assert.equal(none.json.meta.source_status, 'no_data');
+  assert.equal(none.json.data, null);
+  assert.match(none.json.meta.reason, /matches/);
+});
+
+test('GET stations limit: default all (>100 in Berlin), above 100 clamped to 100, limit=3 takes the first three by name', async () => {
+  const all = await app.get('/api/v1/cities/berlin/stations');
+  assert.equal(all.json.data.length, 108);
+  const names = all.json.data.map((s: { name: string }) => s.name);
+  assert.deepEqual(names, [...names].sort((a: string, b: string) => a.localeCompare(b, 'de')));
+  const clamped = await app.get('/api/v1/cities/berlin/stations?limit=150');
+  assert.equal(clamped.status, 200);
+  assert.equal(clamped.json.data.length, 100);
+  assert.equal(clamped.json.meta.total_matching, 108);
+  const three = await app.get('/api/v1/cities/berlin/stations?limit=3');
+  assert.deepEqual(three.json.data.map((s: { name: string }) => s.name), names.slice(0, 3));
+});
+
+test('GET stations limit=0, limit=-1 and limit=abc are 422', async () => {
+  for (const l of ['0', '-1', 'abc', '1.5']) {
+    const r = await app.get(`/api/v1/cities/berlin/stations?limit=${l}`);
+    assert.equal(r.status, 422, l);
+    assert.equal(r.json.code, 'invalid_parameter');
+    assert.match(r.json.hint, /limit/);
+  }
+});
+
+test('GET stations: a city without any station in the list is no_data; unknown city 404', async () => {
+  const r = await app.get('/api/v1/cities/kiel/stations');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.match(r.json.meta.reason, /municipality key/);
+  const u = await app.get('/api/v1/cities/atlantis/stations');
+  assert.equal(u.status, 404);
+});
+
+test('paging: a smaller server page size is followed with offset until total', async () => {
+  fake.reset();
+  registerStadaPaged(fake, 50);
+  const fresh = await startApp({ ...fakeEnv(fake.url), ...CREDS });
+  try {
+    const r = await fresh.get('/api/v1/cities/berlin/stations');
+    assert.equal(r.json.data.length, 108);
+    const offsets = fake.requests.map((x) => new URL(x.url, 'http://x').searchParams.get('offset'));
+    assert.deepEqual(offsets, ['0', '50', '100']);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test('without credentials: 200 disabled, no upstream call; toggle off likewise', async () => {
+  const noCreds = await startApp(fakeEnv(fake.url));
+  const off = await startApp({ ...fakeEnv(fake.url), ...CREDS, STADA_ENABLED: 'false' });
+  try {
+    const r = await noCreds.get('/api/v1/cities/berlin/stations');
+    assert.equal(r.status, 200);
+    assert.equal(r.json.meta.source_status, 'disabled');
+    assert.equal(r.json.data, null);
+    assert.match(r.json.meta.disabled_reason, /DB_CLIENT_ID, DB_API_KEY/);
+    const o = await off.get('/api/v1/cities/berlin/stations');
+    assert.equal(o.json.meta.source_status, 'disabled');
+    assert.equal(fake.count(), 0);
+  } finally {
+    await noCreds.close();
+    await off.close();
+  }
+});
+
+test('upstream dead and nothing cached: 503 with a health hint', async () => {
+  fake.mode = 'down';
+  const cold = await startApp({ ...fakeEnv(fake.url), ...CREDS });
+  try {
+    const r = await cold.get('/api/v1/cities/berlin/stations');
+    assert.equal(r.status, 503);
+    assert.equal(r.json.code, 'upstream_unavailable');
+    assert.match(r.json.hint, /health/);
+  } finally {
+    await cold.close();
+  }
+});

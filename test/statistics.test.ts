@@ -1,0 +1,249 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { FakeUpstream } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { GENESIS_FIXTURE_CREDENTIALS, registerGenesis, registerGenesisFake } from './fixtures/genesis/routes.ts';
+
+const TABLEFILE = '/genesisws/rest/2020/data/tablefile';
+
+let fake: FakeUpstream;
+let app: TestApp;
+before(async () => {
+  fake = await new FakeUpstream().start();
+  app = await startApp({ ...fakeEnv(fake.url), ...GENESIS_FIXTURE_CREDENTIALS });
+});
+after(async () => { await app.close(); await fake.stop(); });
+beforeEach(() => { fake.reset(); registerGenesis(fake); });
+
+const tablefileForms = () => fake.requests.filter((r) => r.url === TABLEFILE).map((r) => new URLSearchParams(r.body));
+
+test('disabled without credentials: data null, reason named, no upstream call', async () => {
+  const bare = await startApp(fakeEnv(fake.url));
+  try {
+    for (const type of ['demographics', 'insolvencies', 'tax-rates']) {
+      const r = await bare.get(`/api/v1/cities/koeln/${type}`);
+      assert.equal(r.status, 200);
+      assert.equal(r.json.meta.source_status, 'disabled');
+      assert.equal(r.json.data, null);
+      assert.match(r.json.meta.disabled_reason, /GENESIS_USERNAME/);
+    }
+    assert.equal(fake.count('/genesisws'), 0);
+  } finally {
+    await bare.close();
+  }
+});
+
+test('demographics for Köln: the POST form and auth headers the real API wants', async () => {
+  const r = await app.get('/api/v1/cities/koeln/demographics');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.meta.table, '12411-01-01-5');
+  assert.equal(r.json.attribution.license, 'dl-de/by-2-0');
+  const d = r.json.data;
+  assert.equal(d.population, 1024621);
+  assert.equal(d.population_male, 498050);
+  assert.equal(d.population_female, 526571);
+  assert.equal(d.female_share_pct, 51.39);
+  assert.equal(d.period, '2024-12-31');
+  assert.equal(d.reference_date, '2024-12-31');
+  assert.equal(d.region_key, '05315');
+  assert.equal(d.units.population, 'count');
+
+  const req = fake.requests.find((x) => x.url === TABLEFILE)!;
+  assert.equal(req.method, 'POST');
+  assert.equal(req.headers['content-type'], 'application/x-www-form-urlencoded');
+  assert.equal(req.headers.username, GENESIS_FIXTURE_CREDENTIALS.GENESIS_USERNAME);
+  assert.equal(req.headers.password, GENESIS_FIXTURE_CREDENTIALS.GENESIS_PASSWORD);
+  const form = new URLSearchParams(req.body);
+  assert.equal(form.get('name'), '12411-01-01-5');
+  // kreisfreie Städte are the KREISE node even in Gemeinde tables
+  assert.equal(form.get('regionalvariable'), 'KREISE');
+  assert.equal(form.get('regionalkey'), '05315');
+  assert.equal(form.get('format'), 'ffcsv');
+  assert.equal(form.get('language'), 'de');
+  assert.equal(form.get('area'), 'all');
+  assert.equal(form.get('compress'), 'false');
+  assert.equal(form.get('transpose'), 'false');
+  assert.equal(form.get('job'), 'false');
+  assert.equal(form.get('timeslices'), '3');
+  assert.ok(!req.url.includes('password') && !req.body.includes(GENESIS_FIXTURE_CREDENTIALS.GENESIS_PASSWORD));
+});
+
+/** One expectation per data type, all for Köln (district-free, so district tables apply). */
+const KOELN: [type: string, table: string, field: string, value: unknown][] = [
+  ['demographics', '12411-01-01-5', 'population', 1024621],
+  ['population-structure', '12411-02-03-5', 'population', 1024621],
+  ['population-trend', '12411-01-01-5', 'population', 1024621],
+  ['tourism', '45412-01-03-5', 'overnight_stays', 6679315],
+  ['labour-market', '13111-01-03-5', 'employees', 601874],
+  ['business-registrations', '52311-01-04-4', 'registrations', 11925],
+  ['insolvencies', '52411-02-01-4', 'company_insolvencies', 427],
+  ['construction', '31111-01-02-5', 'dwellings', 3107],
+  ['municipal-finance', '71231-01-03-5', 'trade_tax_net_thousand_eur', 1511975],
+  ['tax-rates', '71231-01-03-5', 'trade_tax_rate_pct', 475],
+  ['vehicle-registrations', '46251-01-03-4', 'passenger_cars', 492104],
+  ['care', '22411-02-05-4', 'care_recipients', 68214],
+  ['childcare', '22543-03-01-4', 'care_rate_under_3_pct', 36.2],
+  ['integration', '12511-04-01-4', 'naturalisations', 6214],
+  ['education-stats', '21111-01-03-4', 'pupils', 135812],
+];
+
+test('all 15 types answer ok for Köln with period, unit and table', async () => {
+  for (const [type, table, field, value] of KOELN) {
+    const r = await app.get(`/api/v1/cities/koeln/${type}`);
+    assert.equal(r.status, 200, type);
+    assert.equal(r.json.meta.source_status, 'ok', type);
+    assert.equal(r.json.meta.table, table, type);
+    assert.equal(r.json.data[field], value, `${type}.${field}`);
+    assert.ok(r.json.data.period, `${type} period`);
+    assert.ok('reference_date' in r.json.data, `${type} reference_date`);
+    assert.equal(typeof r.json.data.units, 'object', `${type} units`);
+  }
+});
+
+test('selected values: breakdowns, derived values, series and the fallback to an earlier period', async () => {
+  const ps = (await app.get('/api/v1/cities/koeln/population-structure')).json.data;
+  assert.equal(ps.age_groups.length, 17);
+  assert.equal(ps.age_groups.reduce((s: number, g: { population: number }) => s + g.population, 0), 1024621);
+  assert.equal(ps.age_groups[0].code, 'ALT000B03');
+  assert.equal(ps.age_groups[0].population, ps.age_groups[0].population_male + ps.age_groups[0].population_female);
+
+  const trend = (await app.get('/api/v1/cities/koeln/population-trend')).json.data;
+  assert.equal(trend.series.length, 11);
+  assert.equal(trend.series[0].period, '2014-12-31');
+  assert.equal(trend.series_start, '2014-12-31');
+  assert.equal(trend.population_change, 1024621 - 1046680);
+  assert.equal(trend.population_change_pct, -2.11);
+
+  const lm = (await app.get('/api/v1/cities/koeln/labour-market')).json.data;
+  assert.equal(lm.period, '2024-06-30', 'the newest Stichtag 2025-06-30 is all "-"');
+  assert.equal(lm.employees_foreign, 99311);
+  assert.equal(lm.foreign_share_pct, 16.5);
+
+  const ins = (await app.get('/api/v1/cities/koeln/insolvencies')).json.data;
+  assert.equal(ins.proceedings_opened, 319);
+  assert.equal(ins.rejected_lack_of_assets, 108);
+  assert.equal(ins.expected_claims_thousand_eur, 238604);
+  assert.equal(ins.units.expected_claims_thousand_eur, 'thousand EUR');
+
+  const br = (await app.get('/api/v1/cities/muenchen/business-registrations')).json.data;
+  assert.equal(br.registrations, 15350);
+  assert.equal(br.net_registrations, 5105);
+
+  const tour = (await app.get('/api/v1/cities/muenchen/tourism')).json.data;
+  assert.equal(tour.arrivals, 9279239);
+  assert.equal(tour.establishments, 470);
+  assert.equal(tour.average_stay_nights, 2.12);
+
+  const nat = (await app.get('/api/v1/cities/koeln/integration')).json.data;
+  assert.equal(nat.naturalisation_rate_pct, 2.9);
+  assert.equal(nat.by_nationality.find((n: { label: string }) => n.label === 'Kosovo').naturalisations, null);
+});
+
+test('Hannover and Aachen: municipality tables ok, district-only tables no_data with the reason', async () => {
+  const demo = await app.get('/api/v1/cities/hannover/demographics');
+  assert.equal(demo.json.meta.source_status, 'ok');
+  assert.equal(demo.json.data.population, 550317);
+  assert.equal(demo.json.data.region_key, '03241001');
+  const form = tablefileForms().find((f) => f.get('name') === '12411-01-01-5')!;
+  assert.equal(form.get('regionalvariable'), 'GEMEIN');
+  assert.equal(form.get('regionalkey'), '03241001');
+
+  assert.equal((await app.get('/api/v1/cities/aachen/demographics')).json.data.population, 253510);
+  assert.equal((await app.get('/api/v1/cities/hannover/tax-rates')).json.data.property_tax_b_rate_pct, 600);
+
+  fake.reset(); registerGenesis(fake);
+  for (const [slug, district] of [['hannover', '03241'], ['aachen', '05334']]) {
+    for (const type of ['insolvencies', 'business-registrations', 'care', 'childcare', 'vehicle-registrations', 'integration', 'education-stats']) {
+      const r = await app.get(`/api/v1/cities/${slug}/${type}`);
+      assert.equal(r.status, 200);
+      assert.equal(r.json.meta.source_status, 'no_data', `${slug}/${type}`);
+      assert.equal(r.json.data, null);
+      assert.match(r.json.meta.reason, new RegExp(`district only.*${district}`), `${slug}/${type}`);
+      assert.ok(r.json.meta.table);
+    }
+  }
+  assert.equal(fake.count('/genesisws'), 0, 'a district table is never asked for a city inside a district');
+});
+
+test('secret municipality values everywhere: no_data with the reason (Hannover tourism)', async () => {
+  const r = await app.get('/api/v1/cities/hannover/tourism');
+  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.match(r.json.meta.reason, /placeholder/);
+});
+
+test('a key the table does not hold (status 104) is no_data', async () => {
+  const r = await app.get('/api/v1/cities/saarbruecken/construction');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.match(r.json.meta.reason, /holds no object/);
+});
+
+test('compare: demographics and tourism delegate to the per-city types', async () => {
+  const r = await app.get('/api/v1/compare?cities=koeln,hannover&resource=tourism');
+  assert.equal(r.status, 200);
+  const by = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
+  assert.equal(by.koeln.source_status, 'ok');
+  assert.equal(by.koeln.data.arrivals, 3713452);
+  assert.equal(by.hannover.source_status, 'no_data');
+  const d = await app.get('/api/v1/compare?cities=koeln,aachen&resource=demographics');
+  assert.deepEqual(d.json.data.map((i: { data: { population: number } }) => i.data.population).sort(), [1024621, 253510]);
+});
+
+test('unknown city is 404', async () => {
+  const r = await app.get('/api/v1/cities/atlantis/demographics');
+  assert.equal(r.status, 404);
+});
+
+test('tax-rates and municipal-finance share one table request per city', async () => {
+  await app.get('/api/v1/cities/aachen/tax-rates');
+  await app.get('/api/v1/cities/aachen/municipal-finance');
+  assert.equal(tablefileForms().filter((f) => f.get('name') === '71231-01-03-5').length, 1);
+});
+
+test('upstream dead and nothing cached: 503', async () => {
+  fake.mode = 'down';
+  const r = await app.get('/api/v1/cities/berlin/vehicle-registrations');
+  assert.equal(r.status, 503);
+  assert.equal(r.json.code, 'upstream_unavailable');
+});
+
+test('an error status answered with HTTP 200 is a failure, not data (503 without cache)', async () => {
+  fake.post(TABLEFILE, (_req, _url, body) => ({
+    json: { Ident: { Service: 'data', Method: 'tablefile' }, Status: { Code: 90, Content: 'Die angeforderte Tabelle ist nicht vorhanden', Type: 'Fehler' }, Parameter: Object.fromEntries(new URLSearchParams(body)), Object: null },
+  }));
+  const r = await app.get('/api/v1/cities/muenchen/care');
+  assert.equal(r.status, 503);
+});
+
+test('wrong credentials get the real 404 Code 2 answer and fail (503), missing ones 401', async () => {
+  const wrong = await startApp({ ...fakeEnv(fake.url), GENESIS_USERNAME: 'someone', GENESIS_PASSWORD: 'wrong' });
+  try {
+    const r = await wrong.get('/api/v1/cities/koeln/demographics');
+    assert.equal(r.status, 503);
+  } finally {
+    await wrong.close();
+  }
+  const direct = await fetch(`${fake.url}${TABLEFILE}`, { method: 'POST', body: 'name=12411-01-01-5' });
+  assert.equal(direct.status, 401);
+  assert.equal(((await direct.json()) as { Code: number }).Code, 15);
+});
+
+test('a table too large for a direct answer (status 98) is fetched through a job', async () => {
+  const fresh = await startApp({ ...fakeEnv(fake.url), ...GENESIS_FIXTURE_CREDENTIALS });
+  try {
+    fake.reset();
+    registerGenesisFake(fake, { large: ['52311-01-04-4'] });
+    const r = await fresh.get('/api/v1/cities/muenchen/business-registrations');
+    assert.equal(r.json.meta.source_status, 'ok');
+    assert.equal(r.json.data.registrations, 15350);
+    const forms = tablefileForms();
+    assert.deepEqual(forms.map((f) => f.get('job')), ['false', 'true']);
+    assert.equal(fake.count('/genesisws/rest/2020/catalogue/results'), 1);
+    const result = fake.requests.find((x) => x.url === '/genesisws/rest/2020/data/resultfile')!;
+    assert.match(new URLSearchParams(result.body).get('name') ?? '', /^52311-01-04-4_\d+$/);
+    assert.equal(result.headers.username, GENESIS_FIXTURE_CREDENTIALS.GENESIS_USERNAME);
+  } finally {
+    await fresh.close();
+  }
+});

@@ -1,0 +1,211 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FakeUpstream } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { registerGtfs } from './fixtures/gtfs/routes.ts';
+import { ICE_ROUTE, ICE_TRIP, liveFeed, U5_ROUTE, U5_TRIP, U5_TRIP_LATER, u5Delay, UNRESOLVED_ROUTE, UNRESOLVED_TRIP } from './fixtures/gtfs/scenario.ts';
+import { gtfsRtPoller, pollGtfsRt } from '../src/jobs/gtfs-rt-poller.ts';
+import { gtfsStaticJob, refreshGtfsStatic } from '../src/jobs/gtfs-static.ts';
+import { hasZone } from '../src/http/time.ts';
+import { UpstreamError } from '../src/upstream/errors.ts';
+
+const LIVE = '/api/v1/live/stuttgart/transit';
+/** The scenario's delay depends on when the feed was generated; a few seconds may have passed. */
+const near = (actual: number, expected: number) => assert.ok(Math.abs(actual - expected) <= 5, `${actual} vs ${expected}`);
+const storeDir = () => join(mkdtempSync(join(tmpdir(), 'transit-')), 'store.sqlite');
+
+let fake: FakeUpstream;
+let app: TestApp;
+before(async () => {
+  fake = await new FakeUpstream().start();
+  registerGtfs(fake);
+  app = await startApp({ ...fakeEnv(fake.url), STORE_PATH: storeDir() });
+  await refreshGtfsStatic(app.rt);
+  await pollGtfsRt(app.rt, { ttlMs: 120_000 });
+});
+after(async () => { await app.close(); await fake.stop(); });
+
+test('departures: live envelope (as_of, refresh_seconds 45), trip_id and route_id on every item, route filled from trips.txt', async () => {
+  const r = await app.get(`${LIVE}/departures`);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.meta.refresh_seconds, 45);
+  assert.ok(hasZone(r.json.meta.as_of));
+  assert.equal(r.json.attribution.license, 'CC BY-SA 4.0');
+  assert.equal(r.json.attribution.tier, 'B');
+  assert.ok(r.json.data.length >= 4);
+  for (const d of r.json.data) {
+    assert.ok(typeof d.trip_id === 'string' && d.trip_id.length > 0);
+    assert.ok('route_id' in d);
+    assert.ok(hasZone(d.expected_departure_at));
+  }
+  const olgaeck = r.json.data.find((d: any) => d.trip_id === U5_TRIP && d.stop_id === 'de:08111:6333');
+  assert.equal(olgaeck.route_id, U5_ROUTE);
+  assert.equal(olgaeck.line, 'U5');
+  assert.equal(olgaeck.headsign, 'Leinfelden Bahnhof');
+  assert.equal(olgaeck.stop_name, 'Olgaeck');
+  near(olgaeck.delay_s, u5Delay(Date.now()));
+  assert.equal(Date.parse(olgaeck.expected_departure_at) - Date.parse(olgaeck.planned_departure_at), olgaeck.delay_s * 1000);
+  // Only a realtime time, no schedule: still listed, with the feed's own route_id.
+  const unresolved = r.json.data.find((d: any) => d.trip_id === UNRESOLVED_TRIP);
+  assert.equal(unresolved.route_id, UNRESOLVED_ROUTE);
+  assert.equal(unresolved.planned_departure_at, null);
+  // Sorted by expected departure.
+  const times = r.json.data.map((d: any) => Date.parse(d.expected_departure_at));
+  assert.deepEqual(times, [...times].sort((a, b) => a - b));
+});
+
+test('departures: stop_id narrows to one stop; an unknown stop is no_data; a malformed one is 422', async () => {
+  const one = await app.get(`${LIVE}/departures?stop_id=de:08111:6333`);
+  assert.equal(one.json.meta.source_status, 'ok');
+  assert.ok(one.json.data.every((d: any) => d.stop_id === 'de:08111:6333'));
+  assert.deepEqual(one.json.data.map((d: any) => d.trip_id).sort(), [U5_TRIP, U5_TRIP_LATER]);
+  const none = await app.get(`${LIVE}/departures?stop_id=de:08111:1`);
+  assert.equal(none.status, 200);
+  assert.equal(none.json.meta.source_status, 'no_data');
+  const bad = await app.get(`${LIVE}/departures?stop_id=${encodeURIComponent('<script>')}`);
+  assert.equal(bad.status, 422);
+});
+
+test('departures: a city without stops in the feed is no_data; an unknown city is 404', async () => {
+  const kiel = await app.get('/api/v1/live/kiel/transit/departures');
+  assert.equal(kiel.status, 200);
+  assert.equal(kiel.json.meta.source_status, 'no_data');
+  assert.equal(kiel.json.meta.refresh_seconds, 45);
+  const unknown = await app.get('/api/v1/live/atlantis/transit/departures');
+  assert.equal(unknown.status, 404);
+});
+
+test('trip detail: delay, stop updates with names and zoned times, interpolated position flagged estimated', async () => {
+  const r = await app.get(`${LIVE}/trips/${U5_TRIP}`);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.meta.refresh_seconds, 45);
+  const d = r.json.data;
+  assert.equal(d.unresolved, false);
+  assert.equal(d.route_id, U5_ROUTE);
+  assert.equal(d.line, 'U5');
+  near(d.delay_s, u5Delay(Date.now()));
+  assert.deepEqual(d.stop_updates.map((s: any) => s.name), ['Hauptbahnhof (Arnulf-Klett-Platz)', 'Charlottenplatz', 'Olgaeck', 'Marienplatz']);
+  for (const s of d.stop_updates) assert.ok(hasZone(s.planned_arrival_at) && hasZone(s.expected_arrival_at));
+  assert.equal(d.progress, 'en_route');
+  assert.equal(d.position.estimated, true);
+  assert.equal(d.position.from_stop_id, 'de:08111:6056');
+  assert.equal(d.position.to_stop_id, 'de:08111:6333');
+  assert.ok(d.position.fraction > 0.2 && d.position.fraction < 0.9, `fraction ${d.position.fraction}`);
+  assert.ok(d.position.lat < 48.776382 && d.position.lat > 48.771175);
+});
+
+test('trip detail: a trip missing from the static schedule answers 200 with unresolved=true', async () => {
+  const r = await app.get(`${LIVE}/trips/${UNRESOLVED_TRIP}`);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.data.unresolved, true);
+  assert.equal(r.json.data.position, null);
+  assert.equal(r.json.data.route_id, UNRESOLVED_ROUTE);
+  assert.equal(r.json.data.stop_updates[0].name, 'Charlottenplatz');
+});
+
+test('trip detail: unknown id is 200 no_data; a malformed id is 422', async () => {
+  const r = await app.get(`${LIVE}/trips/123456789`);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.equal(r.json.data, null);
+  const bad = await app.get(`${LIVE}/trips/${encodeURIComponent('a b;c')}`);
+  assert.equal(bad.status, 422);
+  assert.equal(bad.json.code, 'invalid_parameter');
+});
+
+test('route status: active trips, average and maximum delay; unknown route is no_data', async () => {
+  const d0 = u5Delay(Date.now());
+  const r = await app.get(`${LIVE}/routes/${U5_ROUTE}/status`);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.refresh_seconds, 45);
+  assert.equal(r.json.data.active_trips, 2);
+  assert.equal(r.json.data.line, 'U5');
+  near(r.json.data.avg_delay_s, d0 + 60);
+  near(r.json.data.max_delay_s, d0 + 120);
+  assert.equal(r.json.data.max_delay_s - r.json.data.avg_delay_s, 60);
+  const ice = await app.get(`${LIVE}/routes/${ICE_ROUTE}/status`);
+  assert.equal(ice.json.data.active_trips, 1);
+  assert.equal(ice.json.data.max_delay_s, 240);
+  const none = await app.get(`${LIVE}/routes/999_1/status`);
+  assert.equal(none.status, 200);
+  assert.equal(none.json.meta.source_status, 'no_data');
+});
+
+test('transit summary: stops of the city in the static index, feed status and live links', async () => {
+  const r = await app.get('/api/v1/cities/stuttgart/transit');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  const d = r.json.data;
+  assert.equal(d.schedule.stops_in_city, 5);
+  assert.equal(d.schedule.trips_total, 3);
+  assert.equal(d.realtime.trip_updates, 4);
+  assert.equal(d.realtime.alerts, 1);
+  assert.ok(hasZone(d.realtime.as_of));
+  assert.equal(d.links.departures, '/api/v1/live/stuttgart/transit/departures');
+});
+
+test('volatile ids: a trip dropped by the feed is no_data after the next poll, and everything expires after the TTL', async () => {
+  fake.get('/realtime-free.pb', () => ({ body: liveFeed(Date.now(), { withoutU5: true }) }));
+  try {
+    // A poller with a 150 ms interval keeps its indexes for three intervals.
+    const job = gtfsRtPoller(150);
+    await job.run(app.rt, () => {}, new AbortController().signal);
+    const gone = await app.get(`${LIVE}/trips/${U5_TRIP}`);
+    assert.equal(gone.json.meta.source_status, 'no_data');
+    const route = await app.get(`${LIVE}/routes/${U5_ROUTE}/status`);
+    assert.equal(route.json.data.active_trips, 1);
+    assert.equal((await app.get(`${LIVE}/trips/${ICE_TRIP}`)).json.meta.source_status, 'ok');
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal((await app.get(`${LIVE}/trips/${ICE_TRIP}`)).json.meta.source_status, 'no_data');
+    assert.equal((await app.get(`${LIVE}/routes/${ICE_ROUTE}/status`)).json.meta.source_status, 'no_data');
+    assert.equal((await app.get(`${LIVE}/departures`)).json.meta.source_status, 'no_data');
+  } finally {
+    registerGtfs(fake);
+    await pollGtfsRt(app.rt, { ttlMs: 120_000 });
+  }
+});
+
+test('poller: a dead upstream fails the poll (counted against the source), endpoints stay 200', async () => {
+  const fresh = await startApp({ ...fakeEnv(fake.url), STORE_PATH: storeDir() });
+  try {
+    fake.mode = 'down';
+    await assert.rejects(pollGtfsRt(fresh.rt, { ttlMs: 1000 }), (e: unknown) => e instanceof UpstreamError);
+    fake.mode = 'normal';
+    for (const path of [`${LIVE}/departures`, `${LIVE}/trips/${U5_TRIP}`, `${LIVE}/routes/${U5_ROUTE}/status`, '/api/v1/cities/stuttgart/transit']) {
+      const r = await fresh.get(path);
+      assert.equal(r.status, 200, path);
+      assert.equal(r.json.meta.source_status, 'no_data', path);
+    }
+    // Realtime without the static schedule: trips resolve to unresolved=true, routes stay empty-filled.
+    await pollGtfsRt(fresh.rt, { ttlMs: 60_000 });
+    const t = await fresh.get(`${LIVE}/trips/${U5_TRIP}`);
+    assert.equal(t.json.data.unresolved, true);
+  } finally {
+    fake.mode = 'normal';
+    await fresh.close();
+  }
+});
+
+test('disabled: GTFS_RT_ENABLED=false answers 200 disabled with data null, jobs stay idle, no upstream call', async () => {
+  const off = await startApp({ ...fakeEnv(fake.url), STORE_PATH: storeDir(), GTFS_RT_ENABLED: 'false' });
+  try {
+    const before = fake.count();
+    for (const path of [`${LIVE}/departures`, `${LIVE}/trips/${U5_TRIP}`, `${LIVE}/routes/${U5_ROUTE}/status`, '/api/v1/cities/stuttgart/transit']) {
+      const r = await off.get(path);
+      assert.equal(r.status, 200, path);
+      assert.equal(r.json.meta.source_status, 'disabled', path);
+      assert.equal(r.json.data, null);
+    }
+    assert.equal(gtfsRtPoller().enabled(off.rt), false);
+    assert.equal(gtfsStaticJob.enabled(off.rt), false);
+    assert.equal(fake.count(), before);
+  } finally {
+    await off.close();
+  }
+});

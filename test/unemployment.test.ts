@@ -1,0 +1,77 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { registerBa } from './fixtures/ba/routes.ts';
+import { germanNumber, parseEckwerte, parseKreisList } from '../src/sources/ba/eckwerte.ts';
+
+let fake: FakeUpstream;
+let app: TestApp;
+before(async () => {
+  fake = await new FakeUpstream().start();
+  app = await startApp(fakeEnv(fake.url));
+});
+after(async () => { await app.close(); await fake.stop(); });
+beforeEach(() => { fake.reset(); registerBa(fake); });
+
+test('parser: Eckwerte CSV, German numbers, duplicate labels by position', () => {
+  const d = parseEckwerte(fixture('ba/EckwerteTabelleALOKr_koeln.csv').toString('utf8'));
+  assert.equal(d.region_name, 'Köln, Stadt');
+  assert.equal(d.reference_month, '2026-02');
+  assert.equal(d.unemployed, 55310);
+  assert.equal(d.unemployment_rate_pct, 9.3);
+  assert.equal(d.unemployed_sgb2, 40190);
+  assert.equal(d.unemployment_rate_sgb2_pct, 6.7);
+  assert.equal(d.unemployed_sgb3, 15120);
+  assert.deepEqual(d.previous_month, { month: '2026-01', unemployed: 55020, unemployment_rate_pct: 9.2 });
+  assert.equal(d.year_ago.month, '2025-02');
+  assert.equal(d.change_year_on_year, 2830);
+  assert.equal(germanNumber('-'), null);
+  assert.throws(() => parseEckwerte('Kreis:; X\nnothing here'));
+});
+
+test('parser: Kreis list from the BA config script', () => {
+  const list = parseKreisList(fixture('ba/DR-LZR-persistListenfelderJSON.js').toString('utf8'));
+  assert.deepEqual(list.find((k) => k.key === '05315'), { key: '05315', name: 'Köln, Stadt' });
+  assert.ok(list.some((k) => k.key === '11000'));
+});
+
+test('GET unemployment: ok, table queried with the BA Kreis name mapped from the AGS', async () => {
+  const r = await app.get('/api/v1/cities/koeln/unemployment');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.data.unemployed, 55310);
+  assert.equal(r.json.data.kreis_key, '05315');
+  assert.equal(r.json.attribution.text, 'Statistik der Bundesagentur für Arbeit');
+  const call = fake.requests.find((q) => q.url.includes('EckwerteTabelleALOKr'))!;
+  assert.equal(new URL(call.url, 'http://x').searchParams.get('Kreis'), 'Köln, Stadt');
+});
+
+test('unemployment: city inside a Kreis is no_data, never the Kreis value', async () => {
+  const r = await app.get('/api/v1/cities/aachen/unemployment');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.equal(fake.count('/bifrontend'), 0);
+});
+
+test('unemployment: Kreis missing from the BA list is no_data', async () => {
+  const r = await app.get('/api/v1/cities/dresden/unemployment');
+  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.match(r.json.meta.reason, /14612/);
+});
+
+test('unemployment: unknown city 404, dead upstream 503', async () => {
+  assert.equal((await app.get('/api/v1/cities/atlantis/unemployment')).status, 404);
+  fake.mode = 'error';
+  const r = await app.get('/api/v1/cities/berlin/unemployment');
+  assert.equal(r.status, 503);
+});
+
+test('unemployment: toggle off is disabled', async () => {
+  const off = await startApp({ ...fakeEnv(fake.url), BA_STATISTIK_ENABLED: 'false' });
+  try {
+    const r = await off.get('/api/v1/cities/koeln/unemployment');
+    assert.equal(r.json.meta.source_status, 'disabled');
+    assert.equal(r.json.data, null);
+  } finally { await off.close(); }
+});

@@ -19,7 +19,7 @@ import { encodeAlertChunk, encodeHeaderChunk, encodeTripChunk, type GenStop } fr
 import { CITIES } from '../src/cities/register.ts';
 import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
 import { STATIC_INDEXES, STATIC_SCHEMA } from '../src/sources/gtfs/static-index.ts';
-import { berlinDateOf } from '../src/sources/gtfs/service-time.ts';
+import { berlinDateOf, serviceDayRefMs } from '../src/sources/gtfs/service-time.ts';
 
 // autocannon ships no type declarations.
 const autocannon = createRequire(import.meta.url)('autocannon') as (o: object) => Promise<any>;
@@ -49,6 +49,7 @@ function buildStatic(path: string) {
     trip: db.prepare('INSERT INTO trips VALUES (?, ?, ?, ?, ?)'),
     st: db.prepare('INSERT INTO stop_times VALUES (?, ?, ?, ?, ?)'),
   };
+  const nowS = Math.round((Date.now() - serviceDayRefMs(berlinDateOf(Date.now()))) / 1000);
   db.transaction(() => {
     for (let s = 0; s < STOPS; s++) {
       // About a third of the stops lie in the register cities, the rest anywhere in Germany.
@@ -67,7 +68,8 @@ function buildStatic(path: string) {
     for (let r = 0; r < ROUTES; r++) ins.route.run(`r${r}`, String(r % 300), null, 700, 'a1');
     for (let i = 0; i < TRIPS; i++) {
       ins.trip.run(tripId(i), `r${i % ROUTES}`, 's1', `Ziel ${i % 500}`, null);
-      const start = 5 * 3600 + (i % 1080) * 60;
+      // Trips start within an hour around now, so departures have something to show.
+      const start = nowS - 3600 + (i % 120) * 60;
       for (let k = 1; k <= stopsOfTrip(i); k++) ins.st.run(tripId(i), k, String(100_000 + stopAt(i, k)), start + k * 120, start + k * 120 + 30);
     }
     const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
@@ -98,7 +100,8 @@ function buildFeed(path: string): { bytes: number; stus: number } {
   return { bytes, stus };
 }
 
-async function child(feedUrl: string, storePath: string) {
+/** The real poller in its own process: two polls, the first cold, the second as in steady state. */
+async function pollerChild(feedUrl: string, storePath: string) {
   const { loadConfig } = await import('../src/config.ts');
   const { buildApp } = await import('../src/app.ts');
   const { SqliteStore } = await import('../src/store/sqlite.ts');
@@ -106,12 +109,36 @@ async function child(feedUrl: string, storePath: string) {
   const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', GTFS_RT_BASE_URL: feedUrl, STORE_PATH: storePath });
   const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
   const baselineMb = process.resourceUsage().maxRSS / 1024;
-  const started = performance.now();
-  const r = await pollGtfsRt(app.rt, { ttlMs: 3600_000 });
-  const totalMs = performance.now() - started;
-  const peakMb = process.resourceUsage().maxRSS / 1024;
+  const polls = [];
+  for (let i = 0; i < 2; i++) {
+    const started = performance.now();
+    const r = await pollGtfsRt(app.rt, { ttlMs: 3600_000 });
+    polls.push({ ...r, total_ms: Math.round(performance.now() - started), peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) });
+  }
   await app.close();
-  process.stdout.write(JSON.stringify({ ...r, total_ms: Math.round(totalMs), baseline_rss_mb: Math.round(baselineMb), peak_rss_mb: Math.round(peakMb) }) + '\n');
+  process.stdout.write(JSON.stringify({ baseline_rss_mb: Math.round(baselineMb), polls }) + '\n');
+}
+
+/** The app serving the stored data, in its own process so the load generator does not share its CPU. */
+async function serverChild(storePath: string) {
+  const { loadConfig } = await import('../src/config.ts');
+  const { buildApp } = await import('../src/app.ts');
+  const { SqliteStore } = await import('../src/store/sqlite.ts');
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', STORE_PATH: storePath });
+  const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
+  await app.app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}\n`);
+}
+
+function spawnSelf(args: string[], onLine: (line: string) => void): ReturnType<typeof spawn> {
+  const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let buf = '';
+  p.stdout!.on('data', (c) => {
+    buf += c;
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) { onLine(buf.slice(0, i)); buf = buf.slice(i + 1); }
+  });
+  return p;
 }
 
 async function main() {
@@ -132,46 +159,41 @@ async function main() {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/realtime-free.pb`;
 
-  const runs: any[] = [];
-  for (let run = 0; run < 2; run++) {
-    const out = await new Promise<string>((resolve, reject) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--child', feedUrl, storePath], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let s = '';
-      p.stdout.on('data', (c) => { s += c; });
-      p.on('exit', (code) => (code === 0 ? resolve(s) : reject(new Error(`poller child exited ${code}`))));
-    });
-    runs.push(JSON.parse(out.trim().split('\n').pop()!));
-  }
+  const result = await new Promise<any>((resolve, reject) => {
+    let out: any = null;
+    spawnSelf(['--poller', feedUrl, storePath], (line) => { out = JSON.parse(line); })
+      .on('exit', (code) => (code === 0 && out ? resolve(out) : reject(new Error(`poller child exited ${code}`))));
+  });
   server.close();
-  for (const [i, r] of runs.entries()) {
-    console.log(`poll ${i + 1}: decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; RSS baseline ${r.baseline_rss_mb} MB, peak ${r.peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`);
+  console.log(`poller process: RSS before polling ${result.baseline_rss_mb} MB (app with full catalog loaded)`);
+  for (const [i, r] of result.polls.entries()) {
+    console.log(`poll ${i + 1} (${i === 0 ? 'cold' : 'warm'}): decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; peak RSS so far ${r.peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`);
   }
 
-  const { loadConfig } = await import('../src/config.ts');
-  const { buildApp } = await import('../src/app.ts');
-  const { SqliteStore } = await import('../src/store/sqlite.ts');
-  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', STORE_PATH: storePath });
-  const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
-  await app.app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  let serverProc: ReturnType<typeof spawn> | null = null;
+  const base = await new Promise<string>((resolve) => { serverProc = spawnSelf(['--server', storePath], (line) => resolve(line.trim())); });
   const paths = Array.from({ length: 2000 }, (_, k) => `/api/v1/live/berlin/transit/trips/${tripId((k * 9973) % TRIPS)}`);
   const probe = await fetch(base + paths[0]).then((r) => r.json() as Promise<any>);
   if (probe.meta.source_status !== 'ok' || probe.data.unresolved) throw new Error(`trip detail probe failed: ${JSON.stringify(probe.meta)}`);
   let k = 0;
-  const load = await autocannon({
-    url: base,
-    connections: 10,
-    duration: 10,
-    requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: paths[k++ % paths.length] }) }],
-  });
-  console.log(`trip detail under load (10 connections, 10 s): ${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, max ${load.latency.max} ms, errors ${load.errors}, non-2xx ${load.non2xx}`);
+  for (const connections of [1, 10]) {
+    const load = await autocannon({
+      url: base,
+      connections,
+      duration: 10,
+      requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: paths[k++ % paths.length] }) }],
+    });
+    console.log(`trip detail under load (${connections} connection${connections > 1 ? 's' : ''}, 10 s): ${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, max ${load.latency.max} ms, errors ${load.errors}, non-2xx ${load.non2xx}`);
+  }
   const slug = 'berlin';
   const depStarted = performance.now();
   const dep = await fetch(`${base}/api/v1/live/${slug}/transit/departures?limit=all`).then((r) => r.json() as Promise<any>);
   console.log(`departures ${slug}: ${dep.data?.length ?? 0} items in ${Math.round(performance.now() - depStarted)} ms (single request, reference)`);
-  await app.close();
+  serverProc!.kill();
   if (process.env.KEEP !== '1') rmSync(dir, { recursive: true, force: true });
+  else console.log(`kept ${dir}`);
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);
+if (process.argv[2] === '--poller') await pollerChild(process.argv[3], process.argv[4]);
+else if (process.argv[2] === '--server') await serverChild(process.argv[3]);
 else await main();

@@ -38,6 +38,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // Per-request logs would dominate the cost of a cache HIT; metrics count requests instead.
     logController: new LogController({ disableRequestLogging: true }),
+    // A child logger per request costs more than the rest of a cache HIT; errors log on the app logger.
+    childLoggerFactory: (logger) => logger,
     trustProxy: true,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -16,4 +16,27 @@ export class Metrics {
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
+
+  // Label children are cached: hashing label objects on every request shows up on a cache HIT.
+  private readonly requestChildren = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
+  private readonly cacheChildren = new Map<string, { inc(): void }>();
+
+  observeRequest(method: string, route: string, status: number, seconds: number) {
+    const key = `${method} ${route} ${status}`;
+    let c = this.requestChildren.get(key);
+    if (!c) {
+      const labels = { method, route, status: String(status) };
+      c = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+      this.requestChildren.set(key, c);
+    }
+    c.count.inc();
+    c.duration.observe(seconds);
+  }
+
+  countCache(type: string, status: string) {
+    const key = `${type} ${status}`;
+    let c = this.cacheChildren.get(key);
+    if (!c) { c = this.cacheResults.labels({ type, cache_status: status }); this.cacheChildren.set(key, c); }
+    c.inc();
+  }
 }

@@ -8,7 +8,7 @@ import { decodeFeed, type RtTripUpdate } from '../src/sources/gtfs/decode.ts';
 import { buildStaticIndex } from '../src/sources/gtfs/static-build.ts';
 import { StaticIndex } from '../src/sources/gtfs/static-index.ts';
 import { tripDetail } from '../src/sources/gtfs/trip-detail.ts';
-import { gtfsInstantMs, parseGtfsTime, pickServiceDay } from '../src/sources/gtfs/service-time.ts';
+import { berlinIso, gtfsInstantMs, parseGtfsTime, pickServiceDay } from '../src/sources/gtfs/service-time.ts';
 import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
 import { bucketOf, currentDelay } from '../src/sources/gtfs/rt-index.ts';
 import { toBerlinIso } from '../src/http/time.ts';
@@ -84,6 +84,16 @@ test('service time: GTFS times past 24:00 and the noon-minus-12h rule on both DS
   assert.equal(pickServiceDay(Date.parse('2026-07-21T22:10:00Z'), parseGtfsTime('23:50:00')!, parseGtfsTime('24:30:00')!), '20260721');
 });
 
+test('berlinIso renders exactly like toBerlinIso, across both DST switches', () => {
+  for (const startIso of ['2026-03-28T22:00:00Z', '2026-10-24T22:00:00Z', '2024-06-10T21:00:00Z']) {
+    const start = Date.parse(startIso);
+    for (let m = 0; m < 8 * 60; m += 7) {
+      const ms = start + m * 60_000 + 13_500;
+      assert.equal(berlinIso(ms), toBerlinIso(ms));
+    }
+  }
+});
+
 test('city of a stop: district key of DELFI ids, radius for numeric gtfs.de ids, nothing outside', () => {
   assert.equal(cityOfStop('de:08111:6056', null, null), 'stuttgart');
   assert.equal(cityOfStop('de:11000:900003200:2:52', 52.52, 13.37), 'berlin');
@@ -133,8 +143,9 @@ test('trip detail: times past 24:00 on the service day, delay propagated downstr
   assert.equal(stuttgart.expected_arrival_at, '2024-06-11T00:06:00+02:00');
   assert.equal(stuttgart.expected_departure_at, '2024-06-11T00:15:00+02:00');
   assert.equal(stuttgart.realtime, true);
-  // Before the first update: no prediction; after it the delay carries on.
-  assert.equal(d.stop_updates[3].departure_delay_s, null);
+  // Stops before the first update take its delay (passed stops are dropped by feeds); after it the delay carries on.
+  assert.equal(d.stop_updates[3].departure_delay_s, 300);
+  assert.equal(d.stop_updates[3].realtime, false);
   assert.equal(d.stop_updates[5].arrival_delay_s, 240);
   assert.equal(d.stop_updates[5].realtime, false);
   assert.equal(d.progress, 'en_route');

@@ -7,16 +7,40 @@ import type { ScheduledJob } from './scheduler.ts';
 /** Indexes outlive a few missed polls, then expire: volatile ids answer no_data. */
 export const TTL_POLLS = 3;
 
-// The city split of the static stops, derived once per static index version.
-const lookups = new WeakMap<StaticIndex, StaticLookup>();
+/**
+ * What the poller derives from one static index version: the city split of its stops, and the
+ * route of every trip the previous poll saw. Consecutive polls share nearly all trips, so
+ * carrying their routes over spares ~190k schedule lookups (~2 s) per poll; the carry-over
+ * holds only the last poll's trips, so it never grows past one feed.
+ */
+class PollerLookup implements StaticLookup {
+  readonly stops;
+  private prev = new Map<string, string | null>();
+  private next = new Map<string, string | null>();
 
-function staticLookup(index: StaticIndex | null): StaticLookup | null {
+  constructor(private readonly index: StaticIndex) {
+    this.stops = cityStopTable(index.cityOfStops());
+  }
+
+  routeOf(tripId: string): string | null {
+    let r = this.prev.get(tripId);
+    if (r === undefined) r = this.index.routeOf(tripId);
+    this.next.set(tripId, r);
+    return r;
+  }
+
+  endPoll() {
+    this.prev = this.next;
+    this.next = new Map();
+  }
+}
+
+const lookups = new WeakMap<StaticIndex, PollerLookup>();
+
+function staticLookup(index: StaticIndex | null): PollerLookup | null {
   if (!index) return null;
   let l = lookups.get(index);
-  if (!l) {
-    l = { routeOf: (id) => index.routeOf(id), stops: cityStopTable(index.cityOfStops()) };
-    lookups.set(index, l);
-  }
+  if (!l) lookups.set(index, (l = new PollerLookup(index)));
   return l;
 }
 
@@ -25,7 +49,11 @@ export async function pollGtfsRt(rt: Runtime, o: { ttlMs: number; now?: Date; si
   const res = rt.http(GTFS_DE).request('', { headers: { accept: 'application/x-protobuf' }, signal: o.signal });
   const feed = { buf: (await res).body as Buffer | null };
   const lookup = staticLookup(openStaticIndex(staticIndexPath(rt.config)));
-  return indexFeed(feed, { store: rt.store, ttlMs: o.ttlMs, now: o.now ?? new Date(), static: lookup });
+  try {
+    return await indexFeed(feed, { store: rt.store, ttlMs: o.ttlMs, now: o.now ?? new Date(), static: lookup });
+  } finally {
+    lookup?.endPoll();
+  }
 }
 
 /** The poller job; tests build one with a short interval (and so a short TTL). */

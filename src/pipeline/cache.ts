@@ -13,6 +13,10 @@ export interface Entry {
   dataJson: string;
   /** Set when the latest refresh failed; later requests say STALE-ON-ERROR. */
   failedAt?: number;
+  /** The whole HIT answer for a plain request (no query, REST channel), built once per entry. */
+  hitBody?: string;
+  /** fetchedAt as zoned ISO, computed once per entry (formatting dates is costly on the HIT path). */
+  fetchedAtIso?: string;
   /** When that failure carried a Retry-After (e.g. a 429): the time the upstream asked to wait until. */
   retryAfterUntil?: number;
   parsed?: unknown;
@@ -199,6 +203,12 @@ export class Cache {
       }
     }
     return null;
+  }
+
+  /** The in-process entry while it is fresh, without touching the store (the HIT fast path). */
+  peekFresh(key: string, windows: CacheWindows): Entry | null {
+    const e = this.l1.get(key);
+    return e && Date.now() - e.fetchedAt < windows.freshSeconds * 1000 ? e : null;
   }
 
   /** For tests and admin: forget the in-process copies. */

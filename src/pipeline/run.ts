@@ -1,12 +1,13 @@
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
+import { CITY_BY_SLUG } from '../cities/register.ts';
 import { coveredCities, type AdapterResult, type CacheWindows, type DataType, type FetchContext } from '../catalog/types.ts';
 import { paramKey, parseParams } from '../catalog/params.ts';
 import { ProblemError } from '../http/problem.ts';
 import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '../http/pagination.ts';
 import { toBerlinIso } from '../http/time.ts';
 import { normalise } from '../normalise/fields.ts';
-import { attributionOf, type Attribution } from '../sources/types.ts';
+import { attributionOf, type Attribution, type SourceDecl } from '../sources/types.ts';
 import type { Cache, CacheStatus, Entry } from './cache.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -24,18 +25,45 @@ export interface Outcome {
   attribution: Attribution | null;
   /** Lazily parsed data, for compare, overview and MCP. */
   data(): unknown;
+  /** The serialised envelope when it was prepared already. */
+  prepared?: string;
 }
 
 export interface RunOptions {
   channel?: Channel;
   /** Skip page/limit handling (compare and overview use whole records). */
   noPaging?: boolean;
+  /** The request had no query string: its HIT answer may be prepared once and reused. */
+  plain?: boolean;
 }
 
 const jsonNull = 'null';
 
+/** One attribution object per source, so its JSON is serialised once. */
+const attributions = new WeakMap<SourceDecl, Attribution>();
+function attributionFor(src: SourceDecl): Attribution {
+  let a = attributions.get(src);
+  if (!a) { a = attributionOf(src); attributions.set(src, a); }
+  return a;
+}
+
 export class Pipeline {
   constructor(private readonly rt: Runtime, private readonly cache: Cache) {}
+
+  /**
+   * The fast path of a cache HIT: a plain request (canonical slug, no query, REST channel) for
+   * a fresh entry gets the answer prepared by the first HIT, with no parsing or serialising.
+   * Null means "take the full path", which gives the identical answer.
+   */
+  fastHit(dt: DataType, citySlug: string | null): string | null {
+    if (dt.cache === 'stored' || dt.scope === 'global' || dt.params?.length || !citySlug) return null;
+    const city = CITY_BY_SLUG.get(citySlug);
+    if (!city) return null;
+    const entry = this.cache.peekFresh(`${dt.type}:${city.slug}:`, dt.cache);
+    if (!entry?.hitBody) return null;
+    this.rt.metrics.countCache(dt.type, 'HIT');
+    return entry.hitBody;
+  }
 
   /** The generic request path of DESIGN.md for one per-city data type. */
   async run(dt: DataType, cityInput: string | City | null, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
@@ -57,7 +85,7 @@ export class Pipeline {
       return this.outcome(city, 'disabled', null, jsonNull, { ...base, disabled_reason: reason }, null);
     }
 
-    const attribution = attributionOf(dt.source);
+    const attribution = attributionFor(dt.source);
     let entry: Entry;
     let cacheStatus: CacheStatus | null = null;
     if (dt.cache === 'stored') {
@@ -70,15 +98,15 @@ export class Pipeline {
       }
       entry = res.entry;
       cacheStatus = res.status;
-      this.rt.metrics.cacheResults.inc({ type: dt.type, cache_status: cacheStatus });
+      this.rt.metrics.countCache(dt.type, cacheStatus);
     }
 
-    const meta: Record<string, unknown> = { ...base, ...entry.meta, fetched_at: toBerlinIso(entry.fetchedAt) };
+    const meta: Record<string, unknown> = { ...base, ...entry.meta, fetched_at: (entry.fetchedAtIso ??= toBerlinIso(entry.fetchedAt)) };
     if (cacheStatus) meta.cache_status = cacheStatus;
     if (cacheStatus === 'STALE-ON-ERROR' && entry.retryAfterUntil && entry.retryAfterUntil > Date.now()) meta.retry_after = toBerlinIso(entry.retryAfterUntil);
     if (entry.asOf) meta.as_of = entry.asOf;
     if (dt.live) {
-      meta.as_of = entry.asOf ?? toBerlinIso(entry.fetchedAt);
+      meta.as_of = entry.asOf ?? entry.fetchedAtIso;
       meta.refresh_seconds = dt.live.refreshSeconds;
     }
     let dataJson = entry.dataJson;
@@ -96,6 +124,9 @@ export class Pipeline {
       }
     }
     const o = this.outcome(city, entry.status, cacheStatus, dataJson, meta, attribution);
+    if (cacheStatus === 'HIT' && opts.plain && parsed === undefined && (opts.channel ?? 'rest') === 'rest' && city && !dt.params?.length) {
+      o.prepared = entry.hitBody ??= envelopeJson(o);
+    }
     if (parsed !== undefined) o.data = () => parsed;
     else o.data = () => (entry.parsed ??= JSON.parse(entry.dataJson));
     return o;
@@ -166,7 +197,16 @@ export class Pipeline {
 
 /** The canonical envelope, assembled from prepared parts without re-serialising the data. */
 export function envelopeJson(o: Outcome): string {
-  return `{"data":${o.dataJson},"meta":${JSON.stringify(o.meta)},"attribution":${o.attribution ? JSON.stringify(o.attribution) : 'null'}}`;
+  if (o.prepared) return o.prepared;
+  return `{"data":${o.dataJson},"meta":${JSON.stringify(o.meta)},"attribution":${attributionJson(o.attribution)}}`;
+}
+
+const attributionCache = new WeakMap<Attribution, string>();
+function attributionJson(a: Attribution | null): string {
+  if (!a) return 'null';
+  let s = attributionCache.get(a);
+  if (s === undefined) { s = JSON.stringify(a); attributionCache.set(a, s); }
+  return s;
 }
 
 export function envelopeObject(o: Outcome): { data: unknown; meta: Record<string, unknown>; attribution: Attribution | null } {

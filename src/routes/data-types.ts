@@ -34,11 +34,19 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
 
   function handler(dt: DataType, successor: string | null) {
     const cacheControl = cacheControlFor(dt.cache, dt.live !== undefined);
+    const hitHeaders = { 'content-type': JSON_TYPE, 'cache-control': cacheControl, 'cache-status': cacheStatusHeader('HIT') };
     return async (req: FastifyRequest, reply: FastifyReply) => {
       const p = req.params as Record<string, string>;
+      const citySlug = p.slug ?? p.city ?? dt.fixedCity ?? null;
+      const plain = req.url.indexOf('?') < 0;
+      const channel = channelOf(req.headers);
+      if (plain && channel === 'rest' && !successor) {
+        const body = pipeline.fastHit(dt, citySlug);
+        if (body !== null) return reply.headers(hitHeaders).send(body);
+      }
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
-      const o = await pipeline.run(dt, p.slug ?? p.city ?? dt.fixedCity ?? null, input, { channel: channelOf(req.headers) });
+      const o = await pipeline.run(dt, citySlug, input, { channel, plain });
       reply.header('content-type', JSON_TYPE).header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60');
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
       if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, o.city ? { ...p, slug: o.city.slug, city: o.city.slug } : p)));

@@ -1,7 +1,6 @@
-import { toBerlinIso } from '../../http/time.ts';
 import { boardCalls, type CityBoard } from './rt-index.ts';
-import { gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
-import type { StaticIndex, StaticStopTime, StaticTrip } from './static-index.ts';
+import { berlinIso, gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
+import type { StaticIndex, StaticTrip } from './static-index.ts';
 
 /**
  * Departures of a city's stops from the poller's board: each realtime stop call is placed in
@@ -35,15 +34,12 @@ export interface DeparturesResult {
 }
 
 export function cityDepartures(board: CityBoard, index: StaticIndex | null, nowMs: number, stopId?: string): DeparturesResult {
-  const trips = new Map<string, { meta: StaticTrip | null; times: Map<number, StaticStopTime> }>();
+  // Placing a call needs one schedule row; trip and stop names are looked up only for the
+  // calls that fall in the window.
+  const trips = new Map<string, StaticTrip | null>();
   const tripOf = (id: string) => {
     let t = trips.get(id);
-    if (!t) {
-      const meta = index?.trip(id) ?? null;
-      const times = new Map<number, StaticStopTime>();
-      if (meta && index) for (const st of index.stopTimes(id)) times.set(st.seq, st);
-      trips.set(id, (t = { meta, times }));
-    }
+    if (t === undefined) trips.set(id, (t = index?.trip(id) ?? null));
     return t;
   };
   const stops = new Map<string, { name: string | null; lat: number | null; lon: number | null }>();
@@ -56,8 +52,7 @@ export function cityDepartures(board: CityBoard, index: StaticIndex | null, nowM
   const out: (DepartureOut & { sort: number })[] = [];
   let unplaced = 0;
   for (const c of boardCalls(board, stopId)) {
-    const trip = tripOf(c.trip_id);
-    const st = c.seq !== null ? trip.times.get(c.seq) : undefined;
+    const st = c.seq !== null && index ? index.stopTime(c.trip_id, c.seq) : null;
     // A trip's last stop has no departure worth listing.
     if (st && st.dep === null && st.arr !== null && c.dep_delay === null && c.dep_time === null) continue;
     const plannedS = st ? st.dep ?? st.arr : null;
@@ -71,6 +66,7 @@ export function cityDepartures(board: CityBoard, index: StaticIndex | null, nowM
     if (expectedMs === null) { unplaced++; continue; }
     if (expectedMs < nowMs - WINDOW_PAST_S * 1000 || expectedMs > nowMs + WINDOW_AHEAD_S * 1000) continue;
     const stop = stopOf(c.stop_id);
+    const trip = tripOf(c.trip_id);
     out.push({
       sort: expectedMs,
       stop_id: c.stop_id,
@@ -78,12 +74,12 @@ export function cityDepartures(board: CityBoard, index: StaticIndex | null, nowM
       lat: stop.lat,
       lon: stop.lon,
       trip_id: c.trip_id,
-      route_id: c.route_id ?? trip.meta?.route_id ?? null,
-      line: trip.meta?.route_short_name ?? trip.meta?.trip_short_name ?? null,
-      headsign: trip.meta?.headsign ?? null,
+      route_id: c.route_id ?? trip?.route_id ?? null,
+      line: trip?.route_short_name ?? trip?.trip_short_name ?? null,
+      headsign: trip?.headsign ?? null,
       stop_sequence: c.seq,
-      planned_departure_at: plannedMs === null ? null : toBerlinIso(plannedMs),
-      expected_departure_at: toBerlinIso(expectedMs),
+      planned_departure_at: plannedMs === null ? null : berlinIso(plannedMs),
+      expected_departure_at: berlinIso(expectedMs),
       delay_s: delay,
       cancelled: c.cancelled,
       skipped: c.skipped,

@@ -1,4 +1,4 @@
-import { berlinLocalToDate } from '../../http/time.ts';
+import { berlinLocalToDate, berlinOffsetMinutes } from '../../http/time.ts';
 
 /**
  * GTFS times are seconds after "noon minus 12 h" of the service day in the agency's zone
@@ -15,10 +15,19 @@ export function parseGtfsTime(s: string | null | undefined): number | null {
   return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
 }
 
+// Two Intl calls per conversion are the cost of a zone rule; a day's reference is computed once.
+const refByDay = new Map<string, number>();
+
 /** Instant (epoch ms) of a service day's reference point: local noon minus 12 hours. */
 export function serviceDayRefMs(yyyymmdd: string): number {
-  const y = Number(yyyymmdd.slice(0, 4)), mo = Number(yyyymmdd.slice(4, 6)), d = Number(yyyymmdd.slice(6, 8));
-  return berlinLocalToDate(y, mo, d, 12, 0, 0).getTime() - 12 * 3600_000;
+  let ref = refByDay.get(yyyymmdd);
+  if (ref === undefined) {
+    const y = Number(yyyymmdd.slice(0, 4)), mo = Number(yyyymmdd.slice(4, 6)), d = Number(yyyymmdd.slice(6, 8));
+    ref = berlinLocalToDate(y, mo, d, 12, 0, 0).getTime() - 12 * 3600_000;
+    if (refByDay.size > 1000) refByDay.clear();
+    refByDay.set(yyyymmdd, ref);
+  }
+  return ref;
 }
 
 /** Instant (epoch ms) of a GTFS time on a service day. */
@@ -59,4 +68,26 @@ export function pickServiceDay(nowMs: number, firstS: number, lastS: number): st
     if (dist < bestDist) { bestDist = dist; best = day; }
   }
   return best;
+}
+
+// Europe/Berlin changes its offset only on full UTC hours: one Intl call per hour, not per value.
+const offsetByHour = new Map<number, number>();
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Same output as toBerlinIso (http/time.ts), for the hot paths that render dozens of stop
+ * times per request: the zone offset is looked up once per UTC hour.
+ */
+export function berlinIso(ms: number): string {
+  const hour = Math.floor(ms / 3600_000);
+  let off = offsetByHour.get(hour);
+  if (off === undefined) {
+    off = berlinOffsetMinutes(new Date(hour * 3600_000));
+    if (offsetByHour.size > 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, off);
+  }
+  const d = new Date(Math.floor(ms / 1000) * 1000 + off * 60_000);
+  const sign = off >= 0 ? '+' : '-';
+  const abs = Math.abs(off);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }

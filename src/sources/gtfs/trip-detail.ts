@@ -1,7 +1,6 @@
-import { toBerlinIso } from '../../http/time.ts';
 import type { RtStopUpdate } from './decode.ts';
 import type { StoredTrip } from './rt-index.ts';
-import { gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
+import { berlinIso, gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
 import type { StaticIndex, StaticStopTime } from './static-index.ts';
 
 /**
@@ -53,7 +52,7 @@ export interface TripDetail {
   stop_updates: StopUpdateOut[];
 }
 
-const iso = (ms: number | null) => (ms === null ? null : toBerlinIso(ms));
+const iso = (ms: number | null) => (ms === null ? null : berlinIso(ms));
 
 function updateFor(updates: RtStopUpdate[], st: StaticStopTime): RtStopUpdate | undefined {
   return updates.find((u) => (u.seq !== null ? u.seq === st.seq : u.stop_id === st.stop_id));
@@ -104,7 +103,10 @@ export function tripDetail(t: StoredTrip, index: StaticIndex | null, nowMs: numb
   if (planned.length === 0) return unresolved(t, 'trip has no scheduled times', index);
   const day = isServiceDate(t.update.start_date) ? t.update.start_date : pickServiceDay(nowMs, Math.min(...planned), Math.max(...planned));
 
-  let carried: number | null = null;
+  // Stops before the first update take its delay too: feeds drop the stops a trip has passed,
+  // and the schedule alone would put the vehicle back before its last reported stop.
+  const firstUpdate = times.map((st) => updateFor(t.update.updates, st)).find((u) => u !== undefined);
+  let carried: number | null = firstUpdate ? firstUpdate.arr_delay ?? firstUpdate.dep_delay ?? null : null;
   const rows = times.map((st) => {
     const u = updateFor(t.update.updates, st);
     const pArr = st.arr ?? st.dep, pDep = st.dep ?? st.arr;

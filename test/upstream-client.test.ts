@@ -1,0 +1,77 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { brotliCompressSync } from 'node:zlib';
+import { FakeUpstream } from './helpers/fake-upstream.ts';
+import { UpstreamClient, buildUrl } from '../src/upstream/client.ts';
+import { UpstreamError } from '../src/upstream/errors.ts';
+
+let fake: FakeUpstream;
+let other: FakeUpstream;
+const client = new UpstreamClient({ userAgent: 'Stadtdaten/1.0.0 (+https://example.org/contact)', connectTimeoutMs: 500, timeoutMs: 500, maxResponseBytes: 1024 });
+before(async () => { fake = await new FakeUpstream().start(); other = await new FakeUpstream().start(); });
+after(async () => { await client.close(); await fake.stop(); await other.stop(); });
+
+async function failure(p: Promise<unknown>): Promise<UpstreamError> {
+  try { await p; } catch (e) { assert.ok(e instanceof UpstreamError); return e; }
+  throw new Error('expected a failure');
+}
+
+test('path values are percent-encoded as one segment and query values encoded, never spliced raw', () => {
+  const u = buildUrl('https://x.test/api', '/stations/{id}/board', { id: '../8000105?x=1#f' }, { q: 'Köln Hbf&a=b', skip: undefined });
+  assert.equal(u.pathname, '/api/stations/..%2F8000105%3Fx%3D1%23f/board');
+  assert.equal(u.searchParams.get('q'), 'Köln Hbf&a=b');
+  assert.equal(u.searchParams.has('skip'), false);
+});
+
+test('sends the configured User-Agent and accepts gzip and br, decoding both', async () => {
+  fake.get('/gz', { json: { ok: 'gzip' }, gzip: true });
+  fake.get('/br', () => ({ body: brotliCompressSync(Buffer.from('{"ok":"br"}')), headers: { 'content-encoding': 'br', 'content-type': 'application/json' } }));
+  const gz = await client.call(fake.url, '/gz');
+  assert.deepEqual(JSON.parse(gz.body.toString()), { ok: 'gzip' });
+  const br = await client.call(fake.url, '/br');
+  assert.deepEqual(JSON.parse(br.body.toString()), { ok: 'br' });
+  const req = fake.requests.find((r) => r.url === '/gz')!;
+  assert.equal(req.headers['user-agent'], 'Stadtdaten/1.0.0 (+https://example.org/contact)');
+  assert.match(String(req.headers['accept-encoding']), /gzip.*br/);
+});
+
+test('a response over the size cap is refused (declared and streamed, also after decompression)', async () => {
+  fake.get('/big', { body: 'x'.repeat(5000) });
+  assert.equal((await failure(client.call(fake.url, '/big'))).kind, 'too_large');
+  fake.get('/bomb', { body: 'y'.repeat(100_000), gzip: true });
+  assert.equal((await failure(client.call(fake.url, '/bomb'))).kind, 'too_large');
+});
+
+test('a hung upstream times out', async () => {
+  fake.get('/slow', { body: 'late', delayMs: 2000 });
+  const started = Date.now();
+  assert.equal((await failure(client.call(fake.url, '/slow'))).kind, 'timeout');
+  assert.ok(Date.now() - started < 1800);
+});
+
+test('redirects are followed only within the same host', async () => {
+  fake.get('/old', { status: 301, headers: { location: '/new' } });
+  fake.get('/new', { body: 'moved' });
+  assert.equal((await client.call(fake.url, '/old')).body.toString(), 'moved');
+  fake.get('/away', { status: 302, headers: { location: `${other.url}/elsewhere` } });
+  other.get('/elsewhere', { body: 'nope' });
+  assert.equal((await failure(client.call(fake.url, '/away'))).kind, 'redirect');
+  assert.equal(other.count('/elsewhere'), 0);
+});
+
+test('HTTP errors are failures with their status; 429 carries Retry-After', async () => {
+  fake.get('/gone', { status: 500, body: 'err' });
+  assert.equal((await failure(client.call(fake.url, '/gone'))).status, 500);
+  fake.get('/busy', { status: 429, headers: { 'retry-after': '7' } });
+  const e = await failure(client.call(fake.url, '/busy'));
+  assert.equal(e.kind, 'rate_limited');
+  assert.equal(e.retryAfterMs, 7000);
+  fake.get('/maybe', { status: 404, body: '{}' });
+  assert.equal((await client.call(fake.url, '/maybe', { okStatuses: [404] })).status, 404);
+});
+
+test('connection reset is a network failure', async () => {
+  fake.mode = 'down';
+  assert.equal((await failure(client.call(fake.url, '/any'))).kind, 'network');
+  fake.mode = 'normal';
+});

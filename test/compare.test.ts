@@ -1,0 +1,111 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { FakeUpstream } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { registerAllFixtures } from './fixtures/index.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { CITIES } from '../src/cities/register.ts';
+
+let fake: FakeUpstream;
+let app: TestApp;
+const CORE = ['berlin', 'hamburg', 'muenchen', 'koeln', 'frankfurt-am-main', 'stuttgart', 'duesseldorf', 'leipzig', 'dortmund', 'essen', 'bremen', 'dresden', 'hannover', 'nuernberg', 'duisburg', 'bochum', 'wuppertal', 'bielefeld', 'bonn', 'muenster', 'wiesbaden', 'kiel', 'mainz', 'magdeburg', 'erfurt', 'potsdam', 'saarbruecken', 'schwerin'];
+before(async () => {
+  fake = await new FakeUpstream().start();
+  app = await startApp({ ...fakeEnv(fake.url), MAX_CITIES: '28', COMPARE_CONCURRENCY: '8' });
+});
+after(async () => { await app.close(); await fake.stop(); });
+beforeEach(() => { fake.reset(); registerAllFixtures(fake); });
+
+test('compare: the eight resources of the spec are offered', async () => {
+  const r = await app.get('/api/v1/compare?resource=nope&cities=berlin');
+  assert.equal(r.status, 400);
+  for (const res of ['weather', 'air', 'indicators', 'demographics', 'unemployment', 'tourism', 'charging-status', 'weather-warnings']) assert.match(r.json.hint, new RegExp(res));
+});
+
+test('compare: 400 invalid_request for unknown or missing resource, empty cities, more than MAX_CITIES', async () => {
+  for (const q of ['resource=nope&cities=berlin', 'cities=berlin', 'resource=weather&cities=', 'resource=weather', 'resource=weather&cities=,,', `resource=weather&cities=${[...CORE, 'jena'].join(',')}`, 'resource=weather&cities=berlin&sort=colour', 'resource=weather&cities=berlin&order=up', 'resource=weather&cities=berlin&limit=0']) {
+    const r = await app.get(`/api/v1/compare?${q}`);
+    assert.equal(r.status, 400, q);
+    assert.equal(r.json.code, 'invalid_request', q);
+    assert.ok(r.json.hint, q);
+  }
+  const ok = await app.get(`/api/v1/compare?resource=weather&cities=${CORE.join(',')}`);
+  assert.equal(ok.status, 200, 'exactly MAX_CITIES is allowed');
+  assert.equal(ok.json.data.length, 28);
+});
+
+test('compare: each city has its own status; unknown city not_found; tolerant slugs; never an overall 5xx', async () => {
+  const r = await app.get('/api/v1/compare?resource=weather&cities=Munich,atlantis,k%C3%B6ln');
+  assert.equal(r.status, 200);
+  const by = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
+  assert.equal(by.muenchen.source_status, 'ok');
+  assert.equal(by.koeln.source_status, 'ok');
+  assert.equal(by.atlantis.source_status, 'not_found');
+  assert.equal(by.atlantis.data, null);
+  for (const i of r.json.data) assert.deepEqual(Object.keys(i).filter((k) => ['city', 'data', 'source_status'].includes(k)).sort(), ['city', 'data', 'source_status']);
+});
+
+test('compare: a dead source is error per city (nothing cached), disabled is disabled', async (t) => {
+  fake.get('/current_weather', { status: 500, body: 'down' });
+  const r = await app.get('/api/v1/compare?resource=weather&cities=jena,ulm');
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.json.data.map((i: { source_status: string }) => i.source_status), ['error', 'error']);
+  const off = await startApp({ ...fakeEnv(fake.url), BRIGHTSKY_ENABLED: 'false' });
+  t.after(() => off.close());
+  const d = await off.get('/api/v1/compare?resource=weather&cities=jena');
+  assert.equal(d.json.data[0].source_status, 'disabled');
+  assert.equal(d.json.data[0].data, null);
+});
+
+test('compare: data, status and attribution identical to the per-city endpoint', async () => {
+  const c = await app.get('/api/v1/compare?resource=weather&cities=bonn');
+  const single = await app.get('/api/v1/cities/bonn/weather');
+  assert.deepEqual(c.json.data[0].data, single.json.data);
+  assert.deepEqual(c.json.data[0].attribution, single.json.attribution);
+  assert.equal(c.json.data[0].source_status, single.json.meta.source_status);
+});
+
+test('compare: sort by city and source_status with order; page/limit/offset with default 50', async () => {
+  const asc = await app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=asc');
+  assert.deepEqual(asc.json.data.map((i: { city: string }) => i.city), ['atlantis', 'bonn', 'kiel']);
+  const desc = await app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=desc');
+  assert.deepEqual(desc.json.data.map((i: { city: string }) => i.city), ['kiel', 'bonn', 'atlantis']);
+  const st = await app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=source_status');
+  assert.deepEqual(st.json.data.map((i: { source_status: string }) => i.source_status), ['not_found', 'ok', 'ok']);
+  const page = await app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&limit=1&page=2');
+  assert.deepEqual(page.json.data.map((i: { city: string }) => i.city), ['bonn']);
+  assert.equal(page.json.meta.total, 3);
+  const def = await app.get('/api/v1/compare?resource=weather&cities=kiel');
+  assert.equal(def.json.meta.pagination.limit, 50);
+  const past = await app.get('/api/v1/compare?resource=weather&cities=kiel&offset=10');
+  assert.deepEqual(past.json.data, []);
+});
+
+test('compare: ETag and Cache-Control; If-None-Match gives 304 without body', async () => {
+  const first = await app.get('/api/v1/compare?resource=weather&cities=kiel,bonn');
+  const etag = first.headers.get('etag')!;
+  assert.ok(etag);
+  assert.ok(first.headers.get('cache-control'));
+  const again = await app.get('/api/v1/compare?resource=weather&cities=kiel,bonn', { 'if-none-match': etag });
+  assert.equal(again.status, 304);
+  assert.equal(again.text, '');
+  assert.equal((await app.get('/api/v1/compare?resource=weather&cities=kiel,bonn', { 'if-none-match': '"x"' })).status, 200);
+});
+
+test('compare: cities are fetched concurrently, bounded by COMPARE_CONCURRENCY', async () => {
+  let inflight = 0, peak = 0;
+  const body = fixture('brightsky/current_weather-feldberg-2022-07-24.json');
+  fake.get('/current_weather', async () => {
+    inflight++; peak = Math.max(peak, inflight);
+    await new Promise((r) => setTimeout(r, 150));
+    inflight--;
+    return { body, headers: { 'content-type': 'application/json' } };
+  });
+  // Cities nobody asked for yet in this file, so every one is a cold fetch.
+  const cold = CITIES.filter((c) => !c.core && !['jena', 'ulm'].includes(c.slug)).slice(0, 28).map((c) => c.slug);
+  const r = await app.get(`/api/v1/compare?resource=weather&cities=${cold.join(',')}`);
+  assert.equal(r.status, 200);
+  assert.ok(r.json.data.every((i: { source_status: string }) => i.source_status === 'ok'));
+  assert.ok(peak > 1, `parallel upstream calls: ${peak}`);
+  assert.ok(peak <= 8, `bounded: ${peak}`);
+});

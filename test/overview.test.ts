@@ -1,0 +1,75 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { FakeUpstream } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { registerAllFixtures } from './fixtures/index.ts';
+import { CATALOG } from '../src/catalog/index.ts';
+
+let fake: FakeUpstream;
+let app: TestApp;
+before(async () => {
+  fake = await new FakeUpstream().start();
+  app = await startApp({ ...fakeEnv(fake.url), OVERVIEW_BUDGET_MS: '500' });
+});
+after(async () => { await app.close(); await fake.stop(); });
+beforeEach(() => { fake.reset(); registerAllFixtures(fake); });
+
+test('overview: city, data_types generated from the catalog, highlights, computed summary', async () => {
+  const r = await app.get('/api/v1/cities/Munich/overview');
+  assert.equal(r.status, 200);
+  const d = r.json.data;
+  assert.deepEqual(Object.keys(d).sort(), ['city', 'data_types', 'highlights', 'summary']);
+  assert.equal(d.city.slug, 'muenchen');
+  assert.equal(typeof d.city.location.lat, 'number');
+  assert.equal(typeof d.city.inhabitants.count, 'number');
+  const perCity = CATALOG.all.filter((dt) => dt.scope !== 'global');
+  assert.deepEqual(d.data_types.map((x: { type: string }) => x.type), perCity.map((dt) => dt.type));
+  for (const item of d.data_types) {
+    for (const k of ['type', 'label', 'label_en', 'tool', 'path', 'available']) assert.ok(k in item, `${item.type}.${k}`);
+    assert.ok(!item.path.includes('{'), item.path);
+  }
+  assert.equal(d.summary.data_types_total, d.data_types.length);
+  assert.equal(d.summary.data_types_available, d.data_types.filter((x: { available: boolean }) => x.available).length);
+  assert.equal(d.summary.cities_total, 84);
+  assert.equal(typeof d.summary.headline, 'string');
+  assert.equal(typeof d.summary.note, 'string');
+  assert.equal(d.highlights.weather.source_status, 'ok');
+  assert.equal(d.highlights.weather.data.temperature_c, 32.1);
+  assert.ok(['ok', 'no_data', 'disabled', 'error'].includes(d.highlights.air.source_status));
+});
+
+test('overview: types not covered for the city name covered_cities and a note', async () => {
+  const r = await app.get('/api/v1/cities/berlin/overview');
+  const uncovered = r.json.data.data_types.filter((x: { available: boolean; covered_cities?: string[] }) => x.covered_cities);
+  assert.ok(uncovered.length > 0, 'some data type is partial (e.g. charging-status, city departure feeds)');
+  for (const u of uncovered) {
+    assert.equal(u.available, false);
+    assert.ok(Array.isArray(u.covered_cities) && u.covered_cities.length > 0);
+    assert.ok(!u.covered_cities.includes('berlin'));
+    assert.equal(typeof u.note, 'string');
+  }
+});
+
+test('overview: each highlight has its own status; a hung upstream makes its part error, never the whole answer', async () => {
+  fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 5000 });
+  const r = await app.get('/api/v1/cities/kiel/overview');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.data.highlights.weather.source_status, 'error');
+  assert.equal(r.json.data.highlights.weather.error, 'timeout');
+  assert.equal(r.json.data.summary.cities_total, 84);
+});
+
+test('overview: a disabled source makes its highlight disabled', async (t) => {
+  const off = await startApp({ ...fakeEnv(fake.url), BRIGHTSKY_ENABLED: 'false' });
+  t.after(() => off.close());
+  const r = await off.get('/api/v1/cities/bonn/overview');
+  assert.equal(r.json.data.highlights.weather.source_status, 'disabled');
+  const w = r.json.data.data_types.find((x: { type: string }) => x.type === 'weather');
+  assert.equal(w.available, false);
+});
+
+test('overview: unknown city is 404 with a hint', async () => {
+  const r = await app.get('/api/v1/cities/atlantis/overview');
+  assert.equal(r.status, 404);
+  assert.equal(r.json.code, 'city_not_found');
+});

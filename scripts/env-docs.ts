@@ -1,9 +1,12 @@
 /**
- * Writes .env.example and the README's variable table from config.ts (the one place settings
- * are declared). `--check` fails when either file is out of date (used by the test suite).
+ * Writes .env.example, the README's variable table (from config.ts) and the README's data-type
+ * table (from the catalog). `--check` fails when any of them is out of date (used by the tests).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ENV_VARS, loadConfig } from '../src/config.ts';
+import { CATALOG } from '../src/catalog/index.ts';
+import { coveredCities, routePath } from '../src/catalog/types.ts';
+import { CITIES } from '../src/cities/register.ts';
 
 export function renderEnvExample(): string {
   loadConfig({});
@@ -18,13 +21,26 @@ export function renderReadmeTable(): string {
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
-const START = '<!-- env:start -->';
-const END = '<!-- env:end -->';
+export function renderCatalogTable(): string {
+  const rows = CATALOG.all.map((dt) => {
+    const cities = coveredCities(dt);
+    const cache = dt.cache === 'stored' ? 'stored (job)' : `${dt.cache.freshSeconds}/${dt.cache.staleSeconds} s`;
+    const cover = dt.scope === 'global' ? 'any station' : cities ? `${cities.length} (${[...cities].sort().join(', ')})` : `all ${CITIES.length}`;
+    const aliases = dt.aliases?.length ? `<br>deprecated: ${dt.aliases.map((a) => `\`${a}\``).join(', ')}` : '';
+    return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${dt.tool}\` | ${dt.source.name} | ${dt.source.tier} | ${dt.source.license} | ${cover} | ${cache} |`;
+  });
+  return [`${CATALOG.all.length} data types, generated from the catalog.`, '', '| Type | Path | MCP tool | Source | Tier | Licence | Cities | Cache fresh/stale |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+function replaceSection(text: string, name: string, body: string): string {
+  const start = `<!-- ${name}:start -->`, end = `<!-- ${name}:end -->`;
+  const a = text.indexOf(start), b = text.indexOf(end);
+  if (a < 0 || b < 0) throw new Error(`README lacks the ${name} markers`);
+  return text.slice(0, a + start.length) + '\n' + body + '\n' + text.slice(b);
+}
 
 export function updatedReadme(readme: string): string {
-  const a = readme.indexOf(START), b = readme.indexOf(END);
-  if (a < 0 || b < 0) throw new Error('README lacks the env markers');
-  return readme.slice(0, a + START.length) + '\n' + renderReadmeTable() + '\n' + readme.slice(b);
+  return replaceSection(replaceSection(readme, 'env', renderReadmeTable()), 'catalog', renderCatalogTable());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

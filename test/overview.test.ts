@@ -73,3 +73,18 @@ test('overview: unknown city is 404 with a hint', async () => {
   assert.equal(r.status, 404);
   assert.equal(r.json.code, 'city_not_found');
 });
+
+test('coverage page and /api/v1/coverage are generated from the catalog', async () => {
+  const j = await app.get('/api/v1/coverage');
+  assert.equal(j.status, 200);
+  const perCity = CATALOG.all.filter((dt) => dt.scope !== 'global');
+  assert.equal(j.json.data.length, perCity.length);
+  const cs = j.json.data.find((t: { type: string }) => t.type === 'charging-status');
+  assert.equal(cs.partial, true);
+  assert.ok(cs.covered_cities.includes('stuttgart') && !cs.covered_cities.includes('berlin'));
+  const w = j.json.data.find((t: { type: string }) => t.type === 'weather');
+  assert.equal(w.covered_count, 84);
+  const html = await app.get('/coverage');
+  assert.match(html.headers.get('content-type') ?? '', /text\/html/);
+  for (const dt of perCity) assert.ok(html.text.includes(`<code>${dt.type}</code>`), dt.type);
+});

@@ -1,31 +1,33 @@
 import type { DataType } from './types.ts';
 import { routePath } from './types.ts';
-import { TRANSIT_TYPES } from './transit.ts';
-import { STATISTICS_TYPES } from './statistics.ts';
-import { BOARD_TYPES } from './boards.ts'; import { DEPARTURE_TYPES } from './departures.ts';
-import { SOCIETY_MISC_TYPES } from './society-misc.ts';
-import { CHARGING_TYPES } from './charging.ts';
-import { UBA_TYPES } from './uba.ts';
 import { WIKIDATA_TYPES } from './wikidata.ts';
 import { DWD_TYPES } from './dwd.ts';
+import { UBA_TYPES } from './uba.ts';
+import { STATISTICS_TYPES } from './statistics.ts';
+import { SOCIETY_MISC_TYPES } from './society-misc.ts';
+import { CHARGING_TYPES } from './charging.ts';
 import { POI_DATA_TYPES } from './pois.ts';
 import { STATION_TYPES } from './stations.ts';
+import { BOARD_TYPES } from './boards.ts';
+import { TRANSIT_TYPES } from './transit.ts';
+import { DEPARTURE_TYPES } from './departures.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
  * compare and MCP tools are all generated from this list.
  */
 const GROUPS: DataType[][] = [
-  TRANSIT_TYPES,
-  STATISTICS_TYPES,
-  BOARD_TYPES, DEPARTURE_TYPES,
-  SOCIETY_MISC_TYPES,
-  CHARGING_TYPES,
-  UBA_TYPES,
   WIKIDATA_TYPES,
   DWD_TYPES,
+  UBA_TYPES,
+  STATISTICS_TYPES,
+  SOCIETY_MISC_TYPES,
+  CHARGING_TYPES,
   POI_DATA_TYPES,
   STATION_TYPES,
+  BOARD_TYPES,
+  TRANSIT_TYPES,
+  DEPARTURE_TYPES,
 ];
 
 export interface Catalog {

@@ -10,6 +10,7 @@ import { registerOverview } from './overview.ts';
 import { registerCompare } from './compare.ts';
 import { registerProblems } from './problems.ts';
 import { registerMcp } from './mcp.ts';
+import { registerCoverage } from './coverage.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerHealth(app, ctx);
@@ -22,4 +23,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerMetrics(app, ctx);
   registerOpenApi(app, ctx);
   registerMcp(app, ctx);
+  registerCoverage(app, ctx);
 }

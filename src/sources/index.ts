@@ -1,31 +1,39 @@
 import type { SourceDecl } from './types.ts';
-import { GTFS_DE } from './gtfs/source.ts';
+import { WIKIDATA } from './wikidata/source.ts';
+import { BRIGHTSKY } from './brightsky/source.ts';
+import { UBA } from './uba/source.ts';
 import { GENESIS } from './genesis/source.ts';
-import { DB_TIMETABLES } from './db-timetables/source.ts'; import { VAG } from './vag/source.ts'; import { EFA } from './efa/source.ts'; import { HVV_GEOFOX } from './hvv/source.ts'; import { RMV } from './rmv/source.ts';
 import { WEGWEISER } from './wegweiser/source.ts';
 import { BA_STATISTIK } from './ba/source.ts';
 import { ZENSUS_GRID } from './zensus/source.ts';
 import { BNETZA } from './bnetza/source.ts';
 import { MOBIDATA_OCPDB } from './mobidata/source.ts';
-import { UBA } from './uba/source.ts';
-import { WIKIDATA } from './wikidata/source.ts';
-import { BRIGHTSKY } from './brightsky/source.ts';
 import { OVERPASS } from './overpass/source.ts';
 import { STADA } from './stada/source.ts';
+import { DB_TIMETABLES } from './db-timetables/source.ts';
+import { GTFS_DE } from './gtfs/source.ts';
+import { VAG } from './vag/source.ts';
+import { EFA } from './efa/source.ts';
+import { HVV_GEOFOX } from './hvv/source.ts';
+import { RMV } from './rmv/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
-  GTFS_DE,
+  WIKIDATA,
+  BRIGHTSKY,
+  UBA,
   GENESIS,
-  DB_TIMETABLES, VAG, EFA, HVV_GEOFOX, RMV,
   WEGWEISER,
   BA_STATISTIK,
   ZENSUS_GRID,
   BNETZA,
   MOBIDATA_OCPDB,
-  UBA,
-  WIKIDATA,
-  BRIGHTSKY,
   OVERPASS,
   STADA,
+  DB_TIMETABLES,
+  GTFS_DE,
+  VAG,
+  EFA,
+  HVV_GEOFOX,
+  RMV,
 ];

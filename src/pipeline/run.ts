@@ -89,11 +89,18 @@ export class Pipeline {
     let entry: Entry;
     let cacheStatus: CacheStatus | null = null;
     if (dt.cache === 'stored') {
-      entry = await this.fetchEntry(dt, city, params);
+      try {
+        entry = await this.fetchEntry(dt, city, params);
+      } catch (err) {
+        if (err instanceof ProblemError) throw err;
+        this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(err) }, 'reading stored data failed');
+        throw new ProblemError('upstream_unavailable', `the stored ${dt.type} data could not be read.`, 'Retry later; GET /api/v1/health shows the state of the store.', { source: dt.source.id });
+      }
     } else {
       const key = `${dt.type}:${city?.slug ?? '-'}:${paramKey(dt.params ?? [], params)}`;
       const res = await this.cache.get(key, dt.cache, () => this.fetchEntry(dt, city, params), () => this.rt.breakers.isOpen(dt.source));
       if (res.status === 'UNAVAILABLE') {
+        this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(res.error) }, 'upstream fetch failed and nothing is cached');
         throw new ProblemError('upstream_unavailable', `${dt.source.name} is unreachable and nothing is cached for ${dt.type}${city ? ` in ${city.slug}` : ''}.`, 'Retry later; GET /api/v1/health and GET /api/v1/sources show the state of every source.', { source: dt.source.id });
       }
       entry = res.entry;

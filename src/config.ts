@@ -110,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: readon
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** For server.ts: a config error is a clear message and a non-zero exit, not a stack trace. */
+/** Tells a configuration error (a clear message, exit 2; see startup-config.ts) from a crash. */
 export function isConfigError(err: unknown): err is Error {
   return err instanceof ConfigError;
 }

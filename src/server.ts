@@ -1,20 +1,11 @@
 import { buildApp } from './app.ts';
-import { isConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './startup-config.ts';
 import { startJobs } from './jobs/index.ts';
 import { listenLocal } from './local-ingress.ts';
 
 /** Process entry: main ingress, optional local ingress, background jobs, graceful shutdown. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (isConfigError(err)) {
-      console.error(`stadtdaten: invalid configuration: ${err.message}`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit('stadtdaten');
   const built = await buildApp(config);
   const { app } = built;
   await app.listen({ host: config.host, port: config.port });

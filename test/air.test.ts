@@ -1,7 +1,8 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerUba } from './fixtures/uba/routes.ts';
 import { recentWindow, ubaHourEndingAt, ubaTimeToIso } from '../src/sources/uba/cet.ts';
 import { isActive, nearestActive, parseStations, placeKey } from '../src/sources/uba/stations.ts';
@@ -12,14 +13,8 @@ import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
 const json = (path: string) => JSON.parse(fixture(path).toString());
 const BASE = '/api/air-data/v3';
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerUba(fake); });
+const ctx = useFakeApp(registerUba);
+const { fake } = ctx;
 
 const measureCalls = () => fake.requests
   .filter((r) => r.url.startsWith(`${BASE}/measures/json`))
@@ -108,7 +103,7 @@ test('parser: measures/json latest non-null value, hour 24 in winter', () => {
 });
 
 test('GET air: five readings, per-component fallback to the next station, station and distance per reading', async () => {
-  const r = await app.get('/api/v1/live/braunschweig/air');
+  const r = await ctx.app.get('/api/v1/live/braunschweig/air');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   const { readings, stations } = r.json.data;
@@ -147,14 +142,14 @@ test('GET air: five readings, per-component fallback to the next station, statio
 });
 
 test('air: the station list is a shared sub-resource, fetched once for several cities', async () => {
-  await app.get('/api/v1/live/salzgitter/air');
-  await app.get('/api/v1/live/hildesheim/air');
+  await ctx.app.get('/api/v1/live/salzgitter/air');
+  await ctx.app.get('/api/v1/live/hildesheim/air');
   assert.equal(fake.count(`${BASE}/stations/json`), 0);
 });
 
 test('air: deprecated alias answers the same body with Deprecation and Link to the concrete successor (tolerant slug)', async () => {
-  const canonical = await app.get('/api/v1/live/braunschweig/air');
-  const alias = await app.get('/api/v1/cities/Braunschweig/air');
+  const canonical = await ctx.app.get('/api/v1/live/braunschweig/air');
+  const alias = await ctx.app.get('/api/v1/cities/Braunschweig/air');
   assert.equal(alias.status, 200);
   assert.deepEqual(alias.json.data, canonical.json.data);
   assert.equal(alias.json.meta.city, 'braunschweig');
@@ -164,7 +159,7 @@ test('air: deprecated alias answers the same body with Deprecation and Link to t
 });
 
 test('air: no active station within reach is no_data', async () => {
-  const r = await app.get('/api/v1/live/kiel/air');
+  const r = await ctx.app.get('/api/v1/live/kiel/air');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.equal(r.json.data, null);
@@ -172,13 +167,11 @@ test('air: no active station within reach is no_data', async () => {
 });
 
 test('air: unknown city is 404 with a hint', async () => {
-  const r = await app.get('/api/v1/live/atlantis/air');
-  assert.equal(r.status, 404);
-  assert.equal(r.json.code, 'city_not_found');
+  await expectUnknownCity(ctx.app, '/api/v1/live/atlantis/air');
 });
 
 test('GET air-uba: every station of the municipality with its latest hour', async () => {
-  const r = await app.get('/api/v1/live/braunschweig/air-uba');
+  const r = await ctx.app.get('/api/v1/live/braunschweig/air-uba');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.matched_by, 'municipality');
@@ -192,22 +185,22 @@ test('GET air-uba: every station of the municipality with its latest hour', asyn
   assert.equal(r.json.meta.as_of, '2026-09-04T10:00:00+02:00');
   const q = new URL(fake.requests.find((x) => x.url.startsWith(`${BASE}/airquality/json`))!.url, 'http://x').searchParams;
   for (const k of ['date_from', 'time_from', 'date_to', 'time_to', 'station']) assert.ok(q.get(k), k);
-  const alias = await app.get('/api/v1/cities/braunschweig/air-uba');
+  const alias = await ctx.app.get('/api/v1/cities/braunschweig/air-uba');
   assert.deepEqual(alias.json.data, r.json.data);
   assert.equal(alias.headers.get('link'), '</api/v1/live/braunschweig/air-uba>; rel="successor-version"');
 });
 
 test('air-uba: stations without a published hour, and cities without stations, are no_data', async () => {
-  const potsdam = await app.get('/api/v1/live/potsdam/air-uba');
+  const potsdam = await ctx.app.get('/api/v1/live/potsdam/air-uba');
   assert.equal(potsdam.json.meta.source_status, 'no_data');
   assert.equal(potsdam.json.meta.matched_by, 'municipality');
-  const wolfsburg = await app.get('/api/v1/live/wolfsburg/air-uba');
+  const wolfsburg = await ctx.app.get('/api/v1/live/wolfsburg/air-uba');
   assert.equal(wolfsburg.json.meta.source_status, 'no_data');
   assert.equal(wolfsburg.json.meta.matched_by, 'radius');
 });
 
 test('compare resource air: per-city status', async () => {
-  const r = await app.get('/api/v1/compare?cities=braunschweig,kiel&resource=air');
+  const r = await ctx.app.get('/api/v1/compare?cities=braunschweig,kiel&resource=air');
   assert.equal(r.status, 200);
   const by = Object.fromEntries(r.json.data.map((i: { city: string; source_status: string }) => [i.city, i.source_status]));
   assert.equal(by.braunschweig, 'ok');
@@ -215,32 +208,14 @@ test('compare resource air: per-city status', async () => {
 });
 
 test('air: UBA_ENABLED=false answers 200 disabled with data null and no upstream call', async () => {
-  const off = await startApp({ ...fakeEnv(fake.url), UBA_ENABLED: 'false' });
-  try {
-    for (const path of ['/api/v1/live/braunschweig/air', '/api/v1/cities/braunschweig/air', '/api/v1/live/braunschweig/air-uba']) {
-      const r = await off.get(path);
-      assert.equal(r.status, 200);
-      assert.equal(r.json.data, null);
-      assert.equal(r.json.meta.source_status, 'disabled');
-    }
-    assert.equal(fake.count(BASE), 0);
-  } finally {
-    await off.close();
-  }
+  await expectDisabled({
+    fake,
+    env: { UBA_ENABLED: 'false' },
+    path: ['/api/v1/live/braunschweig/air', '/api/v1/cities/braunschweig/air', '/api/v1/live/braunschweig/air-uba'],
+    upstreamPrefix: BASE,
+  });
 });
 
 test('air: dead upstream with nothing cached is a 503 problem pointing to /api/v1/health', async () => {
-  const fresh = await startApp(fakeEnv(fake.url));
-  try {
-    fake.mode = 'down';
-    for (const path of ['/api/v1/live/braunschweig/air', '/api/v1/live/braunschweig/air-uba']) {
-      const r = await fresh.get(path);
-      assert.equal(r.status, 503);
-      assert.equal(r.json.code, 'upstream_unavailable');
-      assert.match(r.json.hint, /\/api\/v1\/health/);
-    }
-  } finally {
-    fake.mode = 'normal';
-    await fresh.close();
-  }
+  await expectUnavailable({ fake, path: ['/api/v1/live/braunschweig/air', '/api/v1/live/braunschweig/air-uba'] });
 });

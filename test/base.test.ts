@@ -1,8 +1,10 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp } from './helpers/app.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerWikidata } from './fixtures/wikidata/routes.ts';
 import { parseCityBase, wikidataDate } from '../src/sources/wikidata/entity.ts';
 import { encodeEntry } from '../src/pipeline/cache.ts';
@@ -10,14 +12,8 @@ import { normalise } from '../src/normalise/fields.ts';
 
 const json = (path: string) => JSON.parse(fixture(path).toString());
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerWikidata(fake); });
+const ctx = useFakeApp(registerWikidata);
+const { fake } = ctx;
 
 test('parser: newest P1082 by P585 wins over an older preferred one; deprecated and undated statements lose', () => {
   const d = parseCityBase(json('wikidata/entitydata-Q2773-braunschweig.json'), 'Q2773');
@@ -48,7 +44,7 @@ test('parser: a redirected QID is answered under its target id', () => {
 });
 
 test('GET base: record from the register QID, HIT on the second call', async () => {
-  const r = await app.get('/api/v1/cities/braunschweig/base');
+  const r = await ctx.app.get('/api/v1/cities/braunschweig/base');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.cache_status, 'MISS');
@@ -59,13 +55,13 @@ test('GET base: record from the register QID, HIT on the second call', async () 
   assert.equal(r.json.attribution.license, 'CC0-1.0');
   assert.equal(fake.requests[0].url, '/wiki/Special:EntityData/Q2773.json');
   assert.match(String(fake.requests[0].headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
-  const again = await app.get('/api/v1/cities/BRAUNSCHWEIG/base');
+  const again = await ctx.app.get('/api/v1/cities/BRAUNSCHWEIG/base');
   assert.equal(again.json.meta.cache_status, 'HIT');
   assert.equal(fake.count('/wiki/'), 1);
 });
 
 test('base: an item Wikidata does not have (404) is no_data', async () => {
-  const r = await app.get('/api/v1/cities/kiel/base');
+  const r = await ctx.app.get('/api/v1/cities/kiel/base');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.equal(r.json.data, null);
@@ -73,22 +69,11 @@ test('base: an item Wikidata does not have (404) is no_data', async () => {
 });
 
 test('base: unknown city is 404', async () => {
-  const r = await app.get('/api/v1/cities/gotham/base');
-  assert.equal(r.status, 404);
-  assert.equal(r.json.code, 'city_not_found');
+  await expectUnknownCity(ctx.app, '/api/v1/cities/gotham/base');
 });
 
 test('base: WIKIDATA_ENABLED=false answers 200 disabled with data null and no upstream call', async () => {
-  const off = await startApp({ ...fakeEnv(fake.url), WIKIDATA_ENABLED: 'false' });
-  try {
-    const r = await off.get('/api/v1/cities/braunschweig/base');
-    assert.equal(r.status, 200);
-    assert.equal(r.json.data, null);
-    assert.equal(r.json.meta.source_status, 'disabled');
-    assert.equal(fake.count('/wiki/'), 0);
-  } finally {
-    await off.close();
-  }
+  await expectDisabled({ fake, env: { WIKIDATA_ENABLED: 'false' }, path: '/api/v1/cities/braunschweig/base', upstreamPrefix: '/wiki/' });
 });
 
 test('base: 429 is honoured: stale answer names Retry-After, no further calls, uncached cities get 503', async () => {
@@ -122,15 +107,5 @@ test('base: 429 is honoured: stale answer names Retry-After, no further calls, u
 });
 
 test('base: dead upstream with nothing cached is a 503 problem pointing to /api/v1/health', async () => {
-  const fresh = await startApp(fakeEnv(fake.url));
-  try {
-    fake.mode = 'down';
-    const r = await fresh.get('/api/v1/cities/braunschweig/base');
-    assert.equal(r.status, 503);
-    assert.equal(r.json.code, 'upstream_unavailable');
-    assert.match(r.json.hint, /\/api\/v1\/health/);
-  } finally {
-    fake.mode = 'normal';
-    await fresh.close();
-  }
+  await expectUnavailable({ fake, path: '/api/v1/cities/braunschweig/base' });
 });

@@ -1,7 +1,8 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { registerBnetza } from './fixtures/bnetza/routes.ts';
 import { registerMobidata } from './fixtures/mobidata/routes.ts';
 import { decodeRegister, parseRegister } from '../src/sources/bnetza/register-csv.ts';
@@ -10,14 +11,8 @@ import { chargingStatus, occupancyOf } from '../src/sources/mobidata/ocpdb-locat
 import { newestRegisterFile, precomputeCharging } from '../src/jobs/charging-precompute.ts';
 import { CITIES } from '../src/cities/register.ts';
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerBnetza(fake); registerMobidata(fake); });
+const ctx = useFakeApp((f) => { registerBnetza(f); registerMobidata(f); });
+const { fake } = ctx;
 
 const CSV = 'bnetza/Ladesaeulenregister_BNetzA_2026-09-01.csv';
 
@@ -63,14 +58,14 @@ test('landing page: the newest dated CSV link is chosen', () => {
 });
 
 test('charging: no_data before the precompute, ok from the store after the job ran', async () => {
-  const before = await app.get('/api/v1/cities/stuttgart/charging');
+  const before = await ctx.app.get('/api/v1/cities/stuttgart/charging');
   assert.equal(before.status, 200);
   assert.equal(before.json.meta.source_status, 'no_data');
 
-  const res = await precomputeCharging(app.rt);
+  const res = await precomputeCharging(ctx.app.rt);
   assert.deepEqual(res, { edition: '2026-09-01', stations: 7, matched: 5 });
 
-  const r = await app.get('/api/v1/cities/stuttgart/charging');
+  const r = await ctx.app.get('/api/v1/cities/stuttgart/charging');
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.edition_date, '2026-09-01');
   assert.deepEqual(r.json.data.aggregates, { stations: 3, charging_points: 5, total_power_kw: 318.2, fast_stations: 1, normal_stations: 2 });
@@ -81,22 +76,17 @@ test('charging: no_data before the precompute, ok from the store after the job r
   assert.equal(p.house_number, '86');
   assert.equal(r.json.attribution.license, 'CC BY 4.0');
 
-  const paged = await app.get('/api/v1/cities/stuttgart/charging?limit=1');
+  const paged = await ctx.app.get('/api/v1/cities/stuttgart/charging?limit=1');
   assert.equal(paged.json.data.points.length, 1);
   assert.equal(paged.json.meta.pagination.total, 3);
 
-  assert.equal((await app.get('/api/v1/cities/koeln/charging')).json.meta.source_status, 'no_data');
-  assert.equal((await app.get('/api/v1/cities/stuttgart/charging?limit=abc')).status, 400);
-  assert.equal((await app.get('/api/v1/cities/atlantis/charging')).status, 404);
+  assert.equal((await ctx.app.get('/api/v1/cities/koeln/charging')).json.meta.source_status, 'no_data');
+  assert.equal((await ctx.app.get('/api/v1/cities/stuttgart/charging?limit=abc')).status, 400);
+  assert.equal((await ctx.app.get('/api/v1/cities/atlantis/charging')).status, 404);
 });
 
 test('charging: toggle off is disabled', async () => {
-  const off = await startApp({ ...fakeEnv(fake.url), BNETZA_ENABLED: 'false' });
-  try {
-    const r = await off.get('/api/v1/cities/stuttgart/charging');
-    assert.equal(r.json.meta.source_status, 'disabled');
-    assert.equal(r.json.data, null);
-  } finally { await off.close(); }
+  await expectDisabled({ fake, env: { BNETZA_ENABLED: 'false' }, path: '/api/v1/cities/stuttgart/charging' });
 });
 
 test('parser: OCPI EVSE statuses to occupancy buckets; neighbouring town filtered out', () => {
@@ -110,7 +100,7 @@ test('parser: OCPI EVSE statuses to occupancy buckets; neighbouring town filtere
 });
 
 test('GET charging-status: live ok in Stuttgart, bbox query, live markers', async () => {
-  const r = await app.get('/api/v1/cities/stuttgart/charging-status');
+  const r = await ctx.app.get('/api/v1/cities/stuttgart/charging-status');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.refresh_seconds, 60);
@@ -122,7 +112,7 @@ test('GET charging-status: live ok in Stuttgart, bbox query, live markers', asyn
 });
 
 test('charging-status: outside Baden-Württemberg is not_covered with the covered list', async () => {
-  const r = await app.get('/api/v1/cities/berlin/charging-status');
+  const r = await ctx.app.get('/api/v1/cities/berlin/charging-status');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'not_covered');
   assert.ok(r.json.meta.covered_cities.includes('stuttgart'));
@@ -130,7 +120,7 @@ test('charging-status: outside Baden-Württemberg is not_covered with the covere
 });
 
 test('compare charging-status: aggregates with points_omitted, no point list', async () => {
-  const r = await app.get('/api/v1/compare?resource=charging-status&cities=stuttgart,berlin');
+  const r = await ctx.app.get('/api/v1/compare?resource=charging-status&cities=stuttgart,berlin');
   assert.equal(r.status, 200);
   const byCity = Object.fromEntries(r.json.data.map((i: any) => [i.city, i]));
   assert.equal(byCity.stuttgart.source_status, 'ok');
@@ -144,11 +134,7 @@ test('compare charging-status: aggregates with points_omitted, no point list', a
 
 test('charging-status: no points is no_data, dead upstream 503, toggle off disabled', async () => {
   fake.get('/ocpdb/api/public/v1/locations', { json: { items: [], total_count: 0 } });
-  assert.equal((await app.get('/api/v1/cities/karlsruhe/charging-status')).json.meta.source_status, 'no_data');
-  fake.mode = 'down';
-  assert.equal((await app.get('/api/v1/cities/mannheim/charging-status')).status, 503);
-  const off = await startApp({ ...fakeEnv(fake.url), MOBIDATA_OCPDB_ENABLED: 'false' });
-  try {
-    assert.equal((await off.get('/api/v1/cities/ulm/charging-status')).json.meta.source_status, 'disabled');
-  } finally { await off.close(); }
+  assert.equal((await ctx.app.get('/api/v1/cities/karlsruhe/charging-status')).json.meta.source_status, 'no_data');
+  await expectUnavailable({ fake, path: '/api/v1/cities/mannheim/charging-status' });
+  await expectDisabled({ fake, env: { MOBIDATA_OCPDB_ENABLED: 'false' }, path: '/api/v1/cities/ulm/charging-status', upstreamPrefix: '/ocpdb' });
 });

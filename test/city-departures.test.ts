@@ -1,8 +1,9 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectUnavailable } from './helpers/status-rules.ts';
 import { registerVag } from './fixtures/vag/routes.ts';
 import { registerEfa } from './fixtures/efa/routes.ts';
 import { registerHvv } from './fixtures/hvv/routes.ts';
@@ -16,16 +17,8 @@ import { parseRmvDepartures, isUnknownStop } from '../src/sources/rmv/departures
 const CREDS = { HVV_GEOFOX_USER: 'gti-user', HVV_GEOFOX_PASSWORD: 'gti-secret', RMV_API_KEY: 'rmv-key' };
 const json = (path: string) => JSON.parse(fixture(path).toString());
 
-let fake: FakeUpstream;
-let app: TestApp;
-let keyless: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp({ ...fakeEnv(fake.url), ...CREDS });
-  keyless = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await keyless.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerVag(fake); registerEfa(fake); registerHvv(fake); registerRmv(fake); });
+const ctx = useFakeApp((f) => { registerVag(f); registerEfa(f); registerHvv(f); registerRmv(f); }, { env: CREDS, keyless: true });
+const { fake } = ctx;
 
 test('parser: VAG abfahrten.json — offsets kept, delay from Ist - Soll, Metadata timestamp', () => {
   const b = parseVagDepartures(json('vag/abfahrten-vgn-536-schweiggerstr.json'), '536');
@@ -99,7 +92,7 @@ test('parser: RMV departureBoard — local times zoned, rtTime delay, rtTrack, c
 });
 
 test('GET /live/nuernberg/departures: VAG, default stop 510, live envelope', async () => {
-  const r = await app.get('/api/v1/live/nuernberg/departures');
+  const r = await ctx.app.get('/api/v1/live/nuernberg/departures');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.type, 'departures-vag');
   assert.equal(r.json.meta.source_status, 'ok');
@@ -107,19 +100,19 @@ test('GET /live/nuernberg/departures: VAG, default stop 510, live envelope', asy
   assert.equal(r.json.meta.as_of, '2014-11-24T18:05:30+01:00');
   assert.equal(r.json.data.departures[0].delay_s, 135);
   assert.equal(fake.count('/dm/api/abfahrten.json/vgn/510'), 1);
-  const s = await app.get('/api/v1/live/nuernberg/departures?stop=536');
+  const s = await ctx.app.get('/api/v1/live/nuernberg/departures?stop=536');
   assert.equal(s.json.data.stop.id, '536');
 });
 
 test('a bad stop parameter is 422 without an upstream call', async () => {
-  assert.equal((await app.get('/api/v1/live/nuernberg/departures?stop=abc')).status, 422);
-  assert.equal((await app.get('/api/v1/live/frankfurt-am-main/departures?stop=..%2Fx')).status, 422);
-  assert.equal((await app.get('/api/v1/live/essen/departures?stop=%3Cscript%3E')).status, 422);
+  assert.equal((await ctx.app.get('/api/v1/live/nuernberg/departures?stop=abc')).status, 422);
+  assert.equal((await ctx.app.get('/api/v1/live/frankfurt-am-main/departures?stop=..%2Fx')).status, 422);
+  assert.equal((await ctx.app.get('/api/v1/live/essen/departures?stop=%3Cscript%3E')).status, 422);
   assert.equal(fake.count(), 0);
 });
 
 test('GET /live/{slug}/departures: EFA of VRR for Essen, of VVS for Stuttgart', async () => {
-  const r = await app.get('/api/v1/live/essen/departures');
+  const r = await ctx.app.get('/api/v1/live/essen/departures');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.type, 'departures-efa');
   assert.equal(r.json.meta.source_status, 'ok');
@@ -129,32 +122,32 @@ test('GET /live/{slug}/departures: EFA of VRR for Essen, of VVS for Stuttgart', 
   assert.equal(q.searchParams.get('name_dm'), 'de:05113:9289');
   assert.equal(q.searchParams.get('outputFormat'), 'rapidJSON');
   assert.equal(q.searchParams.get('useRealtime'), '1');
-  const s = await app.get('/api/v1/live/stuttgart/departures?stop=de:08111:6002');
+  const s = await ctx.app.get('/api/v1/live/stuttgart/departures?stop=de:08111:6002');
   assert.equal(s.json.data.departures[0].line, 'S1');
   assert.equal(fake.count('/mngvvs/XML_DM_REQUEST'), 1);
 });
 
 test('EFA: a stop the EFA does not know is no_data', async () => {
   fake.get('/standard/XML_DM_REQUEST', { file: 'efa/dm-rapidjson-stop-not-found.json' });
-  const r = await app.get('/api/v1/live/bochum/departures?stop=Nirgendwo');
+  const r = await ctx.app.get('/api/v1/live/bochum/departures?stop=Nirgendwo');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.match(r.json.meta.reason, /not found/);
 });
 
 test('EFA template: cities outside VRR core + Stuttgart are not_covered; literal city paths keep their own feeds', async () => {
-  const r = await app.get('/api/v1/live/koeln/departures');
+  const r = await ctx.app.get('/api/v1/live/koeln/departures');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'not_covered');
   assert.deepEqual(r.json.meta.covered_cities, ['bochum', 'dortmund', 'duesseldorf', 'duisburg', 'essen', 'stuttgart', 'wuppertal']);
-  assert.equal((await app.get('/api/v1/live/hamburg/departures?stop=Master:1')).json.meta.type, 'departures-hvv');
-  assert.equal((await app.get('/api/v1/live/frankfurt-am-main/departures?stop=1111111')).json.meta.type, 'departures-rmv');
-  assert.equal((await app.get('/api/v1/live/atlantis/departures')).status, 404);
+  assert.equal((await ctx.app.get('/api/v1/live/hamburg/departures?stop=Master:1')).json.meta.type, 'departures-hvv');
+  assert.equal((await ctx.app.get('/api/v1/live/frankfurt-am-main/departures?stop=1111111')).json.meta.type, 'departures-rmv');
+  assert.equal((await ctx.app.get('/api/v1/live/atlantis/departures')).status, 404);
   assert.equal(fake.count('/standard/'), 0);
 });
 
 test('GET /live/hamburg/departures: checkName then departureList, both HMAC-SHA1 signed', async () => {
-  const r = await app.get('/api/v1/live/hamburg/departures');
+  const r = await ctx.app.get('/api/v1/live/hamburg/departures');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.departures.length, 5);
@@ -173,12 +166,12 @@ test('GET /live/hamburg/departures: checkName then departureList, both HMAC-SHA1
   assert.equal(JSON.parse(fake.requests[0].body).theName.name, 'Hamburg Hauptbahnhof');
   // a station id skips the name lookup
   fake.reset(); registerHvv(fake);
-  await app.get('/api/v1/live/hamburg/departures?stop=Master:10901');
+  await ctx.app.get('/api/v1/live/hamburg/departures?stop=Master:10901');
   assert.deepEqual(fake.requests.map((q) => q.url), ['/gti/public/departureList']);
 });
 
 test('GET /live/frankfurt-am-main/departures: RMV with the access id; unknown stop is no_data', async () => {
-  const r = await app.get('/api/v1/live/frankfurt-am-main/departures');
+  const r = await ctx.app.get('/api/v1/live/frankfurt-am-main/departures');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.as_of, '2026-07-18T20:24:31+02:00');
@@ -188,25 +181,22 @@ test('GET /live/frankfurt-am-main/departures: RMV with the access id; unknown st
   assert.equal(q.get('id'), '3000010');
   assert.equal(q.get('format'), 'json');
   fake.get('/hapi/departureBoard', { status: 400, file: 'rmv/departureBoard-unknown-stop.json' });
-  const u = await app.get('/api/v1/live/frankfurt-am-main/departures?stop=9999999');
+  const u = await ctx.app.get('/api/v1/live/frankfurt-am-main/departures?stop=9999999');
   assert.equal(u.json.meta.source_status, 'no_data');
 });
 
 test('HVV and RMV without credentials are disabled and call nothing; VAG and EFA need none', async () => {
   for (const path of ['/api/v1/live/hamburg/departures', '/api/v1/live/frankfurt-am-main/departures']) {
-    const r = await keyless.get(path);
+    const r = await ctx.keyless.get(path);
     assert.equal(r.status, 200);
     assert.equal(r.json.meta.source_status, 'disabled', path);
     assert.equal(r.json.data, null);
   }
   assert.equal(fake.count(), 0);
-  assert.equal((await keyless.get('/api/v1/live/nuernberg/departures')).json.meta.source_status, 'ok');
-  assert.equal((await keyless.get('/api/v1/live/duesseldorf/departures')).json.meta.source_status, 'ok');
+  assert.equal((await ctx.keyless.get('/api/v1/live/nuernberg/departures')).json.meta.source_status, 'ok');
+  assert.equal((await ctx.keyless.get('/api/v1/live/duesseldorf/departures')).json.meta.source_status, 'ok');
 });
 
 test('dead upstream with nothing cached is 503', async () => {
-  fake.mode = 'down';
-  const r = await app.get('/api/v1/live/nuernberg/departures?stop=1234');
-  assert.equal(r.status, 503);
-  assert.equal(r.json.code, 'upstream_unavailable');
+  await expectUnavailable({ fake, env: CREDS, path: '/api/v1/live/nuernberg/departures?stop=1234' });
 });

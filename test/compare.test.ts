@@ -1,41 +1,35 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fakeEnv, startApp } from './helpers/app.ts';
+import { useFakeApp } from './helpers/setup.ts';
 import { registerAllFixtures } from './fixtures/index.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { CITIES } from '../src/cities/register.ts';
 
-let fake: FakeUpstream;
-let app: TestApp;
 const CORE = ['berlin', 'hamburg', 'muenchen', 'koeln', 'frankfurt-am-main', 'stuttgart', 'duesseldorf', 'leipzig', 'dortmund', 'essen', 'bremen', 'dresden', 'hannover', 'nuernberg', 'duisburg', 'bochum', 'wuppertal', 'bielefeld', 'bonn', 'muenster', 'wiesbaden', 'kiel', 'mainz', 'magdeburg', 'erfurt', 'potsdam', 'saarbruecken', 'schwerin'];
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp({ ...fakeEnv(fake.url), MAX_CITIES: '28', COMPARE_CONCURRENCY: '8' });
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerAllFixtures(fake); });
+const ctx = useFakeApp(registerAllFixtures, { env: { MAX_CITIES: '28', COMPARE_CONCURRENCY: '8' } });
+const { fake } = ctx;
 
 test('compare: the eight resources of the spec are offered', async () => {
-  const r = await app.get('/api/v1/compare?resource=nope&cities=berlin');
+  const r = await ctx.app.get('/api/v1/compare?resource=nope&cities=berlin');
   assert.equal(r.status, 400);
   for (const res of ['weather', 'air', 'indicators', 'demographics', 'unemployment', 'tourism', 'charging-status', 'weather-warnings']) assert.match(r.json.hint, new RegExp(res));
 });
 
 test('compare: 400 invalid_request for unknown or missing resource, empty cities, more than MAX_CITIES', async () => {
   for (const q of ['resource=nope&cities=berlin', 'cities=berlin', 'resource=weather&cities=', 'resource=weather', 'resource=weather&cities=,,', `resource=weather&cities=${[...CORE, 'jena'].join(',')}`, 'resource=weather&cities=berlin&sort=colour', 'resource=weather&cities=berlin&order=up', 'resource=weather&cities=berlin&limit=0']) {
-    const r = await app.get(`/api/v1/compare?${q}`);
+    const r = await ctx.app.get(`/api/v1/compare?${q}`);
     assert.equal(r.status, 400, q);
     assert.equal(r.json.code, 'invalid_request', q);
     assert.ok(r.json.hint, q);
   }
-  const ok = await app.get(`/api/v1/compare?resource=weather&cities=${CORE.join(',')}`);
+  const ok = await ctx.app.get(`/api/v1/compare?resource=weather&cities=${CORE.join(',')}`);
   assert.equal(ok.status, 200, 'exactly MAX_CITIES is allowed');
   assert.equal(ok.json.data.length, 28);
 });
 
 test('compare: each city has its own status; unknown city not_found; tolerant slugs; never an overall 5xx', async () => {
-  const r = await app.get('/api/v1/compare?resource=weather&cities=Munich,atlantis,k%C3%B6ln');
+  const r = await ctx.app.get('/api/v1/compare?resource=weather&cities=Munich,atlantis,k%C3%B6ln');
   assert.equal(r.status, 200);
   const by = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
   assert.equal(by.muenchen.source_status, 'ok');
@@ -47,7 +41,7 @@ test('compare: each city has its own status; unknown city not_found; tolerant sl
 
 test('compare: a dead source is error per city (nothing cached), disabled is disabled', async (t) => {
   fake.get('/current_weather', { status: 500, body: 'down' });
-  const r = await app.get('/api/v1/compare?resource=weather&cities=jena,ulm');
+  const r = await ctx.app.get('/api/v1/compare?resource=weather&cities=jena,ulm');
   assert.equal(r.status, 200);
   assert.deepEqual(r.json.data.map((i: { source_status: string }) => i.source_status), ['error', 'error']);
   const off = await startApp({ ...fakeEnv(fake.url), BRIGHTSKY_ENABLED: 'false' });
@@ -58,38 +52,38 @@ test('compare: a dead source is error per city (nothing cached), disabled is dis
 });
 
 test('compare: data, status and attribution identical to the per-city endpoint', async () => {
-  const c = await app.get('/api/v1/compare?resource=weather&cities=bonn');
-  const single = await app.get('/api/v1/cities/bonn/weather');
+  const c = await ctx.app.get('/api/v1/compare?resource=weather&cities=bonn');
+  const single = await ctx.app.get('/api/v1/cities/bonn/weather');
   assert.deepEqual(c.json.data[0].data, single.json.data);
   assert.deepEqual(c.json.data[0].attribution, single.json.attribution);
   assert.equal(c.json.data[0].source_status, single.json.meta.source_status);
 });
 
 test('compare: sort by city and source_status with order; page/limit/offset with default 50', async () => {
-  const asc = await app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=asc');
+  const asc = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=asc');
   assert.deepEqual(asc.json.data.map((i: { city: string }) => i.city), ['atlantis', 'bonn', 'kiel']);
-  const desc = await app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=desc');
+  const desc = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=desc');
   assert.deepEqual(desc.json.data.map((i: { city: string }) => i.city), ['kiel', 'bonn', 'atlantis']);
-  const st = await app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=source_status');
+  const st = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=source_status');
   assert.deepEqual(st.json.data.map((i: { source_status: string }) => i.source_status), ['not_found', 'ok', 'ok']);
-  const page = await app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&limit=1&page=2');
+  const page = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&limit=1&page=2');
   assert.deepEqual(page.json.data.map((i: { city: string }) => i.city), ['bonn']);
   assert.equal(page.json.meta.total, 3);
-  const def = await app.get('/api/v1/compare?resource=weather&cities=kiel');
+  const def = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel');
   assert.equal(def.json.meta.pagination.limit, 50);
-  const past = await app.get('/api/v1/compare?resource=weather&cities=kiel&offset=10');
+  const past = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel&offset=10');
   assert.deepEqual(past.json.data, []);
 });
 
 test('compare: ETag and Cache-Control; If-None-Match gives 304 without body', async () => {
-  const first = await app.get('/api/v1/compare?resource=weather&cities=kiel,bonn');
+  const first = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,bonn');
   const etag = first.headers.get('etag')!;
   assert.ok(etag);
   assert.ok(first.headers.get('cache-control'));
-  const again = await app.get('/api/v1/compare?resource=weather&cities=kiel,bonn', { 'if-none-match': etag });
+  const again = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,bonn', { 'if-none-match': etag });
   assert.equal(again.status, 304);
   assert.equal(again.text, '');
-  assert.equal((await app.get('/api/v1/compare?resource=weather&cities=kiel,bonn', { 'if-none-match': '"x"' })).status, 200);
+  assert.equal((await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,bonn', { 'if-none-match': '"x"' })).status, 200);
 });
 
 test('compare: cities are fetched concurrently, bounded by COMPARE_CONCURRENCY', async () => {
@@ -103,7 +97,7 @@ test('compare: cities are fetched concurrently, bounded by COMPARE_CONCURRENCY',
   });
   // Cities nobody asked for yet in this file, so every one is a cold fetch.
   const cold = CITIES.filter((c) => !c.core && !['jena', 'ulm'].includes(c.slug)).slice(0, 28).map((c) => c.slug);
-  const r = await app.get(`/api/v1/compare?resource=weather&cities=${cold.join(',')}`);
+  const r = await ctx.app.get(`/api/v1/compare?resource=weather&cities=${cold.join(',')}`);
   assert.equal(r.status, 200);
   assert.ok(r.json.data.every((i: { source_status: string }) => i.source_status === 'ok'));
   assert.ok(peak > 1, `parallel upstream calls: ${peak}`);

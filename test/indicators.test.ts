@@ -1,18 +1,13 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerWegweiser } from './fixtures/wegweiser/routes.ts';
 import { parseStatistics, regionByAgs } from '../src/sources/wegweiser/statistics.ts';
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerWegweiser(fake); });
+const ctx = useFakeApp(registerWegweiser);
+const { fake } = ctx;
 
 const json = (f: string) => JSON.parse(fixture(f).toString());
 
@@ -36,7 +31,7 @@ test('parser: latest non-null year per indicator, unit, series', () => {
 });
 
 test('GET indicators: ok, upstream addressed by friendlyUrl with the documented topics', async () => {
-  const r = await app.get('/api/v1/cities/koeln/indicators');
+  const r = await ctx.app.get('/api/v1/cities/koeln/indicators');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.attribution.text, 'Bertelsmann Stiftung / wegweiser-kommune.de');
@@ -47,7 +42,7 @@ test('GET indicators: ok, upstream addressed by friendlyUrl with the documented 
 });
 
 test('indicators: city without a Wegweiser region (gkz) is no_data', async () => {
-  const r = await app.get('/api/v1/cities/bonn/indicators');
+  const r = await ctx.app.get('/api/v1/cities/bonn/indicators');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.equal(r.json.data, null);
@@ -56,35 +51,24 @@ test('indicators: city without a Wegweiser region (gkz) is no_data', async () =>
 test('indicators: upstream 404 for the region is no_data', async () => {
   fake.get('/data-api/rest/region/list', { json: [{ friendlyUrl: 'kiel', name: 'Kiel', ars: '010020000000', gkz: '01002000', type: 'KREISFREIE_STADT' }] });
   fake.get(/\/statistics\/data\//, { status: 404, body: '' });
-  const r = await app.get('/api/v1/cities/kiel/indicators');
+  const r = await ctx.app.get('/api/v1/cities/kiel/indicators');
   assert.equal(r.json.meta.source_status, 'no_data');
 });
 
 test('indicators: unknown city is 404', async () => {
-  const r = await app.get('/api/v1/cities/atlantis/indicators');
-  assert.equal(r.status, 404);
+  await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/indicators');
 });
 
 test('indicators: dead upstream and nothing cached is 503', async () => {
-  fake.mode = 'down';
-  const r = await app.get('/api/v1/cities/dresden/indicators');
-  assert.equal(r.status, 503);
-  assert.equal(r.json.code, 'upstream_unavailable');
+  await expectUnavailable({ fake, path: '/api/v1/cities/dresden/indicators' });
 });
 
 test('indicators: toggle off is disabled without upstream call', async () => {
-  const off = await startApp({ ...fakeEnv(fake.url), WEGWEISER_ENABLED: 'false' });
-  try {
-    const r = await off.get('/api/v1/cities/koeln/indicators');
-    assert.equal(r.status, 200);
-    assert.equal(r.json.meta.source_status, 'disabled');
-    assert.equal(r.json.data, null);
-    assert.equal(fake.count('/data-api'), 0);
-  } finally { await off.close(); }
+  await expectDisabled({ fake, env: { WEGWEISER_ENABLED: 'false' }, path: '/api/v1/cities/koeln/indicators', upstreamPrefix: '/data-api' });
 });
 
 test('compare indicators delegates per city', async () => {
-  const r = await app.get('/api/v1/compare?resource=indicators&cities=koeln,atlantis');
+  const r = await ctx.app.get('/api/v1/compare?resource=indicators&cities=koeln,atlantis');
   assert.equal(r.status, 200);
   const byCity = Object.fromEntries(r.json.data.map((i: any) => [i.city, i]));
   assert.equal(byCity.koeln.source_status, 'ok');

@@ -1,21 +1,16 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fakeEnv, startApp } from './helpers/app.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectUnknownCity } from './helpers/status-rules.ts';
 import { registerAllFixtures } from './fixtures/index.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp({ ...fakeEnv(fake.url), OVERVIEW_BUDGET_MS: '500' });
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerAllFixtures(fake); });
+const ctx = useFakeApp(registerAllFixtures, { env: { OVERVIEW_BUDGET_MS: '500' } });
+const { fake } = ctx;
 
 test('overview: city, data_types generated from the catalog, highlights, computed summary', async () => {
-  const r = await app.get('/api/v1/cities/Munich/overview');
+  const r = await ctx.app.get('/api/v1/cities/Munich/overview');
   assert.equal(r.status, 200);
   const d = r.json.data;
   assert.deepEqual(Object.keys(d).sort(), ['city', 'data_types', 'highlights', 'summary']);
@@ -39,7 +34,7 @@ test('overview: city, data_types generated from the catalog, highlights, compute
 });
 
 test('overview: types not covered for the city name covered_cities and a note', async () => {
-  const r = await app.get('/api/v1/cities/berlin/overview');
+  const r = await ctx.app.get('/api/v1/cities/berlin/overview');
   const uncovered = r.json.data.data_types.filter((x: { available: boolean; covered_cities?: string[] }) => x.covered_cities);
   assert.ok(uncovered.length > 0, 'some data type is partial (e.g. charging-status, city departure feeds)');
   for (const u of uncovered) {
@@ -52,7 +47,7 @@ test('overview: types not covered for the city name covered_cities and a note', 
 
 test('overview: each highlight has its own status; a hung upstream makes its part error, never the whole answer', async () => {
   fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 5000 });
-  const r = await app.get('/api/v1/cities/kiel/overview');
+  const r = await ctx.app.get('/api/v1/cities/kiel/overview');
   assert.equal(r.status, 200);
   assert.equal(r.json.data.highlights.weather.source_status, 'error');
   assert.equal(r.json.data.highlights.weather.error, 'timeout');
@@ -69,13 +64,11 @@ test('overview: a disabled source makes its highlight disabled', async (t) => {
 });
 
 test('overview: unknown city is 404 with a hint', async () => {
-  const r = await app.get('/api/v1/cities/atlantis/overview');
-  assert.equal(r.status, 404);
-  assert.equal(r.json.code, 'city_not_found');
+  await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/overview');
 });
 
 test('coverage page and /api/v1/coverage are generated from the catalog', async () => {
-  const j = await app.get('/api/v1/coverage');
+  const j = await ctx.app.get('/api/v1/coverage');
   assert.equal(j.status, 200);
   const perCity = CATALOG.all.filter((dt) => dt.scope !== 'global');
   assert.equal(j.json.data.length, perCity.length);
@@ -84,7 +77,7 @@ test('coverage page and /api/v1/coverage are generated from the catalog', async 
   assert.ok(cs.covered_cities.includes('stuttgart') && !cs.covered_cities.includes('berlin'));
   const w = j.json.data.find((t: { type: string }) => t.type === 'weather');
   assert.equal(w.covered_count, 84);
-  const html = await app.get('/coverage');
+  const html = await ctx.app.get('/coverage');
   assert.match(html.headers.get('content-type') ?? '', /text\/html/);
   for (const dt of perCity) assert.ok(html.text.includes(`<code>${dt.type}</code>`), dt.type);
 });

@@ -1,7 +1,9 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp } from './helpers/app.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectUnknownCity } from './helpers/status-rules.ts';
 import { registerOverpass } from './fixtures/overpass/routes.ts';
 import { CITY_BY_SLUG, type City } from '../src/cities/register.ts';
 import { assertComplete, parsePoiAnswer, parsePoiElement, type OverpassAnswer } from '../src/sources/overpass/parse.ts';
@@ -18,14 +20,8 @@ const hospital = POI_TYPE_BY_ID.get('hospital')!;
 const quiet = () => {};
 const noAbort = new AbortController().signal;
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerOverpass(fake); });
+const ctx = useFakeApp(registerOverpass);
+const { fake } = ctx;
 
 test('parser: real out-center-tags answer: node coordinates, way centre, address and opening hours', () => {
   const els = json('around600_amenity-fast_food_muenchen_out-center-tags_TRUNCATED.json').elements!;
@@ -83,7 +79,7 @@ test('query: area from the OSM relation (3600000000 + id), AGS fallback, union o
 });
 
 test('GET pois before any precompute: 200 no_data saying the precompute has not run', async () => {
-  const r = await app.get('/api/v1/cities/berlin/pois?type=hospital');
+  const r = await ctx.app.get('/api/v1/cities/berlin/pois?type=hospital');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.equal(r.json.data, null);
@@ -94,23 +90,21 @@ test('GET pois before any precompute: 200 no_data saying the precompute has not 
 });
 
 test('GET pois: missing type and unknown type are 422; the hint lists every allowed type', async () => {
-  const missing = await app.get('/api/v1/cities/berlin/pois');
+  const missing = await ctx.app.get('/api/v1/cities/berlin/pois');
   assert.equal(missing.status, 422);
   assert.equal(missing.json.code, 'invalid_parameter');
-  const unknown = await app.get('/api/v1/cities/berlin/pois?type=casino');
+  const unknown = await ctx.app.get('/api/v1/cities/berlin/pois?type=casino');
   assert.equal(unknown.status, 422);
   for (const t of POI_TYPES) assert.ok(unknown.json.hint.includes(t.id), `hint lists ${t.id}`);
 });
 
 test('GET pois: unknown city is 404', async () => {
-  const r = await app.get('/api/v1/cities/atlantis/pois?type=hospital');
-  assert.equal(r.status, 404);
-  assert.equal(r.json.code, 'city_not_found');
+  await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/pois?type=hospital');
 });
 
 test('job run against the fake Overpass fills the store; pois then answers ok with total, items and pagination', async () => {
   const logs: string[] = [];
-  await createPoisJob({ cities: [berlin], pauseMs: 0 }).run(app.rt, (m) => logs.push(m), noAbort);
+  await createPoisJob({ cities: [berlin], pauseMs: 0 }).run(ctx.app.rt, (m) => logs.push(m), noAbort);
   assert.equal(fake.count('/api/interpreter'), POI_TYPES.length, 'one query per type');
   const req = fake.requests[0];
   assert.equal(req.method, 'POST');
@@ -118,7 +112,7 @@ test('job run against the fake Overpass fills the store; pois then answers ok wi
   assert.match(String(req.headers['user-agent']), /Stadtdaten/);
   assert.match(logs.join('\n'), /15 stored, 0 failed/);
 
-  const r = await app.get('/api/v1/cities/berlin/pois?type=hospital');
+  const r = await ctx.app.get('/api/v1/cities/berlin/pois?type=hospital');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.total_available, 6);
@@ -135,30 +129,30 @@ test('job run against the fake Overpass fills the store; pois then answers ok wi
   assert.equal(mitte.plz, '10117', 'deprecated alias added by the normaliser');
   assert.equal(mitte.osm_id, 25381214);
 
-  const page = await app.get('/api/v1/cities/berlin/pois?type=hospital&limit=2&offset=2');
+  const page = await ctx.app.get('/api/v1/cities/berlin/pois?type=hospital&limit=2&offset=2');
   assert.equal(page.json.data.total_available, 6);
   assert.deepEqual(page.json.data.items.map((i: { name: string }) => i.name), ['Charité Campus Virchow-Klinikum', 'DRK Kliniken Berlin Westend']);
   assert.equal(page.json.meta.pagination.total, 6);
   assert.equal(page.json.meta.pagination.returned, 2);
 
-  const none = await app.get('/api/v1/cities/berlin/pois?type=cinema');
+  const none = await ctx.app.get('/api/v1/cities/berlin/pois?type=cinema');
   assert.equal(none.json.meta.source_status, 'no_data');
   assert.equal(none.json.meta.total_available, 0);
 
-  assert.deepEqual(await dueTargets(app.rt.store, [berlin], POI_TYPES, 7 * 86400_000), [], 'nothing due right after a run');
+  assert.deepEqual(await dueTargets(ctx.app.rt.store, [berlin], POI_TYPES, 7 * 86400_000), [], 'nothing due right after a run');
   fake.reset();
-  await createPoisJob({ cities: [berlin], pauseMs: 0 }).run(app.rt, quiet, noAbort);
+  await createPoisJob({ cities: [berlin], pauseMs: 0 }).run(ctx.app.rt, quiet, noAbort);
   assert.equal(fake.count(), 0, 'a second run within the week queries nothing');
 });
 
 test('a timeout remark keeps the previous stored value and holds the pair back from the next scheduled run', async () => {
   fake.post('/api/interpreter', { file: 'overpass/remark-runtime-error_timeout.json' });
-  const s = await refreshPois(app.rt, [{ city: berlin, type: hospital }], { pauseMs: 0 });
+  const s = await refreshPois(ctx.app.rt, [{ city: berlin, type: hospital }], { pauseMs: 0 });
   assert.deepEqual({ ok: s.ok, failed: s.failed }, { ok: 0, failed: 1 });
-  const r = await app.get('/api/v1/cities/berlin/pois?type=hospital');
+  const r = await ctx.app.get('/api/v1/cities/berlin/pois?type=hospital');
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.total_available, 6);
-  assert.deepEqual(await dueTargets(app.rt.store, [berlin], [hospital], 0), [], 'failed pair waits for its hold');
+  assert.deepEqual(await dueTargets(ctx.app.rt.store, [berlin], [hospital], 0), [], 'failed pair waits for its hold');
 });
 
 test('429 and 504 are retried after a back-off (Retry-After honoured); the query then succeeds', async () => {
@@ -169,14 +163,14 @@ test('429 and 504 are retried after a back-off (Retry-After honoured); the query
     if (calls === 2) return { status: 504, body: 'Gateway Timeout' };
     return { file: 'overpass/pois_hospital_berlin.json' };
   });
-  const s = await refreshPois(app.rt, [{ city: berlin, type: hospital }], { pauseMs: 0, backoffMs: 1 });
+  const s = await refreshPois(ctx.app.rt, [{ city: berlin, type: hospital }], { pauseMs: 0, backoffMs: 1 });
   assert.equal(s.ok, 1);
   assert.equal(calls, 3);
 });
 
 test('a back-off that would run past the job deadline fails the pair instead of waiting', async () => {
   fake.post('/api/interpreter', { status: 429, headers: { 'retry-after': '3600' }, body: 'rate limited' });
-  const s = await refreshPois(app.rt, [{ city: berlin, type: hospital }], { pauseMs: 0, deadline: Date.now() + 60_000 });
+  const s = await refreshPois(ctx.app.rt, [{ city: berlin, type: hospital }], { pauseMs: 0, deadline: Date.now() + 60_000 });
   assert.equal(s.failed, 1);
   assert.equal(fake.count('/api/interpreter'), 1);
 });
@@ -184,7 +178,7 @@ test('a back-off that would run past the job deadline fails the pair instead of 
 test('runs stop after too many failures in a row (upstream down), leaving the rest for later', async () => {
   fake.mode = 'error';
   const targets = POI_TYPES.map((type) => ({ city: berlin, type }));
-  const s = await refreshPois(app.rt, targets, { pauseMs: 0, maxConsecutiveFailures: 3, backoffMs: 1 });
+  const s = await refreshPois(ctx.app.rt, targets, { pauseMs: 0, maxConsecutiveFailures: 3, backoffMs: 1 });
   assert.equal(s.failed, 3);
   assert.equal(s.remaining, POI_TYPES.length - 3);
   assert.match(s.aborted ?? '', /3 failures in a row/);
@@ -199,8 +193,8 @@ test('more objects than the cap: the stored sample is capped, total_available is
     ...Array.from({ length: ITEM_CAP }, (_, i) => ({ type: 'node', id: 1000 + i, lat: 50.9 + i / 1e4, lon: 6.9, tags: { amenity: 'pharmacy', name: `Apotheke ${String(i).padStart(3, '0')}` } })),
   ];
   fake.post('/api/interpreter', { json: { ...base, elements } });
-  await refreshPois(app.rt, [{ city: koeln, type: POI_TYPE_BY_ID.get('pharmacy')! }], { pauseMs: 0 });
-  const r = await app.get('/api/v1/cities/koeln/pois?type=pharmacy');
+  await refreshPois(ctx.app.rt, [{ city: koeln, type: POI_TYPE_BY_ID.get('pharmacy')! }], { pauseMs: 0 });
+  const r = await ctx.app.get('/api/v1/cities/koeln/pois?type=pharmacy');
   assert.equal(r.json.data.total_available, 1500);
   assert.equal(r.json.data.sample_size, ITEM_CAP);
   assert.equal(r.json.data.items.length, ITEM_CAP);
@@ -211,7 +205,7 @@ test('more objects than the cap: the stored sample is capped, total_available is
 test('an aborted job (shutdown) stops between queries', async () => {
   const ctrl = new AbortController();
   const targets = POI_TYPES.map((type) => ({ city: CITY_BY_SLUG.get('hamburg')!, type }));
-  const s = await refreshPois(app.rt, targets, { pauseMs: 0, signal: ctrl.signal, onProgress: (p) => { if (p.index === 2) ctrl.abort(); } });
+  const s = await refreshPois(ctx.app.rt, targets, { pauseMs: 0, signal: ctrl.signal, onProgress: (p) => { if (p.index === 2) ctrl.abort(); } });
   assert.equal(s.ok, 2);
   assert.equal(s.aborted, 'shutdown');
   assert.equal(fake.count('/api/interpreter'), 2);

@@ -1,18 +1,13 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerZensus } from './fixtures/zensus/routes.ts';
 import { gridStatisticsQuery, parseGridStatistics } from '../src/sources/zensus/grid-stats.ts';
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerZensus(fake); });
+const ctx = useFakeApp(registerZensus);
+const { fake } = ctx;
 
 const json = (f: string) => JSON.parse(fixture(f).toString());
 const PATH = '/jUpNdisbWqRpMo35/arcgis/rest/services/Zensus2022_grid_final/FeatureServer/0/query';
@@ -36,7 +31,7 @@ test('parser: the recorded grid sample carries the 8-digit AGS in `ags` and Einw
 });
 
 test('GET population-density: ok with the AGS in the where clause', async () => {
-  const r = await app.get('/api/v1/cities/koeln/population-density');
+  const r = await ctx.app.get('/api/v1/cities/koeln/population-density');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.area_km2, 405.02);
@@ -48,17 +43,13 @@ test('GET population-density: ok with the AGS in the where clause', async () => 
 
 test('population-density: no populated cell is no_data; Esri error in a 200 is 503', async () => {
   fake.get(PATH, { file: 'zensus/featureserver0-query_outStatistics_empty.json' });
-  assert.equal((await app.get('/api/v1/cities/bonn/population-density')).json.meta.source_status, 'no_data');
+  assert.equal((await ctx.app.get('/api/v1/cities/bonn/population-density')).json.meta.source_status, 'no_data');
   fake.get(PATH, { file: 'zensus/featureserver0-query_error-400.json' });
-  assert.equal((await app.get('/api/v1/cities/kiel/population-density')).status, 503);
+  assert.equal((await ctx.app.get('/api/v1/cities/kiel/population-density')).status, 503);
 });
 
 test('population-density: 404 unknown city, 503 dead upstream, disabled by toggle', async () => {
-  assert.equal((await app.get('/api/v1/cities/atlantis/population-density')).status, 404);
-  fake.mode = 'down';
-  assert.equal((await app.get('/api/v1/cities/essen/population-density')).status, 503);
-  const off = await startApp({ ...fakeEnv(fake.url), ZENSUS_GRID_ENABLED: 'false' });
-  try {
-    assert.equal((await off.get('/api/v1/cities/koeln/population-density')).json.meta.source_status, 'disabled');
-  } finally { await off.close(); }
+  await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/population-density');
+  await expectUnavailable({ fake, path: '/api/v1/cities/essen/population-density' });
+  await expectDisabled({ fake, env: { ZENSUS_GRID_ENABLED: 'false' }, path: '/api/v1/cities/koeln/population-density' });
 });

@@ -1,7 +1,8 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerDbTimetables } from './fixtures/db-timetables/routes.ts';
 import { parseTimetableXml } from '../src/sources/db-timetables/xml.ts';
 import { mergeBoard } from '../src/sources/db-timetables/board.ts';
@@ -17,16 +18,8 @@ import { MemoryStore } from '../src/store/memory.ts';
 const BASE = '/db-api-marketplace/apis/timetables/v1';
 const CREDS = { DB_CLIENT_ID: 'client-id', DB_API_KEY: 'api-key' };
 
-let fake: FakeUpstream;
-let app: TestApp;
-let keyless: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp({ ...fakeEnv(fake.url), ...CREDS });
-  keyless = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await keyless.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerDbTimetables(fake); });
+const ctx = useFakeApp(registerDbTimetables, { env: CREDS, keyless: true });
+const { fake } = ctx;
 
 const plan = () => parseTimetableXml(fixture('db-timetables/plan-8000098-essen-hbf-140103-21.xml').toString());
 const changes = () => parseTimetableXml(fixture('db-timetables/fchg-8000098-essen-hbf.xml').toString());
@@ -103,7 +96,7 @@ test('plan slots are Berlin local hours (yyMMdd/HH), across midnight and DST', (
 });
 
 test('GET /stations/{eva}/departures: plan of two hours + changes, DB headers, live envelope', async () => {
-  const r = await app.get('/api/v1/stations/8000098/departures');
+  const r = await ctx.app.get('/api/v1/stations/8000098/departures');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.refresh_seconds, 60);
@@ -122,35 +115,35 @@ test('GET /stations/{eva}/departures: plan of two hours + changes, DB headers, l
 });
 
 test('GET /stations/{eva}/arrivals answers arrivals', async () => {
-  const r = await app.get('/api/v1/stations/8000098/arrivals');
+  const r = await ctx.app.get('/api/v1/stations/8000098/arrivals');
   assert.equal(r.status, 200);
   assert.ok(r.json.data.arrivals.some((a: any) => a.origin === 'München Hbf'));
 });
 
 test('EVA with non-digits is 422 before any upstream call', async () => {
   for (const bad of ['80000x8', '123', '8000098%2F..%2Ffchg']) {
-    const r = await app.get(`/api/v1/stations/${bad}/departures`);
+    const r = await ctx.app.get(`/api/v1/stations/${bad}/departures`);
     assert.equal(r.status, 422, bad);
     assert.equal(r.json.code, 'invalid_parameter');
   }
-  const q = await app.get('/api/v1/cities/essen/station-departures?eva=abc');
+  const q = await ctx.app.get('/api/v1/cities/essen/station-departures?eva=abc');
   assert.equal(q.status, 422);
   assert.equal(fake.count(), 0);
 });
 
 test('without DB credentials: disabled, data null, no upstream call', async () => {
-  const r = await keyless.get('/api/v1/stations/8000098/departures');
+  const r = await ctx.keyless.get('/api/v1/stations/8000098/departures');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'disabled');
   assert.equal(r.json.data, null);
   assert.match(r.json.meta.disabled_reason, /DB_CLIENT_ID/);
-  const c = await keyless.get('/api/v1/cities/essen/station-arrivals');
+  const c = await ctx.keyless.get('/api/v1/cities/essen/station-arrivals');
   assert.equal(c.json.meta.source_status, 'disabled');
   assert.equal(fake.count(), 0);
 });
 
 test('city station-departures: the mapped main station of a city', async () => {
-  const r = await app.get('/api/v1/cities/nuernberg/station-departures');
+  const r = await ctx.app.get('/api/v1/cities/nuernberg/station-departures');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.station.eva, '8000284');
@@ -158,23 +151,19 @@ test('city station-departures: the mapped main station of a city', async () => {
 });
 
 test('city station-departures: a station chosen by ?eva=, and an unmapped city without one', async () => {
-  const r = await app.get('/api/v1/cities/bottrop/station-departures?eva=8000047');
+  const r = await ctx.app.get('/api/v1/cities/bottrop/station-departures?eva=8000047');
   assert.equal(r.status, 200);
   assert.equal(r.json.data.station.eva, '8000047');
   assert.equal(fake.count(`${BASE}/fchg/8000047`), 1);
-  const none = await app.get('/api/v1/cities/bottrop/station-arrivals');
+  const none = await ctx.app.get('/api/v1/cities/bottrop/station-arrivals');
   assert.equal(none.status, 200);
   assert.equal(none.json.meta.source_status, 'no_data');
   assert.match(none.json.meta.reason, /eva/);
 });
 
 test('unknown city is 404; dead upstream with nothing cached is 503', async () => {
-  const r = await app.get('/api/v1/cities/atlantis/station-departures');
-  assert.equal(r.status, 404);
-  fake.mode = 'down';
-  const d = await app.get('/api/v1/stations/8000001/departures');
-  assert.equal(d.status, 503);
-  assert.equal(d.json.code, 'upstream_unavailable');
+  await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/station-departures');
+  await expectUnavailable({ fake, env: CREDS, path: '/api/v1/stations/8000001/departures' });
 });
 
 test('rate limit: calls beyond ratePerMinute in the current minute are refused without reaching the upstream', async () => {

@@ -1,21 +1,17 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { fakeEnv, startApp } from './helpers/app.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerStada, registerStadaPaged, STADA_STATIONS_PATH } from './fixtures/stada/routes.ts';
 import { nameKey, parseStationPage, stationsOfCity, type StadaPage } from '../src/sources/stada/stations.ts';
 
 const page = (name: string): StadaPage => JSON.parse(fixture(`stada/${name}`).toString('utf8'));
 const CREDS = { DB_CLIENT_ID: 'test-client', DB_API_KEY: 'test-key' };
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp({ ...fakeEnv(fake.url), ...CREDS });
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerStada(fake); });
+const ctx = useFakeApp(registerStada, { env: CREDS });
+const { fake } = ctx;
 
 test('parser: real StaDa v2 record (Aachen Hbf): main EVA as string, [lon, lat] order, zip with leading digits kept', () => {
   const p = parseStationPage(page('stations-by-id_1_aachen-hbf_v2.json'));
@@ -54,7 +50,7 @@ test('name folding: umlaut, transliteration and plain vowel meet', () => {
 });
 
 test('GET stations: stations matched by AGS, sorted by name, fields eva/name/category/lat/lon/post_code (+ zip alias)', async () => {
-  const r = await app.get('/api/v1/cities/koeln/stations');
+  const r = await ctx.app.get('/api/v1/cities/koeln/stations');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.deepEqual(r.json.data.map((s: { name: string }) => s.name), ['Köln Hbf', 'Köln Messe/Deutz', 'Köln-Ehrenfeld', 'Köln-Mülheim', 'Köln/Bonn Flughafen']);
@@ -73,25 +69,25 @@ test('GET stations: stations matched by AGS, sorted by name, fields eva/name/cat
 });
 
 test('GET stations: the national list is fetched at most once and shared by every city', async () => {
-  await app.get('/api/v1/cities/berlin/stations?q=spandau');
-  await app.get('/api/v1/cities/muenchen/stations');
-  const aachen = await app.get('/api/v1/cities/aachen/stations');
+  await ctx.app.get('/api/v1/cities/berlin/stations?q=spandau');
+  await ctx.app.get('/api/v1/cities/muenchen/stations');
+  const aachen = await ctx.app.get('/api/v1/cities/aachen/stations');
   assert.ok(fake.count(STADA_STATIONS_PATH) <= 1);
   assert.deepEqual(aachen.json.data.map((s: { eva: string }) => s.eva), ['8000001']);
 });
 
 test('GET stations q: umlaut spelling, transliteration and plain vowel all match; no match is no_data', async () => {
   for (const q of ['Köln', 'Koeln', 'Koln', 'KÖLN']) {
-    const r = await app.get(`/api/v1/cities/koeln/stations?q=${encodeURIComponent(q)}`);
+    const r = await ctx.app.get(`/api/v1/cities/koeln/stations?q=${encodeURIComponent(q)}`);
     assert.equal(r.json.data.length, 5, q);
   }
   for (const q of ['Mülheim', 'Muelheim', 'Mulheim']) {
-    const r = await app.get(`/api/v1/cities/koeln/stations?q=${encodeURIComponent(q)}`);
+    const r = await ctx.app.get(`/api/v1/cities/koeln/stations?q=${encodeURIComponent(q)}`);
     assert.deepEqual(r.json.data.map((s: { name: string }) => s.name), ['Köln-Mülheim'], q);
   }
-  const sch = await app.get(`/api/v1/cities/berlin/stations?q=${encodeURIComponent('schoeneweide')}`);
+  const sch = await ctx.app.get(`/api/v1/cities/berlin/stations?q=${encodeURIComponent('schoeneweide')}`);
   assert.deepEqual(sch.json.data.map((s: { name: string }) => s.name), ['Berlin-Schöneweide']);
-  const none = await app.get('/api/v1/cities/koeln/stations?q=Hamburg');
+  const none = await ctx.app.get('/api/v1/cities/koeln/stations?q=Hamburg');
   assert.equal(none.status, 200);
   assert.equal(none.json.meta.source_status, 'no_data');
   assert.equal(none.json.data, null);
@@ -99,21 +95,21 @@ test('GET stations q: umlaut spelling, transliteration and plain vowel all match
 });
 
 test('GET stations limit: default all (>100 in Berlin), above 100 clamped to 100, limit=3 takes the first three by name', async () => {
-  const all = await app.get('/api/v1/cities/berlin/stations');
+  const all = await ctx.app.get('/api/v1/cities/berlin/stations');
   assert.equal(all.json.data.length, 108);
   const names = all.json.data.map((s: { name: string }) => s.name);
   assert.deepEqual(names, [...names].sort((a: string, b: string) => a.localeCompare(b, 'de')));
-  const clamped = await app.get('/api/v1/cities/berlin/stations?limit=150');
+  const clamped = await ctx.app.get('/api/v1/cities/berlin/stations?limit=150');
   assert.equal(clamped.status, 200);
   assert.equal(clamped.json.data.length, 100);
   assert.equal(clamped.json.meta.total_matching, 108);
-  const three = await app.get('/api/v1/cities/berlin/stations?limit=3');
+  const three = await ctx.app.get('/api/v1/cities/berlin/stations?limit=3');
   assert.deepEqual(three.json.data.map((s: { name: string }) => s.name), names.slice(0, 3));
 });
 
 test('GET stations limit=0, limit=-1 and limit=abc are 422', async () => {
   for (const l of ['0', '-1', 'abc', '1.5']) {
-    const r = await app.get(`/api/v1/cities/berlin/stations?limit=${l}`);
+    const r = await ctx.app.get(`/api/v1/cities/berlin/stations?limit=${l}`);
     assert.equal(r.status, 422, l);
     assert.equal(r.json.code, 'invalid_parameter');
     assert.match(r.json.hint, /limit/);
@@ -121,12 +117,11 @@ test('GET stations limit=0, limit=-1 and limit=abc are 422', async () => {
 });
 
 test('GET stations: a city without any station in the list is no_data; unknown city 404', async () => {
-  const r = await app.get('/api/v1/cities/kiel/stations');
+  const r = await ctx.app.get('/api/v1/cities/kiel/stations');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.match(r.json.meta.reason, /municipality key/);
-  const u = await app.get('/api/v1/cities/atlantis/stations');
-  assert.equal(u.status, 404);
+  await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/stations');
 });
 
 test('paging: a smaller server page size is followed with offset until total', async () => {
@@ -162,14 +157,5 @@ test('without credentials: 200 disabled, no upstream call; toggle off likewise',
 });
 
 test('upstream dead and nothing cached: 503 with a health hint', async () => {
-  fake.mode = 'down';
-  const cold = await startApp({ ...fakeEnv(fake.url), ...CREDS });
-  try {
-    const r = await cold.get('/api/v1/cities/berlin/stations');
-    assert.equal(r.status, 503);
-    assert.equal(r.json.code, 'upstream_unavailable');
-    assert.match(r.json.hint, /health/);
-  } finally {
-    await cold.close();
-  }
+  await expectUnavailable({ fake, env: CREDS, path: '/api/v1/cities/berlin/stations' });
 });

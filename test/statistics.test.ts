@@ -1,19 +1,14 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fakeEnv, startApp } from './helpers/app.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { GENESIS_FIXTURE_CREDENTIALS, registerGenesis, registerGenesisFake } from './fixtures/genesis/routes.ts';
 
 const TABLEFILE = '/genesisws/rest/2020/data/tablefile';
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp({ ...fakeEnv(fake.url), ...GENESIS_FIXTURE_CREDENTIALS });
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerGenesis(fake); });
+const ctx = useFakeApp(registerGenesis, { env: GENESIS_FIXTURE_CREDENTIALS });
+const { fake } = ctx;
 
 const tablefileForms = () => fake.requests.filter((r) => r.url === TABLEFILE).map((r) => new URLSearchParams(r.body));
 
@@ -34,7 +29,7 @@ test('disabled without credentials: data null, reason named, no upstream call', 
 });
 
 test('demographics for Köln: the POST form and auth headers the real API wants', async () => {
-  const r = await app.get('/api/v1/cities/koeln/demographics');
+  const r = await ctx.app.get('/api/v1/cities/koeln/demographics');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.table, '12411-01-01-5');
@@ -90,7 +85,7 @@ const KOELN: [type: string, table: string, field: string, value: unknown][] = [
 
 test('all 15 types answer ok for Köln with period, unit and table', async () => {
   for (const [type, table, field, value] of KOELN) {
-    const r = await app.get(`/api/v1/cities/koeln/${type}`);
+    const r = await ctx.app.get(`/api/v1/cities/koeln/${type}`);
     assert.equal(r.status, 200, type);
     assert.equal(r.json.meta.source_status, 'ok', type);
     assert.equal(r.json.meta.table, table, type);
@@ -102,46 +97,46 @@ test('all 15 types answer ok for Köln with period, unit and table', async () =>
 });
 
 test('selected values: breakdowns, derived values, series and the fallback to an earlier period', async () => {
-  const ps = (await app.get('/api/v1/cities/koeln/population-structure')).json.data;
+  const ps = (await ctx.app.get('/api/v1/cities/koeln/population-structure')).json.data;
   assert.equal(ps.age_groups.length, 17);
   assert.equal(ps.age_groups.reduce((s: number, g: { population: number }) => s + g.population, 0), 1024621);
   assert.equal(ps.age_groups[0].code, 'ALT000B03');
   assert.equal(ps.age_groups[0].population, ps.age_groups[0].population_male + ps.age_groups[0].population_female);
 
-  const trend = (await app.get('/api/v1/cities/koeln/population-trend')).json.data;
+  const trend = (await ctx.app.get('/api/v1/cities/koeln/population-trend')).json.data;
   assert.equal(trend.series.length, 11);
   assert.equal(trend.series[0].period, '2014-12-31');
   assert.equal(trend.series_start, '2014-12-31');
   assert.equal(trend.population_change, 1024621 - 1046680);
   assert.equal(trend.population_change_pct, -2.11);
 
-  const lm = (await app.get('/api/v1/cities/koeln/labour-market')).json.data;
+  const lm = (await ctx.app.get('/api/v1/cities/koeln/labour-market')).json.data;
   assert.equal(lm.period, '2024-06-30', 'the newest Stichtag 2025-06-30 is all "-"');
   assert.equal(lm.employees_foreign, 99311);
   assert.equal(lm.foreign_share_pct, 16.5);
 
-  const ins = (await app.get('/api/v1/cities/koeln/insolvencies')).json.data;
+  const ins = (await ctx.app.get('/api/v1/cities/koeln/insolvencies')).json.data;
   assert.equal(ins.proceedings_opened, 319);
   assert.equal(ins.rejected_lack_of_assets, 108);
   assert.equal(ins.expected_claims_thousand_eur, 238604);
   assert.equal(ins.units.expected_claims_thousand_eur, 'thousand EUR');
 
-  const br = (await app.get('/api/v1/cities/muenchen/business-registrations')).json.data;
+  const br = (await ctx.app.get('/api/v1/cities/muenchen/business-registrations')).json.data;
   assert.equal(br.registrations, 15350);
   assert.equal(br.net_registrations, 5105);
 
-  const tour = (await app.get('/api/v1/cities/muenchen/tourism')).json.data;
+  const tour = (await ctx.app.get('/api/v1/cities/muenchen/tourism')).json.data;
   assert.equal(tour.arrivals, 9279239);
   assert.equal(tour.establishments, 470);
   assert.equal(tour.average_stay_nights, 2.12);
 
-  const nat = (await app.get('/api/v1/cities/koeln/integration')).json.data;
+  const nat = (await ctx.app.get('/api/v1/cities/koeln/integration')).json.data;
   assert.equal(nat.naturalisation_rate_pct, 2.9);
   assert.equal(nat.by_nationality.find((n: { label: string }) => n.label === 'Kosovo').naturalisations, null);
 });
 
 test('Hannover and Aachen: municipality tables ok, district-only tables no_data with the reason', async () => {
-  const demo = await app.get('/api/v1/cities/hannover/demographics');
+  const demo = await ctx.app.get('/api/v1/cities/hannover/demographics');
   assert.equal(demo.json.meta.source_status, 'ok');
   assert.equal(demo.json.data.population, 550317);
   assert.equal(demo.json.data.region_key, '03241001');
@@ -149,13 +144,13 @@ test('Hannover and Aachen: municipality tables ok, district-only tables no_data 
   assert.equal(form.get('regionalvariable'), 'GEMEIN');
   assert.equal(form.get('regionalkey'), '03241001');
 
-  assert.equal((await app.get('/api/v1/cities/aachen/demographics')).json.data.population, 253510);
-  assert.equal((await app.get('/api/v1/cities/hannover/tax-rates')).json.data.property_tax_b_rate_pct, 600);
+  assert.equal((await ctx.app.get('/api/v1/cities/aachen/demographics')).json.data.population, 253510);
+  assert.equal((await ctx.app.get('/api/v1/cities/hannover/tax-rates')).json.data.property_tax_b_rate_pct, 600);
 
   fake.reset(); registerGenesis(fake);
   for (const [slug, district] of [['hannover', '03241'], ['aachen', '05334']]) {
     for (const type of ['insolvencies', 'business-registrations', 'care', 'childcare', 'vehicle-registrations', 'integration', 'education-stats']) {
-      const r = await app.get(`/api/v1/cities/${slug}/${type}`);
+      const r = await ctx.app.get(`/api/v1/cities/${slug}/${type}`);
       assert.equal(r.status, 200);
       assert.equal(r.json.meta.source_status, 'no_data', `${slug}/${type}`);
       assert.equal(r.json.data, null);
@@ -167,52 +162,48 @@ test('Hannover and Aachen: municipality tables ok, district-only tables no_data 
 });
 
 test('secret municipality values everywhere: no_data with the reason (Hannover tourism)', async () => {
-  const r = await app.get('/api/v1/cities/hannover/tourism');
+  const r = await ctx.app.get('/api/v1/cities/hannover/tourism');
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.match(r.json.meta.reason, /placeholder/);
 });
 
 test('a key the table does not hold (status 104) is no_data', async () => {
-  const r = await app.get('/api/v1/cities/saarbruecken/construction');
+  const r = await ctx.app.get('/api/v1/cities/saarbruecken/construction');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.match(r.json.meta.reason, /holds no object/);
 });
 
 test('compare: demographics and tourism delegate to the per-city types', async () => {
-  const r = await app.get('/api/v1/compare?cities=koeln,hannover&resource=tourism');
+  const r = await ctx.app.get('/api/v1/compare?cities=koeln,hannover&resource=tourism');
   assert.equal(r.status, 200);
   const by = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
   assert.equal(by.koeln.source_status, 'ok');
   assert.equal(by.koeln.data.arrivals, 3713452);
   assert.equal(by.hannover.source_status, 'no_data');
-  const d = await app.get('/api/v1/compare?cities=koeln,aachen&resource=demographics');
+  const d = await ctx.app.get('/api/v1/compare?cities=koeln,aachen&resource=demographics');
   assert.deepEqual(d.json.data.map((i: { data: { population: number } }) => i.data.population).sort(), [1024621, 253510]);
 });
 
 test('unknown city is 404', async () => {
-  const r = await app.get('/api/v1/cities/atlantis/demographics');
-  assert.equal(r.status, 404);
+  await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/demographics');
 });
 
 test('tax-rates and municipal-finance share one table request per city', async () => {
-  await app.get('/api/v1/cities/aachen/tax-rates');
-  await app.get('/api/v1/cities/aachen/municipal-finance');
+  await ctx.app.get('/api/v1/cities/aachen/tax-rates');
+  await ctx.app.get('/api/v1/cities/aachen/municipal-finance');
   assert.equal(tablefileForms().filter((f) => f.get('name') === '71231-01-03-5').length, 1);
 });
 
 test('upstream dead and nothing cached: 503', async () => {
-  fake.mode = 'down';
-  const r = await app.get('/api/v1/cities/berlin/vehicle-registrations');
-  assert.equal(r.status, 503);
-  assert.equal(r.json.code, 'upstream_unavailable');
+  await expectUnavailable({ fake, env: GENESIS_FIXTURE_CREDENTIALS, path: '/api/v1/cities/berlin/vehicle-registrations' });
 });
 
 test('an error status answered with HTTP 200 is a failure, not data (503 without cache)', async () => {
   fake.post(TABLEFILE, (_req, _url, body) => ({
     json: { Ident: { Service: 'data', Method: 'tablefile' }, Status: { Code: 90, Content: 'Die angeforderte Tabelle ist nicht vorhanden', Type: 'Fehler' }, Parameter: Object.fromEntries(new URLSearchParams(body)), Object: null },
   }));
-  const r = await app.get('/api/v1/cities/muenchen/care');
+  const r = await ctx.app.get('/api/v1/cities/muenchen/care');
   assert.equal(r.status, 503);
 });
 

@@ -1,18 +1,13 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerBa } from './fixtures/ba/routes.ts';
 import { germanNumber, parseEckwerte, parseKreisList } from '../src/sources/ba/eckwerte.ts';
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerBa(fake); });
+const ctx = useFakeApp(registerBa);
+const { fake } = ctx;
 
 test('parser: Eckwerte CSV, German numbers, duplicate labels by position', () => {
   const d = parseEckwerte(fixture('ba/EckwerteTabelleALOKr_koeln.csv').toString('utf8'));
@@ -37,7 +32,7 @@ test('parser: Kreis list from the BA config script', () => {
 });
 
 test('GET unemployment: ok, table queried with the BA Kreis name mapped from the AGS', async () => {
-  const r = await app.get('/api/v1/cities/koeln/unemployment');
+  const r = await ctx.app.get('/api/v1/cities/koeln/unemployment');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.unemployed, 55310);
@@ -48,30 +43,23 @@ test('GET unemployment: ok, table queried with the BA Kreis name mapped from the
 });
 
 test('unemployment: city inside a Kreis is no_data, never the Kreis value', async () => {
-  const r = await app.get('/api/v1/cities/aachen/unemployment');
+  const r = await ctx.app.get('/api/v1/cities/aachen/unemployment');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.equal(fake.count('/bifrontend'), 0);
 });
 
 test('unemployment: Kreis missing from the BA list is no_data', async () => {
-  const r = await app.get('/api/v1/cities/dresden/unemployment');
+  const r = await ctx.app.get('/api/v1/cities/dresden/unemployment');
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.match(r.json.meta.reason, /14612/);
 });
 
 test('unemployment: unknown city 404, dead upstream 503', async () => {
-  assert.equal((await app.get('/api/v1/cities/atlantis/unemployment')).status, 404);
-  fake.mode = 'error';
-  const r = await app.get('/api/v1/cities/berlin/unemployment');
-  assert.equal(r.status, 503);
+  await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/unemployment');
+  await expectUnavailable({ fake, path: '/api/v1/cities/berlin/unemployment', mode: 'error' });
 });
 
 test('unemployment: toggle off is disabled', async () => {
-  const off = await startApp({ ...fakeEnv(fake.url), BA_STATISTIK_ENABLED: 'false' });
-  try {
-    const r = await off.get('/api/v1/cities/koeln/unemployment');
-    assert.equal(r.json.meta.source_status, 'disabled');
-    assert.equal(r.json.data, null);
-  } finally { await off.close(); }
+  await expectDisabled({ fake, env: { BA_STATISTIK_ENABLED: 'false' }, path: '/api/v1/cities/koeln/unemployment' });
 });

@@ -1,7 +1,8 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { municipalityWarnCell, parseAlerts } from '../src/sources/brightsky/alerts.ts';
 
@@ -10,14 +11,8 @@ const HEAT = 'brightsky/alerts-warncell-809374166-2023-08-22-heat.json';
 const RAIN = 'brightsky/alerts-warncell-809374166-2023-08-26-dauerregen.json';
 const EMPTY = 'brightsky/alerts-warncell-809374166-empty.json';
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerBrightSky(fake); });
+const ctx = useFakeApp(registerBrightSky);
+const { fake } = ctx;
 
 const alertQueries = () => fake.requests.filter((r) => r.url.startsWith('/alerts')).map((r) => new URL(r.url, 'http://x').searchParams);
 
@@ -63,7 +58,7 @@ test('parser: missing instruction stays null; empty list; test messages dropped;
 });
 
 test('GET weather-warnings: municipality cell 8+AGS, warnings with both languages', async () => {
-  const r = await app.get('/api/v1/cities/braunschweig/weather-warnings');
+  const r = await ctx.app.get('/api/v1/cities/braunschweig/weather-warnings');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(alertQueries()[0].get('warn_cell_id'), '803101000');
@@ -79,7 +74,7 @@ test('GET weather-warnings: municipality cell 8+AGS, warnings with both language
 });
 
 test('weather-warnings: no active warning is no_data with the reason and the cell', async () => {
-  const r = await app.get('/api/v1/cities/kiel/weather-warnings');
+  const r = await ctx.app.get('/api/v1/cities/kiel/weather-warnings');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.equal(r.json.data, null);
@@ -91,7 +86,7 @@ test('weather-warnings: a cell Bright Sky does not know falls back to the regist
   fake.get('/alerts', (_req, url) => url.searchParams.has('warn_cell_id')
     ? { status: 404, json: { detail: 'Unknown warn_cell_id, please use commune (Gemeinden), not district (Landkreis) ids' } }
     : { file: RAIN });
-  const r = await app.get('/api/v1/cities/hannover/weather-warnings');
+  const r = await ctx.app.get('/api/v1/cities/hannover/weather-warnings');
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.warnings[0].event_de, 'DAUERREGEN');
   const [byCell, byPoint] = alertQueries();
@@ -100,7 +95,7 @@ test('weather-warnings: a cell Bright Sky does not know falls back to the regist
 });
 
 test('weather-warnings: compare resource carries each city\'s status', async () => {
-  const r = await app.get('/api/v1/compare?cities=berlin,kiel&resource=weather-warnings');
+  const r = await ctx.app.get('/api/v1/compare?cities=berlin,kiel&resource=weather-warnings');
   assert.equal(r.status, 200);
   const by = Object.fromEntries(r.json.data.map((i: { city: string; source_status: string }) => [i.city, i]));
   assert.equal(by.berlin.source_status, 'ok');
@@ -109,34 +104,13 @@ test('weather-warnings: compare resource carries each city\'s status', async () 
 });
 
 test('weather-warnings: unknown city is 404', async () => {
-  const r = await app.get('/api/v1/cities/entenhausen/weather-warnings');
-  assert.equal(r.status, 404);
-  assert.equal(r.json.code, 'city_not_found');
+  await expectUnknownCity(ctx.app, '/api/v1/cities/entenhausen/weather-warnings');
 });
 
 test('weather-warnings: BRIGHTSKY_ENABLED=false answers 200 disabled with data null and no upstream call', async () => {
-  const off = await startApp({ ...fakeEnv(fake.url), BRIGHTSKY_ENABLED: 'false' });
-  try {
-    const r = await off.get('/api/v1/cities/braunschweig/weather-warnings');
-    assert.equal(r.status, 200);
-    assert.equal(r.json.data, null);
-    assert.equal(r.json.meta.source_status, 'disabled');
-    assert.equal(fake.count('/alerts'), 0);
-  } finally {
-    await off.close();
-  }
+  await expectDisabled({ fake, env: { BRIGHTSKY_ENABLED: 'false' }, path: '/api/v1/cities/braunschweig/weather-warnings', upstreamPrefix: '/alerts' });
 });
 
 test('weather-warnings: dead upstream with nothing cached is a 503 problem pointing to /api/v1/health', async () => {
-  const fresh = await startApp(fakeEnv(fake.url));
-  try {
-    fake.mode = 'down';
-    const r = await fresh.get('/api/v1/cities/braunschweig/weather-warnings');
-    assert.equal(r.status, 503);
-    assert.equal(r.json.code, 'upstream_unavailable');
-    assert.match(r.json.hint, /\/api\/v1\/health/);
-  } finally {
-    fake.mode = 'normal';
-    await fresh.close();
-  }
+  await expectUnavailable({ fake, path: '/api/v1/cities/braunschweig/weather-warnings' });
 });

@@ -1,19 +1,12 @@
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { useFakeApp } from './helpers/setup.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { parseCurrentWeather } from '../src/sources/brightsky/current-weather.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 
-let fake: FakeUpstream;
-let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
-});
-after(async () => { await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerBrightSky(fake); });
+const ctx = useFakeApp(registerBrightSky);
+const { fake } = ctx;
 
 test('parser: Bright Sky current_weather fields, station and zoned time', () => {
   const d = parseCurrentWeather(JSON.parse(fixture('brightsky/current_weather-feldberg-2022-07-24.json').toString()));
@@ -36,7 +29,7 @@ test('parser: Bright Sky current_weather fields, station and zoned time', () => 
 });
 
 test('GET weather: envelope, upstream query by register coordinates, DWD modification notice', async () => {
-  const r = await app.get('/api/v1/cities/freiburg/weather');
+  const r = await ctx.app.get('/api/v1/cities/freiburg/weather');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.city, 'freiburg-im-breisgau');
@@ -51,7 +44,7 @@ test('GET weather: envelope, upstream query by register coordinates, DWD modific
 
 test('weather: no station within reach (404 detail) is no_data, not an error', async () => {
   fake.get('/current_weather', { status: 404, json: { detail: 'No sources match your criteria' } });
-  const r = await app.get('/api/v1/cities/kiel/weather');
+  const r = await ctx.app.get('/api/v1/cities/kiel/weather');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'no_data');
   assert.equal(r.json.data, null);

@@ -64,68 +64,69 @@ function cityBoard(kind: BoardKind) {
 
 const DESCRIPTION = 'DB Timetables plan (current and next hour, Europe/Berlin) joined with the full change list: real-time time and platform, cancellations, added trains and disruption messages. Times carry their zone; delay_s = expected - planned.';
 
-export const stationBoardDepartures = globalType({
-  type: 'station-board-departures',
+/** What differs between the departures and the arrivals variant; everything else follows the kind. */
+interface BoardTexts { label: string; label_en: string; summary: string }
+
+/** Any station's board by EVA in the path. */
+function stationBoard(kind: BoardKind, texts: BoardTexts): DataType {
+  return globalType({
+    type: `station-board-${kind}`,
+    label: texts.label,
+    label_en: texts.label_en,
+    group: 'transport',
+    tool: `station_board_${kind}`,
+    summary: texts.summary,
+    description: DESCRIPTION,
+    path: `/api/v1/stations/{eva}/${kind}`,
+    source: DB_TIMETABLES,
+    params: [evaParam('path')],
+    cache: CACHE,
+    list: kind,
+    live: { refreshSeconds: 60 },
+    fetch: (ctx) => board(ctx, ctx.params.eva as string, kind),
+  });
+}
+
+/** The city's main station (or ?eva= one of its stations). */
+function cityStationBoard(kind: BoardKind, texts: BoardTexts): DataType {
+  return {
+    type: `station-${kind}`,
+    label: texts.label,
+    label_en: texts.label_en,
+    group: 'transport',
+    tool: `station_${kind}`,
+    summary: texts.summary,
+    description: `${DESCRIPTION} ${MAIN_STATION_NOTE}`,
+    source: DB_TIMETABLES,
+    params: [evaParam('query')],
+    cache: CACHE,
+    list: kind,
+    fetch: cityBoard(kind),
+  };
+}
+
+export const stationBoardDepartures = stationBoard('departures', {
   label: 'Abfahrtstafel (Bahnhof)',
   label_en: 'Station departures board',
-  group: 'transport',
-  tool: 'station_board_departures',
   summary: 'Live departures of any station by EVA number, all categories, with real-time delay and disruptions',
-  description: DESCRIPTION,
-  path: '/api/v1/stations/{eva}/departures',
-  source: DB_TIMETABLES,
-  params: [evaParam('path')],
-  cache: CACHE,
-  list: 'departures',
-  live: { refreshSeconds: 60 },
-  fetch: (ctx) => board(ctx, ctx.params.eva as string, 'departures'),
 });
 
-export const stationBoardArrivals = globalType({
-  type: 'station-board-arrivals',
+export const stationBoardArrivals = stationBoard('arrivals', {
   label: 'Ankunftstafel (Bahnhof)',
   label_en: 'Station arrivals board',
-  group: 'transport',
-  tool: 'station_board_arrivals',
   summary: 'Live arrivals of any station by EVA number, all categories, with real-time delay and disruptions',
-  description: DESCRIPTION,
-  path: '/api/v1/stations/{eva}/arrivals',
-  source: DB_TIMETABLES,
-  params: [evaParam('path')],
-  cache: CACHE,
-  list: 'arrivals',
-  live: { refreshSeconds: 60 },
-  fetch: (ctx) => board(ctx, ctx.params.eva as string, 'arrivals'),
 });
 
-export const stationDepartures: DataType = {
-  type: 'station-departures',
+export const stationDepartures = cityStationBoard('departures', {
   label: 'Bahnhof: Abfahrten',
   label_en: 'Station departures',
-  group: 'transport',
-  tool: 'station_departures',
   summary: 'Live departures at the city\'s main railway station (or ?eva= one of its stations)',
-  description: `${DESCRIPTION} ${MAIN_STATION_NOTE}`,
-  source: DB_TIMETABLES,
-  params: [evaParam('query')],
-  cache: CACHE,
-  list: 'departures',
-  fetch: cityBoard('departures'),
-};
+});
 
-export const stationArrivals: DataType = {
-  type: 'station-arrivals',
+export const stationArrivals = cityStationBoard('arrivals', {
   label: 'Bahnhof: Ankünfte',
   label_en: 'Station arrivals',
-  group: 'transport',
-  tool: 'station_arrivals',
   summary: 'Live arrivals at the city\'s main railway station (or ?eva= one of its stations)',
-  description: `${DESCRIPTION} ${MAIN_STATION_NOTE}`,
-  source: DB_TIMETABLES,
-  params: [evaParam('query')],
-  cache: CACHE,
-  list: 'arrivals',
-  fetch: cityBoard('arrivals'),
-};
+});
 
 export const BOARD_TYPES: DataType[] = [stationBoardDepartures, stationBoardArrivals, stationDepartures, stationArrivals];

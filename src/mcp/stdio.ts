@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { buildApp } from '../app.ts';
-import { isConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../startup-config.ts';
 import { startJobs } from '../jobs/index.ts';
 import { createMcpServer } from './server.ts';
 
@@ -9,16 +9,7 @@ import { createMcpServer } from './server.ts';
  * stdout carries only protocol messages, so logs go to stderr.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (isConfigError(err)) {
-      console.error(`stadtdaten-mcp: invalid configuration: ${err.message}`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit('stadtdaten-mcp');
   const built = await buildApp(config, { logStream: process.stderr });
   // Live data types read what the pollers store; a standalone stdio server runs them itself.
   const jobs = config.jobs ? startJobs(built.rt) : null;

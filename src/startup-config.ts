@@ -1,0 +1,17 @@
+import { isConfigError, loadConfig, type Config } from './config.ts';
+
+/**
+ * For process entries (HTTP server, MCP stdio): a config error ends the start with one clear
+ * line naming the program and exit code 2, never a stack trace an operator has to decode.
+ */
+export function loadConfigOrExit(program: string): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (isConfigError(err)) {
+      console.error(`${program}: invalid configuration: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

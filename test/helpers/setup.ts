@@ -1,0 +1,49 @@
+import { before, after, beforeEach } from 'node:test';
+import { FakeUpstream } from './fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from './app.ts';
+
+export interface FakeAppContext {
+  /** Created at once (started before the first test), so it can be destructured at module level. */
+  readonly fake: FakeUpstream;
+  readonly app: TestApp;
+  /** A second app without `env` (credentials), for the "disabled without credentials" rule. */
+  readonly keyless: TestApp;
+}
+
+export interface FakeAppOptions {
+  /** Added to fakeEnv for `app`, typically the credentials a source needs. */
+  env?: Record<string, string>;
+  keyless?: boolean;
+}
+
+/**
+ * One fake upstream and one app for a whole test file. Before each test the fake forgets its
+ * hits and mode and `register` puts the family's fixtures back on top of any route a test
+ * overrode, so tests do not leak into each other. Call at module level.
+ */
+export function useFakeApp(register: (fake: FakeUpstream) => void, opts: FakeAppOptions = {}): FakeAppContext {
+  const fake = new FakeUpstream();
+  let app: TestApp | undefined;
+  let keyless: TestApp | undefined;
+  before(async () => {
+    await fake.start();
+    app = await startApp({ ...fakeEnv(fake.url), ...opts.env });
+    if (opts.keyless) keyless = await startApp(fakeEnv(fake.url));
+  });
+  after(async () => {
+    await app?.close();
+    await keyless?.close();
+    await fake.stop();
+  });
+  beforeEach(() => { fake.reset(); register(fake); });
+  return {
+    fake,
+    get app() { return started(app, 'app'); },
+    get keyless() { return started(keyless, 'keyless (pass { keyless: true })'); },
+  };
+}
+
+function started(app: TestApp | undefined, name: string): TestApp {
+  if (!app) throw new Error(`useFakeApp: ${name} is not started`);
+  return app;
+}

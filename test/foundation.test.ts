@@ -133,6 +133,11 @@ test('openapi.yaml: application/yaml, OpenAPI 3.1, version 1.0.0, exactly the re
   assert.deepEqual(new Set(Object.keys(spec.paths)), registered);
   for (const p of Object.keys(spec.paths)) assert.ok(p.startsWith('/api/v1/'), p);
   assert.equal(spec.paths['/api/v1/cities/{slug}/wetter'].get.deprecated, true);
+  // Data tiers appear in the summaries of data-type endpoints.
+  for (const dt of app.rt.catalog.all) {
+    const p = (dt.path ?? `/api/v1/cities/{slug}/${dt.type}`);
+    assert.match(spec.paths[p].get.summary, new RegExp(`Tier ${dt.source.tier}`), p);
+  }
   assert.equal(spec.paths['/api/v1/cities/{slug}/weather'].get.deprecated, undefined);
   const json = await app.get('/api/v1/openapi.json');
   assert.deepEqual(json.json, spec);

@@ -70,6 +70,9 @@ test('GET weather-warnings: municipality cell 8+AGS, warnings with both language
   assert.equal(w.beginn, w.start);
   assert.equal(w.ende, w.end);
   assert.match(r.json.attribution.text, /Deutscher Wetterdienst/);
+  // DWD forbids altering warnings: they are passed on unchanged, so no modification notice.
+  assert.equal(r.json.attribution.modified, false);
+  assert.equal(r.json.attribution.modification_notice, undefined);
   assert.ok(r.json.meta.warn_cell);
 });
 
@@ -107,8 +110,8 @@ test('weather-warnings: unknown city is 404', async () => {
   await expectUnknownCity(ctx.app, '/api/v1/cities/entenhausen/weather-warnings');
 });
 
-test('weather-warnings: BRIGHTSKY_ENABLED=false answers 200 disabled with data null and no upstream call', async () => {
-  await expectDisabled({ fake, env: { BRIGHTSKY_ENABLED: 'false' }, path: '/api/v1/cities/braunschweig/weather-warnings', upstreamPrefix: '/alerts' });
+test('weather-warnings: BRIGHTSKY_ALERTS_ENABLED=false answers 200 disabled with data null and no upstream call', async () => {
+  await expectDisabled({ fake, env: { BRIGHTSKY_ALERTS_ENABLED: 'false' }, path: '/api/v1/cities/braunschweig/weather-warnings', upstreamPrefix: '/alerts' });
 });
 
 test('weather-warnings: dead upstream with nothing cached is a 503 problem pointing to /api/v1/health', async () => {

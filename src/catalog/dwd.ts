@@ -1,5 +1,5 @@
 import type { DataType } from './types.ts';
-import { BRIGHTSKY } from '../sources/brightsky/source.ts';
+import { BRIGHTSKY, BRIGHTSKY_ALERTS } from '../sources/brightsky/source.ts';
 import { parseCurrentWeather, type BrightSkyCurrent } from '../sources/brightsky/current-weather.ts';
 import { municipalityWarnCell, parseAlerts, type BrightSkyAlertsBody } from '../sources/brightsky/alerts.ts';
 
@@ -40,7 +40,7 @@ export const weatherWarnings: DataType = {
     'has district cells and is JSONP. The cell is "8" + the AGS; when Bright Sky does not know that cell, the register point is used. ' +
     'Texts are DWD\'s, unchanged, in German (*_de) and English (*_en). No active warning answers source_status no_data (data null, ' +
     'meta.reason says so), as for other "nothing active" answers; the warn cell is in meta.warn_cell.',
-  source: BRIGHTSKY,
+  source: BRIGHTSKY_ALERTS,
   cache: { freshSeconds: 300, staleSeconds: 900 },
   compare: { resource: 'weather-warnings' },
   async fetch({ city, http }) {

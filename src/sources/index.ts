@@ -1,6 +1,6 @@
 import type { SourceDecl } from './types.ts';
 import { WIKIDATA } from './wikidata/source.ts';
-import { BRIGHTSKY } from './brightsky/source.ts';
+import { BRIGHTSKY, BRIGHTSKY_ALERTS } from './brightsky/source.ts';
 import { UBA } from './uba/source.ts';
 import { GENESIS } from './genesis/source.ts';
 import { WEGWEISER } from './wegweiser/source.ts';
@@ -21,6 +21,7 @@ import { RMV } from './rmv/source.ts';
 export const SOURCES: readonly SourceDecl[] = [
   WIKIDATA,
   BRIGHTSKY,
+  BRIGHTSKY_ALERTS,
   UBA,
   GENESIS,
   WEGWEISER,

@@ -13,3 +13,16 @@ export const BRIGHTSKY: SourceDecl = {
   modified: true,
   timeoutMs: 8000,
 };
+
+/**
+ * DWD warnings through Bright Sky's /alerts. A source of its own because DWD forbids altering
+ * warnings: texts are passed on unchanged, so the attribution carries no modification notice.
+ */
+export const BRIGHTSKY_ALERTS: SourceDecl = {
+  ...BRIGHTSKY,
+  id: 'dwd-warnings-brightsky',
+  name: 'Deutscher Wetterdienst warnings (via Bright Sky)',
+  env: 'BRIGHTSKY_ALERTS',
+  attribution: 'Quelle: Deutscher Wetterdienst (Warnungen unverändert)',
+  modified: false,
+};

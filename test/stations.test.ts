@@ -6,6 +6,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerStada, registerStadaPaged, STADA_STATIONS_PATH } from './fixtures/stada/routes.ts';
 import { nameKey, parseStationPage, stationsOfCity, type StadaPage } from '../src/sources/stada/stations.ts';
+import { CITY_BY_SLUG } from '../src/cities/register.ts';
 
 const page = (name: string): StadaPage => JSON.parse(fixture(`stada/${name}`).toString('utf8'));
 const CREDS = { DB_CLIENT_ID: 'test-client', DB_API_KEY: 'test-key' };
@@ -17,7 +18,7 @@ test('parser: real StaDa v2 record (Aachen Hbf): main EVA as string, [lon, lat] 
   const p = parseStationPage(page('stations-by-id_1_aachen-hbf_v2.json'));
   assert.equal(p.total, 1);
   assert.deepEqual(p.stations[0], {
-    eva: '8000001', evas: ['8000001'], name: 'Aachen Hbf', category: 2, lat: 50.7678, lon: 6.091499, post_code: '52064', ags: null,
+    eva: '8000001', evas: ['8000001'], name: 'Aachen Hbf', category: 2, lat: 50.7678, lon: 6.091499, post_code: '52064', ags: null, place: 'Aachen',
   });
 });
 
@@ -46,7 +47,7 @@ test('name folding: umlaut, transliteration and plain vowel meet', () => {
   assert.equal(nameKey('Köln'), nameKey('Koeln'));
   assert.equal(nameKey('Köln'), nameKey('Koln'));
   const all = parseStationPage(page('stations_v2_marketplace.json')).stations;
-  assert.deepEqual(stationsOfCity(all, '11000000', 'Koepenick').map((s) => s.name), ['Berlin-Köpenick']);
+  assert.deepEqual(stationsOfCity(all, CITY_BY_SLUG.get('berlin')!, 'Koepenick').map((s) => s.name), ['Berlin-Köpenick']);
 });
 
 test('GET stations: stations matched by AGS, sorted by name, fields eva/name/category/lat/lon/post_code (+ zip alias)', async () => {
@@ -158,4 +159,18 @@ test('without credentials: 200 disabled, no upstream call; toggle off likewise',
 
 test('upstream dead and nothing cached: 503 with a health hint', async () => {
   await expectUnavailable({ fake, env: CREDS, path: '/api/v1/cities/berlin/stations' });
+});
+
+test('answers without municipalityCode (the real recorded v2 payload) match by the mailing-address city, exactly', async (t) => {
+  const real = parseStationPage(page('stations-by-id_1_aachen-hbf_v2.json')).stations;
+  assert.deepEqual(stationsOfCity(real, CITY_BY_SLUG.get('aachen')!).map((s) => s.name), ['Aachen Hbf']);
+  const oder = [{ ...real[0], name: 'Frankfurt (Oder)', place: 'Frankfurt (Oder)' }];
+  assert.deepEqual(stationsOfCity(oder, CITY_BY_SLUG.get('frankfurt-am-main')!), [], 'Frankfurt (Oder) is not Frankfurt am Main');
+  ctx.fake.get(STADA_STATIONS_PATH, { file: 'stada/stations-by-id_1_aachen-hbf_v2.json' });
+  const fresh = await startApp({ ...fakeEnv(ctx.fake.url), ...CREDS });
+  t.after(() => fresh.close());
+  const r = await fresh.get('/api/v1/cities/aachen/stations');
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.data[0].eva, '8000001');
+  assert.equal(r.json.data[0].zip, '52064');
 });

@@ -33,7 +33,7 @@ export const stations: DataType = {
   tool: 'stations',
   summary: 'All national-rail stations of the city with EVA number, category, position and post code (DB station data)',
   description:
-    'Stations whose StaDa municipalityCode equals the city\'s AGS, sorted by name; stations not in operation ' +
+    'Stations whose StaDa municipalityCode equals the city\'s AGS (answers without that field: mailing-address city equal to the city\'s name), sorted by name; stations not in operation ' +
     '(category -1/0) and stations without an EVA number are left out. `eva` is the main EVA number and feeds ' +
     '/api/v1/stations/{eva}/departures; `evas` lists all EVA numbers of the station. The national list is fetched once a day.',
   source: STADA,
@@ -45,9 +45,9 @@ export const stations: DataType = {
   async fetch({ city, params, http, cached }) {
     const all = await cached('all-stations', { freshSeconds: 86400, staleSeconds: 2592000 }, () => fetchAllStations(http));
     const q = params.q as string | undefined;
-    const matched = stationsOfCity(all, city.ags, q);
+    const matched = stationsOfCity(all, city, q);
     if (matched.length === 0) {
-      const reason = q && stationsOfCity(all, city.ags).length > 0
+      const reason = q && stationsOfCity(all, city).length > 0
         ? `no station name of this city matches "${q}"`
         : 'no national-rail station has this city\'s municipality key';
       return { data: null, status: 'no_data', meta: { reason } };
@@ -55,7 +55,7 @@ export const stations: DataType = {
     const limit = params.limit as number | undefined;
     const shown = limit ? matched.slice(0, limit) : matched;
     return {
-      data: shown.map(({ ags: _ags, ...s }) => s),
+      data: shown.map(({ ags: _ags, place: _place, ...s }) => s),
       meta: { total_matching: matched.length, returned: shown.length },
     };
   },

@@ -1,4 +1,5 @@
 import { fold, stripped } from '../../cities/resolve.ts';
+import type { City } from '../../cities/register.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 
 /** StaDa v2 `GET /stations` page: `{offset, limit, total, result: Station[]}`. */
@@ -30,6 +31,8 @@ export interface Station {
   post_code: string | null;
   /** StaDa's municipalityCode: the AGS of the municipality. */
   ags: string | null;
+  /** mailingAddress.city: the match of last resort for answers without municipalityCode. */
+  place: string | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -55,6 +58,7 @@ export function parseStation(s: StadaStation): Station | null {
     lon: Array.isArray(coords) ? num(coords[0]) : null,
     post_code: typeof zip === 'string' && zip.trim() !== '' ? zip.trim() : null,
     ags: typeof s.municipalityCode === 'string' && s.municipalityCode.trim() !== '' ? s.municipalityCode.trim() : null,
+    place: typeof s.mailingAddress?.city === 'string' && s.mailingAddress.city.trim() !== '' ? s.mailingAddress.city.trim() : null,
   };
 }
 
@@ -74,10 +78,22 @@ export function nameKey(s: string): string {
   return stripped(fold(s));
 }
 
-/** The city's stations (municipalityCode == AGS), optionally filtered by name, sorted by name. */
-export function stationsOfCity(all: readonly Station[], ags: string, q?: string): Station[] {
+/**
+ * Does the station belong to the city? By municipalityCode == AGS; only a station whose answer
+ * has no municipalityCode at all (older StaDa versions) falls back to its mailing-address city,
+ * compared exactly with the city's name or aliases (so Frankfurt (Oder) never counts as Frankfurt am Main).
+ */
+function inCity(s: Station, city: Pick<City, 'ags' | 'name' | 'aliases'>): boolean {
+  if (s.ags !== null) return s.ags === city.ags;
+  if (s.place === null) return false;
+  const place = nameKey(s.place);
+  return [city.name, ...city.aliases].some((n) => nameKey(n) === place);
+}
+
+/** The city's stations, optionally filtered by name, sorted by name. */
+export function stationsOfCity(all: readonly Station[], city: Pick<City, 'ags' | 'name' | 'aliases'>, q?: string): Station[] {
   const needle = q ? nameKey(q) : '';
   return all
-    .filter((s) => s.ags === ags && (!needle || nameKey(s.name).includes(needle)))
+    .filter((s) => inCity(s, city) && (!needle || nameKey(s.name).includes(needle)))
     .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.eva.localeCompare(b.eva));
 }

@@ -167,7 +167,7 @@ async function main() {
   server.close();
   console.log(`poller process: RSS before polling ${result.baseline_rss_mb} MB (app with full catalog loaded)`);
   for (const [i, r] of result.polls.entries()) {
-    console.log(`poll ${i + 1} (${i === 0 ? 'cold' : 'warm'}): decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; peak RSS so far ${r.peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`);
+    console.log(`poll ${i + 1} (${i === 0 ? 'cold' : 'warm'}): decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms incl. departure boards ${r.boards_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; peak RSS so far ${r.peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`);
   }
 
   let serverProc: ReturnType<typeof spawn> | null = null;

@@ -42,6 +42,23 @@ test('a response over the size cap is refused (declared and streamed, also after
   assert.equal((await failure(client.call(fake.url, '/bomb'))).kind, 'too_large');
 });
 
+test('a body with a declared length arrives intact, also in many chunks, compressed or not', async () => {
+  const big = new UpstreamClient({ ...client.opts, maxResponseBytes: 4 << 20 });
+  try {
+    const bytes = Buffer.from(Array.from({ length: 3 << 20 }, (_, i) => i % 251));
+    fake.get('/sized', () => ({ body: bytes, headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) } }));
+    const r = await big.call(fake.url, '/sized');
+    assert.equal(r.body.length, bytes.length);
+    assert.ok(r.body.equals(bytes));
+    fake.get('/sized-gz', { body: 'z'.repeat(900), gzip: true });
+    assert.equal((await client.call(fake.url, '/sized-gz')).body.toString(), 'z'.repeat(900));
+    // A declared length over the cap is still refused before reading.
+    assert.equal((await failure(client.call(fake.url, '/sized'))).kind, 'too_large');
+  } finally {
+    await big.close();
+  }
+});
+
 test('a hung upstream times out', async () => {
   fake.get('/slow', { body: 'late', delayMs: 2000 });
   const started = Date.now();

@@ -1,10 +1,10 @@
 import type { DataType, FetchContext } from './types.ts';
 import type { ParamDecl } from './params.ts';
 import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
-import { readCityBoard, readFeedStatus, readRoute, readTrip } from '../sources/gtfs/rt-index.ts';
+import { readFeedStatus, readRoute, readTrip } from '../sources/gtfs/rt-index.ts';
 import { openStaticIndex, staticIndexPath } from '../sources/gtfs/static-index.ts';
 import { tripDetail } from '../sources/gtfs/trip-detail.ts';
-import { cityDepartures, WINDOW_AHEAD_S, WINDOW_PAST_S } from '../sources/gtfs/departures.ts';
+import { boardWindow, readBoard, WINDOW_AHEAD_S, WINDOW_PAST_S } from '../sources/gtfs/departures.ts';
 import { routeStatus } from '../sources/gtfs/route-status.ts';
 import { radiusKmOf } from '../sources/gtfs/city-stops.ts';
 import { toBerlinIso } from '../http/time.ts';
@@ -48,10 +48,11 @@ export const transitDepartures: DataType = {
   live: { refreshSeconds: REFRESH },
   async fetch(ctx) {
     const feed = await readFeedStatus(ctx.store);
-    const board = await readCityBoard(ctx.store, ctx.city.slug);
+    const board = await readBoard(ctx.store, ctx.city.slug);
     if (!feed || !board) return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: noFeedMeta };
-    const r = cityDepartures(board, staticOf(ctx), ctx.now.getTime(), ctx.params.stop_id as string | undefined);
-    return { data: r.departures, as_of: feed.as_of, meta: { unplaced_calls: r.unplaced_calls } };
+    // The poller stored the board finished and sorted: a request only takes its window of it.
+    const data = boardWindow(board, ctx.now.getTime(), ctx.params.stop_id as string | undefined);
+    return { data, as_of: feed.as_of, meta: { unplaced_calls: board.unplaced } };
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Runtime } from '../pipeline/runtime.ts';
 import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
 import { cityStopTable, indexFeed, type IndexResult, type StaticLookup } from '../sources/gtfs/rt-index.ts';
-import { openStaticIndex, staticIndexPath, type StaticIndex } from '../sources/gtfs/static-index.ts';
+import { BATCH, openStaticIndex, staticIndexPath, type StaticIndex } from '../sources/gtfs/static-index.ts';
 import type { ScheduledJob } from './scheduler.ts';
 
 /** Indexes outlive a few missed polls, then expire: volatile ids answer no_data. */
@@ -10,23 +10,34 @@ export const TTL_POLLS = 3;
 /**
  * What the poller derives from one static index version: the city split of its stops, and the
  * route of every trip the previous poll saw. Consecutive polls share nearly all trips, so
- * carrying their routes over spares ~190k schedule lookups (~2 s) per poll; the carry-over
- * holds only the last poll's trips, so it never grows past one feed.
+ * carrying their routes over spares most schedule lookups; the rest (all of them on the first
+ * poll) are asked for a few hundred per statement. The carry-over holds only the last poll's
+ * trips, so it never grows past one feed.
  */
 class PollerLookup implements StaticLookup {
   readonly stops;
   private prev = new Map<string, string | null>();
   private next = new Map<string, string | null>();
 
-  constructor(private readonly index: StaticIndex) {
+  constructor(readonly index: StaticIndex) {
     this.stops = cityStopTable(index.cityOfStops());
   }
 
-  routeOf(tripId: string): string | null {
-    let r = this.prev.get(tripId);
-    if (r === undefined) r = this.index.routeOf(tripId);
-    this.next.set(tripId, r);
-    return r;
+  async routesOf(tripIds: string[], pause: () => Promise<void>): Promise<(string | null)[]> {
+    const out: (string | null)[] = new Array(tripIds.length).fill(null);
+    const ask: number[] = [];
+    for (let k = 0; k < tripIds.length; k++) {
+      const r = this.prev.get(tripIds[k]);
+      if (r === undefined) ask.push(k);
+      else { out[k] = r; this.next.set(tripIds[k], r); }
+    }
+    for (let b = 0; b < ask.length; b += BATCH) {
+      const part = ask.slice(b, b + BATCH);
+      const found = new Map(this.index.routesOf(part.map((k) => tripIds[k])));
+      for (const k of part) this.next.set(tripIds[k], (out[k] = found.get(tripIds[k]) ?? null));
+      if ((b / BATCH) % 16 === 15) await pause();
+    }
+    return out;
   }
 
   endPoll() {
@@ -46,8 +57,9 @@ function staticLookup(index: StaticIndex | null): PollerLookup | null {
 
 /** One poll: fetch the feed (size-capped by the source), decode entity by entity, write the indexes. */
 export async function pollGtfsRt(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<IndexResult> {
-  const res = rt.http(GTFS_DE).request('', { headers: { accept: 'application/x-protobuf' }, signal: o.signal });
-  const feed = { buf: (await res).body as Buffer | null };
+  // Only the holder references the body (not a kept response or promise), so the indexer can
+  // let the ~70 MB go as soon as the trip shards are written.
+  const feed = { buf: (await rt.http(GTFS_DE).request('', { headers: { accept: 'application/x-protobuf' }, signal: o.signal })).body as Buffer | null };
   const lookup = staticLookup(openStaticIndex(staticIndexPath(rt.config)));
   try {
     return await indexFeed(feed, { store: rt.store, ttlMs: o.ttlMs, now: o.now ?? new Date(), static: lookup });

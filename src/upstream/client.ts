@@ -112,7 +112,8 @@ export class UpstreamClient {
       }
       let buf: Buffer;
       try {
-        buf = await readCapped(decode(res.body, resHeaders['content-encoding']), maxBytes);
+        const identity = !resHeaders['content-encoding'] || resHeaders['content-encoding'].trim().toLowerCase() === 'identity';
+        buf = await readCapped(decode(res.body, resHeaders['content-encoding']), maxBytes, identity ? declared : 0);
       } catch (err) {
         if (err instanceof UpstreamError) throw err;
         throw toUpstreamError(err, url, deadline.aborted);
@@ -143,17 +144,30 @@ function decode(body: Readable, encoding: string | undefined): Readable {
   }
 }
 
-async function readCapped(stream: Readable, max: number): Promise<Buffer> {
+/**
+ * The body, capped. With a declared length (and no content coding) it is read straight into
+ * one buffer of that size: a 70 MB feed would otherwise exist twice (chunks + concatenation).
+ */
+async function readCapped(stream: Readable, max: number, declared = 0): Promise<Buffer> {
+  let target = declared > 0 && declared <= max ? Buffer.allocUnsafe(declared) : null;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
+    const c = chunk as Buffer;
+    if (size + c.length > max) {
       stream.destroy();
       throw new UpstreamError('too_large', `response exceeds ${max} bytes`);
     }
-    chunks.push(chunk as Buffer);
+    if (target && size + c.length > target.length) {
+      // More than declared: fall back to collecting chunks.
+      chunks.push(target.subarray(0, size));
+      target = null;
+    }
+    if (target) c.copy(target, size);
+    else chunks.push(c);
+    size += c.length;
   }
+  if (target) return size === target.length ? target : target.subarray(0, size);
   return Buffer.concat(chunks, size);
 }
 

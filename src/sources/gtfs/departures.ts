@@ -1,12 +1,15 @@
-import { boardCalls, type CityBoard } from './rt-index.ts';
+import type { Store } from '../../store/types.ts';
+import { IntColumns, NONE } from './columns.ts';
 import { berlinIso, gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
-import type { StaticIndex, StaticTrip } from './static-index.ts';
+import { BATCH, type PlannedCall, type StaticIndex } from './static-index.ts';
 
 /**
- * Departures of a city's stops from the poller's board: each realtime stop call is placed in
- * time through the static schedule (the gtfs.de feed mostly carries delays, not times), then
- * kept when its expected departure falls in [now - 2 min, now + 60 min]. Calls that can be
- * placed neither by an absolute time nor by the schedule are counted, not guessed.
+ * Departures of a city's stops, computed by the poller once per poll and stored finished: each
+ * realtime stop call is placed in time through the static schedule (the gtfs.de feed mostly
+ * carries delays, not times) and kept when its expected departure falls in
+ * [now - 2 min, now + 60 min]. Calls that can be placed neither by an absolute time nor by the
+ * schedule are counted, not guessed. A request only slices its own window out of the stored
+ * board (which reaches one TTL further ahead) and filters by stop.
  */
 export const WINDOW_PAST_S = 120;
 export const WINDOW_AHEAD_S = 3600;
@@ -28,63 +31,275 @@ export interface DepartureOut {
   skipped: boolean;
 }
 
-export interface DeparturesResult {
-  departures: DepartureOut[];
-  unplaced_calls: number;
+/** What the poller kept of one feed: per trip (by ordinal) and per stop call in a register city. */
+export interface BoardInput {
+  nowMs: number;
+  /** The board reaches this far past the request window, so it serves until it expires. */
+  aheadExtraS: number;
+  /** Times in `calls` are relative to this (POSIX seconds). */
+  baseS: number;
+  tripId: string[];
+  tripRoute: (string | null)[];
+  tripStart: (string | null)[];
+  tripCancelled: (i: number) => boolean;
+  /** trip ordinal, seq, stop ordinal, arr delay, arr time - base, dep delay, dep time - base, skipped (NONE = absent). */
+  calls: IntColumns;
+  stopIds: string[];
+  stopCity: string[];
+  index: StaticIndex | null;
+  pause: () => Promise<void>;
 }
 
-export function cityDepartures(board: CityBoard, index: StaticIndex | null, nowMs: number, stopId?: string): DeparturesResult {
-  // Placing a call needs one schedule row; trip and stop names are looked up only for the
-  // calls that fall in the window.
-  const trips = new Map<string, StaticTrip | null>();
-  const tripOf = (id: string) => {
-    let t = trips.get(id);
-    if (t === undefined) trips.set(id, (t = index?.trip(id) ?? null));
-    return t;
-  };
-  const stops = new Map<string, { name: string | null; lat: number | null; lon: number | null }>();
-  const stopOf = (id: string) => {
-    let s = stops.get(id);
-    if (!s) stops.set(id, (s = index?.stop(id) ?? { name: null, lat: null, lon: null }));
-    return s;
-  };
+/** Planned time columns: NONE is an empty schedule time, MISSING a call the schedule lacks. */
+const MISSING = NONE + 1;
 
-  const out: (DepartureOut & { sort: number })[] = [];
-  let unplaced = 0;
-  for (const c of boardCalls(board, stopId)) {
-    const st = c.seq !== null && index ? index.stopTime(c.trip_id, c.seq) : null;
-    // A trip's last stop has no departure worth listing.
-    if (st && st.dep === null && st.arr !== null && c.dep_delay === null && c.dep_time === null) continue;
-    const plannedS = st ? st.dep ?? st.arr : null;
-    let plannedMs: number | null = null;
-    if (plannedS !== null) {
-      const day = isServiceDate(c.start_date) ? c.start_date : pickServiceDay(nowMs, plannedS, plannedS);
-      plannedMs = gtfsInstantMs(day, plannedS);
+async function plannedTimes(o: BoardInput): Promise<{ arr: Int32Array; dep: Int32Array }> {
+  const n = o.calls.length;
+  const arr = new Int32Array(n).fill(MISSING), dep = new Int32Array(n).fill(MISSING);
+  if (!o.index) return { arr, dep };
+  // A trip's calls are consecutive rows (pushed per decoded trip), so a batch maps each answer
+  // back through its trip's first row: one map entry per trip, no string built per call.
+  const batch: PlannedCall[] = Array.from({ length: BATCH }, () => ({ trip_id: '', seq: 0 }));
+  let size = 0;
+  const firstRow = new Map<string, number>();
+  const flush = () => {
+    for (const [trip, seq, a, d] of o.index!.plannedCalls(batch.slice(0, size))) {
+      let r = firstRow.get(trip);
+      if (r === undefined) continue;
+      const i = o.calls.get(r, 0);
+      for (; r < n && o.calls.get(r, 0) === i; r++) {
+        if (o.calls.get(r, 1) === seq) { arr[r] = a ?? NONE; dep[r] = d ?? NONE; break; }
+      }
     }
-    const delay = c.dep_delay ?? c.arr_delay ?? (c.dep_time !== null && plannedMs !== null ? Math.round(c.dep_time - plannedMs / 1000) : null);
-    const expectedMs = c.dep_time !== null ? c.dep_time * 1000 : plannedMs !== null ? plannedMs + (delay ?? 0) * 1000 : null;
-    if (expectedMs === null) { unplaced++; continue; }
-    if (expectedMs < nowMs - WINDOW_PAST_S * 1000 || expectedMs > nowMs + WINDOW_AHEAD_S * 1000) continue;
-    const stop = stopOf(c.stop_id);
-    const trip = tripOf(c.trip_id);
+    size = 0;
+    firstRow.clear();
+  };
+  for (let r = 0; r < n; r++) {
+    const seq = o.calls.get(r, 1);
+    if (seq === NONE) continue;
+    const trip = o.tripId[o.calls.get(r, 0)];
+    if (!firstRow.has(trip)) firstRow.set(trip, r);
+    batch[size].trip_id = trip;
+    batch[size++].seq = seq;
+    if (size === BATCH) {
+      flush();
+      if (r % (BATCH * 8) < BATCH) await o.pause();
+    }
+  }
+  if (size > 0) flush();
+  return { arr, dep };
+}
+
+/** Trip and stop names, fetched in batches for the calls that fall in a window, once per poll. */
+class Names {
+  private readonly tripLoaded: Uint8Array;
+  private readonly tripRoute: (string | null)[] = [];
+  private readonly tripLine: (string | null)[] = [];
+  private readonly tripHeadsign: (string | null)[] = [];
+  private readonly stopLoaded: Uint8Array;
+  private readonly stopName: (string | null)[] = [];
+  private readonly stopLat: Float64Array;
+  private readonly stopLon: Float64Array;
+
+  constructor(private readonly o: BoardInput) {
+    this.tripLoaded = new Uint8Array(o.tripId.length);
+    this.stopLoaded = new Uint8Array(o.stopIds.length);
+    this.stopLat = new Float64Array(o.stopIds.length).fill(NaN);
+    this.stopLon = new Float64Array(o.stopIds.length).fill(NaN);
+  }
+
+  load(trips: Iterable<number>, stops: Iterable<number>) {
+    const index = this.o.index;
+    const want = (loaded: Uint8Array, list: Iterable<number>) => {
+      const out: number[] = [];
+      for (const i of list) if (!loaded[i]) { loaded[i] = 1; out.push(i); }
+      return out;
+    };
+    const tripOrds = want(this.tripLoaded, trips), stopOrds = want(this.stopLoaded, stops);
+    if (!index) return;
+    for (let k = 0; k < tripOrds.length; k += BATCH) {
+      const part = tripOrds.slice(k, k + BATCH);
+      const ord = new Map(part.map((i) => [this.o.tripId[i], i]));
+      for (const [id, route, line, headsign] of index.tripsMeta(part.map((i) => this.o.tripId[i]))) {
+        const i = ord.get(id)!;
+        this.tripRoute[i] = route;
+        this.tripLine[i] = line;
+        this.tripHeadsign[i] = headsign;
+      }
+    }
+    for (let k = 0; k < stopOrds.length; k += BATCH) {
+      const part = stopOrds.slice(k, k + BATCH);
+      const ord = new Map(part.map((s) => [this.o.stopIds[s], s]));
+      for (const [id, name, lat, lon] of index.stopsMeta(part.map((s) => this.o.stopIds[s]))) {
+        const s = ord.get(id)!;
+        this.stopName[s] = name;
+        if (lat !== null) this.stopLat[s] = lat;
+        if (lon !== null) this.stopLon[s] = lon;
+      }
+    }
+  }
+
+  trip(i: number) { return { route: this.tripRoute[i] ?? null, line: this.tripLine[i] ?? null, headsign: this.tripHeadsign[i] ?? null }; }
+  stop(s: number) {
+    const lat = this.stopLat[s], lon = this.stopLon[s];
+    return { name: this.stopName[s] ?? null, lat: Number.isNaN(lat) ? null : lat, lon: Number.isNaN(lon) ? null : lon };
+  }
+}
+
+const v = (x: number) => (x === NONE ? null : x);
+
+/**
+ * The finished board of every city with calls, one city at a time (so only one board is held):
+ * `{"unplaced": n, "t": [expected departure, POSIX s, ascending], "items": [DepartureOut, ...]}`.
+ */
+export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, board: string]> {
+  const { calls, nowMs } = o;
+  const planned = await plannedTimes(o);
+  const fromMs = nowMs - WINDOW_PAST_S * 1000, toMs = nowMs + (WINDOW_AHEAD_S + o.aheadExtraS) * 1000;
+
+  // Counting sort of the calls by city.
+  const cityNo = new Map<string, number>();
+  const cityOfRow = new Int32Array(calls.length);
+  for (let r = 0; r < calls.length; r++) {
+    const slug = o.stopCity[calls.get(r, 2)];
+    let c = cityNo.get(slug);
+    if (c === undefined) cityNo.set(slug, (c = cityNo.size));
+    cityOfRow[r] = c;
+  }
+  const offsets = new Int32Array(cityNo.size + 1);
+  for (let r = 0; r < calls.length; r++) offsets[cityOfRow[r] + 1]++;
+  for (let c = 0; c < cityNo.size; c++) offsets[c + 1] += offsets[c];
+  const order = new Int32Array(calls.length);
+  const fill = offsets.slice(0, cityNo.size);
+  for (let r = 0; r < calls.length; r++) order[fill[cityOfRow[r]]++] = r;
+
+  const names = new Names(o);
+  const q = (x: string | null) => (x === null ? 'null' : JSON.stringify(x));
+  const list = (a: ArrayLike<number>) => `[${Array.prototype.join.call(a, ',')}]`;
+  const localTrip = new Int32Array(o.tripId.length).fill(-1), localStop = new Int32Array(o.stopIds.length).fill(-1);
+  for (const [slug, c] of cityNo) {
+    // Kept calls as parallel typed columns: a big city keeps tens of thousands per poll.
+    const size = offsets[c + 1] - offsets[c];
+    const keptRow = new Int32Array(size), expected = new Float64Array(size), plannedAt = new Float64Array(size), delays = new Int32Array(size);
+    let kept = 0, unplaced = 0;
+    for (let k = offsets[c]; k < offsets[c + 1]; k++) {
+      const r = order[k];
+      const i = calls.get(r, 0);
+      const pa = planned.arr[r], pd = planned.dep[r];
+      const depDelay = v(calls.get(r, 5)), arrDelay = v(calls.get(r, 3));
+      const depTime = calls.get(r, 6) === NONE ? null : calls.get(r, 6) + o.baseS;
+      // A trip's last stop has no departure worth listing.
+      if (pa !== MISSING && pd === NONE && pa !== NONE && depDelay === null && depTime === null) continue;
+      const plannedS = pa === MISSING ? null : pd !== NONE ? pd : pa !== NONE ? pa : null;
+      let plannedMs: number | null = null;
+      if (plannedS !== null) {
+        const start = o.tripStart[i];
+        plannedMs = gtfsInstantMs(isServiceDate(start) ? start : pickServiceDay(nowMs, plannedS, plannedS), plannedS);
+      }
+      const delay = depDelay ?? arrDelay ?? (depTime !== null && plannedMs !== null ? Math.round(depTime - plannedMs / 1000) : null);
+      const expectedMs = depTime !== null ? depTime * 1000 : plannedMs !== null ? plannedMs + (delay ?? 0) * 1000 : null;
+      if (expectedMs === null) { unplaced++; continue; }
+      if (expectedMs < fromMs || expectedMs > toMs) continue;
+      keptRow[kept] = r;
+      expected[kept] = expectedMs / 1000;
+      plannedAt[kept] = plannedMs === null ? NaN : plannedMs / 1000;
+      delays[kept++] = delay ?? NONE;
+    }
+    const stopKey = new Int32Array(kept);
+    const tripsKept: number[] = [], stopsKept: number[] = [];
+    for (let k = 0; k < kept; k++) {
+      const i = calls.get(keptRow[k], 0), st = calls.get(keptRow[k], 2);
+      if (localTrip[i] < 0) { localTrip[i] = tripsKept.length; tripsKept.push(i); }
+      if (localStop[st] < 0) { localStop[st] = stopsKept.length; stopsKept.push(st); }
+      stopKey[k] = st;
+    }
+    const rank = Int32Array.from({ length: kept }, (_, k) => k);
+    const ids = o.stopIds;
+    rank.sort((a, b) => expected[a] - expected[b] || (ids[stopKey[a]] < ids[stopKey[b]] ? -1 : ids[stopKey[a]] > ids[stopKey[b]] ? 1 : 0));
+    names.load(tripsKept, stopsKept);
+    // Columns in departure order, trips and stops once each: a tenth of the size of records.
+    const t = new Float64Array(kept), p: (number | null)[] = new Array(kept), d: (number | null)[] = new Array(kept);
+    const tripCol = new Int32Array(kept), stopCol = new Int32Array(kept), skipped = new Uint8Array(kept);
+    const seq: (number | null)[] = new Array(kept);
+    for (let n = 0; n < kept; n++) {
+      const k = rank[n], r = keptRow[k];
+      t[n] = expected[k];
+      p[n] = Number.isNaN(plannedAt[k]) ? null : plannedAt[k];
+      d[n] = v(delays[k]);
+      tripCol[n] = localTrip[calls.get(r, 0)];
+      stopCol[n] = localStop[calls.get(r, 2)];
+      seq[n] = v(calls.get(r, 1));
+      skipped[n] = calls.get(r, 7) === 1 ? 1 : 0;
+    }
+    const trips = tripsKept.map((i) => {
+      const m = names.trip(i);
+      return `[${q(o.tripId[i])},${q(o.tripRoute[i] ?? m.route)},${q(m.line)},${q(m.headsign)},${o.tripCancelled(i) ? 1 : 0}]`;
+    });
+    const stopRows = stopsKept.map((st) => {
+      const m = names.stop(st);
+      return `[${q(o.stopIds[st])},${q(m.name)},${m.lat},${m.lon}]`;
+    });
+    for (const i of tripsKept) localTrip[i] = -1;
+    for (const st of stopsKept) localStop[st] = -1;
+    yield [slug, `{"unplaced":${unplaced},"trips":[${trips.join(',')}],"stops":[${stopRows.join(',')}],` +
+      `"t":${list(t)},"planned":${JSON.stringify(p)},"delay":${JSON.stringify(d)},"trip":${list(tripCol)},"stop":${list(stopCol)},` +
+      `"seq":${JSON.stringify(seq)},"skipped":${list(skipped)}}`];
+    await o.pause();
+  }
+}
+
+/**
+ * A stored board: departures as columns in departure order (times in POSIX seconds), trips
+ * as [trip_id, route_id, line, headsign, cancelled] and stops as [stop_id, name, lat, lon].
+ */
+export interface StoredBoard {
+  unplaced: number;
+  trips: [string, string | null, string | null, string | null, 0 | 1][];
+  stops: [string, string | null, number | null, number | null][];
+  t: number[];
+  planned: (number | null)[];
+  delay: (number | null)[];
+  trip: number[];
+  stop: number[];
+  seq: (number | null)[];
+  skipped: number[];
+}
+
+export const BOARD_KEY = (city: string) => `transit:departures:${city}`;
+
+export async function readBoard(store: Store, city: string): Promise<StoredBoard | null> {
+  const v = await store.get(BOARD_KEY(city));
+  return v ? (JSON.parse(v) as StoredBoard) : null;
+}
+
+/** First index whose time is >= `s` (the board's times ascend). */
+function lowerBound(t: number[], s: number): number {
+  let lo = 0, hi = t.length;
+  while (lo < hi) { const mid = (lo + hi) >>> 1; if (t[mid] < s) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+/** The request's own window of a stored board as records, optionally of one stop only. */
+export function boardWindow(b: StoredBoard, nowMs: number, stopId?: string): DepartureOut[] {
+  const from = lowerBound(b.t, Math.ceil((nowMs - WINDOW_PAST_S * 1000) / 1000));
+  const to = lowerBound(b.t, Math.floor((nowMs + WINDOW_AHEAD_S * 1000) / 1000) + 1);
+  const only = stopId === undefined ? -1 : b.stops.findIndex((s) => s[0] === stopId);
+  const out: DepartureOut[] = [];
+  if (stopId !== undefined && only < 0) return out;
+  for (let n = from; n < to; n++) {
+    if (only >= 0 && b.stop[n] !== only) continue;
+    const [stop_id, stop_name, lat, lon] = b.stops[b.stop[n]];
+    const [trip_id, route_id, line, headsign, cancelled] = b.trips[b.trip[n]];
+    const planned = b.planned[n];
     out.push({
-      sort: expectedMs,
-      stop_id: c.stop_id,
-      stop_name: stop.name,
-      lat: stop.lat,
-      lon: stop.lon,
-      trip_id: c.trip_id,
-      route_id: c.route_id ?? trip?.route_id ?? null,
-      line: trip?.route_short_name ?? trip?.trip_short_name ?? null,
-      headsign: trip?.headsign ?? null,
-      stop_sequence: c.seq,
-      planned_departure_at: plannedMs === null ? null : berlinIso(plannedMs),
-      expected_departure_at: berlinIso(expectedMs),
-      delay_s: delay,
-      cancelled: c.cancelled,
-      skipped: c.skipped,
+      stop_id, stop_name, lat, lon, trip_id, route_id, line, headsign,
+      stop_sequence: b.seq[n],
+      planned_departure_at: planned === null ? null : berlinIso(planned * 1000),
+      expected_departure_at: berlinIso(b.t[n] * 1000),
+      delay_s: b.delay[n],
+      cancelled: cancelled === 1,
+      skipped: b.skipped[n] === 1,
     });
   }
-  out.sort((a, b) => a.sort - b.sort || a.stop_id.localeCompare(b.stop_id));
-  return { departures: out.map(({ sort: _, ...d }) => d), unplaced_calls: unplaced };
+  return out;
 }

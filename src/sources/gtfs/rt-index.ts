@@ -2,6 +2,8 @@ import type { Store } from '../../store/types.ts';
 import { toBerlinIso } from '../../http/time.ts';
 import { decodeFeed, decodeTripEntity, type RtTripUpdate } from './decode.ts';
 import { IntColumns, NONE, orNone } from './columns.ts';
+import { BOARD_KEY, cityBoards } from './departures.ts';
+import type { StaticIndex } from './static-index.ts';
 
 /**
  * The realtime feed as three sharded indexes in the store, rewritten completely on every poll
@@ -11,7 +13,7 @@ import { IntColumns, NONE, orNone } from './columns.ts';
  *
  *   transit:trip:<bucket>   {trip_id: [base64 FeedEntity, route_id, delay_s]}  (4096 shards)
  *   transit:route:<bucket>  {route_id: [[trip_id, delay_s, cancelled], ...]}   (256 shards)
- *   transit:stops:<city>    {trips: {trip_id: [route_id, start_date, cancelled]}, calls: [[trip_id, seq, stop_id, arr_delay, arr_time, dep_delay, dep_time, skipped], ...]}
+ *   transit:departures:<city>  the city's finished departure board (departures.ts)
  *   transit:feed            last poll: as_of, counts (no TTL: the summary reports it)
  *
  * The trip shard keeps the entity's protobuf bytes instead of a JSON rendering: a slice of the
@@ -24,7 +26,7 @@ export const KEYS = {
   feed: 'transit:feed',
   trip: (b: number) => `transit:trip:${b}`,
   route: (b: number) => `transit:route:${b}`,
-  stops: (city: string) => `transit:stops:${city}`,
+  departures: BOARD_KEY,
 };
 
 /** FNV-1a: stable across processes and instances, cheap on short ids. */
@@ -69,8 +71,10 @@ export function cityStopTable(cityOf: Map<string, string>): CityStopTable {
 
 /** What the poller needs from the static schedule (absent before its first build). */
 export interface StaticLookup {
-  routeOf(tripId: string): string | null;
+  /** The scheduled route of each trip (null when unknown), for feeds that leave route_id empty. */
+  routesOf(tripIds: string[], pause: () => Promise<void>): Promise<(string | null)[]>;
   stops: CityStopTable;
+  index: StaticIndex;
 }
 
 /**
@@ -98,8 +102,10 @@ export interface IndexResult {
   writes: number;
   /** Decoding and building the indexes in memory. */
   decode_index_ms: number;
-  /** Writing them to the store. */
+  /** Writing them to the store, departure boards included. */
   write_ms: number;
+  /** Of write_ms: placing the stop calls through the schedule and building the city boards. */
+  boards_ms: number;
 }
 
 /** Trip shards, assembled one at a time after a counting sort of the trips by shard. */
@@ -134,38 +140,39 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
   const tripId: string[] = [], tripRoute: (string | null)[] = [], tripStart: (string | null)[] = [];
   const trips = new IntColumns(4, 1 << 16); // entity start, entity end, delay, cancelled
   const routes = new Map<string, number[]>();
-  // Per city: trip, seq, stop, arr delay, arr time - base, dep delay, dep time - base, skipped.
-  const cities = new Map<string, IntColumns>();
+  // Stop calls in register cities: trip, seq, stop, arr delay, arr time - base, dep delay, dep time - base, skipped.
+  const calls = new IntColumns(8, 1 << 16);
   const stops = o.static?.stops ?? null;
   let fromStatic = 0;
   let cityCalls = 0;
 
+  // Trips without a route_id in the feed, resolved in batches after decoding.
+  const unrouted: number[] = [];
   const summary = await decodeFeed(feed.buf, (t, start, end) => {
-    let route = t.route_id;
-    if (!route && o.static) {
-      route = o.static.routeOf(t.trip_id);
-      if (route) fromStatic++;
-    }
     const ord = trips.push(start, end, orNone(currentDelay(t, baseS)), t.cancelled ? 1 : 0);
     tripId.push(t.trip_id);
-    tripRoute.push(route);
+    tripRoute.push(t.route_id);
     tripStart.push(t.start_date);
-    if (route) {
-      const list = routes.get(route);
-      if (list) list.push(ord); else routes.set(route, [ord]);
-    }
+    if (!t.route_id) unrouted.push(ord);
     if (!stops) return;
     for (const u of t.updates) {
       const s = u.stop_id === null ? undefined : stops.ordinal[u.stop_id];
       if (s === undefined) continue;
-      const city = stops.city[s];
-      let c = cities.get(city);
-      if (!c) cities.set(city, (c = new IntColumns(8, 1 << 14)));
-      c.push(ord, orNone(u.seq), s, orNone(u.arr_delay), u.arr_time === null ? NONE : u.arr_time - baseS,
+      calls.push(ord, orNone(u.seq), s, orNone(u.arr_delay), u.arr_time === null ? NONE : u.arr_time - baseS,
         orNone(u.dep_delay), u.dep_time === null ? NONE : u.dep_time - baseS, u.skipped ? 1 : 0);
       cityCalls++;
     }
   }, yieldToLoop);
+  if (o.static && unrouted.length > 0) {
+    const found = await o.static.routesOf(unrouted.map((i) => tripId[i]), yieldToLoop);
+    for (let k = 0; k < unrouted.length; k++) if ((tripRoute[unrouted[k]] = found[k]) !== null) fromStatic++;
+  }
+  for (let i = 0; i < tripRoute.length; i++) {
+    const route = tripRoute[i];
+    if (!route) continue;
+    const list = routes.get(route);
+    if (list) list.push(i); else routes.set(route, [i]);
+  }
   const decodeIndexMs = performance.now() - started;
 
   const writeStarted = performance.now();
@@ -175,7 +182,6 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
     if (++writes % 64 === 0) await yieldToLoop();
   };
 
-  const count = trips.length;
   await writeTripShards(feed.buf, trips, tripId, tripRoute, set);
   feed.buf = null;
 
@@ -187,39 +193,32 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
   routes.clear();
   for (let b = 0; b < ROUTE_BUCKETS; b++) await set(KEYS.route(b), `{${routeShards[b].join(',')}}`);
 
-  // Boards are columnar (one array per field): a city's ~250k calls become a handful of
-  // joined number lists instead of a quarter of a million small strings.
-  const localTrip = new Int32Array(count).fill(-1);
-  const localStop = new Int32Array(stops?.ids.length ?? 0).fill(-1);
+  const boardsStarted = performance.now();
   const written = new Set<string>();
-  for (const [city, c] of cities) {
-    const tIds: number[] = [], sIds: number[] = [];
-    const cols = Array.from({ length: 8 }, () => new Int32Array(c.length));
-    for (let r = 0; r < c.length; r++) {
-      const i = c.get(r, 0), st = c.get(r, 2);
-      if (localTrip[i] < 0) { localTrip[i] = tIds.length; tIds.push(i); }
-      if (localStop[st] < 0) { localStop[st] = sIds.length; sIds.push(st); }
-      cols[0][r] = localTrip[i];
-      cols[2][r] = localStop[st];
-      cols[1][r] = c.get(r, 1);
-      for (let k = 3; k < 8; k++) cols[k][r] = c.get(r, k);
+  if (stops) {
+    const boards = cityBoards({
+      nowMs: o.now.getTime(),
+      aheadExtraS: Math.ceil(o.ttlMs / 1000),
+      baseS,
+      tripId,
+      tripRoute,
+      tripStart,
+      tripCancelled: (i) => trips.get(i, 3) === 1,
+      calls,
+      stopIds: stops.ids,
+      stopCity: stops.city,
+      index: o.static!.index,
+      pause: yieldToLoop,
+    });
+    for await (const [city, board] of boards) {
+      written.add(city);
+      await set(KEYS.departures(city), board);
     }
-    const list = (a: Int32Array) => `[${a.join(',')}]`;
-    const value = `{"base":${baseS},"none":${NONE},` +
-      `"trips":${j(tIds.map((i) => tripId[i]))},"routes":${j(tIds.map((i) => tripRoute[i]))},` +
-      `"start_dates":${j(tIds.map((i) => tripStart[i]))},"cancelled":${list(Int32Array.from(tIds, (i) => trips.get(i, 3)))},` +
-      `"stops":${j(sIds.map((st) => stops!.ids[st]))},` +
-      `"trip":${list(cols[0])},"seq":${list(cols[1])},"stop":${list(cols[2])},"arr_delay":${list(cols[3])},"arr_time":${list(cols[4])},` +
-      `"dep_delay":${list(cols[5])},"dep_time":${list(cols[6])},"skipped":${list(cols[7])}}`;
-    for (const i of tIds) localTrip[i] = -1;
-    for (const st of sIds) localStop[st] = -1;
-    cities.delete(city);
-    written.add(city);
-    await set(KEYS.stops(city), value);
   }
+  const boardsMs = performance.now() - boardsStarted;
   // Cities without a call this poll: their previous board must not outlive it.
-  for (const key of await o.store.keys('transit:stops:')) {
-    if (!written.has(key.slice('transit:stops:'.length))) { await o.store.del(key); writes++; }
+  for (const key of await o.store.keys(KEYS.departures(''))) {
+    if (!written.has(key.slice(KEYS.departures('').length))) { await o.store.del(key); writes++; }
   }
 
   const status: FeedStatus = {
@@ -233,7 +232,7 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
     ttl_seconds: Math.round(o.ttlMs / 1000),
   };
   await o.store.set(KEYS.feed, JSON.stringify(status));
-  return { status, writes: writes + 1, decode_index_ms: Math.round(decodeIndexMs), write_ms: Math.round(performance.now() - writeStarted) };
+  return { status, writes: writes + 1, decode_index_ms: Math.round(decodeIndexMs), write_ms: Math.round(performance.now() - writeStarted), boards_ms: Math.round(boardsMs) };
 }
 
 export async function readFeedStatus(store: Store): Promise<FeedStatus | null> {
@@ -260,72 +259,4 @@ export async function readRoute(store: Store, routeId: string): Promise<RouteTri
   if (!shard) return [];
   const m = JSON.parse(shard) as Record<string, RouteTrip[]>;
   return Object.prototype.hasOwnProperty.call(m, routeId) ? m[routeId] : [];
-}
-
-/**
- * A city's board as written by the poller: parallel columns, times relative to `base` (POSIX
- * seconds), absent values as `none`.
- */
-export interface CityBoard {
-  base: number;
-  none: number;
-  trips: string[];
-  routes: (string | null)[];
-  start_dates: (string | null)[];
-  cancelled: number[];
-  stops: string[];
-  trip: number[];
-  seq: number[];
-  stop: number[];
-  arr_delay: number[];
-  arr_time: number[];
-  dep_delay: number[];
-  dep_time: number[];
-  skipped: number[];
-}
-
-export interface StopCall {
-  trip_id: string;
-  route_id: string | null;
-  start_date: string | null;
-  cancelled: boolean;
-  seq: number | null;
-  stop_id: string;
-  arr_delay: number | null;
-  arr_time: number | null;
-  dep_delay: number | null;
-  dep_time: number | null;
-  skipped: boolean;
-}
-
-export async function readCityBoard(store: Store, city: string): Promise<CityBoard | null> {
-  const v = await store.get(KEYS.stops(city));
-  return v ? (JSON.parse(v) as CityBoard) : null;
-}
-
-/** The board's calls as records, optionally of one stop only. */
-export function boardCalls(b: CityBoard, stopId?: string): StopCall[] {
-  const out: StopCall[] = [];
-  const only = stopId === undefined ? -1 : b.stops.indexOf(stopId);
-  if (stopId !== undefined && only < 0) return out;
-  const v = (x: number) => (x === b.none ? null : x);
-  const t = (x: number) => (x === b.none ? null : x + b.base);
-  for (let r = 0; r < b.trip.length; r++) {
-    if (only >= 0 && b.stop[r] !== only) continue;
-    const i = b.trip[r];
-    out.push({
-      trip_id: b.trips[i],
-      route_id: b.routes[i],
-      start_date: b.start_dates[i],
-      cancelled: b.cancelled[i] === 1,
-      seq: v(b.seq[r]),
-      stop_id: b.stops[b.stop[r]],
-      arr_delay: v(b.arr_delay[r]),
-      arr_time: t(b.arr_time[r]),
-      dep_delay: v(b.dep_delay[r]),
-      dep_time: t(b.dep_time[r]),
-      skipped: b.skipped[r] === 1,
-    });
-  }
-  return out;
 }

@@ -67,9 +67,18 @@ export function staticIndexPath(config: Config): string {
   return join(dirname(resolve(base)), 'gtfs-static.sqlite');
 }
 
+/** Ids per batched IN query: one statement per few hundred ids instead of one per id. */
+export const BATCH = 500;
+
+/** Planned times of one stop call as the poller asks for them (trip id + stop sequence). */
+export interface PlannedCall { trip_id: string; seq: number }
+
+type BatchKind = 'routes' | 'tripsMeta' | 'stopsMeta' | 'calls';
+
 export class StaticIndex {
   private readonly db: Database.Database;
   private readonly q: Record<string, Database.Statement>;
+  private readonly batched: Record<BatchKind, Database.Statement>;
   readonly meta: StaticMeta;
 
   constructor(readonly path: string) {
@@ -88,6 +97,15 @@ export class StaticIndex {
       cityStopCount: this.db.prepare('SELECT count(*) FROM stops WHERE city = ?').pluck(),
       allCityStops: this.db.prepare('SELECT stop_id, city FROM stops WHERE city IS NOT NULL').raw(),
     };
+    const ids = Array(BATCH).fill('?').join(',');
+    this.batched = {
+      routes: this.db.prepare(`SELECT trip_id, route_id FROM trips WHERE trip_id IN (${ids})`).raw(),
+      tripsMeta: this.db.prepare(`SELECT t.trip_id, t.route_id, coalesce(r.short_name, t.short_name), t.headsign
+        FROM trips t LEFT JOIN routes r ON r.route_id = t.route_id WHERE t.trip_id IN (${ids})`).raw(),
+      stopsMeta: this.db.prepare(`SELECT stop_id, name, lat, lon FROM stops WHERE stop_id IN (${ids})`).raw(),
+      calls: this.db.prepare(`SELECT trip_id, seq, arr, dep FROM stop_times
+        WHERE (trip_id, seq) IN (VALUES ${Array(BATCH).fill('(?,?)').join(',')})`).raw(),
+    };
     const meta = Object.fromEntries((this.db.prepare('SELECT k, v FROM meta').all() as { k: string; v: string }[]).map((r) => [r.k, r.v]));
     this.meta = {
       built_at: meta.built_at ?? '',
@@ -104,6 +122,34 @@ export class StaticIndex {
   stopTimes(tripId: string): StaticStopTime[] { return this.q.stopTimes.all(tripId) as StaticStopTime[]; }
   stopTime(tripId: string, seq: number): { arr: number | null; dep: number | null } | null {
     return (this.q.stopTime.get(tripId, seq) as { arr: number | null; dep: number | null } | undefined) ?? null;
+  }
+  /**
+   * Rows of `ids` (BATCH at most; the tail is padded with a repeated id, which IN ignores), raw:
+   * the poller asks for ~190k trips per poll, where one statement per id costs seconds.
+   */
+  private batch(kind: BatchKind, ids: string[]): unknown[][] {
+    if (ids.length === 0) return [];
+    if (ids.length > BATCH) throw new Error(`at most ${BATCH} ids per batch`);
+    const params = ids.length === BATCH ? ids : [...ids, ...Array<string>(BATCH - ids.length).fill(ids[0])];
+    return this.batched[kind].all(params) as unknown[][];
+  }
+  /** [trip_id, route_id] of the trips found. */
+  routesOf(tripIds: string[]): [string, string | null][] { return this.batch('routes', tripIds) as [string, string | null][]; }
+  /** [trip_id, route_id, line (route short name, else trip short name), headsign] of the trips found. */
+  tripsMeta(tripIds: string[]): [string, string | null, string | null, string | null][] {
+    return this.batch('tripsMeta', tripIds) as [string, string | null, string | null, string | null][];
+  }
+  /** [stop_id, name, lat, lon] of the stops found. */
+  stopsMeta(stopIds: string[]): [string, string | null, number | null, number | null][] {
+    return this.batch('stopsMeta', stopIds) as [string, string | null, number | null, number | null][];
+  }
+  /** [trip_id, seq, arr, dep] of the scheduled calls found (BATCH calls at most). */
+  plannedCalls(calls: PlannedCall[]): [string, number, number | null, number | null][] {
+    if (calls.length === 0) return [];
+    if (calls.length > BATCH) throw new Error(`at most ${BATCH} calls per batch`);
+    const params: (string | number)[] = [];
+    for (let k = 0; k < BATCH; k++) { const c = calls[k] ?? calls[0]; params.push(c.trip_id, c.seq); }
+    return this.batched.calls.all(params) as [string, number, number | null, number | null][];
   }
   stop(stopId: string): StaticStop | null { return (this.q.stop.get(stopId) as StaticStop | undefined) ?? null; }
   route(routeId: string): StaticRoute | null { return (this.q.route.get(routeId) as StaticRoute | undefined) ?? null; }

@@ -130,6 +130,7 @@ export class Pipeline {
         }
       }
     }
+    if (parsed === undefined && dataJson === '') dataJson = entry.dataJson = JSON.stringify(entry.parsed ?? null);
     const o = this.outcome(city, entry.status, cacheStatus, dataJson, meta, attribution);
     if (cacheStatus === 'HIT' && opts.plain && parsed === undefined && (opts.channel ?? 'rest') === 'rest' && city && !dt.params?.length) {
       o.prepared = entry.hitBody ??= envelopeJson(o);
@@ -192,12 +193,16 @@ export class Pipeline {
       : await this.rt.breakers.execute(dt.source, run);
     const data = normalise(result.data);
     const empty = data === null || (Array.isArray(data) && data.length === 0);
+    // Stored types are read per request and never cached: keep the object and serialise only
+    // what is sent (a page of a large board, not the whole board).
+    const stored = dt.cache === 'stored';
     return {
       fetchedAt: Date.now(),
       status: result.status ?? (empty ? 'no_data' : 'ok'),
       asOf: result.as_of ?? null,
       meta: result.meta ?? {},
-      dataJson: JSON.stringify(data),
+      dataJson: stored ? '' : JSON.stringify(data),
+      parsed: stored ? data : undefined,
     };
   }
 }

@@ -9,6 +9,7 @@ import { BRIGHTSKY } from '../src/sources/brightsky/source.ts';
 import { SOURCES } from '../src/sources/index.ts';
 import type { DataType } from '../src/catalog/types.ts';
 import type { SourceDecl } from '../src/sources/types.ts';
+import { eventually } from './helpers/wait.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -47,16 +48,16 @@ describe('cache statuses', () => {
     const stale = await app.get(path);
     assert.equal(stale.json.meta.cache_status, 'STALE');
     assert.equal(stale.json.data.temperature_c, 32.1);
-    await sleep(200);
+    assert.ok(await eventually(() => fake.count('/current_weather') >= 2), 'a background refresh ran');
+    await sleep(100);
     assert.equal(fake.count('/current_weather'), 2, 'exactly one background refresh');
     assert.equal((await app.get(path)).json.meta.cache_status, 'HIT');
 
     fake.mode = 'error';
     await sleep(1100);
     assert.equal((await app.get(path)).json.meta.cache_status, 'STALE');
-    await sleep(200);
-    const soe = await app.get(path);
-    assert.equal(soe.json.meta.cache_status, 'STALE-ON-ERROR');
+    let soe = await app.get(path);
+    assert.ok(await eventually(async () => (soe = await app.get(path)).json.meta.cache_status === 'STALE-ON-ERROR'), 'the failed refresh turns STALE into STALE-ON-ERROR');
     assert.equal(soe.json.meta.source_status, 'ok');
     assert.equal(soe.json.data.temperature_c, 32.1);
   });

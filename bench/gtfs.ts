@@ -1,8 +1,9 @@
 /**
  * GTFS-Realtime benchmark: a synthetic feed of realistic size (190k trip updates, ~3M stop-time
  * updates, >= 70 MB, encoded with the official bindings) and a matching static index.
- *   1. the real poller (HTTP fetch + decode + index + store writes) in a child process:
- *      decode+index time, write time and peak RSS (process.resourceUsage().maxRSS);
+ *   1. the real poller (HTTP fetch + decode + index + store writes) as the app runs it (the app
+ *      in a child of the bench, the poll in its own capped-heap process unless
+ *      BENCH_POLL_PROCESS=inline): decode+index time, write time, peak RSS of both processes;
  *   2. trip-detail latency under load (autocannon against the running app, p50/p99), plus
  *      departures of the busiest city for reference.
  * Run: node --import tsx bench/gtfs.ts
@@ -100,23 +101,30 @@ function buildFeed(path: string): { bytes: number; stus: number } {
   return { bytes, stus };
 }
 
-/** The real poller in its own process: two polls, the first cold, the second as in steady state. */
+/**
+ * The real poller as the app runs it: the app process forks the poll child (capped heap,
+ * GTFS_RT_POLL_PROCESS=child) and stays small; two polls, the first cold, the second warm.
+ */
 async function pollerChild(feedUrl: string, storePath: string) {
   const { loadConfig } = await import('../src/config.ts');
   const { buildApp } = await import('../src/app.ts');
   const { SqliteStore } = await import('../src/store/sqlite.ts');
-  const { pollGtfsRt } = await import('../src/jobs/gtfs-rt-poller.ts');
-  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', GTFS_RT_BASE_URL: feedUrl, STORE_PATH: storePath });
+  const { runGtfsRtPoll } = await import('../src/jobs/gtfs-rt-poller.ts');
+  const { stopGtfsRtPollProcess } = await import('../src/jobs/gtfs-rt-poll-process.ts');
+  const mode = process.env.BENCH_POLL_PROCESS ?? 'child';
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', GTFS_RT_BASE_URL: feedUrl, STORE_PATH: storePath, GTFS_RT_POLL_PROCESS: mode });
   const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
   const baselineMb = process.resourceUsage().maxRSS / 1024;
   const polls = [];
   for (let i = 0; i < 2; i++) {
     const started = performance.now();
-    const r = await pollGtfsRt(app.rt, { ttlMs: 3600_000 });
-    polls.push({ ...r, total_ms: Math.round(performance.now() - started), peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) });
+    const r = await runGtfsRtPoll(app.rt, { ttlMs: 3600_000 }) as Awaited<ReturnType<typeof runGtfsRtPoll>> & { peak_rss_mb?: number };
+    const appMb = Math.round(process.resourceUsage().maxRSS / 1024);
+    polls.push({ ...r, total_ms: Math.round(performance.now() - started), poller_peak_rss_mb: r.peak_rss_mb ?? appMb, app_peak_rss_mb: appMb });
   }
+  stopGtfsRtPollProcess();
   await app.close();
-  process.stdout.write(JSON.stringify({ baseline_rss_mb: Math.round(baselineMb), polls }) + '\n');
+  process.stdout.write(JSON.stringify({ mode, baseline_rss_mb: Math.round(baselineMb), polls }) + '\n');
 }
 
 /** The app serving the stored data, in its own process so the load generator does not share its CPU. */
@@ -165,9 +173,9 @@ async function main() {
       .on('exit', (code) => (code === 0 && out ? resolve(out) : reject(new Error(`poller child exited ${code}`))));
   });
   server.close();
-  console.log(`poller process: RSS before polling ${result.baseline_rss_mb} MB (app with full catalog loaded)`);
+  console.log(`app process: RSS before polling ${result.baseline_rss_mb} MB (full catalog loaded); poll mode ${result.mode}`);
   for (const [i, r] of result.polls.entries()) {
-    console.log(`poll ${i + 1} (${i === 0 ? 'cold' : 'warm'}): decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms incl. departure boards ${r.boards_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; peak RSS so far ${r.peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`);
+    console.log(`poll ${i + 1} (${i === 0 ? 'cold' : 'warm'}): decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms incl. departure boards ${r.boards_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; peak RSS so far: poller ${r.poller_peak_rss_mb} MB, app ${r.app_peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`);
   }
 
   let serverProc: ReturnType<typeof spawn> | null = null;

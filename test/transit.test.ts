@@ -7,7 +7,9 @@ import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerGtfs } from './fixtures/gtfs/routes.ts';
 import { ICE_ROUTE, ICE_TRIP, liveFeed, U5_ROUTE, U5_TRIP, U5_TRIP_LATER, u5Delay, UNRESOLVED_ROUTE, UNRESOLVED_TRIP } from './fixtures/gtfs/scenario.ts';
-import { gtfsRtPoller, pollGtfsRt } from '../src/jobs/gtfs-rt-poller.ts';
+import { gtfsRtPoller, pollGtfsRt, pollsInChild, runGtfsRtPoll } from '../src/jobs/gtfs-rt-poller.ts';
+import { stopGtfsRtPollProcess } from '../src/jobs/gtfs-rt-poll-process.ts';
+import { SqliteStore } from '../src/store/sqlite.ts';
 import { gtfsStaticJob, refreshGtfsStatic } from '../src/jobs/gtfs-static.ts';
 import { hasZone } from '../src/http/time.ts';
 import { UpstreamError } from '../src/upstream/errors.ts';
@@ -207,5 +209,30 @@ test('disabled: GTFS_RT_ENABLED=false answers 200 disabled with data null, jobs 
     assert.equal(fake.count(), before);
   } finally {
     await off.close();
+  }
+});
+
+test('poll process: with a SQLite file store the poll runs in a child process, and the app answers from what it wrote', async () => {
+  const path = storeDir();
+  const shared = await startApp({ ...fakeEnv(fake.url), STORE_PATH: path, GTFS_RT_POLL_PROCESS: 'child' }, { store: new SqliteStore(path) });
+  try {
+    await refreshGtfsStatic(shared.rt);
+    assert.equal(pollsInChild(shared.rt), true);
+    assert.equal(pollsInChild(app.rt), false, 'an in-memory store keeps the poll in process');
+    const before = fake.count('/realtime-free.pb');
+    const r = await runGtfsRtPoll(shared.rt, { ttlMs: 120_000 });
+    assert.equal(fake.count('/realtime-free.pb'), before + 1);
+    assert.equal(r.status.trip_updates, 4);
+    assert.ok((r as { peak_rss_mb?: number }).peak_rss_mb! > 0, 'the child reports its own peak RSS');
+    const t = await shared.get(`${LIVE}/trips/${U5_TRIP}`);
+    assert.equal(t.json.meta.source_status, 'ok');
+    assert.equal(t.json.data.unresolved, false);
+    assert.equal(t.json.data.line, 'U5');
+    near(t.json.data.delay_s, u5Delay(Date.now()));
+    const dep = await shared.get(`${LIVE}/departures`);
+    assert.ok(dep.json.data.some((d: any) => d.trip_id === U5_TRIP && d.stop_name === 'Olgaeck'));
+  } finally {
+    stopGtfsRtPollProcess();
+    await shared.close();
   }
 });

@@ -4,6 +4,7 @@ import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
 import { readFeedStatus, readRoute, readTrip } from '../sources/gtfs/rt-index.ts';
 import { openStaticIndex, staticIndexPath } from '../sources/gtfs/static-index.ts';
 import { tripDetail } from '../sources/gtfs/trip-detail.ts';
+import { TripCache } from '../sources/gtfs/trip-cache.ts';
 import { boardWindow, readBoard, WINDOW_AHEAD_S, WINDOW_PAST_S } from '../sources/gtfs/departures.ts';
 import { routeStatus } from '../sources/gtfs/route-status.ts';
 import { radiusKmOf } from '../sources/gtfs/city-stops.ts';
@@ -29,6 +30,8 @@ const idParam = (name: string, what: string): ParamDecl => ({
   patternHint: 'a GTFS id of letters, digits and _ : . - (at most 200 characters)',
   description: what,
 });
+
+const trips = new TripCache();
 
 const noFeedMeta = { reason: 'no realtime data stored yet (the GTFS-RT poller has not run or its data expired)' };
 
@@ -69,10 +72,13 @@ export const transitTrip: DataType = {
   cache: 'stored',
   live: { refreshSeconds: REFRESH },
   async fetch(ctx) {
+    const tripId = ctx.params.trip_id as string;
     const feed = await readFeedStatus(ctx.store);
-    const trip = await readTrip(ctx.store, ctx.params.trip_id as string);
+    const index = staticOf(ctx);
+    const nowMs = ctx.now.getTime();
+    const trip = feed ? await trips.get(feed, index, tripId, nowMs, () => readTrip(ctx.store, tripId)) : null;
     if (!trip) return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: { reason: 'no realtime update for this trip id (unknown or expired)' } };
-    return { data: tripDetail(trip, staticOf(ctx), ctx.now.getTime()), as_of: feed?.as_of ?? null };
+    return { data: tripDetail(trip.stored, index, nowMs, trip.schedule ?? undefined), as_of: feed?.as_of ?? null };
   },
 };
 

@@ -10,7 +10,8 @@ export class SqliteStore implements Store {
   private readonly q: Record<string, Database.Statement>;
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(path: string) {
+  /** `path` is public so a helper process (the GTFS-RT poll child) can open the same file. */
+  constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');

@@ -48,6 +48,10 @@ export interface FeedStatus {
   route_ids_from_static: number;
   stop_calls_in_cities: number;
   ttl_seconds: number;
+  /** Unique per poll: readers keep what they derived from one poll until the next (trip-cache.ts). */
+  poll_id?: string;
+  /** When this poll's indexes expire at the latest (epoch ms; they are written with the TTL after `polled_at`). */
+  expires_ms?: number;
 }
 
 /**
@@ -230,6 +234,8 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
     route_ids_from_static: fromStatic,
     stop_calls_in_cities: cityCalls,
     ttl_seconds: Math.round(o.ttlMs / 1000),
+    poll_id: `${o.now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
+    expires_ms: o.now.getTime() + o.ttlMs,
   };
   await o.store.set(KEYS.feed, JSON.stringify(status));
   return { status, writes: writes + 1, decode_index_ms: Math.round(decodeIndexMs), write_ms: Math.round(performance.now() - writeStarted), boards_ms: Math.round(boardsMs) };
@@ -242,12 +248,34 @@ export async function readFeedStatus(store: Store): Promise<FeedStatus | null> {
 
 export interface StoredTrip { update: RtTripUpdate; route_id: string | null; delay_s: number | null }
 
+/**
+ * One trip's entry out of its shard's JSON text, without parsing the other ~50 trips: keys are
+ * JSON-quoted ids and no value is followed by `:[`, so `"<id>":[` marks exactly that key; the
+ * entry ends at the first `]` outside a string.
+ */
+export function shardEntry(shard: string, tripId: string): string | null {
+  const key = `${JSON.stringify(tripId)}:[`;
+  let at = shard.indexOf(key);
+  while (at > 0 && shard[at - 1] !== '{' && shard[at - 1] !== ',') at = shard.indexOf(key, at + 1);
+  if (at < 0) return null;
+  const start = at + key.length - 1;
+  let inString = false;
+  for (let i = start + 1; i < shard.length; i++) {
+    const c = shard.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 93) return shard.slice(start, i + 1);
+  }
+  return null;
+}
+
 export async function readTrip(store: Store, tripId: string): Promise<StoredTrip | null> {
   const shard = await store.get(KEYS.trip(bucketOf(tripId, TRIP_BUCKETS)));
-  if (!shard) return null;
-  const m = JSON.parse(shard) as Record<string, [string, string | null, number | null]>;
-  if (!Object.prototype.hasOwnProperty.call(m, tripId)) return null;
-  const entry = m[tripId];
+  const raw = shard ? shardEntry(shard, tripId) : null;
+  if (!raw) return null;
+  const entry = JSON.parse(raw) as [string, string | null, number | null];
   const update = decodeTripEntity(Buffer.from(entry[0], 'base64'));
   return update ? { update, route_id: entry[1], delay_s: entry[2] } : null;
 }

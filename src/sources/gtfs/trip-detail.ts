@@ -1,7 +1,7 @@
 import type { RtStopUpdate } from './decode.ts';
 import type { StoredTrip } from './rt-index.ts';
 import { berlinIso, gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
-import type { StaticIndex, StaticStopTime } from './static-index.ts';
+import type { StaticIndex, StaticStopTime, StaticTrip } from './static-index.ts';
 
 /**
  * One trip joined with its schedule: planned times from the static GTFS, realtime delays
@@ -54,8 +54,22 @@ export interface TripDetail {
 
 const iso = (ms: number | null) => (ms === null ? null : berlinIso(ms));
 
-function updateFor(updates: RtStopUpdate[], st: StaticStopTime): RtStopUpdate | undefined {
-  return updates.find((u) => (u.seq !== null ? u.seq === st.seq : u.stop_id === st.stop_id));
+/**
+ * The feed's update for each scheduled stop: by stop_sequence when the update has one, else by
+ * stop_id; of several matches the first in feed order wins. Maps keep this linear per trip.
+ */
+function updatesFor(updates: RtStopUpdate[], times: StaticStopTime[]): (RtStopUpdate | undefined)[] {
+  const bySeq = new Map<number, number>(), byStop = new Map<string, number>();
+  for (let k = 0; k < updates.length; k++) {
+    const u = updates[k];
+    if (u.seq !== null) { if (!bySeq.has(u.seq)) bySeq.set(u.seq, k); }
+    else if (u.stop_id !== null && !byStop.has(u.stop_id)) byStop.set(u.stop_id, k);
+  }
+  return times.map((st) => {
+    const a = bySeq.get(st.seq), b = st.stop_id === null ? undefined : byStop.get(st.stop_id);
+    const k = a === undefined ? b : b === undefined ? a : Math.min(a, b);
+    return k === undefined ? undefined : updates[k];
+  });
 }
 
 function unresolved(t: StoredTrip, reason: string, index: StaticIndex | null): TripDetail {
@@ -93,10 +107,18 @@ function unresolved(t: StoredTrip, reason: string, index: StaticIndex | null): T
   };
 }
 
-export function tripDetail(t: StoredTrip, index: StaticIndex | null, nowMs: number): TripDetail {
+/** A trip's static side: its trips.txt row and its stop times with stop names and positions. */
+export interface TripSchedule { meta: StaticTrip | null; times: StaticStopTime[] }
+
+export function tripSchedule(index: StaticIndex, tripId: string): TripSchedule {
+  const meta = index.trip(tripId);
+  return { meta, times: meta ? index.stopTimes(tripId) : [] };
+}
+
+/** `schedule` is the trip's join with `index` when the caller already holds it (trip-cache.ts). */
+export function tripDetail(t: StoredTrip, index: StaticIndex | null, nowMs: number, schedule?: TripSchedule): TripDetail {
   if (!index) return unresolved(t, 'static schedule not indexed yet', index);
-  const meta = index.trip(t.update.trip_id);
-  const times = meta ? index.stopTimes(t.update.trip_id) : [];
+  const { meta, times } = schedule ?? tripSchedule(index, t.update.trip_id);
   if (!meta || times.length === 0) return unresolved(t, 'trip not in the static schedule (ids change with each timetable version)', index);
 
   const planned = times.map((s) => s.arr ?? s.dep).filter((x): x is number => x !== null);
@@ -105,10 +127,11 @@ export function tripDetail(t: StoredTrip, index: StaticIndex | null, nowMs: numb
 
   // Stops before the first update take its delay too: feeds drop the stops a trip has passed,
   // and the schedule alone would put the vehicle back before its last reported stop.
-  const firstUpdate = times.map((st) => updateFor(t.update.updates, st)).find((u) => u !== undefined);
+  const matched = updatesFor(t.update.updates, times);
+  const firstUpdate = matched.find((u) => u !== undefined);
   let carried: number | null = firstUpdate ? firstUpdate.arr_delay ?? firstUpdate.dep_delay ?? null : null;
-  const rows = times.map((st) => {
-    const u = updateFor(t.update.updates, st);
+  const rows = times.map((st, k) => {
+    const u = matched[k];
     const pArr = st.arr ?? st.dep, pDep = st.dep ?? st.arr;
     const pArrMs = pArr === null ? null : gtfsInstantMs(day, pArr);
     const pDepMs = pDep === null ? null : gtfsInstantMs(day, pDep);

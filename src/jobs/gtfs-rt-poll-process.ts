@@ -1,0 +1,105 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import type { Runtime } from '../pipeline/runtime.ts';
+import { GTFS_DE } from '../sources/gtfs/source.ts';
+import type { IndexResult } from '../sources/gtfs/rt-index.ts';
+import { SqliteStore } from '../store/sqlite.ts';
+import { UpstreamError } from '../upstream/errors.ts';
+import type { PollReply, PollRequest } from './gtfs-rt-poll-child.ts';
+
+/**
+ * The GTFS-RT poll child process (gtfs-rt-poll-child.ts) as the app sees it: forked on the
+ * first poll with the configured heap cap, kept between polls, re-forked after it died (an
+ * out-of-memory poll fails that poll, not the app). Referenced only while a poll runs, so an
+ * idle child never keeps the app from exiting.
+ */
+const CHILD = new URL('./gtfs-rt-poll-child.ts', import.meta.url);
+
+/** The store's file when other processes can open it: a SQLite file (not :memory:). Redis is shared by its URL. */
+export function sharedStorePath(rt: Runtime): string | null {
+  return rt.store instanceof SqliteStore && rt.store.path !== ':memory:' ? rt.store.path : null;
+}
+
+export function storeIsShared(rt: Runtime): boolean {
+  return rt.store.kind === 'redis' || sharedStorePath(rt) !== null;
+}
+
+export type ChildPollResult = IndexResult & { peak_rss_mb: number };
+
+class PollProcess {
+  private child: ChildProcess | null = null;
+  private heapMb = 0;
+  private seq = 0;
+  private readonly pending = new Map<number, { resolve: (r: ChildPollResult) => void; reject: (e: Error) => void }>();
+
+  private spawn(heapMb: number): ChildProcess {
+    if (this.child && this.heapMb === heapMb) return this.child;
+    this.stop();
+    const child = fork(CHILD, [], {
+      // TypeScript sources run through tsx in every process of the service.
+      execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${heapMb}`],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
+    child.on('message', (reply: PollReply) => {
+      const p = this.pending.get(reply.id);
+      if (!p) return;
+      this.pending.delete(reply.id);
+      this.idle();
+      if ('ok' in reply) p.resolve(reply.ok);
+      else p.reject(reply.error.kind ? new UpstreamError(reply.error.kind, reply.error.message, reply.error.status) : new Error(reply.error.message));
+    });
+    child.on('exit', (code, signal) => {
+      if (this.child === child) this.child = null;
+      for (const p of this.pending.values()) p.reject(new Error(`GTFS-RT poll process exited (${signal ?? code}); heap cap ${heapMb} MB`));
+      this.pending.clear();
+    });
+    this.child = child;
+    this.heapMb = heapMb;
+    return child;
+  }
+
+  private idle() {
+    if (this.pending.size > 0 || !this.child) return;
+    this.child.unref();
+    this.child.channel?.unref();
+  }
+
+  poll(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
+    const child = this.spawn(rt.config.gtfsRtPollHeapMb);
+    child.ref();
+    child.channel?.ref();
+    const { sourceList: _, ...config } = rt.config;
+    const req: PollRequest = { id: ++this.seq, config, storePath: sharedStorePath(rt), ttlMs: o.ttlMs, nowMs: o.now?.getTime() };
+    const onAbort = () => this.stop();
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+    return new Promise<ChildPollResult>((resolve, reject) => {
+      this.pending.set(req.id, { resolve, reject });
+      child.send(req);
+    }).finally(() => o.signal?.removeEventListener('abort', onAbort));
+  }
+
+  stop() {
+    const child = this.child;
+    this.child = null;
+    if (child && child.exitCode === null) child.kill();
+  }
+}
+
+const processes = new PollProcess();
+
+/** One poll in the child process; the source's health in the app follows its outcome. */
+export async function pollGtfsRtInChild(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
+  try {
+    const r = await processes.poll(rt, o);
+    rt.health.success(GTFS_DE.id);
+    return r;
+  } catch (err) {
+    if (err instanceof UpstreamError) rt.health.failure(GTFS_DE.id, err.message);
+    throw err;
+  }
+}
+
+/** Ends the child (shutdown, tests); the next poll forks a new one. */
+export function stopGtfsRtPollProcess() {
+  processes.stop();
+}

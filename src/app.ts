@@ -1,4 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
+import { withCors } from './http/cors.ts';
 import type { Config } from './config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
@@ -41,6 +43,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A child logger per request costs more than the rest of a cache HIT; errors log on the app logger.
     childLoggerFactory: (logger) => logger,
     trustProxy: true,
+    serverFactory: (handler) => createServer(withCors(handler)),
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });

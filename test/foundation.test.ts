@@ -184,10 +184,17 @@ test('the local ingress serves the same paths from a second address', async () =
   const r = await get(`http://127.0.0.1:${port}/api/v1/cities/koeln`);
   assert.equal(r.status, 200);
   assert.equal(r.json.data.slug, 'koeln');
+  assert.equal(r.headers.get('access-control-allow-origin'), '*');
   await new Promise((res) => server.close(res));
 });
 
-test('CORS: any origin may read, no credentials', async () => {
-  const r = await app.get('/api/v1/cities/berlin');
-  assert.equal(r.headers.get('access-control-allow-origin'), '*');
+test('CORS: any origin may read, no credentials, on answers and problems alike; preflight answered', async () => {
+  for (const path of ['/api/v1/cities/berlin', '/api/v1/cities/berlin/weather', '/api/v1/nope']) {
+    const r = await app.get(path);
+    assert.equal(r.headers.get('access-control-allow-origin'), '*', path);
+    assert.match(r.headers.get('access-control-expose-headers') ?? '', /ETag/, path);
+  }
+  const pre = await fetch(`${app.url}/api/v1/cities/berlin/weather`, { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' } });
+  assert.equal(pre.status, 204);
+  assert.match(pre.headers.get('access-control-allow-methods') ?? '', /GET/);
 });

@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError, problemBody, PROBLEM_CONTENT_TYPE, type ProblemBody } from './problem.ts';
 import type { Metrics } from '../metrics.ts';
 
-const CORS_EXPOSE = 'ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type';
-
 export function sendProblem(reply: FastifyReply, body: ProblemBody) {
   const headers: Record<string, string> = { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store' };
   if (body.status === 503) headers['retry-after'] = '30';
@@ -16,12 +14,7 @@ export function sendProblem(reply: FastifyReply, body: ProblemBody) {
  * without stack or path.
  */
 export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
-  // Callback-style hooks: an async hook costs a promise per request on the HIT path.
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-expose-headers', CORS_EXPOSE);
-    done();
-  });
+  // A callback-style hook: an async one costs a promise per request on the HIT path.
 
   app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
     metrics.observeRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);

@@ -13,8 +13,8 @@ export interface Entry {
   dataJson: string;
   /** Set when the latest refresh failed; later requests say STALE-ON-ERROR. */
   failedAt?: number;
-  /** The whole HIT answer for a plain request (no query, REST channel), built once per entry. */
-  hitBody?: string;
+  /** The whole HIT answer for a plain request (no query, REST channel), encoded once per entry. */
+  hitBody?: Buffer;
   /** fetchedAt as zoned ISO, computed once per entry (formatting dates is costly on the HIT path). */
   fetchedAtIso?: string;
   /** When that failure carried a Retry-After (e.g. a 429): the time the upstream asked to wait until. */

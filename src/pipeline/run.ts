@@ -25,8 +25,8 @@ export interface Outcome {
   attribution: Attribution | null;
   /** Lazily parsed data, for compare, overview and MCP. */
   data(): unknown;
-  /** The serialised envelope when it was prepared already. */
-  prepared?: string;
+  /** The encoded envelope when it was prepared already. */
+  prepared?: Buffer;
 }
 
 export interface RunOptions {
@@ -55,7 +55,7 @@ export class Pipeline {
    * a fresh entry gets the answer prepared by the first HIT, with no parsing or serialising.
    * Null means "take the full path", which gives the identical answer.
    */
-  fastHit(dt: DataType, citySlug: string | null): string | null {
+  fastHit(dt: DataType, citySlug: string | null): Buffer | null {
     if (dt.cache === 'stored' || dt.scope === 'global' || dt.params?.length || !citySlug) return null;
     const city = CITY_BY_SLUG.get(citySlug);
     if (!city) return null;
@@ -133,7 +133,8 @@ export class Pipeline {
     if (parsed === undefined && dataJson === '') dataJson = entry.dataJson = JSON.stringify(entry.parsed ?? null);
     const o = this.outcome(city, entry.status, cacheStatus, dataJson, meta, attribution);
     if (cacheStatus === 'HIT' && opts.plain && parsed === undefined && (opts.channel ?? 'rest') === 'rest' && city && !dt.params?.length) {
-      o.prepared = entry.hitBody ??= envelopeJson(o);
+      entry.hitBody ??= Buffer.from(envelopeJson(o));
+      o.prepared = entry.hitBody;
     }
     if (parsed !== undefined) o.data = () => parsed;
     else o.data = () => (entry.parsed ??= JSON.parse(entry.dataJson));
@@ -207,9 +208,13 @@ export class Pipeline {
   }
 }
 
+/** The bytes to send: the prepared HIT answer, or the envelope assembled from its parts. */
+export function envelopeBody(o: Outcome): Buffer | string {
+  return o.prepared ?? envelopeJson(o);
+}
+
 /** The canonical envelope, assembled from prepared parts without re-serialising the data. */
 export function envelopeJson(o: Outcome): string {
-  if (o.prepared) return o.prepared;
   return `{"data":${o.dataJson},"meta":${JSON.stringify(o.meta)},"attribution":${attributionJson(o.attribution)}}`;
 }
 

@@ -3,7 +3,7 @@ import { routePath, type DataType } from '../catalog/types.ts';
 import { channelOf } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
 import { deprecationHeaders } from '../http/deprecation.ts';
-import { envelopeJson } from '../pipeline/run.ts';
+import { envelopeBody } from '../pipeline/run.ts';
 import { GROUP_LABELS } from '../catalog/types.ts';
 import { fillTemplate, JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
@@ -50,7 +50,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       reply.header('content-type', JSON_TYPE).header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60');
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
       if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, o.city ? { ...p, slug: o.city.slug, city: o.city.slug } : p)));
-      return reply.send(envelopeJson(o));
+      return reply.send(envelopeBody(o));
     };
   }
 }

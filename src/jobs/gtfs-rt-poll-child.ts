@@ -48,9 +48,15 @@ function runtimeFor(req: PollRequest): Runtime {
   return rt;
 }
 
+/** A full collection between polls (the parent starts the child with --expose-gc); idle time is free. */
+function collect() {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 async function handle(req: PollRequest): Promise<PollReply> {
   try {
     const r = await pollGtfsRt(runtimeFor(req), { ttlMs: req.ttlMs, now: req.nowMs === undefined ? undefined : new Date(req.nowMs) });
+    collect();
     return { id: req.id, ok: { ...r, peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) } };
   } catch (err) {
     const e = err instanceof UpstreamError ? { kind: err.kind, status: err.status } : {};

@@ -1,7 +1,8 @@
 import type { Runtime } from '../pipeline/runtime.ts';
 import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
 import { cityStopTable, indexFeed, type IndexResult, type StaticLookup } from '../sources/gtfs/rt-index.ts';
-import { BATCH, openStaticIndex, staticIndexPath, type StaticIndex } from '../sources/gtfs/static-index.ts';
+import { openStaticIndex, staticIndexPath, type StaticIndex } from '../sources/gtfs/static-index.ts';
+import { ScheduleCarry } from '../sources/gtfs/schedule-carry.ts';
 import type { ScheduledJob } from './scheduler.ts';
 import { pollGtfsRtInChild, storeIsShared } from './gtfs-rt-poll-process.ts';
 
@@ -10,41 +11,19 @@ export const TTL_POLLS = 3;
 
 /**
  * What the poller derives from one static index version: the city split of its stops, and the
- * route of every trip the previous poll saw. Consecutive polls share nearly all trips, so
- * carrying their routes over spares most schedule lookups; the rest (all of them on the first
- * poll) are asked for a few hundred per statement. The carry-over holds only the last poll's
- * trips, so it never grows past one feed.
+ * schedule data carried from poll to poll (schedule-carry.ts). Kept per index, so a replaced
+ * index starts afresh.
  */
 class PollerLookup implements StaticLookup {
   readonly stops;
-  private prev = new Map<string, string | null>();
-  private next = new Map<string, string | null>();
+  private readonly carry;
 
-  constructor(readonly index: StaticIndex) {
+  constructor(index: StaticIndex) {
     this.stops = cityStopTable(index.cityOfStops());
+    this.carry = new ScheduleCarry(index, this.stops.ids);
   }
 
-  async routesOf(tripIds: string[], pause: () => Promise<void>): Promise<(string | null)[]> {
-    const out: (string | null)[] = new Array(tripIds.length).fill(null);
-    const ask: number[] = [];
-    for (let k = 0; k < tripIds.length; k++) {
-      const r = this.prev.get(tripIds[k]);
-      if (r === undefined) ask.push(k);
-      else { out[k] = r; this.next.set(tripIds[k], r); }
-    }
-    for (let b = 0; b < ask.length; b += BATCH) {
-      const part = ask.slice(b, b + BATCH);
-      const found = new Map(this.index.routesOf(part.map((k) => tripIds[k])));
-      for (const k of part) this.next.set(tripIds[k], (out[k] = found.get(tripIds[k]) ?? null));
-      if ((b / BATCH) % 16 === 15) await pause();
-    }
-    return out;
-  }
-
-  endPoll() {
-    this.prev = this.next;
-    this.next = new Map();
-  }
+  poll(tripId: string[]) { return this.carry.poll(tripId); }
 }
 
 const lookups = new WeakMap<StaticIndex, PollerLookup>();
@@ -62,11 +41,7 @@ export async function pollGtfsRt(rt: Runtime, o: { ttlMs: number; now?: Date; si
   // let the ~70 MB go as soon as the trip shards are written.
   const feed = { buf: (await rt.http(GTFS_DE).request('', { headers: { accept: 'application/x-protobuf' }, signal: o.signal })).body as Buffer | null };
   const lookup = staticLookup(openStaticIndex(staticIndexPath(rt.config)));
-  try {
-    return await indexFeed(feed, { store: rt.store, ttlMs: o.ttlMs, now: o.now ?? new Date(), static: lookup });
-  } finally {
-    lookup?.endPoll();
-  }
+  return indexFeed(feed, { store: rt.store, ttlMs: o.ttlMs, now: o.now ?? new Date(), static: lookup });
 }
 
 /** Where polls run (GTFS_RT_POLL_PROCESS): a child process needs a store it can open too. */

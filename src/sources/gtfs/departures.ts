@@ -1,7 +1,7 @@
 import type { Store } from '../../store/types.ts';
-import { IntColumns, NONE } from './columns.ts';
+import { type IntColumns, NONE } from './columns.ts';
 import { berlinIso, gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
-import { BATCH, type PlannedCall, type StaticIndex } from './static-index.ts';
+import { MISSING, type PollSchedule } from './schedule-carry.ts';
 
 /**
  * Departures of a city's stops, computed by the poller once per poll and stored finished: each
@@ -46,104 +46,9 @@ export interface BoardInput {
   calls: IntColumns;
   stopIds: string[];
   stopCity: string[];
-  index: StaticIndex | null;
+  /** Planned times and names, carried over from the last poll where it saw the trip. */
+  schedule: PollSchedule;
   pause: () => Promise<void>;
-}
-
-/** Planned time columns: NONE is an empty schedule time, MISSING a call the schedule lacks. */
-const MISSING = NONE + 1;
-
-async function plannedTimes(o: BoardInput): Promise<{ arr: Int32Array; dep: Int32Array }> {
-  const n = o.calls.length;
-  const arr = new Int32Array(n).fill(MISSING), dep = new Int32Array(n).fill(MISSING);
-  if (!o.index) return { arr, dep };
-  // A trip's calls are consecutive rows (pushed per decoded trip), so a batch maps each answer
-  // back through its trip's first row: one map entry per trip, no string built per call.
-  const batch: PlannedCall[] = Array.from({ length: BATCH }, () => ({ trip_id: '', seq: 0 }));
-  let size = 0;
-  const firstRow = new Map<string, number>();
-  const flush = () => {
-    for (const [trip, seq, a, d] of o.index!.plannedCalls(batch.slice(0, size))) {
-      let r = firstRow.get(trip);
-      if (r === undefined) continue;
-      const i = o.calls.get(r, 0);
-      for (; r < n && o.calls.get(r, 0) === i; r++) {
-        if (o.calls.get(r, 1) === seq) { arr[r] = a ?? NONE; dep[r] = d ?? NONE; break; }
-      }
-    }
-    size = 0;
-    firstRow.clear();
-  };
-  for (let r = 0; r < n; r++) {
-    const seq = o.calls.get(r, 1);
-    if (seq === NONE) continue;
-    const trip = o.tripId[o.calls.get(r, 0)];
-    if (!firstRow.has(trip)) firstRow.set(trip, r);
-    batch[size].trip_id = trip;
-    batch[size++].seq = seq;
-    if (size === BATCH) {
-      flush();
-      if (r % (BATCH * 8) < BATCH) await o.pause();
-    }
-  }
-  if (size > 0) flush();
-  return { arr, dep };
-}
-
-/** Trip and stop names, fetched in batches for the calls that fall in a window, once per poll. */
-class Names {
-  private readonly tripLoaded: Uint8Array;
-  private readonly tripRoute: (string | null)[] = [];
-  private readonly tripLine: (string | null)[] = [];
-  private readonly tripHeadsign: (string | null)[] = [];
-  private readonly stopLoaded: Uint8Array;
-  private readonly stopName: (string | null)[] = [];
-  private readonly stopLat: Float64Array;
-  private readonly stopLon: Float64Array;
-
-  constructor(private readonly o: BoardInput) {
-    this.tripLoaded = new Uint8Array(o.tripId.length);
-    this.stopLoaded = new Uint8Array(o.stopIds.length);
-    this.stopLat = new Float64Array(o.stopIds.length).fill(NaN);
-    this.stopLon = new Float64Array(o.stopIds.length).fill(NaN);
-  }
-
-  load(trips: Iterable<number>, stops: Iterable<number>) {
-    const index = this.o.index;
-    const want = (loaded: Uint8Array, list: Iterable<number>) => {
-      const out: number[] = [];
-      for (const i of list) if (!loaded[i]) { loaded[i] = 1; out.push(i); }
-      return out;
-    };
-    const tripOrds = want(this.tripLoaded, trips), stopOrds = want(this.stopLoaded, stops);
-    if (!index) return;
-    for (let k = 0; k < tripOrds.length; k += BATCH) {
-      const part = tripOrds.slice(k, k + BATCH);
-      const ord = new Map(part.map((i) => [this.o.tripId[i], i]));
-      for (const [id, route, line, headsign] of index.tripsMeta(part.map((i) => this.o.tripId[i]))) {
-        const i = ord.get(id)!;
-        this.tripRoute[i] = route;
-        this.tripLine[i] = line;
-        this.tripHeadsign[i] = headsign;
-      }
-    }
-    for (let k = 0; k < stopOrds.length; k += BATCH) {
-      const part = stopOrds.slice(k, k + BATCH);
-      const ord = new Map(part.map((s) => [this.o.stopIds[s], s]));
-      for (const [id, name, lat, lon] of index.stopsMeta(part.map((s) => this.o.stopIds[s]))) {
-        const s = ord.get(id)!;
-        this.stopName[s] = name;
-        if (lat !== null) this.stopLat[s] = lat;
-        if (lon !== null) this.stopLon[s] = lon;
-      }
-    }
-  }
-
-  trip(i: number) { return { route: this.tripRoute[i] ?? null, line: this.tripLine[i] ?? null, headsign: this.tripHeadsign[i] ?? null }; }
-  stop(s: number) {
-    const lat = this.stopLat[s], lon = this.stopLon[s];
-    return { name: this.stopName[s] ?? null, lat: Number.isNaN(lat) ? null : lat, lon: Number.isNaN(lon) ? null : lon };
-  }
 }
 
 const v = (x: number) => (x === NONE ? null : x);
@@ -154,7 +59,7 @@ const v = (x: number) => (x === NONE ? null : x);
  */
 export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, board: string]> {
   const { calls, nowMs } = o;
-  const planned = await plannedTimes(o);
+  const planned = await o.schedule.plannedTimes(calls, o.pause);
   const fromMs = nowMs - WINDOW_PAST_S * 1000, toMs = nowMs + (WINDOW_AHEAD_S + o.aheadExtraS) * 1000;
 
   // Counting sort of the calls by city.
@@ -173,7 +78,6 @@ export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, 
   const fill = offsets.slice(0, cityNo.size);
   for (let r = 0; r < calls.length; r++) order[fill[cityOfRow[r]]++] = r;
 
-  const names = new Names(o);
   const q = (x: string | null) => (x === null ? 'null' : JSON.stringify(x));
   const list = (a: ArrayLike<number>) => `[${Array.prototype.join.call(a, ',')}]`;
   const localTrip = new Int32Array(o.tripId.length).fill(-1), localStop = new Int32Array(o.stopIds.length).fill(-1);
@@ -216,7 +120,8 @@ export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, 
     const rank = Int32Array.from({ length: kept }, (_, k) => k);
     const ids = o.stopIds;
     rank.sort((a, b) => expected[a] - expected[b] || (ids[stopKey[a]] < ids[stopKey[b]] ? -1 : ids[stopKey[a]] > ids[stopKey[b]] ? 1 : 0));
-    names.load(tripsKept, stopsKept);
+    o.schedule.loadTrips(tripsKept);
+    o.schedule.loadStops(stopsKept);
     // Columns in departure order, trips and stops once each: a tenth of the size of records.
     const t = new Float64Array(kept), p: (number | null)[] = new Array(kept), d: (number | null)[] = new Array(kept);
     const tripCol = new Int32Array(kept), stopCol = new Int32Array(kept), skipped = new Uint8Array(kept);
@@ -232,11 +137,11 @@ export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, 
       skipped[n] = calls.get(r, 7) === 1 ? 1 : 0;
     }
     const trips = tripsKept.map((i) => {
-      const m = names.trip(i);
+      const m = o.schedule.trip(i);
       return `[${q(o.tripId[i])},${q(o.tripRoute[i] ?? m.route)},${q(m.line)},${q(m.headsign)},${o.tripCancelled(i) ? 1 : 0}]`;
     });
     const stopRows = stopsKept.map((st) => {
-      const m = names.stop(st);
+      const m = o.schedule.stop(st);
       return `[${q(o.stopIds[st])},${q(m.name)},${m.lat},${m.lon}]`;
     });
     for (const i of tripsKept) localTrip[i] = -1;

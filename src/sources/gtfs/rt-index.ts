@@ -3,7 +3,7 @@ import { toBerlinIso } from '../../http/time.ts';
 import { decodeFeed, decodeTripEntity, type RtTripUpdate } from './decode.ts';
 import { IntColumns, NONE, orNone } from './columns.ts';
 import { BOARD_KEY, cityBoards } from './departures.ts';
-import type { StaticIndex } from './static-index.ts';
+import type { PollSchedule } from './schedule-carry.ts';
 
 /**
  * The realtime feed as three sharded indexes in the store, rewritten completely on every poll
@@ -75,10 +75,9 @@ export function cityStopTable(cityOf: Map<string, string>): CityStopTable {
 
 /** What the poller needs from the static schedule (absent before its first build). */
 export interface StaticLookup {
-  /** The scheduled route of each trip (null when unknown), for feeds that leave route_id empty. */
-  routesOf(tripIds: string[], pause: () => Promise<void>): Promise<(string | null)[]>;
   stops: CityStopTable;
-  index: StaticIndex;
+  /** The schedule for one poll over these trips (by ordinal), with what earlier polls carried. */
+  poll(tripId: string[]): PollSchedule;
 }
 
 /**
@@ -167,8 +166,9 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
       cityCalls++;
     }
   }, yieldToLoop);
-  if (o.static && unrouted.length > 0) {
-    const found = await o.static.routesOf(unrouted.map((i) => tripId[i]), yieldToLoop);
+  const schedule = o.static?.poll(tripId) ?? null;
+  if (schedule && unrouted.length > 0) {
+    const found = await schedule.routesOf(unrouted, yieldToLoop);
     for (let k = 0; k < unrouted.length; k++) if ((tripRoute[unrouted[k]] = found[k]) !== null) fromStatic++;
   }
   for (let i = 0; i < tripRoute.length; i++) {
@@ -199,7 +199,7 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
 
   const boardsStarted = performance.now();
   const written = new Set<string>();
-  if (stops) {
+  if (stops && schedule) {
     const boards = cityBoards({
       nowMs: o.now.getTime(),
       aheadExtraS: Math.ceil(o.ttlMs / 1000),
@@ -211,7 +211,7 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
       calls,
       stopIds: stops.ids,
       stopCity: stops.city,
-      index: o.static!.index,
+      schedule,
       pause: yieldToLoop,
     });
     for await (const [city, board] of boards) {
@@ -220,6 +220,7 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
     }
   }
   const boardsMs = performance.now() - boardsStarted;
+  schedule?.keep();
   // Cities without a call this poll: their previous board must not outlive it.
   for (const key of await o.store.keys(KEYS.departures(''))) {
     if (!written.has(key.slice(KEYS.departures('').length))) { await o.store.del(key); writes++; }

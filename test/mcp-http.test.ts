@@ -173,3 +173,8 @@ test('stateless mode: GET and DELETE /mcp answer 405 with Allow: POST', async ()
     assert.equal(((await r.json()) as { error: { code: number } }).error.code, -32000);
   }
 });
+
+test('MCP calls over HTTP are counted in the request metrics like REST calls', async () => {
+  const m = await app.get('/metrics');
+  assert.match(m.text, /http_requests_total\{method="POST",route="\/mcp",status="200"\} \d+/);
+});

@@ -26,9 +26,11 @@ export function registerMcp(app: FastifyInstance, ctx: RouteContext) {
   app.post('/mcp', { onRequest: guard }, async (req, reply) => {
     const server = createMcpServer(ctx);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const started = performance.now();
     reply.hijack();
-    // Hijacked replies skip Fastify's header handling; keep the CORS headers set in onRequest.
+    // Hijacked replies skip Fastify's header handling and its onResponse hook (request metrics).
     for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) reply.raw.setHeader(k, v as string);
+    reply.raw.on('finish', () => ctx.rt.metrics.observeRequest('POST', '/mcp', reply.raw.statusCode, (performance.now() - started) / 1000));
     reply.raw.on('close', () => {
       void transport.close();
       void server.close();

@@ -4,16 +4,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
+import protobuf from 'protobufjs/minimal.js';
 import { decodeFeed, type RtTripUpdate } from '../src/sources/gtfs/decode.ts';
 import { buildStaticIndex } from '../src/sources/gtfs/static-build.ts';
 import { StaticIndex } from '../src/sources/gtfs/static-index.ts';
 import { tripDetail } from '../src/sources/gtfs/trip-detail.ts';
 import { berlinIso, gtfsInstantMs, parseGtfsTime, pickServiceDay } from '../src/sources/gtfs/service-time.ts';
 import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
-import { bucketOf, currentDelay } from '../src/sources/gtfs/rt-index.ts';
+import { bucketOf, cityStopTable, currentDelay, type CityStopTable } from '../src/sources/gtfs/rt-index.ts';
+import { decodeFeedColumns } from '../src/sources/gtfs/feed-columns.ts';
+import { IntColumns, NONE, orNone } from '../src/sources/gtfs/columns.ts';
 import { toBerlinIso } from '../src/http/time.ts';
 import { UpstreamError } from '../src/upstream/errors.ts';
-import { encodeFeed, zipFiles } from './helpers/gtfs-feed.ts';
+import { encodeFeed, zipFiles, type GenTrip } from './helpers/gtfs-feed.ts';
 import { ICE_TRIP, liveFeed, staticZip, U5_TRIP } from './fixtures/gtfs/scenario.ts';
 
 const RT = GtfsRealtimeBindings.transit_realtime;
@@ -192,3 +195,114 @@ function snakeToProto(v: unknown): any {
   }
   return v;
 }
+
+/** The poller's columns as it built them from decodeFeed's objects before the direct decoder: the reference. */
+async function columnsFromObjects(buf: Buffer, baseS: number, stops: CityStopTable | null) {
+  const tripId: string[] = [], tripRoute: (string | null)[] = [], tripStart: (string | null)[] = [];
+  const trips = new IntColumns(4), calls = new IntColumns(8), unrouted: number[] = [];
+  const summary = await decodeFeed(buf, (t, start, end) => {
+    const ord = trips.push(start, end, orNone(currentDelay(t, baseS)), t.cancelled ? 1 : 0);
+    tripId.push(t.trip_id);
+    tripRoute.push(t.route_id);
+    tripStart.push(t.start_date);
+    if (!t.route_id) unrouted.push(ord);
+    if (!stops) return;
+    for (const u of t.updates) {
+      const s = u.stop_id === null ? undefined : stops.ordinal[u.stop_id];
+      if (s === undefined) continue;
+      calls.push(ord, orNone(u.seq), s, orNone(u.arr_delay), u.arr_time === null ? NONE : u.arr_time - baseS,
+        orNone(u.dep_delay), u.dep_time === null ? NONE : u.dep_time - baseS, u.skipped ? 1 : 0);
+    }
+  });
+  return { summary, tripId, tripRoute, tripStart, trips, calls, unrouted };
+}
+
+const rows = (c: IntColumns) => Array.from({ length: c.length }, (_, r) => Array.from({ length: c.width }, (_, k) => c.get(r, k)));
+
+/** Field-level protobuf: entity bytes concatenated repeat singular fields (the last one counts). */
+function entityField(...entities: object[]): Buffer {
+  const body = Buffer.concat(entities.map((e) => RT.FeedEntity.encode(RT.FeedEntity.fromObject(e)).finish()));
+  const w = protobuf.Writer.create();
+  w.uint32(18).bytes(body);
+  return Buffer.from(w.finish());
+}
+
+test('direct decoder: the same trips, delays and stop-call columns as the bindings\' objects, field by field', async () => {
+  const baseS = 1_790_000_000;
+  const gen: GenTrip[] = [];
+  for (let i = 0; i < 1500; i++) {
+    const stopsOf: GenTrip['stops'] = [];
+    for (let k = 0; k < 3 + (i % 9); k++) {
+      const v = (i * 31 + k * 17) % 23;
+      stopsOf.push({
+        seq: k * (i % 5),
+        ...(v % 7 !== 0 ? { stop_id: v % 11 === 0 ? `de:11000:${i % 40}` : v % 13 === 0 ? `0${k}` : String((i * 7 + k * 13) % 300) } : {}),
+        ...(v % 3 === 0 ? { arr_delay: (v - 10) * 60 } : {}),
+        ...(v % 4 !== 1 ? { dep_delay: v % 5 === 0 ? 0 : (v - 8) * 30 } : {}),
+        ...(v % 6 === 0 ? { arr_time: baseS + (v - 12) * 400 } : {}),
+        ...(v % 5 === 2 ? { dep_time: v === 17 ? -5 : baseS + (v - 9) * 400 } : {}),
+        ...(v % 9 === 4 ? { skipped: true } : {}),
+      });
+    }
+    gen.push({
+      trip_id: i % 97 === 5 ? '' : String(1_800_000_000 + i),
+      ...(i % 3 === 0 ? { route_id: `r${i % 50}` } : i % 3 === 1 ? { route_id: '' } : {}),
+      ...(i % 4 !== 0 ? { start_date: '20260721' } : {}),
+      ...(i % 10 === 0 ? { start_time: '08:00:00' } : {}),
+      ...(i % 37 === 3 ? { cancelled: true } : {}),
+      stops: stopsOf,
+    });
+  }
+  const trip = (id: string, extra: object = {}) => ({ tripId: id, ...extra });
+  const su = (stopId: string, delay: number) => ({ stopSequence: 1, stopId, departure: { delay } });
+  const edge = Buffer.concat([
+    // Trip-level delay only, with a stop without events.
+    entityField({ id: 'e1', tripUpdate: { trip: trip('T1'), delay: -90, timestamp: 1_790_000_000, stopTimeUpdate: [{ stopSequence: 3, stopId: '12' }] } }),
+    // Deleted, with a vehicle beside it, and an alert beside a trip.
+    entityField({ id: 'e2', isDeleted: true, tripUpdate: { trip: trip('T2'), stopTimeUpdate: [su('12', 60)] } }),
+    entityField({ id: 'e3', vehicle: { trip: trip('T3'), position: { latitude: 52.5, longitude: 13.4 } }, alert: { informedEntity: [{ agencyId: '1' }] }, tripUpdate: { trip: trip('T3'), stopTimeUpdate: [su('7', 120)] } }),
+    // Repeated fields: the second trip update (and its stops) replaces the first.
+    entityField({ id: 'e4', tripUpdate: { trip: trip('T4a'), stopTimeUpdate: [su('12', 1), su('13', 2)] } }, { id: 'e4', tripUpdate: { trip: trip('T4b', { routeId: 'R4' }), stopTimeUpdate: [su('14', 3)] } }),
+    // A second departure event replaces the first entirely; an unknown stop and a non-numeric one.
+    entityField({ id: 'e5', tripUpdate: { trip: trip('T5'), stopTimeUpdate: [{ stopSequence: 2, stopId: '12', departure: { delay: 30, time: baseS + 60 } }, su('999999', 5), su('x12', 6)] } },
+      { id: 'e5', tripUpdate: { trip: trip('T5'), stopTimeUpdate: [{ stopSequence: 2, stopId: '12', departure: { delay: 30, time: baseS + 60, uncertainty: 30 }, arrival: { time: -1 } }] } }),
+    // The delay rule at its edges: a time exactly now, and one past 2106 (beyond 32 bits).
+    entityField({ id: 'e6', tripUpdate: { trip: trip('T6'), stopTimeUpdate: [{ stopId: '12', departure: { delay: 11, time: 2 ** 32 + 100 } }, su('14', 22)] } }),
+    entityField({ id: 'e7', tripUpdate: { trip: trip('T7'), stopTimeUpdate: [{ stopId: '12', departure: { delay: 33, time: baseS } }, su('14', 44)] } }),
+    entityField({ id: 'e8', tripUpdate: { trip: trip('T8'), stopTimeUpdate: [{ stopId: '12', departure: { delay: 55, time: -5 } }, su('14', 66)] } }),
+  ]);
+  const feed = Buffer.concat([encodeFeed({ timestamp: baseS, trips: gen, alerts: ['Bauarbeiten'] }), edge]);
+  const ids = new Map<string, string>();
+  for (let s = 0; s < 300; s += 2) ids.set(String(s), 'berlin');
+  for (let s = 0; s < 40; s += 3) ids.set(`de:11000:${s}`, 'berlin');
+  ids.set('01', 'hamburg');
+  ids.set('x12', 'hamburg');
+  const stops = cityStopTable(ids);
+  for (const table of [stops, null]) {
+    const want = await columnsFromObjects(feed, baseS, table);
+    const got = await decodeFeedColumns(feed, baseS, table?.ordinal ?? null);
+    assert.deepEqual(got.summary, want.summary);
+    assert.deepEqual(got.tripId, want.tripId);
+    assert.deepEqual(got.tripRoute, want.tripRoute);
+    assert.deepEqual(got.tripStart, want.tripStart);
+    assert.deepEqual(got.unrouted, want.unrouted);
+    assert.deepEqual(rows(got.trips), rows(want.trips));
+    assert.deepEqual(rows(got.calls), rows(want.calls));
+  }
+  // The reference covers what the edge entities are there for.
+  const want = await columnsFromObjects(feed, baseS, stops);
+  assert.ok(want.tripId.includes('T4b') && !want.tripId.includes('T4a') && !want.tripId.includes('T2') && !want.tripId.includes(''));
+  assert.equal(want.summary.alerts, 2);
+  assert.ok(want.calls.length > 3000);
+  const delayOf = (id: string) => want.trips.get(want.tripId.indexOf(id), 2);
+  assert.deepEqual([delayOf('T1'), delayOf('T6'), delayOf('T7'), delayOf('T8')], [-90, 11, 33, 66]);
+});
+
+test('direct decoder: a truncated or foreign payload is an UpstreamError (parse)', async () => {
+  const good = liveFeed(Date.now());
+  await assert.rejects(decodeFeedColumns(good.subarray(0, good.length - 7), 0, null), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  await assert.rejects(decodeFeedColumns(Buffer.from('<html>502 Bad Gateway</html>'), 0, null), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  const noTrip = Buffer.concat([encodeFeed({ timestamp: 1, trips: [] }), Buffer.from([18, 4, 10, 1, 65, 26, 0])]);
+  await assert.rejects(decodeFeedColumns(noTrip, 0, null), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  await assert.rejects(decodeFeed(noTrip, () => {}), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+});

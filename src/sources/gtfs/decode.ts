@@ -37,7 +37,8 @@ export interface FeedSummary {
   alerts: number;
 }
 
-function num(v: unknown): number | null {
+/** A protobufjs 64-bit value (number or Long) as a number. */
+export function num(v: unknown): number | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return v;
   const l = v as { toNumber?: () => number };
@@ -110,6 +111,8 @@ function decodeSome(reader: protobuf.Reader, summary: FeedSummary & { sawHeader:
  * the memory budget. Each trip update is handed to `onTrip` with the byte range of its entity
  * in `buf` (so the caller can keep the raw entity without copying) and then dropped.
  * `pause` is awaited every few thousand entities so a poll never blocks requests for seconds.
+ * The poller reads feeds without an object per update (feed-columns.ts); this object path is
+ * the reference that decoder is tested against.
  */
 export async function decodeFeed(buf: Uint8Array, onTrip: OnTrip, pause?: () => Promise<void>): Promise<FeedSummary> {
   const reader = protobuf.Reader.create(buf);

@@ -1,7 +1,8 @@
 import type { Store } from '../../store/types.ts';
 import { toBerlinIso } from '../../http/time.ts';
-import { decodeFeed, decodeTripEntity, type RtTripUpdate } from './decode.ts';
-import { IntColumns, NONE, orNone } from './columns.ts';
+import { decodeTripEntity, type RtTripUpdate } from './decode.ts';
+import { decodeFeedColumns } from './feed-columns.ts';
+import { IntColumns, NONE } from './columns.ts';
 import { BOARD_KEY, cityBoards } from './departures.ts';
 import type { PollSchedule } from './schedule-carry.ts';
 
@@ -83,7 +84,8 @@ export interface StaticLookup {
 /**
  * A trip's current delay as the feed states it: delays live on the stop-time updates; the
  * first update not yet in the past (by its absolute time, when given) wins, else the first
- * with a delay at all, else the rarely set trip-level delay.
+ * with a delay at all, else the rarely set trip-level delay. The poller applies this rule while
+ * decoding (feed-columns.ts); tests hold the two to each other.
  */
 export function currentDelay(t: RtTripUpdate, nowS: number): number | null {
   let first: number | null = null;
@@ -139,33 +141,11 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
   if (!feed.buf) throw new Error('indexFeed: empty feed holder');
   const started = performance.now();
   const baseS = Math.floor(o.now.getTime() / 1000);
-  // Per trip: ids and descriptors as strings, byte range and delay as integers.
-  const tripId: string[] = [], tripRoute: (string | null)[] = [], tripStart: (string | null)[] = [];
-  const trips = new IntColumns(4, 1 << 16); // entity start, entity end, delay, cancelled
-  const routes = new Map<string, number[]>();
-  // Stop calls in register cities: trip, seq, stop, arr delay, arr time - base, dep delay, dep time - base, skipped.
-  const calls = new IntColumns(8, 1 << 16);
   const stops = o.static?.stops ?? null;
+  const { summary, tripId, tripRoute, tripStart, trips, calls, unrouted } = await decodeFeedColumns(feed.buf, baseS, stops?.ordinal ?? null, yieldToLoop);
+  const cityCalls = calls.length;
+  const routes = new Map<string, number[]>();
   let fromStatic = 0;
-  let cityCalls = 0;
-
-  // Trips without a route_id in the feed, resolved in batches after decoding.
-  const unrouted: number[] = [];
-  const summary = await decodeFeed(feed.buf, (t, start, end) => {
-    const ord = trips.push(start, end, orNone(currentDelay(t, baseS)), t.cancelled ? 1 : 0);
-    tripId.push(t.trip_id);
-    tripRoute.push(t.route_id);
-    tripStart.push(t.start_date);
-    if (!t.route_id) unrouted.push(ord);
-    if (!stops) return;
-    for (const u of t.updates) {
-      const s = u.stop_id === null ? undefined : stops.ordinal[u.stop_id];
-      if (s === undefined) continue;
-      calls.push(ord, orNone(u.seq), s, orNone(u.arr_delay), u.arr_time === null ? NONE : u.arr_time - baseS,
-        orNone(u.dep_delay), u.dep_time === null ? NONE : u.dep_time - baseS, u.skipped ? 1 : 0);
-      cityCalls++;
-    }
-  }, yieldToLoop);
   const schedule = o.static?.poll(tripId) ?? null;
   if (schedule && unrouted.length > 0) {
     const found = await schedule.routesOf(unrouted, yieldToLoop);

@@ -44,44 +44,87 @@ export function normalisePostCode(v: unknown): string | null {
   return s === '' ? null : s;
 }
 
-function normaliseValue(key: string, v: unknown): unknown {
+function normaliseValue(v: unknown): unknown {
   if (v === undefined || v === '') return null;
-  if (typeof v === 'string') {
-    const t = v.trim();
-    if (t === '') return null;
-    return v;
+  if (typeof v === 'string') return isBlank(v) ? null : v;
+  if (typeof v !== 'object') return typeof v === 'number' && !Number.isFinite(v) ? null : v;
+  if (v === null) return null;
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = normaliseValue(v[i]);
+    return out;
   }
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : toBerlinIso(v);
-  if (Array.isArray(v)) return v.map((x) => normaliseValue(key, x));
-  if (typeof v === 'object' && v !== null) return normaliseRecord(v as Record<string, unknown>);
-  if (typeof v === 'number' && !Number.isFinite(v)) return null;
-  return v;
+  return normaliseRecord(v as Record<string, unknown>);
+}
+
+function isBlank(s: string): boolean {
+  // Only strings that start or end with white space can be blank; most values skip trim().
+  const first = s.charCodeAt(0), last = s.charCodeAt(s.length - 1);
+  return (first <= 32 || first === 160 || last <= 32 || last === 160) && s.trim() === '';
+}
+
+/** What to do with one input key, worked out once per distinct key (records repeat their keys). */
+interface KeyPlan {
+  raw: boolean;
+  key: string;
+  /** Set when the key is a deprecated name: its canonical twin. */
+  liftTo: string | undefined;
+  timestamp: boolean;
+  postCode: boolean;
+  aliases: string[] | undefined;
+}
+
+const plans = new Map<string, KeyPlan>();
+function planFor(rawKey: string): KeyPlan {
+  let p = plans.get(rawKey);
+  if (p) return p;
+  const key = snakeCase(rawKey);
+  p = {
+    raw: RAW_KEYS.has(rawKey),
+    key,
+    liftTo: DEPRECATED_ALIASES[key],
+    timestamp: isTimestampKey(key),
+    postCode: key === 'post_code',
+    aliases: ALIASES_OF[key],
+  };
+  if (plans.size < 10_000) plans.set(rawKey, p);
+  return p;
+}
+
+function looksLikeNaiveTimestamp(v: string): boolean {
+  return v.length >= 16 && v.charCodeAt(10) === 84 /* T */ && /^\d{4}-\d{2}-\d{2}T/.test(v) && !hasZone(v);
 }
 
 /** Normalise one record (recursively). Pure; returns a new object. */
 export function normaliseRecord(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [rawKey, rawValue] of Object.entries(input)) {
-    if (RAW_KEYS.has(rawKey)) {
+  let withAliases: KeyPlan[] | null = null;
+  for (const rawKey in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, rawKey)) continue;
+    const plan = planFor(rawKey);
+    const rawValue = input[rawKey];
+    if (plan.raw) {
       out[rawKey] = rawValue ?? null;
       continue;
     }
-    let key = snakeCase(rawKey);
-    // An adapter that still speaks a deprecated name is lifted to the canonical one.
-    if (DEPRECATED_ALIASES[key] && !(DEPRECATED_ALIASES[key] in input)) key = DEPRECATED_ALIASES[key];
-    else if (DEPRECATED_ALIASES[key]) continue;
-    let value = normaliseValue(key, rawValue);
-    if (key === 'post_code') value = normalisePostCode(value);
-    if (typeof value === 'string' && isTimestampKey(key) && /^\d{4}-\d{2}-\d{2}T/.test(value) && !hasZone(value)) {
+    let key = plan.key;
+    let target = plan;
+    if (plan.liftTo) {
+      // An adapter that still speaks a deprecated name is lifted to the canonical one, unless the canonical one is there too.
+      if (plan.liftTo in input) continue;
+      key = plan.liftTo;
+      target = planFor(key);
+    }
+    let value = normaliseValue(rawValue);
+    if (target.postCode) value = normalisePostCode(value);
+    if (target.timestamp && typeof value === 'string' && looksLikeNaiveTimestamp(value)) {
       throw new Error(`timestamp without zone in field ${key}: ${value}`);
     }
     out[key] = value;
+    if (target.aliases) (withAliases ??= []).push(target);
   }
-  for (const canonical of Object.keys(out)) {
-    const olds = ALIASES_OF[canonical];
-    if (!olds) continue;
-    for (const old of olds) out[old] = out[canonical];
-  }
+  if (withAliases) for (const t of withAliases) for (const old of t.aliases!) out[old] = out[t.key];
   return out;
 }
 
@@ -91,5 +134,5 @@ function isTimestampKey(key: string): boolean {
 
 export function normalise(data: unknown): unknown {
   if (data === null || data === undefined) return null;
-  return normaliseValue('', data);
+  return normaliseValue(data);
 }

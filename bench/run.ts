@@ -14,9 +14,9 @@ import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUTE = '/api/v1/cities/berlin/weather';
 const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-bench-'));
 const children: ChildProcess[] = [];
@@ -34,6 +34,11 @@ function load(url: string): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 }, (err, res) => (err ? reject(err) : resolve(res)));
   });
+}
+
+function medianRatio(a: autocannon.Result[], b: autocannon.Result[]): number {
+  const r = a.map((x, i) => x.requests.average / b[i].requests.average).sort((x, y) => x - y);
+  return +r[Math.floor(r.length / 2)].toFixed(2);
 }
 
 async function main() {
@@ -108,8 +113,10 @@ async function main() {
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
     settings: { duration_s: DURATION, rounds: ROUNDS, connections: CONNECTIONS, route: ROUTE, body_bytes: Buffer.byteLength(hitBody) },
     table,
-    ratio_vs_bare: +(results.stadtdaten.requests.average / results.bare.requests.average).toFixed(2),
-    ratio_vs_nginx: results.nginx ? +(results.stadtdaten.requests.average / results.nginx.requests.average).toFixed(2) : null,
+    // Ratios per round (adjacent runs share the machine's momentary conditions), then their median.
+    ratio_vs_bare: medianRatio(runs.stadtdaten, runs.bare),
+    ratio_vs_nginx: runs.nginx ? medianRatio(runs.stadtdaten, runs.nginx) : null,
+    ratios_per_round: runs.stadtdaten.map((r, i) => ({ vs_bare: +(r.requests.average / runs.bare[i].requests.average).toFixed(2), vs_nginx: runs.nginx ? +(r.requests.average / runs.nginx[i].requests.average).toFixed(2) : null })),
     stampede,
   };
   mkdirSync('bench/results', { recursive: true });

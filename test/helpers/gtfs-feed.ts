@@ -1,6 +1,5 @@
 import protobuf from 'protobufjs/minimal.js';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
-import { crc32, deflateRawSync } from 'node:zlib';
 
 /**
  * GTFS-Realtime feeds encoded with the official bindings, shaped like gtfs.de's free feed:
@@ -102,49 +101,5 @@ export function encodeAlertChunk(id: string, text: string): Uint8Array {
   return w.finish();
 }
 
-/**
- * A minimal zip writer (deflate, one central directory, no zip64): enough for a static GTFS
- * feed of a few text files, read back by the same yauzl code path as the real download.
- */
-export function zipFiles(files: Record<string, Buffer | string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(files)) {
-    const data = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
-    const packed = deflateRawSync(data);
-    const nameBuf = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, packed);
-    centrals.push(central, nameBuf);
-    offset += local.length + nameBuf.length + packed.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
+/** Static GTFS feeds are zipped with the shared fixture writer. */
+export { zipFiles } from './zip.ts';

@@ -9,7 +9,7 @@ import { decodeFeed, type RtTripUpdate } from '../src/sources/gtfs/decode.ts';
 import { buildStaticIndex } from '../src/sources/gtfs/static-build.ts';
 import { StaticIndex } from '../src/sources/gtfs/static-index.ts';
 import { tripDetail } from '../src/sources/gtfs/trip-detail.ts';
-import { berlinIso, gtfsInstantMs, parseGtfsTime, pickServiceDay } from '../src/sources/gtfs/service-time.ts';
+import { gtfsInstantMs, parseGtfsTime, pickServiceDay } from '../src/sources/gtfs/service-time.ts';
 import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
 import { bucketOf, cityStopTable, currentDelay, type CityStopTable } from '../src/sources/gtfs/rt-index.ts';
 import { decodeFeedColumns } from '../src/sources/gtfs/feed-columns.ts';
@@ -87,14 +87,20 @@ test('service time: GTFS times past 24:00 and the noon-minus-12h rule on both DS
   assert.equal(pickServiceDay(Date.parse('2026-07-21T22:10:00Z'), parseGtfsTime('23:50:00')!, parseGtfsTime('24:30:00')!), '20260721');
 });
 
-test('berlinIso renders exactly like toBerlinIso, across both DST switches', () => {
+test('toBerlinIso (offset cached per UTC hour) renders like Intl in Europe/Berlin, across both DST switches', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const reference = (ms: number) => {
+    const p = Object.fromEntries(intl.formatToParts(ms).map((x) => [x.type, x.value]));
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${p.timeZoneName.slice(3)}`;
+  };
   for (const startIso of ['2026-03-28T22:00:00Z', '2026-10-24T22:00:00Z', '2024-06-10T21:00:00Z']) {
     const start = Date.parse(startIso);
     for (let m = 0; m < 8 * 60; m += 7) {
       const ms = start + m * 60_000 + 13_500;
-      assert.equal(berlinIso(ms), toBerlinIso(ms));
+      assert.equal(toBerlinIso(ms), reference(ms));
     }
   }
+  assert.throws(() => toBerlinIso(Number.NaN), RangeError);
 });
 
 test('city of a stop: district key of DELFI ids, radius for numeric gtfs.de ids, nothing outside', () => {

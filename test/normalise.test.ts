@@ -57,3 +57,17 @@ test('time helpers: Europe/Berlin offsets in winter, summer and across DST', () 
   assert.equal(berlinLocalToDate(2026, 10, 25, 12, 0).toISOString(), '2026-10-25T11:00:00.000Z');
   assert.equal(fixedOffsetLocalToDate(2026, 7, 1, 12, 0, 0, 60).toISOString(), '2026-07-01T11:00:00.000Z');
 });
+
+test('normalise copies only what changes: a clean record comes back as it is, a dirty one is never mutated', () => {
+  const clean = { label: 'Hbf', stops: [{ stop_id: '1', at: '2026-11-22T10:00:00+01:00' }], n: 3 };
+  assert.equal(normalise(clean), clean);
+  const dirty = { label: 'Hbf', stops: [{ stop_id: '1', at: '2026-11-22T10:00:00+01:00' }, { stopId: '2', note: '  ' }], plz: 1067 };
+  const before = structuredClone(dirty);
+  const out = normalise(dirty) as Record<string, any>;
+  assert.deepEqual(dirty, before);
+  assert.deepEqual(out, { label: 'Hbf', stops: [{ stop_id: '1', at: '2026-11-22T10:00:00+01:00' }, { stop_id: '2', note: null }], post_code: '01067', plz: '01067', zip: '01067' });
+  assert.deepEqual(Object.keys(out), ['label', 'stops', 'post_code', 'plz', 'zip']);
+  // The unchanged first stop is shared, the changed list and record are new.
+  assert.equal(out.stops[0], dirty.stops[0]);
+  assert.notEqual(out.stops, dirty.stops);
+});

@@ -18,16 +18,32 @@ export function berlinOffsetMinutes(date: Date): number {
   return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60000);
 }
 
-/** ISO 8601 in Europe/Berlin local time with its offset, e.g. 2026-11-21T23:40:00+01:00. */
+// Europe/Berlin changes its offset only on full UTC hours: one Intl call per hour, not per value
+// (envelopes and stop lists render dozens of timestamps per request).
+const offsetByHour = new Map<number, number>();
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+function offsetAt(ms: number): number {
+  const hour = Math.floor(ms / 3600_000);
+  let off = offsetByHour.get(hour);
+  if (off === undefined) {
+    off = berlinOffsetMinutes(new Date(hour * 3600_000));
+    if (offsetByHour.size > 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, off);
+  }
+  return off;
+}
+
+/** ISO 8601 in Europe/Berlin local time with its offset, e.g. 2026-11-21T23:40:00+01:00 (whole seconds). */
 export function toBerlinIso(input: Date | number | string): string {
-  const date = input instanceof Date ? input : new Date(input);
-  const p = parts(date);
-  const off = berlinOffsetMinutes(date);
+  const ms = input instanceof Date ? input.getTime() : typeof input === 'number' ? input : new Date(input).getTime();
+  if (!Number.isFinite(ms)) throw new RangeError('Invalid time value');
+  const off = offsetAt(ms);
+  const d = new Date(Math.floor(ms / 1000) * 1000 + off * 60_000);
+  const y = d.getUTCFullYear();
   const sign = off >= 0 ? '+' : '-';
   const abs = Math.abs(off);
-  const oh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const om = String(abs % 60).padStart(2, '0');
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${sign}${oh}:${om}`;
+  return `${y < 1000 ? String(y).padStart(4, '0') : y}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /**

@@ -48,14 +48,18 @@ function runtimeFor(req: PollRequest): Runtime {
   return rt;
 }
 
-/** A full collection between polls (the parent starts the child with --expose-gc); idle time is free. */
+/**
+ * A full collection (the parent starts the child with --expose-gc): between polls, where idle
+ * time is free, and once the feed buffer is released, so its ~70 MB are gone before the
+ * departure boards are built.
+ */
 function collect() {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
 async function handle(req: PollRequest): Promise<PollReply> {
   try {
-    const r = await pollGtfsRt(runtimeFor(req), { ttlMs: req.ttlMs, now: req.nowMs === undefined ? undefined : new Date(req.nowMs) });
+    const r = await pollGtfsRt(runtimeFor(req), { ttlMs: req.ttlMs, now: req.nowMs === undefined ? undefined : new Date(req.nowMs), feedReleased: collect });
     collect();
     return { id: req.id, ok: { ...r, peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) } };
   } catch (err) {

@@ -23,6 +23,13 @@ export function storeIsShared(rt: Runtime): boolean {
   return rt.store.kind === 'redis' || sharedStorePath(rt) !== null;
 }
 
+/**
+ * glibc malloc settings for the child, unless the operator set their own: a fixed mmap
+ * threshold (glibc raises it after each large free, so later multi-megabyte buffers land in
+ * the heap and are never returned) and few arenas. Together ~20 MB less peak RSS per poll.
+ */
+const MALLOC_TUNING = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+
 export type ChildPollResult = IndexResult & { peak_rss_mb: number };
 
 class PollProcess {
@@ -38,7 +45,11 @@ class PollProcess {
       // TypeScript sources run through tsx in every process of the service.
       // --expose-gc: the child collects after each poll, so the next feed does not land on the
       // last poll's garbage (its ~30 MB of stop-call columns live outside the heap).
-      execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${heapMb}`, '--expose-gc'],
+      // --max-semi-space-size: a poll allocates short-lived strings by the million; small
+      // young-generation spaces (2 MB instead of 16) trade a few more scavenges for ~50 MB of
+      // peak RSS, at no measurable cost in poll time (bench/README.md).
+      execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${heapMb}`, '--max-semi-space-size=2', '--expose-gc'],
+      env: { ...MALLOC_TUNING, ...process.env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
     });

@@ -36,12 +36,12 @@ function staticLookup(index: StaticIndex | null): PollerLookup | null {
 }
 
 /** One poll: fetch the feed (size-capped by the source), decode entity by entity, write the indexes. */
-export async function pollGtfsRt(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<IndexResult> {
+export async function pollGtfsRt(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal; feedReleased?: () => void }): Promise<IndexResult> {
   // Only the holder references the body (not a kept response or promise), so the indexer can
   // let the ~70 MB go as soon as the trip shards are written.
   const feed = { buf: (await rt.http(GTFS_DE).request('', { headers: { accept: 'application/x-protobuf' }, signal: o.signal })).body as Buffer | null };
   const lookup = staticLookup(openStaticIndex(staticIndexPath(rt.config)));
-  return indexFeed(feed, { store: rt.store, ttlMs: o.ttlMs, now: o.now ?? new Date(), static: lookup });
+  return indexFeed(feed, { store: rt.store, ttlMs: o.ttlMs, now: o.now ?? new Date(), static: lookup, feedReleased: o.feedReleased });
 }
 
 /** Where polls run (GTFS_RT_POLL_PROCESS): a child process needs a store it can open too. */

@@ -50,9 +50,14 @@ function normaliseValue(v: unknown): unknown {
   if (typeof v !== 'object') return typeof v === 'number' && !Number.isFinite(v) ? null : v;
   if (v === null) return null;
   if (Array.isArray(v)) {
-    const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = normaliseValue(v[i]);
-    return out;
+    // Copied only from the first element that changes: clean lists come back as they are.
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = normaliseValue(v[i]);
+      if (out === null && x !== v[i]) out = v.slice(0, i);
+      if (out !== null) out.push(x);
+    }
+    return out ?? v;
   }
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : toBerlinIso(v);
   return normaliseRecord(v as Record<string, unknown>);
@@ -92,39 +97,67 @@ function planFor(rawKey: string): KeyPlan {
   return p;
 }
 
+/** The zoned form every adapter emits, in one regex; anything else is checked in full. */
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+
 function looksLikeNaiveTimestamp(v: string): boolean {
-  return v.length >= 16 && v.charCodeAt(10) === 84 /* T */ && /^\d{4}-\d{2}-\d{2}T/.test(v) && !hasZone(v);
+  if (v.length < 16 || v.charCodeAt(10) !== 84 /* T */) return false;
+  if (ZONED.test(v)) return false;
+  return /^\d{4}-\d{2}-\d{2}T/.test(v) && !hasZone(v);
 }
 
-/** Normalise one record (recursively). Pure; returns a new object. */
+/**
+ * Normalise one record (recursively). Never mutates its input; a record that already follows
+ * the conventions (most built by our own adapters do) is returned as it is, so a clean answer
+ * costs no copy.
+ */
 export function normaliseRecord(input: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  let out: Record<string, unknown> | null = null;
   let withAliases: KeyPlan[] | null = null;
   for (const rawKey in input) {
     if (!Object.prototype.hasOwnProperty.call(input, rawKey)) continue;
     const plan = planFor(rawKey);
     const rawValue = input[rawKey];
-    if (plan.raw) {
-      out[rawKey] = rawValue ?? null;
-      continue;
+    let key = rawKey, value: unknown, target = plan;
+    let drop = false;
+    if (plan.raw) value = rawValue ?? null;
+    else {
+      key = plan.key;
+      if (plan.liftTo) {
+        // An adapter that still speaks a deprecated name is lifted to the canonical one, unless the canonical one is there too.
+        drop = plan.liftTo in input;
+        key = plan.liftTo;
+        target = planFor(key);
+      }
+      if (!drop) {
+        value = normaliseValue(rawValue);
+        if (target.postCode) value = normalisePostCode(value);
+        if (target.timestamp && typeof value === 'string' && looksLikeNaiveTimestamp(value)) {
+          throw new Error(`timestamp without zone in field ${key}: ${value}`);
+        }
+        if (target.aliases) (withAliases ??= []).push(target);
+      }
     }
-    let key = plan.key;
-    let target = plan;
-    if (plan.liftTo) {
-      // An adapter that still speaks a deprecated name is lifted to the canonical one, unless the canonical one is there too.
-      if (plan.liftTo in input) continue;
-      key = plan.liftTo;
-      target = planFor(key);
+    if (out === null) {
+      if (!drop && key === rawKey && value === rawValue) continue;
+      out = copyBefore(input, rawKey);
     }
-    let value = normaliseValue(rawValue);
-    if (target.postCode) value = normalisePostCode(value);
-    if (target.timestamp && typeof value === 'string' && looksLikeNaiveTimestamp(value)) {
-      throw new Error(`timestamp without zone in field ${key}: ${value}`);
-    }
-    out[key] = value;
-    if (target.aliases) (withAliases ??= []).push(target);
+    if (!drop) out[key] = value;
   }
-  if (withAliases) for (const t of withAliases) for (const old of t.aliases!) out[old] = out[t.key];
+  if (withAliases) {
+    out ??= copyBefore(input, null);
+    for (const t of withAliases) for (const old of t.aliases!) out[old] = out[t.key];
+  }
+  return out ?? input;
+}
+
+/** The own keys of `input` before `stop`, which came through unchanged. */
+function copyBefore(input: Record<string, unknown>, stop: string | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in input) {
+    if (k === stop) break;
+    if (Object.prototype.hasOwnProperty.call(input, k)) out[k] = input[k];
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 import type { Store } from '../../store/types.ts';
 import { type IntColumns, NONE } from './columns.ts';
-import { berlinIso, gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
+import { toBerlinIso } from '../../http/time.ts';
+import { gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
 import { MISSING, type PollSchedule } from './schedule-carry.ts';
 
 /**
@@ -199,8 +200,8 @@ export function boardWindow(b: StoredBoard, nowMs: number, stopId?: string): Dep
     out.push({
       stop_id, stop_name, lat, lon, trip_id, route_id, line, headsign,
       stop_sequence: b.seq[n],
-      planned_departure_at: planned === null ? null : berlinIso(planned * 1000),
-      expected_departure_at: berlinIso(b.t[n] * 1000),
+      planned_departure_at: planned === null ? null : toBerlinIso(planned * 1000),
+      expected_departure_at: toBerlinIso(b.t[n] * 1000),
       delay_s: b.delay[n],
       cancelled: cancelled === 1,
       skipped: b.skipped[n] === 1,

@@ -67,8 +67,8 @@ class ColumnDecoder {
   readonly tripId: string[] = [];
   readonly tripRoute: (string | null)[] = [];
   readonly tripStart: (string | null)[] = [];
-  readonly trips = new IntColumns(4, 1 << 16);
-  readonly calls = new IntColumns(8, 1 << 16);
+  readonly trips = new IntColumns(4);
+  readonly calls = new IntColumns(8);
   readonly unrouted: number[] = [];
   readonly summary = { timestamp: null as number | null, entities: 0, trip_updates: 0, alerts: 0, sawHeader: false };
 

@@ -135,9 +135,11 @@ async function writeTripShards(buf: Buffer, trips: IntColumns, tripId: string[],
 
 /**
  * Decodes a feed and writes every index. The feed comes in a holder that is emptied once the
- * trip shards are written, so its ~70 MB can be collected before the other indexes are built.
+ * trip shards are written, so its ~70 MB can be collected before the other indexes are built;
+ * `feedReleased` is called then (a process that may force a collection does it there, else
+ * the buffer would wait for V8's next full collection and overlap the departure boards).
  */
-export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store; ttlMs: number; now: Date; static: StaticLookup | null }): Promise<IndexResult> {
+export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store; ttlMs: number; now: Date; static: StaticLookup | null; feedReleased?: () => void }): Promise<IndexResult> {
   if (!feed.buf) throw new Error('indexFeed: empty feed holder');
   const started = performance.now();
   const baseS = Math.floor(o.now.getTime() / 1000);
@@ -168,6 +170,7 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
 
   await writeTripShards(feed.buf, trips, tripId, tripRoute, set);
   feed.buf = null;
+  o.feedReleased?.();
 
   const routeShards: string[][] = Array.from({ length: ROUTE_BUCKETS }, () => []);
   for (const [route, list] of routes) {

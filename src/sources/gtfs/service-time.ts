@@ -1,4 +1,4 @@
-import { berlinLocalToDate, berlinOffsetMinutes } from '../../http/time.ts';
+import { berlinLocalToDate } from '../../http/time.ts';
 
 /**
  * GTFS times are seconds after "noon minus 12 h" of the service day in the agency's zone
@@ -68,26 +68,4 @@ export function pickServiceDay(nowMs: number, firstS: number, lastS: number): st
     if (dist < bestDist) { bestDist = dist; best = day; }
   }
   return best;
-}
-
-// Europe/Berlin changes its offset only on full UTC hours: one Intl call per hour, not per value.
-const offsetByHour = new Map<number, number>();
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/**
- * Same output as toBerlinIso (http/time.ts), for the hot paths that render dozens of stop
- * times per request: the zone offset is looked up once per UTC hour.
- */
-export function berlinIso(ms: number): string {
-  const hour = Math.floor(ms / 3600_000);
-  let off = offsetByHour.get(hour);
-  if (off === undefined) {
-    off = berlinOffsetMinutes(new Date(hour * 3600_000));
-    if (offsetByHour.size > 10_000) offsetByHour.clear();
-    offsetByHour.set(hour, off);
-  }
-  const d = new Date(Math.floor(ms / 1000) * 1000 + off * 60_000);
-  const sign = off >= 0 ? '+' : '-';
-  const abs = Math.abs(off);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }

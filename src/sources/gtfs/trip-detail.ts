@@ -1,6 +1,7 @@
 import type { RtStopUpdate } from './decode.ts';
 import type { StoredTrip } from './rt-index.ts';
-import { berlinIso, gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
+import { toBerlinIso } from '../../http/time.ts';
+import { gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
 import type { StaticIndex, StaticStopTime, StaticTrip } from './static-index.ts';
 
 /**
@@ -52,7 +53,7 @@ export interface TripDetail {
   stop_updates: StopUpdateOut[];
 }
 
-const iso = (ms: number | null) => (ms === null ? null : berlinIso(ms));
+const iso = (ms: number | null) => (ms === null ? null : toBerlinIso(ms));
 
 /**
  * The feed's update for each scheduled stop: by stop_sequence when the update has one, else by

@@ -29,6 +29,10 @@ const TRIPS = Number(process.env.BENCH_TRIPS ?? 190_000);
 const STOPS = 400_000;
 const ROUTES = 20_000;
 const ALERTS = 2_000;
+/** Polls of the same feed: the first cold, the rest warm (what a long-running poller carries shows from the second on). */
+const POLLS = Number(process.env.BENCH_POLLS ?? 4);
+/** Rounds of trip detail under 10 connections (the VM's throughput drifts between minutes). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const tripId = (i: number) => String(1_800_000_000 + i);
 const stopsOfTrip = (i: number) => 8 + (i % 17); // 8..24, mean 16
 const stopAt = (i: number, k: number) => (i * 7919 + k * 104_729) % STOPS;
@@ -103,7 +107,7 @@ function buildFeed(path: string): { bytes: number; stus: number } {
 
 /**
  * The real poller as the app runs it: the app process forks the poll child (capped heap,
- * GTFS_RT_POLL_PROCESS=child) and stays small; two polls, the first cold, the second warm.
+ * GTFS_RT_POLL_PROCESS=child) and stays small; POLLS polls, the first cold, the others warm.
  */
 async function pollerChild(feedUrl: string, storePath: string) {
   const { loadConfig } = await import('../src/config.ts');
@@ -116,7 +120,7 @@ async function pollerChild(feedUrl: string, storePath: string) {
   const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
   const baselineMb = process.resourceUsage().maxRSS / 1024;
   const polls = [];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < POLLS; i++) {
     const started = performance.now();
     const r = await runGtfsRtPoll(app.rt, { ttlMs: 3600_000 }) as Awaited<ReturnType<typeof runGtfsRtPoll>> & { peak_rss_mb?: number };
     const appMb = Math.round(process.resourceUsage().maxRSS / 1024);
@@ -184,7 +188,7 @@ async function main() {
   const probe = await fetch(base + paths[0]).then((r) => r.json() as Promise<any>);
   if (probe.meta.source_status !== 'ok' || probe.data.unresolved) throw new Error(`trip detail probe failed: ${JSON.stringify(probe.meta)}`);
   let k = 0;
-  for (const connections of [1, 10]) {
+  for (const connections of [1, ...Array(ROUNDS).fill(10)]) {
     const load = await autocannon({
       url: base,
       connections,

@@ -71,3 +71,11 @@ test('normalise copies only what changes: a clean record comes back as it is, a 
   assert.equal(out.stops[0], dirty.stops[0]);
   assert.notEqual(out.stops, dirty.stops);
 });
+
+test('normalise is idempotent without copying: an answer with its deprecated twins comes back as it is', () => {
+  const once = normaliseRecord({ name: 'Hbf', post_code: 1067 });
+  assert.deepEqual(once, { name: 'Hbf', post_code: '01067', bezeichnung: 'Hbf', plz: '01067', zip: '01067' });
+  assert.equal(normaliseRecord(once), once);
+  // A twin that disagrees with its canonical name is rewritten from it.
+  assert.deepEqual(normaliseRecord({ name: 'Hbf', bezeichnung: 'alt' }), { name: 'Hbf', bezeichnung: 'Hbf' });
+});

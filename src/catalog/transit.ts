@@ -3,8 +3,7 @@ import type { ParamDecl } from './params.ts';
 import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
 import { readFeedStatus, readRoute, readTrip } from '../sources/gtfs/rt-index.ts';
 import { openStaticIndex, staticIndexPath } from '../sources/gtfs/static-index.ts';
-import { tripDetail } from '../sources/gtfs/trip-detail.ts';
-import { TripCache } from '../sources/gtfs/trip-cache.ts';
+import { detailOf, TripCache } from '../sources/gtfs/trip-cache.ts';
 import { boardWindow, readBoard, WINDOW_AHEAD_S, WINDOW_PAST_S } from '../sources/gtfs/departures.ts';
 import { routeStatus } from '../sources/gtfs/route-status.ts';
 import { radiusKmOf } from '../sources/gtfs/city-stops.ts';
@@ -78,7 +77,7 @@ export const transitTrip: DataType = {
     const nowMs = ctx.now.getTime();
     const trip = feed ? await trips.get(feed, index, tripId, nowMs, () => readTrip(ctx.store, tripId)) : null;
     if (!trip) return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: { reason: 'no realtime update for this trip id (unknown or expired)' } };
-    return { data: tripDetail(trip.stored, index, nowMs, trip.schedule ?? undefined), as_of: feed?.as_of ?? null };
+    return { data: detailOf(trip, index, nowMs), as_of: feed?.as_of ?? null };
   },
 };
 

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Runtime } from '../pipeline/runtime.ts';
 import { GTFS_DE } from '../sources/gtfs/source.ts';
-import type { IndexResult } from '../sources/gtfs/rt-index.ts';
+import { forgetFeedStatus, type IndexResult } from '../sources/gtfs/rt-index.ts';
 import { SqliteStore } from '../store/sqlite.ts';
 import { UpstreamError } from '../upstream/errors.ts';
 import type { PollReply, PollRequest } from './gtfs-rt-poll-child.ts';
@@ -104,6 +104,7 @@ const processes = new PollProcess();
 export async function pollGtfsRtInChild(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
   try {
     const r = await processes.poll(rt, o);
+    forgetFeedStatus(rt.store);
     rt.health.success(GTFS_DE.id);
     return r;
   } catch (err) {

@@ -108,8 +108,8 @@ function looksLikeNaiveTimestamp(v: string): boolean {
 
 /**
  * Normalise one record (recursively). Never mutates its input; a record that already follows
- * the conventions (most built by our own adapters do) is returned as it is, so a clean answer
- * costs no copy.
+ * the conventions, its deprecated twins included (what our own adapters build, and every
+ * answer this function gave), is returned as it is, so a clean answer costs no copy.
  */
 export function normaliseRecord(input: Record<string, unknown>): Record<string, unknown> {
   let out: Record<string, unknown> | null = null;
@@ -119,34 +119,37 @@ export function normaliseRecord(input: Record<string, unknown>): Record<string, 
     const plan = planFor(rawKey);
     const rawValue = input[rawKey];
     let key = rawKey, value: unknown, target = plan;
-    let drop = false;
     if (plan.raw) value = rawValue ?? null;
     else {
       key = plan.key;
       if (plan.liftTo) {
-        // An adapter that still speaks a deprecated name is lifted to the canonical one, unless the canonical one is there too.
-        drop = plan.liftTo in input;
+        // A deprecated name beside its canonical twin is (re)written from the twin below; alone it is lifted to the canonical name.
+        if (plan.liftTo in input) continue;
         key = plan.liftTo;
         target = planFor(key);
       }
-      if (!drop) {
-        value = normaliseValue(rawValue);
-        if (target.postCode) value = normalisePostCode(value);
-        if (target.timestamp && typeof value === 'string' && looksLikeNaiveTimestamp(value)) {
-          throw new Error(`timestamp without zone in field ${key}: ${value}`);
-        }
-        if (target.aliases) (withAliases ??= []).push(target);
+      value = normaliseValue(rawValue);
+      if (target.postCode) value = normalisePostCode(value);
+      if (target.timestamp && typeof value === 'string' && looksLikeNaiveTimestamp(value)) {
+        throw new Error(`timestamp without zone in field ${key}: ${value}`);
       }
+      if (target.aliases) (withAliases ??= []).push(target);
     }
     if (out === null) {
-      if (!drop && key === rawKey && value === rawValue) continue;
+      if (key === rawKey && value === rawValue) continue;
       out = copyBefore(input, rawKey);
     }
-    if (!drop) out[key] = value;
+    out[key] = value;
   }
   if (withAliases) {
-    out ??= copyBefore(input, null);
-    for (const t of withAliases) for (const old of t.aliases!) out[old] = out[t.key];
+    for (const t of withAliases) {
+      const value = (out ?? input)[t.key];
+      for (const old of t.aliases!) {
+        if (out === null && Object.prototype.hasOwnProperty.call(input, old) && input[old] === value) continue;
+        out ??= copyBefore(input, null);
+        out[old] = value;
+      }
+    }
   }
   return out ?? input;
 }

@@ -222,12 +222,31 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
     expires_ms: o.now.getTime() + o.ttlMs,
   };
   await o.store.set(KEYS.feed, JSON.stringify(status));
+  forgetFeedStatus(o.store);
   return { status, writes: writes + 1, decode_index_ms: Math.round(decodeIndexMs), write_ms: Math.round(performance.now() - writeStarted), boards_ms: Math.round(boardsMs) };
 }
 
+/**
+ * Every live request starts from the last poll's summary, so a process keeps what it read for
+ * up to FEED_RECHECK_MS instead of asking the store each time. A poll this process ran or
+ * awaited replaces it at once (forgetFeedStatus); another instance's poll shows within that.
+ */
+const FEED_RECHECK_MS = 1000;
+const feedMemo = new WeakMap<Store, { readAt: number; status: FeedStatus | null }>();
+
 export async function readFeedStatus(store: Store): Promise<FeedStatus | null> {
+  const now = Date.now();
+  const m = feedMemo.get(store);
+  if (m && now - m.readAt < FEED_RECHECK_MS) return m.status;
   const v = await store.get(KEYS.feed);
-  return v ? (JSON.parse(v) as FeedStatus) : null;
+  const status = v ? (JSON.parse(v) as FeedStatus) : null;
+  feedMemo.set(store, { readAt: now, status });
+  return status;
+}
+
+/** After a poll: the next request reads the new summary. */
+export function forgetFeedStatus(store: Store) {
+  feedMemo.delete(store);
 }
 
 export interface StoredTrip { update: RtTripUpdate; route_id: string | null; delay_s: number | null }

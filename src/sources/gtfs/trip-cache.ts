@@ -1,8 +1,9 @@
 import type { StaticIndex } from './static-index.ts';
 import type { FeedStatus, StoredTrip } from './rt-index.ts';
-import { tripSchedule, type TripSchedule } from './trip-detail.ts';
+import { detailAt, timelineDay, tripSchedule, tripTimeline, type StopUpdateOut, type TripDetail, type TripSchedule, type TripTimeline } from './trip-detail.ts';
+import { normalise } from '../../normalise/fields.ts';
 
-export interface JoinedTrip { stored: StoredTrip; schedule: TripSchedule | null }
+export interface JoinedTrip { stored: StoredTrip; schedule: TripSchedule | null; timeline?: TripTimeline }
 
 /**
  * Trips of the current poll, decoded and joined with the schedule, for the requests that ask
@@ -38,11 +39,27 @@ export class TripCache {
       }
     } else this.entries.clear();
     const stored = await read();
-    const joined = stored ? { stored, schedule: index ? tripSchedule(index, tripId) : null } : null;
+    const joined: JoinedTrip | null = stored ? { stored, schedule: index ? tripSchedule(index, tripId) : null } : null;
     if (cacheable) {
       if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(tripId, joined);
     }
     return joined;
   }
+}
+
+/**
+ * A cached trip's detail at `nowMs`: its timeline is built on first use and kept with the
+ * entry (rebuilt only if the service day it was placed on no longer applies), so a request
+ * computes just the position. The stop list is kept normalised: the normaliser hands a clean
+ * record back as it is, so the pipeline copies nothing of it per request.
+ */
+export function detailOf(j: JoinedTrip, index: StaticIndex | null, nowMs: number): TripDetail {
+  let tl = j.timeline;
+  if (!tl || timelineDay(tl, nowMs) !== tl.day) {
+    tl = tripTimeline(j.stored, index, nowMs, j.schedule ?? undefined);
+    tl.stop_updates = normalise(tl.stop_updates) as StopUpdateOut[];
+    j.timeline = tl;
+  }
+  return detailAt(tl, nowMs);
 }

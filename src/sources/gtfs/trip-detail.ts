@@ -55,6 +55,34 @@ export interface TripDetail {
 
 const iso = (ms: number | null) => (ms === null ? null : toBerlinIso(ms));
 
+/** A stop with an expected arrival, departure and position: what the vehicle is placed between. */
+interface Located {
+  stopId: string | null;
+  lat: number;
+  lon: number;
+  eArrMs: number;
+  eDepMs: number;
+  arrDelay: number | null;
+  depDelay: number | null;
+}
+
+/**
+ * Everything of a trip's detail that holds until the next poll: the join with the schedule on
+ * one service day, rendered. Only progress, position and current delay depend on the moment of
+ * the request (detailAt); trip-cache.ts keeps a timeline per trip and poll.
+ */
+export interface TripTimeline {
+  /** The service day the times are placed on, and whether the feed named it (else it was picked near `now`). */
+  day: string | null;
+  dayFromFeed: boolean;
+  /** First and last planned time (GTFS seconds), to pick the service day again. */
+  span: [number, number] | null;
+  head: Pick<TripDetail, 'trip_id' | 'route_id' | 'line' | 'headsign' | 'service_date' | 'cancelled' | 'unresolved' | 'unresolved_reason'>;
+  feedDelay: number | null;
+  located: Located[];
+  stop_updates: StopUpdateOut[];
+}
+
 /**
  * The feed's update for each scheduled stop: by stop_sequence when the update has one, else by
  * stop_id; of several matches the first in feed order wins. Maps keep this linear per trip.
@@ -73,20 +101,24 @@ function updatesFor(updates: RtStopUpdate[], times: StaticStopTime[]): (RtStopUp
   });
 }
 
-function unresolved(t: StoredTrip, reason: string, index: StaticIndex | null): TripDetail {
+function unresolved(t: StoredTrip, reason: string, index: StaticIndex | null): TripTimeline {
   const u = t.update;
   return {
-    trip_id: u.trip_id,
-    route_id: t.route_id,
-    line: null,
-    headsign: null,
-    service_date: isServiceDate(u.start_date) ? `${u.start_date.slice(0, 4)}-${u.start_date.slice(4, 6)}-${u.start_date.slice(6)}` : null,
-    cancelled: u.cancelled,
-    delay_s: t.delay_s,
-    unresolved: true,
-    unresolved_reason: reason,
-    progress: 'unknown',
-    position: null,
+    day: null,
+    dayFromFeed: false,
+    span: null,
+    head: {
+      trip_id: u.trip_id,
+      route_id: t.route_id,
+      line: null,
+      headsign: null,
+      service_date: isServiceDate(u.start_date) ? `${u.start_date.slice(0, 4)}-${u.start_date.slice(4, 6)}-${u.start_date.slice(6)}` : null,
+      cancelled: u.cancelled,
+      unresolved: true,
+      unresolved_reason: reason,
+    },
+    feedDelay: t.delay_s,
+    located: [],
     stop_updates: u.updates.map((x) => {
       const stop = x.stop_id && index ? index.stop(x.stop_id) : null;
       return {
@@ -116,22 +148,31 @@ export function tripSchedule(index: StaticIndex, tripId: string): TripSchedule {
   return { meta, times: meta ? index.stopTimes(tripId) : [] };
 }
 
+/** The service day a timeline built at `nowMs` would use; a cached timeline on another day is rebuilt. */
+export function timelineDay(tl: TripTimeline, nowMs: number): string | null {
+  return tl.dayFromFeed || !tl.span ? tl.day : pickServiceDay(nowMs, tl.span[0], tl.span[1]);
+}
+
 /** `schedule` is the trip's join with `index` when the caller already holds it (trip-cache.ts). */
-export function tripDetail(t: StoredTrip, index: StaticIndex | null, nowMs: number, schedule?: TripSchedule): TripDetail {
+export function tripTimeline(t: StoredTrip, index: StaticIndex | null, nowMs: number, schedule?: TripSchedule): TripTimeline {
   if (!index) return unresolved(t, 'static schedule not indexed yet', index);
   const { meta, times } = schedule ?? tripSchedule(index, t.update.trip_id);
   if (!meta || times.length === 0) return unresolved(t, 'trip not in the static schedule (ids change with each timetable version)', index);
 
   const planned = times.map((s) => s.arr ?? s.dep).filter((x): x is number => x !== null);
   if (planned.length === 0) return unresolved(t, 'trip has no scheduled times', index);
-  const day = isServiceDate(t.update.start_date) ? t.update.start_date : pickServiceDay(nowMs, Math.min(...planned), Math.max(...planned));
+  const span: [number, number] = [Math.min(...planned), Math.max(...planned)];
+  const feedDay = t.update.start_date;
+  const dayFromFeed = isServiceDate(feedDay);
+  const day = isServiceDate(feedDay) ? feedDay : pickServiceDay(nowMs, span[0], span[1]);
 
   // Stops before the first update take its delay too: feeds drop the stops a trip has passed,
   // and the schedule alone would put the vehicle back before its last reported stop.
   const matched = updatesFor(t.update.updates, times);
   const firstUpdate = matched.find((u) => u !== undefined);
   let carried: number | null = firstUpdate ? firstUpdate.arr_delay ?? firstUpdate.dep_delay ?? null : null;
-  const rows = times.map((st, k) => {
+  const located: Located[] = [];
+  const stopUpdates = times.map((st, k): StopUpdateOut => {
     const u = matched[k];
     const pArr = st.arr ?? st.dep, pDep = st.dep ?? st.arr;
     const pArrMs = pArr === null ? null : gtfsInstantMs(day, pArr);
@@ -145,43 +186,81 @@ export function tripDetail(t: StoredTrip, index: StaticIndex | null, nowMs: numb
     carried = depDelay ?? arrDelay ?? carried;
     const eArrMs = u?.arr_time != null ? u.arr_time * 1000 : pArrMs === null ? null : pArrMs + (arrDelay ?? 0) * 1000;
     const eDepMs = u?.dep_time != null ? u.dep_time * 1000 : pDepMs === null ? null : pDepMs + (depDelay ?? 0) * 1000;
-    return { st, u, pArrMs, pDepMs, eArrMs, eDepMs, arrDelay, depDelay };
+    if (eArrMs !== null && eDepMs !== null && st.lat !== null && st.lon !== null) {
+      located.push({ stopId: st.stop_id, lat: st.lat, lon: st.lon, eArrMs, eDepMs, arrDelay, depDelay });
+    }
+    return {
+      stop_sequence: st.seq,
+      stop_id: st.stop_id,
+      name: st.name,
+      lat: st.lat,
+      lon: st.lon,
+      planned_arrival_at: iso(pArrMs),
+      planned_departure_at: iso(pDepMs),
+      expected_arrival_at: iso(eArrMs),
+      expected_departure_at: iso(eDepMs),
+      arrival_delay_s: arrDelay,
+      departure_delay_s: depDelay,
+      realtime: u !== undefined,
+      skipped: u?.skipped ?? false,
+    };
   });
 
+  return {
+    day,
+    dayFromFeed,
+    span,
+    head: {
+      trip_id: t.update.trip_id,
+      route_id: t.route_id ?? meta.route_id,
+      line: meta.route_short_name ?? meta.trip_short_name,
+      headsign: meta.headsign,
+      service_date: `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`,
+      cancelled: t.update.cancelled,
+      unresolved: false,
+    },
+    feedDelay: t.delay_s,
+    located,
+    stop_updates: stopUpdates,
+  };
+}
+
+/** The timeline at the moment `nowMs`: progress, the interpolated position and the delay there. */
+export function detailAt(tl: TripTimeline, nowMs: number): TripDetail {
   let progress: TripDetail['progress'] = 'unknown';
   let position: PositionOut | null = null;
   let currentDelay: number | null = null;
-  const located = rows.filter((r) => r.eArrMs !== null && r.eDepMs !== null && r.st.lat !== null && r.st.lon !== null);
+  const located = tl.located;
   if (located.length > 0) {
     const first = located[0], last = located[located.length - 1];
-    if (nowMs < first.eDepMs!) {
+    if (nowMs < first.eDepMs) {
       progress = 'not_started';
       currentDelay = first.depDelay;
-    } else if (nowMs >= last.eArrMs!) {
+    } else if (nowMs >= last.eArrMs) {
       progress = 'finished';
       currentDelay = last.arrDelay;
     } else {
       for (let i = 0; i < located.length; i++) {
         const r = located[i];
-        if (nowMs >= r.eArrMs! && nowMs < r.eDepMs!) {
+        if (nowMs >= r.eArrMs && nowMs < r.eDepMs) {
           progress = 'at_stop';
           currentDelay = r.depDelay;
-          position = { lat: r.st.lat!, lon: r.st.lon!, estimated: true, method: 'linear_between_stops', from_stop_id: r.st.stop_id, to_stop_id: r.st.stop_id, fraction: 0 };
+          position = { lat: r.lat, lon: r.lon, estimated: true, method: 'linear_between_stops', from_stop_id: r.stopId, to_stop_id: r.stopId, fraction: 0 };
           break;
         }
         const next = located[i + 1];
-        if (next && nowMs >= r.eDepMs! && nowMs < next.eArrMs!) {
-          const span = next.eArrMs! - r.eDepMs!;
-          const f = span > 0 ? (nowMs - r.eDepMs!) / span : 0;
+        if (next && nowMs >= r.eDepMs && nowMs < next.eArrMs) {
+          const span = next.eArrMs - r.eDepMs;
+          const f = span > 0 ? (nowMs - r.eDepMs) / span : 0;
           progress = 'en_route';
           currentDelay = next.arrDelay;
           position = {
-            lat: round6(r.st.lat! + (next.st.lat! - r.st.lat!) * f),
-            lon: round6(r.st.lon! + (next.st.lon! - r.st.lon!) * f),
+            lat: round6(r.lat + (next.lat - r.lat) * f),
+            lon: round6(r.lon + (next.lon - r.lon) * f),
             estimated: true,
             method: 'linear_between_stops',
-            from_stop_id: r.st.stop_id,
-            to_stop_id: next.st.stop_id,
+            from_stop_id: r.stopId,
+            to_stop_id: next.stopId,
             fraction: Math.round(f * 1000) / 1000,
           };
           break;
@@ -189,34 +268,26 @@ export function tripDetail(t: StoredTrip, index: StaticIndex | null, nowMs: numb
       }
     }
   }
-
+  const h = tl.head;
   return {
-    trip_id: t.update.trip_id,
-    route_id: t.route_id ?? meta.route_id,
-    line: meta.route_short_name ?? meta.trip_short_name,
-    headsign: meta.headsign,
-    service_date: `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`,
-    cancelled: t.update.cancelled,
-    delay_s: currentDelay ?? t.delay_s,
-    unresolved: false,
+    trip_id: h.trip_id,
+    route_id: h.route_id,
+    line: h.line,
+    headsign: h.headsign,
+    service_date: h.service_date,
+    cancelled: h.cancelled,
+    delay_s: currentDelay ?? tl.feedDelay,
+    unresolved: h.unresolved,
+    ...(h.unresolved_reason === undefined ? {} : { unresolved_reason: h.unresolved_reason }),
     progress,
     position,
-    stop_updates: rows.map((r) => ({
-      stop_sequence: r.st.seq,
-      stop_id: r.st.stop_id,
-      name: r.st.name,
-      lat: r.st.lat,
-      lon: r.st.lon,
-      planned_arrival_at: iso(r.pArrMs),
-      planned_departure_at: iso(r.pDepMs),
-      expected_arrival_at: iso(r.eArrMs),
-      expected_departure_at: iso(r.eDepMs),
-      arrival_delay_s: r.arrDelay,
-      departure_delay_s: r.depDelay,
-      realtime: r.u !== undefined,
-      skipped: r.u?.skipped ?? false,
-    })),
+    stop_updates: tl.stop_updates,
   };
+}
+
+/** One trip joined with its schedule, at the moment `nowMs`. */
+export function tripDetail(t: StoredTrip, index: StaticIndex | null, nowMs: number, schedule?: TripSchedule): TripDetail {
+  return detailAt(tripTimeline(t, index, nowMs, schedule), nowMs);
 }
 
 function round6(x: number): number {

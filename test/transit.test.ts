@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
@@ -9,6 +9,7 @@ import { registerGtfs } from './fixtures/gtfs/routes.ts';
 import { ICE_ROUTE, ICE_TRIP, liveFeed, U5_ROUTE, U5_TRIP, U5_TRIP_LATER, u5Delay, UNRESOLVED_ROUTE, UNRESOLVED_TRIP } from './fixtures/gtfs/scenario.ts';
 import { gtfsRtPoller, pollGtfsRt, pollsInChild, runGtfsRtPoll } from '../src/jobs/gtfs-rt-poller.ts';
 import { stopGtfsRtPollProcess } from '../src/jobs/gtfs-rt-poll-process.ts';
+import { buildPollChild, pollChildEntry } from '../src/jobs/gtfs-rt-poll-entry.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { gtfsStaticJob, refreshGtfsStatic } from '../src/jobs/gtfs-static.ts';
 import { hasZone } from '../src/http/time.ts';
@@ -221,6 +222,7 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
     assert.equal(pollsInChild(app.rt), false, 'an in-memory store keeps the poll in process');
     const before = fake.count('/realtime-free.pb');
     const r = await runGtfsRtPoll(shared.rt, { ttlMs: 120_000 });
+    assert.equal(pollChildEntry().bundled, true, 'the child runs as a plain JavaScript bundle, without tsx');
     assert.equal(fake.count('/realtime-free.pb'), before + 1);
     assert.equal(r.status.trip_updates, 4);
     assert.ok((r as { peak_rss_mb?: number }).peak_rss_mb! > 0, 'the child reports its own peak RSS');
@@ -235,4 +237,19 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
     stopGtfsRtPollProcess();
     await shared.close();
   }
+});
+
+test('poll child entry: a bundle of plain JavaScript, or the TypeScript through tsx when the bundle cannot be written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'poll-entry-'));
+  const built = buildPollChild(dir);
+  assert.equal(built.bundled, true);
+  assert.deepEqual(built.execArgv, []);
+  assert.match(readFileSync(built.module, 'utf8'), /process\.on\("message"/);
+  // A cache "directory" that is a file cannot hold the bundle.
+  const blocked = join(dir, 'a-file');
+  writeFileSync(blocked, '');
+  const fallback = buildPollChild(blocked);
+  assert.equal(fallback.bundled, false);
+  assert.match(fallback.module, /gtfs-rt-poll-child\.ts$/);
+  assert.equal(fallback.execArgv[0], '--import');
 });

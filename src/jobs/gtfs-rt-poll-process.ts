@@ -5,6 +5,7 @@ import { forgetFeedStatus, type IndexResult } from '../sources/gtfs/rt-index.ts'
 import { SqliteStore } from '../store/sqlite.ts';
 import { UpstreamError } from '../upstream/errors.ts';
 import type { PollReply, PollRequest } from './gtfs-rt-poll-child.ts';
+import { pollChildEntry } from './gtfs-rt-poll-entry.ts';
 
 /**
  * The GTFS-RT poll child process (gtfs-rt-poll-child.ts) as the app sees it: forked on the
@@ -12,8 +13,6 @@ import type { PollReply, PollRequest } from './gtfs-rt-poll-child.ts';
  * out-of-memory poll fails that poll, not the app). Referenced only while a poll runs, so an
  * idle child never keeps the app from exiting.
  */
-const CHILD = new URL('./gtfs-rt-poll-child.ts', import.meta.url);
-
 /** The store's file when other processes can open it: a SQLite file (not :memory:). Redis is shared by its URL. */
 export function sharedStorePath(rt: Runtime): string | null {
   return rt.store instanceof SqliteStore && rt.store.path !== ':memory:' ? rt.store.path : null;
@@ -41,14 +40,15 @@ class PollProcess {
   private spawn(heapMb: number): ChildProcess {
     if (this.child && this.heapMb === heapMb) return this.child;
     this.stop();
-    const child = fork(CHILD, [], {
-      // TypeScript sources run through tsx in every process of the service.
+    const entry = pollChildEntry();
+    const child = fork(entry.module, [], {
+      // A bundle of the child's modules, or its TypeScript through tsx (gtfs-rt-poll-entry.ts).
       // --expose-gc: the child collects after each poll, so the next feed does not land on the
       // last poll's garbage (its ~30 MB of stop-call columns live outside the heap).
       // --max-semi-space-size: a poll allocates short-lived strings by the million; small
       // young-generation spaces (2 MB instead of 16) trade a few more scavenges for ~50 MB of
       // peak RSS, at no measurable cost in poll time (bench/README.md).
-      execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${heapMb}`, '--max-semi-space-size=2', '--expose-gc'],
+      execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`, '--max-semi-space-size=2', '--expose-gc'],
       env: { ...MALLOC_TUNING, ...process.env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',

@@ -4,6 +4,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { UpstreamClient, buildUrl } from '../src/upstream/client.ts';
 import { UpstreamError } from '../src/upstream/errors.ts';
+import { deadline, withDeadline } from '../src/pipeline/deadline.ts';
 
 let fake: FakeUpstream;
 let other: FakeUpstream;
@@ -91,4 +92,15 @@ test('connection reset is a network failure', async () => {
   fake.mode = 'down';
   assert.equal((await failure(client.call(fake.url, '/any'))).kind, 'network');
   fake.mode = 'normal';
+});
+
+test('deadlines: abort with a TimeoutError when due, and leave no timer behind once the work is done', async () => {
+  const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+  const due = deadline(20);
+  await new Promise((r) => setTimeout(r, 60));
+  assert.equal(due.signal.aborted, true);
+  assert.equal((due.signal.reason as Error).name, 'TimeoutError');
+  const before = timers();
+  for (let i = 0; i < 100; i++) await withDeadline(60_000, async (signal) => signal.aborted);
+  assert.equal(timers(), before, 'a finished request keeps no 60 s timer alive');
 });

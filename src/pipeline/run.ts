@@ -10,6 +10,7 @@ import { normalise } from '../normalise/fields.ts';
 import { attributionOf, type Attribution, type SourceDecl } from '../sources/types.ts';
 import type { Cache, CacheStatus, Entry } from './cache.ts';
 import type { Runtime } from './runtime.ts';
+import { withDeadline } from './deadline.ts';
 
 export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
 
@@ -190,7 +191,7 @@ export class Pipeline {
       return dt.fetch(ctx);
     };
     const result = dt.cache === 'stored'
-      ? await run(AbortSignal.timeout(this.rt.config.requestBudgetMs))
+      ? await withDeadline(this.rt.config.requestBudgetMs, run)
       : await this.rt.breakers.execute(dt.source, run);
     const data = normalise(result.data);
     const empty = data === null || (Array.isArray(data) && data.length === 0);

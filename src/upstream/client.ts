@@ -2,6 +2,7 @@ import { Agent, request } from 'undici';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { UpstreamError } from './errors.ts';
+import { deadline } from '../pipeline/deadline.ts';
 
 export interface UpstreamOptions {
   userAgent: string;
@@ -66,11 +67,22 @@ export class UpstreamClient {
   }
 
   async call(base: string, path: string, o: CallOptions = {}): Promise<UpstreamResponse> {
-    let url = buildUrl(base, path, o.params, o.query);
+    const url = buildUrl(base, path, o.params, o.query);
     const timeoutMs = o.timeoutMs ?? this.opts.timeoutMs;
     const maxBytes = o.maxBytes ?? this.opts.maxResponseBytes;
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
+    const timer = deadline(timeoutMs);
+    try {
+      const signal = o.signal ? AbortSignal.any([o.signal, timer.signal]) : timer.signal;
+      return await this.send(url, o, { deadline: timer.signal, signal, timeoutMs, maxBytes });
+    } finally {
+      timer.release();
+    }
+  }
+
+  /** One call with its redirects, under the call's deadline (`t.signal` also carries the caller's abort). */
+  private async send(first: URL, o: CallOptions, t: { deadline: AbortSignal; signal: AbortSignal; timeoutMs: number; maxBytes: number }): Promise<UpstreamResponse> {
+    const { signal, timeoutMs, maxBytes } = t;
+    let url = first;
     const headers: Record<string, string> = {
       'user-agent': this.opts.userAgent,
       'accept-encoding': 'gzip, deflate, br',
@@ -94,7 +106,7 @@ export class UpstreamClient {
           bodyTimeout: timeoutMs,
         });
       } catch (err) {
-        throw toUpstreamError(err, url, deadline.aborted);
+        throw toUpstreamError(err, url, t.deadline.aborted);
       }
       const resHeaders = flatHeaders(res.headers);
       if (res.statusCode >= 300 && res.statusCode < 400 && resHeaders.location) {
@@ -116,7 +128,7 @@ export class UpstreamClient {
         buf = await readCapped(decode(res.body, resHeaders['content-encoding']), maxBytes, identity ? declared : 0);
       } catch (err) {
         if (err instanceof UpstreamError) throw err;
-        throw toUpstreamError(err, url, deadline.aborted);
+        throw toUpstreamError(err, url, t.deadline.aborted);
       }
       if (res.statusCode >= 400 && !(o.okStatuses ?? []).includes(res.statusCode)) {
         const retryAfter = parseRetryAfter(resHeaders['retry-after']);

@@ -4,6 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerDbTimetables } from './fixtures/db-timetables/routes.ts';
+import { registerStada } from './fixtures/stada/routes.ts';
 import { parseTimetableXml } from '../src/sources/db-timetables/xml.ts';
 import { mergeBoard } from '../src/sources/db-timetables/board.ts';
 import { planSlot } from '../src/sources/db-timetables/fetch-board.ts';
@@ -14,11 +15,13 @@ import { UpstreamError } from '../src/upstream/errors.ts';
 import { Metrics } from '../src/metrics.ts';
 import { SourceHealth } from '../src/pipeline/source-health.ts';
 import { MemoryStore } from '../src/store/memory.ts';
+import { mainStation } from '../src/sources/stada/stations.ts';
 
 const BASE = '/db-api-marketplace/apis/timetables/v1';
 const CREDS = { DB_CLIENT_ID: 'client-id', DB_API_KEY: 'api-key' };
 
-const ctx = useFakeApp(registerDbTimetables, { env: CREDS, keyless: true });
+// StaDa (same credentials) too: the city boards check ?eva= against, and pick main stations from, the station catalog.
+const ctx = useFakeApp((f) => { registerDbTimetables(f); registerStada(f); }, { env: CREDS, keyless: true });
 const { fake } = ctx;
 
 const plan = () => parseTimetableXml(fixture('db-timetables/plan-8000098-essen-hbf-140103-21.xml').toString());
@@ -147,14 +150,39 @@ test('city station-departures: the mapped main station of a city', async () => {
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.station.eva, '8000284');
+  assert.equal(r.json.meta.main_station_choice, 'curated');
   assert.equal(fake.count(`${BASE}/fchg/8000284`), 1);
 });
 
-test('city station-departures: a station chosen by ?eva=, and an unmapped city without one', async () => {
-  const r = await ctx.app.get('/api/v1/cities/bottrop/station-departures?eva=8000047');
+test('city station-departures: without a curated main station, the city\'s best-category station from the station catalog', async () => {
+  // The StaDa fixture lists Wuppertal Hbf and Wuppertal-Oberbarmen in category 2, Vohwinkel in 3.
+  const r = await ctx.app.get('/api/v1/cities/wuppertal/station-departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.data.station.eva, '8000047');
-  assert.equal(fake.count(`${BASE}/fchg/8000047`), 1);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.meta.main_station_choice, 'station_category');
+  assert.equal(fake.count(`${BASE}/fchg/8099501`), 1, 'Wuppertal Hbf (8099501) wins the tie with Oberbarmen');
+});
+
+test('main station rule: lowest category, then a Hbf, then the first name', () => {
+  const st = (name: string, category: number) => ({ name, category });
+  assert.equal(mainStation([st('Wuppertal-Oberbarmen', 2), st('Wuppertal Hbf', 2), st('Wuppertal-Vohwinkel', 3)])?.name, 'Wuppertal Hbf');
+  assert.equal(mainStation([st('Kassel Hbf', 2), st('Kassel-Wilhelmshöhe', 1)])?.name, 'Kassel-Wilhelmshöhe');
+  assert.equal(mainStation([st('B-Stadt Süd', 4), st('A-Stadt Nord', 4)])?.name, 'A-Stadt Nord');
+  assert.equal(mainStation([]), null);
+});
+
+test('city station-departures: a station chosen by ?eva=, one of another city refused, and a city without stations', async () => {
+  const r = await ctx.app.get('/api/v1/cities/wuppertal/station-departures?eva=8099503');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.data.station.eva, '8099503');
+  assert.equal(r.json.meta.main_station_choice, undefined);
+  assert.equal(fake.count(`${BASE}/fchg/8099503`), 1);
+  const other = await ctx.app.get('/api/v1/cities/wuppertal/station-departures?eva=8000207');
+  assert.equal(other.status, 200);
+  assert.equal(other.json.meta.source_status, 'no_data');
+  assert.match(other.json.meta.reason, /not a station of Wuppertal/);
+  assert.equal(fake.count(`${BASE}/fchg/8000207`), 0);
+  // The StaDa fixture has no station in Bottrop.
   const none = await ctx.app.get('/api/v1/cities/bottrop/station-arrivals');
   assert.equal(none.status, 200);
   assert.equal(none.json.meta.source_status, 'no_data');

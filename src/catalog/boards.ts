@@ -4,6 +4,7 @@ import { DB_TIMETABLES } from '../sources/db-timetables/source.ts';
 import { fetchBoard } from '../sources/db-timetables/fetch-board.ts';
 import type { BoardKind } from '../sources/db-timetables/board.ts';
 import { MAIN_STATION_EVA } from '../sources/db-timetables/main-stations.ts';
+import { mainStation, type Station } from '../sources/stada/stations.ts';
 
 /** Digits only, checked before the value can reach an upstream URL. */
 const EVA_PATTERN = /^\d{6,8}$/;
@@ -16,11 +17,11 @@ const evaParam = (where: 'path' | 'query'): ParamDecl => ({
   patternHint: 'an EVA station number of 6 to 8 digits (e.g. 8000105); GET /api/v1/cities/{slug}/stations lists them',
   description: where === 'path'
     ? 'EVA number of the station'
-    : 'EVA number of a station of this city (default: the city\'s main station where one is mapped)',
+    : 'EVA number of a station of this city (default: the city\'s main station)',
 });
 
 const CACHE = { freshSeconds: 60, staleSeconds: 300 };
-const MAIN_STATION_NOTE = `Main stations are mapped for ${Object.keys(MAIN_STATION_EVA).length} cities (${Object.keys(MAIN_STATION_EVA).sort().join(', ')}); elsewhere pass ?eva=.`;
+const MAIN_STATION_NOTE = `Without ?eva= the board shows the city's main station: curated for ${Object.keys(MAIN_STATION_EVA).length} cities (${Object.keys(MAIN_STATION_EVA).sort().join(', ')}), elsewhere the city's station of the best DB StaDa category (a "Hbf" first among equals); meta.main_station_choice says which.`;
 
 async function board(ctx: GlobalFetchContext, eva: string, kind: BoardKind): Promise<AdapterResult> {
   const { station, entries, window } = await fetchBoard(ctx.http, eva, kind, ctx.now);
@@ -31,35 +32,51 @@ async function board(ctx: GlobalFetchContext, eva: string, kind: BoardKind): Pro
   return { data };
 }
 
-/** Stations the stations catalog lists for the city, or null when it cannot tell. */
-async function cityEvas(ctx: FetchContext): Promise<Set<string> | null> {
+type CityStation = Pick<Station, 'eva' | 'evas' | 'name' | 'category'>;
+
+/** The stations the stations catalog lists for the city, or null when it cannot tell (StaDa off or down). */
+async function cityStations(ctx: FetchContext): Promise<CityStation[] | null> {
   const d = await ctx.lookup('stations', ctx.city);
   const list = Array.isArray(d) ? d : Array.isArray((d as { stations?: unknown })?.stations) ? (d as { stations: unknown[] }).stations : null;
-  if (!list) return null;
+  return list as CityStation[] | null;
+}
+
+function evasOf(list: readonly CityStation[]): Set<string> {
   const evas = new Set<string>();
-  for (const s of list as { eva?: unknown; evas?: unknown }[]) {
+  for (const s of list) {
     if (s?.eva !== undefined) evas.add(String(s.eva));
     if (Array.isArray(s?.evas)) for (const e of s.evas) evas.add(String(e));
   }
   return evas;
 }
 
+const listHint = (ctx: FetchContext) => `GET /api/v1/cities/${ctx.city.slug}/stations lists its stations`;
+
 function cityBoard(kind: BoardKind) {
   return async (ctx: FetchContext): Promise<AdapterResult> => {
     const asked = ctx.params.eva as string | undefined;
     if (asked) {
-      const evas = await cityEvas(ctx);
-      if (evas && !evas.has(asked)) {
-        return { data: null, status: 'no_data', meta: { reason: `EVA ${asked} is not a station of ${ctx.city.name}; GET /api/v1/cities/${ctx.city.slug}/stations lists its stations` } };
+      const list = await cityStations(ctx);
+      if (list && !evasOf(list).has(asked)) {
+        return { data: null, status: 'no_data', meta: { reason: `EVA ${asked} is not a station of ${ctx.city.name}; ${listHint(ctx)}` } };
       }
       return board(ctx, asked, kind);
     }
-    const main = MAIN_STATION_EVA[ctx.city.slug];
+    const curated = MAIN_STATION_EVA[ctx.city.slug];
+    if (curated) return withChoice(await board(ctx, curated.eva, kind), 'curated');
+    const list = await cityStations(ctx);
+    const main = list ? mainStation(list) : null;
     if (!main) {
-      return { data: null, status: 'no_data', meta: { reason: `no main station mapped for ${ctx.city.name}; pass ?eva= (GET /api/v1/cities/${ctx.city.slug}/stations lists its stations)` } };
+      const why = list ? `the station catalog lists no station in ${ctx.city.name}` : 'the station catalog (DB StaDa) cannot be read to find its main station';
+      return { data: null, status: 'no_data', meta: { reason: `${why}; pass ?eva= (${listHint(ctx)})` } };
     }
-    return board(ctx, main.eva, kind);
+    return withChoice(await board(ctx, main.eva, kind), 'station_category');
   };
+}
+
+/** Says how the board's station was chosen when the request named none. */
+function withChoice(r: AdapterResult, how: 'curated' | 'station_category'): AdapterResult {
+  return { ...r, meta: { ...r.meta, main_station_choice: how } };
 }
 
 const DESCRIPTION = 'DB Timetables plan (current and next hour, Europe/Berlin) joined with the full change list: real-time time and platform, cancellations, added trains and disruption messages. Times carry their zone; delay_s = expected - planned.';

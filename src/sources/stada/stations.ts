@@ -97,3 +97,20 @@ export function stationsOfCity(all: readonly Station[], city: Pick<City, 'ags' |
     .filter((s) => inCity(s, city) && (!needle || nameKey(s.name).includes(needle)))
     .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.eva.localeCompare(b.eva));
 }
+
+const HBF = /\bHbf\b|Hauptbahnhof/i;
+
+/**
+ * The station a city's boards show when none is curated: the best StaDa category (1 = the
+ * largest hubs), among equals one named "Hbf", then the first by name.
+ */
+export function mainStation<T extends Pick<Station, 'name' | 'category'>>(stations: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const s of stations) {
+    if (!best || s.category < best.category) { best = s; continue; }
+    if (s.category > best.category) continue;
+    const hbf = HBF.test(s.name), bestHbf = HBF.test(best.name);
+    if ((hbf && !bestHbf) || (hbf === bestHbf && s.name.localeCompare(best.name, 'de') < 0)) best = s;
+  }
+  return best;
+}

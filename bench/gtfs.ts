@@ -5,7 +5,7 @@
  *      in a child of the bench, the poll in its own capped-heap process unless
  *      BENCH_POLL_PROCESS=inline): decode+index time, write time, peak RSS of both processes;
  *   2. trip-detail latency under load (autocannon against the running app, p50/p99), plus
- *      departures of the busiest city for reference.
+ *      departures of the busiest city: its first page under load and the whole list once.
  * Run: node --import tsx bench/gtfs.ts
  */
 import { createReadStream, mkdtempSync, openSync, writeSync, closeSync, statSync, rmSync } from 'node:fs';
@@ -198,6 +198,8 @@ async function main() {
     console.log(`trip detail under load (${connections} connection${connections > 1 ? 's' : ''}, 10 s): ${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, max ${load.latency.max} ms, errors ${load.errors}, non-2xx ${load.non2xx}`);
   }
   const slug = 'berlin';
+  const page = await autocannon({ url: `${base}/api/v1/live/${slug}/transit/departures?limit=25`, connections: 10, duration: 10 });
+  console.log(`departures ${slug}, first page of 25, under load (10 connections, 10 s): ${Math.round(page.requests.average)} req/s, p50 ${page.latency.p50} ms, p99 ${page.latency.p99} ms, max ${page.latency.max} ms, non-2xx ${page.non2xx}`);
   const depStarted = performance.now();
   const dep = await fetch(`${base}/api/v1/live/${slug}/transit/departures?limit=all`).then((r) => r.json() as Promise<any>);
   console.log(`departures ${slug}: ${dep.data?.length ?? 0} items in ${Math.round(performance.now() - depStarted)} ms (single request, reference)`);

@@ -156,11 +156,15 @@ test('transit summary: stops of the city in the static index, feed status and li
 test('volatile ids: a trip dropped by the feed is no_data after the next poll, and everything expires after the TTL', async () => {
   fake.get('/realtime-free.pb', () => ({ body: liveFeed(Date.now(), { withoutU5: true }) }));
   try {
+    // The departures board of the last poll is rendered and kept in process: a new poll must replace it at once.
+    const hasU5 = (r: { json: { data: { trip_id: string }[] | null } }) => (r.json.data ?? []).some((d) => d.trip_id === U5_TRIP);
+    assert.equal(hasU5(await app.get(`${LIVE}/departures`)), true);
     // A poller with a 150 ms interval keeps its indexes for three intervals.
     const job = gtfsRtPoller(150);
     await job.run(app.rt, () => {}, new AbortController().signal);
     const gone = await app.get(`${LIVE}/trips/${U5_TRIP}`);
     assert.equal(gone.json.meta.source_status, 'no_data');
+    assert.equal(hasU5(await app.get(`${LIVE}/departures`)), false, 'the dropped trip left the departures with the poll');
     const route = await app.get(`${LIVE}/routes/${U5_ROUTE}/status`);
     assert.equal(route.json.data.active_trips, 1);
     assert.equal((await app.get(`${LIVE}/trips/${ICE_TRIP}`)).json.meta.source_status, 'ok');

@@ -4,7 +4,8 @@ import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
 import { readFeedStatus, readRoute, readTrip } from '../sources/gtfs/rt-index.ts';
 import { openStaticIndex, staticIndexPath } from '../sources/gtfs/static-index.ts';
 import { detailOf, TripCache } from '../sources/gtfs/trip-cache.ts';
-import { boardWindow, readBoard, WINDOW_AHEAD_S, WINDOW_PAST_S } from '../sources/gtfs/departures.ts';
+import { boardWindow, readBoard, renderBoard, WINDOW_AHEAD_S, WINDOW_PAST_S, type RenderedBoard } from '../sources/gtfs/departures.ts';
+import { PollCache } from '../sources/gtfs/poll-cache.ts';
 import { routeStatus } from '../sources/gtfs/route-status.ts';
 import { radiusKmOf } from '../sources/gtfs/city-stops.ts';
 import { toBerlinIso } from '../http/time.ts';
@@ -31,6 +32,8 @@ const idParam = (name: string, what: string): ParamDecl => ({
 });
 
 const trips = new TripCache();
+/** Rendered boards of the cities asked for in the current poll (a big city's board is a few MB). */
+const boards = new PollCache<RenderedBoard | null>(16);
 
 const noFeedMeta = { reason: 'no realtime data stored yet (the GTFS-RT poller has not run or its data expired)' };
 
@@ -50,7 +53,10 @@ export const transitDepartures: DataType = {
   live: { refreshSeconds: REFRESH },
   async fetch(ctx) {
     const feed = await readFeedStatus(ctx.store);
-    const board = await readBoard(ctx.store, ctx.city.slug);
+    const board = feed ? await boards.get(feed, ctx.city.slug, ctx.now.getTime(), async () => {
+      const stored = await readBoard(ctx.store, ctx.city.slug);
+      return stored ? renderBoard(stored) : null;
+    }) : null;
     if (!feed || !board) return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: noFeedMeta };
     // The poller stored the board finished and sorted: a request only takes its window of it.
     const data = boardWindow(board, ctx.now.getTime(), ctx.params.stop_id as string | undefined);

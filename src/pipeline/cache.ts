@@ -20,6 +20,8 @@ export interface Entry {
   /** When that failure carried a Retry-After (e.g. a 429): the time the upstream asked to wait until. */
   retryAfterUntil?: number;
   parsed?: unknown;
+  /** `parsed` is the adapter's data as returned, normalised only when sent (stored types, per request). */
+  unnormalised?: boolean;
 }
 
 /** Store format: one JSON header line, then the data JSON verbatim (never re-parsed on a HIT). */

@@ -93,9 +93,7 @@ export class Pipeline {
       try {
         entry = await this.fetchEntry(dt, city, params);
       } catch (err) {
-        if (err instanceof ProblemError) throw err;
-        this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(err) }, 'reading stored data failed');
-        throw new ProblemError('upstream_unavailable', `the stored ${dt.type} data could not be read.`, 'Retry later; GET /api/v1/health shows the state of the store.', { source: dt.source.id });
+        throw this.storedFailure(dt, city, err);
       }
     } else {
       const key = `${dt.type}:${city?.slug ?? '-'}:${paramKey(dt.params ?? [], params)}`;
@@ -127,11 +125,18 @@ export class Pipeline {
         meta.pagination = pm;
         if (pm.applied) {
           parsed = dt.list === true ? items : { ...(data as object), [dt.list as string]: items };
+          if (entry.unnormalised) parsed = this.normaliseStored(dt, city, parsed);
           dataJson = JSON.stringify(parsed);
         }
       }
     }
-    if (parsed === undefined && dataJson === '') dataJson = entry.dataJson = JSON.stringify(entry.parsed ?? null);
+    if (parsed === undefined && dataJson === '') {
+      if (entry.unnormalised) {
+        entry.parsed = this.normaliseStored(dt, city, entry.parsed);
+        entry.unnormalised = false;
+      }
+      dataJson = entry.dataJson = JSON.stringify(entry.parsed ?? null);
+    }
     const o = this.outcome(city, entry.status, cacheStatus, dataJson, meta, attribution);
     if (cacheStatus === 'HIT' && opts.plain && parsed === undefined && (opts.channel ?? 'rest') === 'rest' && city && !dt.params?.length) {
       entry.hitBody ??= Buffer.from(envelopeJson(o));
@@ -140,6 +145,21 @@ export class Pipeline {
     if (parsed !== undefined) o.data = () => parsed;
     else o.data = () => (entry.parsed ??= JSON.parse(entry.dataJson));
     return o;
+  }
+
+  /** Stored data is normalised as it is sent (a page of a large board, not the whole board). */
+  private normaliseStored(dt: DataType, city: City | null, data: unknown): unknown {
+    try {
+      return normalise(data);
+    } catch (err) {
+      throw this.storedFailure(dt, city, err);
+    }
+  }
+
+  private storedFailure(dt: DataType, city: City | null, err: unknown): ProblemError {
+    if (err instanceof ProblemError) return err;
+    this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(err) }, 'reading stored data failed');
+    return new ProblemError('upstream_unavailable', `the stored ${dt.type} data could not be read.`, 'Retry later; GET /api/v1/health shows the state of the store.', { source: dt.source.id });
   }
 
   private baseMeta(dt: DataType, city: City | null): Record<string, unknown> {
@@ -193,11 +213,11 @@ export class Pipeline {
     const result = dt.cache === 'stored'
       ? await withDeadline(this.rt.config.requestBudgetMs, run)
       : await this.rt.breakers.execute(dt.source, run);
-    const data = normalise(result.data);
-    const empty = data === null || (Array.isArray(data) && data.length === 0);
-    // Stored types are read per request and never cached: keep the object and serialise only
-    // what is sent (a page of a large board, not the whole board).
+    // Stored types are read per request and never cached: keep the adapter's object, and
+    // normalise and serialise only what is sent (run()): a page of a large board, not the board.
     const stored = dt.cache === 'stored';
+    const data = stored ? result.data ?? null : normalise(result.data);
+    const empty = data === null || (Array.isArray(data) && data.length === 0);
     return {
       fetchedAt: Date.now(),
       status: result.status ?? (empty ? 'no_data' : 'ok'),
@@ -205,6 +225,7 @@ export class Pipeline {
       meta: result.meta ?? {},
       dataJson: stored ? '' : JSON.stringify(data),
       parsed: stored ? data : undefined,
+      unnormalised: stored,
     };
   }
 }

@@ -178,26 +178,25 @@ export async function readBoard(store: Store, city: string): Promise<StoredBoard
   return v ? (JSON.parse(v) as StoredBoard) : null;
 }
 
-/** First index whose time is >= `s` (the board's times ascend). */
-function lowerBound(t: number[], s: number): number {
-  let lo = 0, hi = t.length;
-  while (lo < hi) { const mid = (lo + hi) >>> 1; if (t[mid] < s) lo = mid + 1; else hi = mid; }
-  return lo;
+/**
+ * A stored board with every departure rendered once, in departure order: a city's requests
+ * within one poll take slices of it (poll-cache.ts keeps it per poll), so Berlin's ~20k
+ * departures are parsed and formatted once per poll instead of once per request.
+ */
+export interface RenderedBoard {
+  unplaced: number;
+  /** Expected departure of each item, POSIX seconds, ascending. */
+  t: number[];
+  items: DepartureOut[];
 }
 
-/** The request's own window of a stored board as records, optionally of one stop only. */
-export function boardWindow(b: StoredBoard, nowMs: number, stopId?: string): DepartureOut[] {
-  const from = lowerBound(b.t, Math.ceil((nowMs - WINDOW_PAST_S * 1000) / 1000));
-  const to = lowerBound(b.t, Math.floor((nowMs + WINDOW_AHEAD_S * 1000) / 1000) + 1);
-  const only = stopId === undefined ? -1 : b.stops.findIndex((s) => s[0] === stopId);
-  const out: DepartureOut[] = [];
-  if (stopId !== undefined && only < 0) return out;
-  for (let n = from; n < to; n++) {
-    if (only >= 0 && b.stop[n] !== only) continue;
+export function renderBoard(b: StoredBoard): RenderedBoard {
+  const items = new Array<DepartureOut>(b.t.length);
+  for (let n = 0; n < b.t.length; n++) {
     const [stop_id, stop_name, lat, lon] = b.stops[b.stop[n]];
     const [trip_id, route_id, line, headsign, cancelled] = b.trips[b.trip[n]];
     const planned = b.planned[n];
-    out.push({
+    items[n] = {
       stop_id, stop_name, lat, lon, trip_id, route_id, line, headsign,
       stop_sequence: b.seq[n],
       planned_departure_at: planned === null ? null : toBerlinIso(planned * 1000),
@@ -205,7 +204,24 @@ export function boardWindow(b: StoredBoard, nowMs: number, stopId?: string): Dep
       delay_s: b.delay[n],
       cancelled: cancelled === 1,
       skipped: b.skipped[n] === 1,
-    });
+    };
   }
+  return { unplaced: b.unplaced, t: b.t, items };
+}
+
+/** First index whose time is >= `s` (the board's times ascend). */
+function lowerBound(t: number[], s: number): number {
+  let lo = 0, hi = t.length;
+  while (lo < hi) { const mid = (lo + hi) >>> 1; if (t[mid] < s) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+/** The request's own window of a board, optionally of one stop only. */
+export function boardWindow(b: RenderedBoard, nowMs: number, stopId?: string): DepartureOut[] {
+  const from = lowerBound(b.t, Math.ceil((nowMs - WINDOW_PAST_S * 1000) / 1000));
+  const to = lowerBound(b.t, Math.floor((nowMs + WINDOW_AHEAD_S * 1000) / 1000) + 1);
+  if (stopId === undefined) return b.items.slice(from, to);
+  const out: DepartureOut[] = [];
+  for (let n = from; n < to; n++) if (b.items[n].stop_id === stopId) out.push(b.items[n]);
   return out;
 }

@@ -312,3 +312,17 @@ test('direct decoder: a truncated or foreign payload is an UpstreamError (parse)
   await assert.rejects(decodeFeedColumns(noTrip, 0, null), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
   await assert.rejects(decodeFeed(noTrip, () => {}), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
 });
+
+test('IntColumns: chunked growth, sparse columns answer their fill value until a row differs, length truncates', () => {
+  const c = new IntColumns(3, { 1: NONE, 2: 0 });
+  for (let r = 0; r < 200_000; r++) c.push(r, r === 150_000 ? 7 : NONE, 0);
+  assert.equal(c.length, 200_000);
+  assert.equal(c.get(199_999, 0), 199_999);
+  assert.equal(c.get(150_000, 1), 7);
+  assert.equal(c.get(149_999, 1), NONE);
+  assert.equal(c.get(10, 1), NONE);
+  assert.equal(c.get(123_456, 2), 0);
+  c.length = 10;
+  c.push(-1, 3, 1);
+  assert.deepEqual([c.get(10, 0), c.get(10, 1), c.get(10, 2)], [-1, 3, 1]);
+});

@@ -68,7 +68,8 @@ class ColumnDecoder {
   readonly tripRoute: (string | null)[] = [];
   readonly tripStart: (string | null)[] = [];
   readonly trips = new IntColumns(4);
-  readonly calls = new IntColumns(8);
+  // Absolute times (columns 4, 6) and skipped (7) are rare in gtfs.de: sparse.
+  readonly calls = new IntColumns(8, { 4: NONE, 6: NONE, 7: 0 });
   readonly unrouted: number[] = [];
   readonly summary = { timestamp: null as number | null, entities: 0, trip_updates: 0, alerts: 0, sawHeader: false };
 
@@ -163,6 +164,31 @@ class ColumnDecoder {
       dHasD ? dD : NONE, dHasT ? dT - baseS : NONE, rel === SKIPPED ? 1 : 0);
   }
 
+  /** Service dates repeat across all ~190k trips: one string per distinct date, not per trip. */
+  private readonly dates = new Map<number, string>();
+
+  private date(r: protobuf.Reader): string {
+    const at = r.pos;
+    const len = r.uint32();
+    const start = r.pos, buf = r.buf;
+    if (len === 8 && start + 8 <= r.len) {
+      let v = 0, k = start;
+      for (; k < start + 8; k++) {
+        const c = buf[k] - 48;
+        if (c < 0 || c > 9) break;
+        v = v * 10 + c;
+      }
+      if (k === start + 8) {
+        r.pos = k;
+        let s = this.dates.get(v);
+        if (s === undefined) this.dates.set(v, (s = String(v).padStart(8, '0')));
+        return s;
+      }
+    }
+    r.pos = at;
+    return r.string();
+  }
+
   private descriptor(r: protobuf.Reader, end: number) {
     this.tId = ''; this.tRoute = ''; this.tDate = ''; this.tCancelled = false;
     while (r.pos < end) {
@@ -172,7 +198,7 @@ class ColumnDecoder {
         case 5: this.tRoute = r.string(); break;
         case 6: r.uint32(); break;
         case 2: r.skip(r.uint32()); break;
-        case 3: this.tDate = r.string(); break;
+        case 3: this.tDate = this.date(r); break;
         case 4: this.tCancelled = r.int32() === CANCELED; break;
         default: r.skipType(tag & 7);
       }

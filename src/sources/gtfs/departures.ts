@@ -188,6 +188,8 @@ export interface RenderedBoard {
   /** Expected departure of each item, POSIX seconds, ascending. */
   t: number[];
   items: DepartureOut[];
+  /** The whole-city window of the last second asked: it only moves by the second, and busy boards are asked many times a second. */
+  window?: { from: number; to: number; items: DepartureOut[] };
 }
 
 export function renderBoard(b: StoredBoard): RenderedBoard {
@@ -220,7 +222,10 @@ function lowerBound(t: number[], s: number): number {
 export function boardWindow(b: RenderedBoard, nowMs: number, stopId?: string): DepartureOut[] {
   const from = lowerBound(b.t, Math.ceil((nowMs - WINDOW_PAST_S * 1000) / 1000));
   const to = lowerBound(b.t, Math.floor((nowMs + WINDOW_AHEAD_S * 1000) / 1000) + 1);
-  if (stopId === undefined) return b.items.slice(from, to);
+  if (stopId === undefined) {
+    if (b.window?.from !== from || b.window.to !== to) b.window = { from, to, items: b.items.slice(from, to) };
+    return b.window.items;
+  }
   const out: DepartureOut[] = [];
   for (let n = from; n < to; n++) if (b.items[n].stop_id === stopId) out.push(b.items[n]);
   return out;

@@ -114,7 +114,7 @@ async function pollerChild(feedUrl: string, storePath: string) {
   const { buildApp } = await import('../src/app.ts');
   const { SqliteStore } = await import('../src/store/sqlite.ts');
   const { runGtfsRtPoll } = await import('../src/jobs/gtfs-rt-poller.ts');
-  const { stopGtfsRtPollProcess } = await import('../src/jobs/gtfs-rt-poll-process.ts');
+  const { stopGtfsChildren } = await import('../src/jobs/gtfs-child-process.ts');
   const mode = process.env.BENCH_POLL_PROCESS ?? 'child';
   const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', GTFS_RT_BASE_URL: feedUrl, STORE_PATH: storePath, GTFS_RT_POLL_PROCESS: mode });
   const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
@@ -126,7 +126,7 @@ async function pollerChild(feedUrl: string, storePath: string) {
     const appMb = Math.round(process.resourceUsage().maxRSS / 1024);
     polls.push({ ...r, total_ms: Math.round(performance.now() - started), poller_peak_rss_mb: r.peak_rss_mb ?? appMb, app_peak_rss_mb: appMb });
   }
-  stopGtfsRtPollProcess();
+  stopGtfsChildren();
   await app.close();
   process.stdout.write(JSON.stringify({ mode, baseline_rss_mb: Math.round(baselineMb), polls }) + '\n');
 }

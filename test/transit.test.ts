@@ -1,15 +1,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerGtfs } from './fixtures/gtfs/routes.ts';
 import { ICE_ROUTE, ICE_TRIP, liveFeed, U5_ROUTE, U5_TRIP, U5_TRIP_LATER, u5Delay, UNRESOLVED_ROUTE, UNRESOLVED_TRIP } from './fixtures/gtfs/scenario.ts';
-import { gtfsRtPoller, pollGtfsRt, pollsInChild, runGtfsRtPoll } from '../src/jobs/gtfs-rt-poller.ts';
-import { stopGtfsRtPollProcess } from '../src/jobs/gtfs-rt-poll-process.ts';
-import { buildPollChild, pollChildEntry } from '../src/jobs/gtfs-rt-poll-entry.ts';
+import { gtfsRtPoller, pollsInChild, runGtfsRtPoll } from '../src/jobs/gtfs-rt-poller.ts';
+import { pollGtfsRt } from '../src/jobs/gtfs-rt-poll.ts';
+import { stopGtfsChildren } from '../src/jobs/gtfs-child-process.ts';
+import { buildChildBundle, childEntry } from '../src/jobs/gtfs-child-entry.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { gtfsStaticJob, refreshGtfsStatic } from '../src/jobs/gtfs-static.ts';
 import { hasZone } from '../src/http/time.ts';
@@ -226,7 +228,7 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
     assert.equal(pollsInChild(app.rt), false, 'an in-memory store keeps the poll in process');
     const before = fake.count('/realtime-free.pb');
     const r = await runGtfsRtPoll(shared.rt, { ttlMs: 120_000 });
-    assert.equal(pollChildEntry().bundled, true, 'the child runs as a plain JavaScript bundle, without tsx');
+    assert.equal(childEntry().bundled, true, 'the child runs as a plain JavaScript bundle, without tsx');
     assert.equal(fake.count('/realtime-free.pb'), before + 1);
     assert.equal(r.status.trip_updates, 4);
     assert.ok((r as { peak_rss_mb?: number }).peak_rss_mb! > 0, 'the child reports its own peak RSS');
@@ -238,22 +240,28 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
     const dep = await shared.get(`${LIVE}/departures`);
     assert.ok(dep.json.data.some((d: any) => d.trip_id === U5_TRIP && d.stop_name === 'Olgaeck'));
   } finally {
-    stopGtfsRtPollProcess();
+    stopGtfsChildren();
     await shared.close();
   }
 });
 
 test('poll child entry: a bundle of plain JavaScript, or the TypeScript through tsx when the bundle cannot be written', () => {
   const dir = mkdtempSync(join(tmpdir(), 'poll-entry-'));
-  const built = buildPollChild(dir);
+  const built = buildChildBundle(dir);
   assert.equal(built.bundled, true);
   assert.deepEqual(built.execArgv, []);
   assert.match(readFileSync(built.module, 'utf8'), /process\.on\("message"/);
+  // The app's bundle (under node_modules, where its packages resolve) loads on plain Node: no module of
+  // the child reads a file next to itself, which would be missing next to the bundle.
+  const app = childEntry();
+  assert.equal(app.bundled, true);
+  const loaded = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(app.module)}).then(() => { console.log('loaded'); process.exit(0); })`], { encoding: 'utf8' });
+  assert.equal(loaded.stdout.trim(), 'loaded', loaded.stderr);
   // A cache "directory" that is a file cannot hold the bundle.
   const blocked = join(dir, 'a-file');
   writeFileSync(blocked, '');
-  const fallback = buildPollChild(blocked);
+  const fallback = buildChildBundle(blocked);
   assert.equal(fallback.bundled, false);
-  assert.match(fallback.module, /gtfs-rt-poll-child\.ts$/);
+  assert.match(fallback.module, /gtfs-child\.ts$/);
   assert.equal(fallback.execArgv[0], '--import');
 });

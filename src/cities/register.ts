@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+// A JSON import (not a file read relative to this module): bundles such as the GTFS child's carry it inline.
+import register from './register.json' with { type: 'json' };
 
 /** One register entry; see src/cities/PROVENANCE.md for where each value comes from. */
 export interface City {
@@ -21,9 +22,7 @@ export interface City {
   district_free: boolean;
 }
 
-export const CITIES: readonly City[] = Object.freeze(
-  JSON.parse(readFileSync(new URL('./register.json', import.meta.url), 'utf8')) as City[],
-);
+export const CITIES: readonly City[] = Object.freeze(register as City[]);
 
 export const CITY_BY_SLUG: ReadonlyMap<string, City> = new Map(CITIES.map((c) => [c.slug, c]));
 

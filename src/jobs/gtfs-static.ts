@@ -1,7 +1,9 @@
 import { hostname } from 'node:os';
 import type { Runtime } from '../pipeline/runtime.ts';
-import { GTFS_DE, STATIC_MAX_BYTES, STATIC_TIMEOUT_MS } from '../sources/gtfs/source.ts';
-import { buildStaticIndex } from '../sources/gtfs/static-build.ts';
+import { GTFS_DE } from '../sources/gtfs/source.ts';
+import { downloadStaticIndex } from './gtfs-static-build.ts';
+import { buildGtfsStaticInChild } from './gtfs-child-process.ts';
+import { pollsInChild } from './gtfs-rt-poller.ts';
 import { openStaticIndex, reopenStaticIndex, staticIndexPath, type StaticMeta } from '../sources/gtfs/static-index.ts';
 import type { ScheduledJob } from './scheduler.ts';
 
@@ -9,14 +11,14 @@ import type { ScheduledJob } from './scheduler.ts';
 export const STATIC_MAX_AGE_MS = 7 * 24 * 3600_000;
 const CHECK_INTERVAL_MS = 6 * 3600_000;
 
-/** Downloads the static zip and rebuilds the on-disk index (atomically replaced). */
+/**
+ * Downloads the static zip and rebuilds the on-disk index, in a child process where polls run
+ * in one (parsing tens of millions of stop times should not share the API's event loop, nor its
+ * memory with a zip of hundreds of MB), then opens the new index here.
+ */
 export async function refreshGtfsStatic(rt: Runtime, signal?: AbortSignal): Promise<StaticMeta> {
-  const http = rt.http(GTFS_DE);
-  const url = http.url('static');
-  const res = await http.request('', { base: url, maxBytes: STATIC_MAX_BYTES, timeoutMs: STATIC_TIMEOUT_MS, signal });
-  const path = staticIndexPath(rt.config);
-  const meta = await buildStaticIndex(res.body, path, url);
-  reopenStaticIndex(path);
+  const meta = pollsInChild(rt) ? await buildGtfsStaticInChild(rt, signal) : await downloadStaticIndex(rt, signal);
+  reopenStaticIndex(staticIndexPath(rt.config));
   return meta;
 }
 

@@ -4,14 +4,15 @@ import { GTFS_DE } from '../sources/gtfs/source.ts';
 import { forgetFeedStatus, type IndexResult } from '../sources/gtfs/rt-index.ts';
 import { SqliteStore } from '../store/sqlite.ts';
 import { UpstreamError } from '../upstream/errors.ts';
-import type { PollReply, PollRequest } from './gtfs-rt-poll-child.ts';
-import { pollChildEntry } from './gtfs-rt-poll-entry.ts';
+import type { ChildReply, ChildRequest, ChildTask } from './gtfs-child.ts';
+import type { StaticMeta } from '../sources/gtfs/static-index.ts';
+import { childEntry } from './gtfs-child-entry.ts';
 
 /**
- * The GTFS-RT poll child process (gtfs-rt-poll-child.ts) as the app sees it: forked on the
+ * The GTFS child processes (gtfs-child.ts) as the app sees them: the poll child, forked on the
  * first poll with the configured heap cap, kept between polls, re-forked after it died (an
- * out-of-memory poll fails that poll, not the app). Referenced only while a poll runs, so an
- * idle child never keeps the app from exiting.
+ * out-of-memory poll fails that poll, not the app); and a static-build child per weekly build.
+ * Referenced only while a task runs, so an idle child never keeps the app from exiting.
  */
 /** The store's file when other processes can open it: a SQLite file (not :memory:). Redis is shared by its URL. */
 export function sharedStorePath(rt: Runtime): string | null {
@@ -31,18 +32,23 @@ const MALLOC_TUNING = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072',
 
 export type ChildPollResult = IndexResult & { peak_rss_mb: number };
 
-class PollProcess {
+/** The static build parses tens of millions of stop times; it is not held to the poller's memory target. */
+const STATIC_BUILD_HEAP_MB = 512;
+
+class GtfsChild {
   private child: ChildProcess | null = null;
   private heapMb = 0;
   private seq = 0;
-  private readonly pending = new Map<number, { resolve: (r: ChildPollResult) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
+
+  constructor(private readonly name: string) {}
 
   private spawn(heapMb: number): ChildProcess {
     if (this.child && this.heapMb === heapMb) return this.child;
     this.stop();
-    const entry = pollChildEntry();
+    const entry = childEntry();
     const child = fork(entry.module, [], {
-      // A bundle of the child's modules, or its TypeScript through tsx (gtfs-rt-poll-entry.ts).
+      // A bundle of the child's modules, or its TypeScript through tsx (gtfs-child-entry.ts).
       // --expose-gc: the child collects after each poll, so the next feed does not land on the
       // last poll's garbage (its ~30 MB of stop-call columns live outside the heap).
       // --max-semi-space-size: a poll allocates short-lived strings by the million; small
@@ -53,7 +59,7 @@ class PollProcess {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
     });
-    child.on('message', (reply: PollReply) => {
+    child.on('message', (reply: ChildReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);
@@ -63,7 +69,7 @@ class PollProcess {
     });
     child.on('exit', (code, signal) => {
       if (this.child === child) this.child = null;
-      for (const p of this.pending.values()) p.reject(new Error(`GTFS-RT poll process exited (${signal ?? code}); heap cap ${heapMb} MB`));
+      for (const p of this.pending.values()) p.reject(new Error(`${this.name} process exited (${signal ?? code}); heap cap ${heapMb} MB`));
       this.pending.clear();
     });
     this.child = child;
@@ -77,18 +83,18 @@ class PollProcess {
     this.child.channel?.unref();
   }
 
-  poll(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
-    const child = this.spawn(rt.config.gtfsRtPollHeapMb);
+  run<T>(rt: Runtime, task: ChildTask, heapMb: number, signal?: AbortSignal): Promise<T> {
+    const child = this.spawn(heapMb);
     child.ref();
     child.channel?.ref();
     const { sourceList: _, ...config } = rt.config;
-    const req: PollRequest = { id: ++this.seq, config, storePath: sharedStorePath(rt), ttlMs: o.ttlMs, nowMs: o.now?.getTime() };
+    const req: ChildRequest = { ...task, id: ++this.seq, config, storePath: sharedStorePath(rt) };
     const onAbort = () => this.stop();
-    o.signal?.addEventListener('abort', onAbort, { once: true });
-    return new Promise<ChildPollResult>((resolve, reject) => {
-      this.pending.set(req.id, { resolve, reject });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(req.id, { resolve: resolve as (r: unknown) => void, reject });
       child.send(req);
-    }).finally(() => o.signal?.removeEventListener('abort', onAbort));
+    }).finally(() => signal?.removeEventListener('abort', onAbort));
   }
 
   stop() {
@@ -98,13 +104,13 @@ class PollProcess {
   }
 }
 
-const processes = new PollProcess();
+const pollChild = new GtfsChild('GTFS-RT poll');
+const staticChild = new GtfsChild('static GTFS build');
 
-/** One poll in the child process; the source's health in the app follows its outcome. */
-export async function pollGtfsRtInChild(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
+/** Mirrors a child's upstream outcome into this process's source health. */
+async function tracked<T>(rt: Runtime, work: Promise<T>): Promise<T> {
   try {
-    const r = await processes.poll(rt, o);
-    forgetFeedStatus(rt.store);
+    const r = await work;
     rt.health.success(GTFS_DE.id);
     return r;
   } catch (err) {
@@ -113,7 +119,24 @@ export async function pollGtfsRtInChild(rt: Runtime, o: { ttlMs: number; now?: D
   }
 }
 
-/** Ends the child (shutdown, tests); the next poll forks a new one. */
-export function stopGtfsRtPollProcess() {
-  processes.stop();
+/** One poll in the long-lived poll child. */
+export async function pollGtfsRtInChild(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
+  const r = await tracked(rt, pollChild.run<ChildPollResult>(rt, { task: 'poll', ttlMs: o.ttlMs, nowMs: o.now?.getTime() }, rt.config.gtfsRtPollHeapMb, o.signal));
+  forgetFeedStatus(rt.store);
+  return r;
+}
+
+/** One static build in a child of its own, which ends with the build (its memory goes with it). */
+export async function buildGtfsStaticInChild(rt: Runtime, signal?: AbortSignal): Promise<StaticMeta> {
+  try {
+    return await tracked(rt, staticChild.run<StaticMeta>(rt, { task: 'static' }, STATIC_BUILD_HEAP_MB, signal));
+  } finally {
+    staticChild.stop();
+  }
+}
+
+/** Ends the children (shutdown, tests); the next poll or build forks anew. */
+export function stopGtfsChildren() {
+  pollChild.stop();
+  staticChild.stop();
 }

@@ -10,23 +10,26 @@ import { SOURCES } from '../sources/index.ts';
 import { SqliteStore } from '../store/sqlite.ts';
 import { RedisStore } from '../store/redis.ts';
 import type { Store } from '../store/types.ts';
-import { pollGtfsRt } from './gtfs-rt-poller.ts';
+import { pollGtfsRt } from './gtfs-rt-poll.ts';
+import { downloadStaticIndex } from './gtfs-static-build.ts';
 
 /**
- * The GTFS-RT poll in its own process (gtfs-rt-poller.ts forks it with a capped heap): it
- * opens the app's shared store itself and stays alive between polls, so what one poll carries
- * over to the next (routes and schedule times per trip) survives, while the app process never
- * holds the feed. It only needs the upstream client and the store, not the catalog or routes.
+ * GTFS work in its own process (gtfs-child-process.ts forks it with a capped heap): the
+ * GTFS-RT poll, and the weekly static build in a second, short-lived one. It opens the app's
+ * shared store itself; the poll child stays alive between polls, so what one poll carries over
+ * to the next (routes and schedule times per trip) survives, while the app process never holds
+ * the feed. It needs only the upstream client and the store, not the catalog or routes.
  */
-export interface PollRequest { id: number; config: Omit<Config, 'sourceList'>; storePath: string | null; ttlMs: number; nowMs?: number }
-export type PollReply =
-  | { id: number; ok: Awaited<ReturnType<typeof pollGtfsRt>> & { peak_rss_mb: number } }
+export type ChildTask = { task: 'poll'; ttlMs: number; nowMs?: number } | { task: 'static' };
+export type ChildRequest = ChildTask & { id: number; config: Omit<Config, 'sourceList'>; storePath: string | null };
+export type ChildReply =
+  | { id: number; ok: unknown }
   | { id: number; error: { message: string; kind?: UpstreamError['kind']; status?: number } };
 
 let rt: Runtime | null = null;
 let storeKey = '';
 
-function runtimeFor(req: PollRequest): Runtime {
+function runtimeFor(req: ChildRequest): Runtime {
   const config = { ...req.config, sourceList: SOURCES } as Config;
   const key = JSON.stringify([req.storePath, config.redisUrl, config.redisKeyPrefix]);
   if (rt && storeKey === key) return rt;
@@ -57,9 +60,11 @@ function collect() {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-async function handle(req: PollRequest): Promise<PollReply> {
+async function handle(req: ChildRequest): Promise<ChildReply> {
   try {
-    const r = await pollGtfsRt(runtimeFor(req), { ttlMs: req.ttlMs, now: req.nowMs === undefined ? undefined : new Date(req.nowMs), feedReleased: collect });
+    const rt = runtimeFor(req);
+    if (req.task === 'static') return { id: req.id, ok: await downloadStaticIndex(rt) };
+    const r = await pollGtfsRt(rt, { ttlMs: req.ttlMs, now: req.nowMs === undefined ? undefined : new Date(req.nowMs), feedReleased: collect });
     collect();
     return { id: req.id, ok: { ...r, peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) } };
   } catch (err) {
@@ -70,6 +75,6 @@ async function handle(req: PollRequest): Promise<PollReply> {
 
 // The app is the only reason to exist: gone parent, gone child.
 process.on('disconnect', () => process.exit(0));
-process.on('message', (req: PollRequest) => {
+process.on('message', (req: ChildRequest) => {
   void handle(req).then((reply) => process.send?.(reply));
 });

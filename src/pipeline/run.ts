@@ -118,7 +118,8 @@ export class Pipeline {
     let dataJson = entry.dataJson;
     let parsed: unknown = undefined;
     if (pageReq && entry.status === 'ok') {
-      const data = (entry.parsed ??= JSON.parse(entry.dataJson));
+      // Stored entries hold their data even when it is null (no JSON to parse then).
+      const data = entry.parsed !== undefined ? entry.parsed : (entry.parsed = JSON.parse(entry.dataJson));
       const listOf = dt.list === true ? data : (data as Record<string, unknown>)?.[dt.list as string];
       if (Array.isArray(listOf)) {
         const { items, meta: pm } = paginate(listOf, pageReq, opts.channel ?? 'rest');

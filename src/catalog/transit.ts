@@ -4,7 +4,7 @@ import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
 import { readFeedStatus, readRoute, readTrip } from '../sources/gtfs/rt-index.ts';
 import { openStaticIndex, staticIndexPath } from '../sources/gtfs/static-index.ts';
 import { detailOf, TripCache } from '../sources/gtfs/trip-cache.ts';
-import { boardWindow, readBoard, renderBoard, WINDOW_AHEAD_S, WINDOW_PAST_S, type RenderedBoard } from '../sources/gtfs/departures.ts';
+import { boardWindow, readBoard, renderBoard, WINDOW_AHEAD_S, WINDOW_PAST_S, type RenderedBoard } from '../sources/gtfs/board-read.ts';
 import { PollCache } from '../sources/gtfs/poll-cache.ts';
 import { routeStatus } from '../sources/gtfs/route-status.ts';
 import { radiusKmOf } from '../sources/gtfs/city-stops.ts';

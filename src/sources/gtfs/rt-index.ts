@@ -3,7 +3,8 @@ import { toBerlinIso } from '../../http/time.ts';
 import { decodeTripEntity, type RtTripUpdate } from './decode.ts';
 import { decodeFeedColumns } from './feed-columns.ts';
 import { IntColumns, NONE } from './columns.ts';
-import { BOARD_KEY, cityBoards } from './departures.ts';
+import { cityBoards } from './board-build.ts';
+import { BOARD_KEY } from './board-read.ts';
 import type { PollSchedule } from './schedule-carry.ts';
 
 /**
@@ -14,7 +15,7 @@ import type { PollSchedule } from './schedule-carry.ts';
  *
  *   transit:trip:<bucket>   {trip_id: [base64 FeedEntity, route_id, delay_s]}  (4096 shards)
  *   transit:route:<bucket>  {route_id: [[trip_id, delay_s, cancelled], ...]}   (256 shards)
- *   transit:departures:<city>  the city's finished departure board (departures.ts)
+ *   transit:departures:<city>  the city's finished departure board (board-build.ts)
  *   transit:feed            last poll: as_of, counts (no TTL: the summary reports it)
  *
  * The trip shard keeps the entity's protobuf bytes instead of a JSON rendering: a slice of the

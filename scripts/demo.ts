@@ -8,7 +8,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { SOURCES } from '../src/sources/index.ts';
-import { JOBS } from '../src/jobs/registry.ts';
+import { jobsFor } from '../src/jobs/registry.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { POI_TYPES } from '../src/sources/overpass/poi-types.ts';
 import { POIS_PRECOMPUTE_JOB } from '../src/jobs/pois-precompute.ts';
@@ -38,7 +38,7 @@ export async function startDemo(opts: { host?: string; port?: number; quiet?: bo
   const built = await buildApp(config, { store: new SqliteStore(':memory:'), logger: !opts.quiet });
   const log = (msg: string) => { if (!opts.quiet) console.log(`demo: ${msg}`); };
   const signal = new AbortController().signal;
-  for (const job of JOBS) {
+  for (const job of jobsFor(config)) {
     if (job === POIS_PRECOMPUTE_JOB || !job.enabled(built.rt)) continue;
     try { await job.run(built.rt, log, signal); log(`${job.name} filled the store`); } catch (err) { log(`${job.name} failed: ${String(err)}`); }
   }

@@ -87,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: readon
     jobs: s('JOBS_ENABLED', 'true', 'Run background jobs (pollers, precomputes) in this process', bool),
     gtfsRtPollProcess: s('GTFS_RT_POLL_PROCESS', 'auto', 'Where the GTFS-RT poll (70 MB feed: fetch, decode, index, boards) and the weekly static GTFS build run: child = separate Node processes (the poll child with a capped heap), so the app never holds the feed or the zip (needs a store shared across processes: SQLite file or Redis); inline = in the app process; auto = child when the store is shared, else inline', oneOf('auto', 'child', 'inline')),
     gtfsRtPollHeapMb: s('GTFS_RT_POLL_HEAP_MB', '192', 'Heap cap (--max-old-space-size, MB) of the GTFS-RT poll child process', int(64, 8192)),
+    gtfsRtPollIntervalS: s('GTFS_RT_POLL_INTERVAL_S', '45', 'Seconds between GTFS-RT polls; indexes expire after three intervals (meta.refresh_seconds stays the spec\'s 45)', int(5, 3600)),
     corsOrigin: s('CORS_ORIGIN', '*', 'Access-Control-Allow-Origin for browser clients', str),
     mcpAllowedHosts: s('MCP_ALLOWED_HOSTS', '127.0.0.1,localhost,[::1]', 'Host header values accepted on /mcp (DNS-rebinding guard)', list),
     mcpAllowedOrigins: s('MCP_ALLOWED_ORIGINS', '', 'Origins accepted on /mcp besides none/same-host (comma-separated)', list),

@@ -16,6 +16,8 @@ import { SqliteStore } from '../src/store/sqlite.ts';
 import { gtfsStaticJob, refreshGtfsStatic } from '../src/jobs/gtfs-static.ts';
 import { hasZone } from '../src/http/time.ts';
 import { UpstreamError } from '../src/upstream/errors.ts';
+import { jobsFor } from '../src/jobs/registry.ts';
+import { loadConfig } from '../src/config.ts';
 
 const LIVE = '/api/v1/live/stuttgart/transit';
 /** The scenario's delay depends on when the feed was generated; a few seconds may have passed. */
@@ -264,4 +266,11 @@ test('poll child entry: a bundle of plain JavaScript, or the TypeScript through 
   assert.equal(fallback.bundled, false);
   assert.match(fallback.module, /gtfs-child\.ts$/);
   assert.equal(fallback.execArgv[0], '--import');
+});
+
+test('GTFS_RT_POLL_INTERVAL_S sets the poller cadence (default 45 s); out of range is a startup error', () => {
+  const poller = (env: Record<string, string>) => jobsFor(loadConfig(env)).find((j) => j.name === 'gtfs-rt-poller')!;
+  assert.equal(poller({}).intervalMs, 45_000);
+  assert.equal(poller({ GTFS_RT_POLL_INTERVAL_S: '10' }).intervalMs, 10_000);
+  assert.throws(() => loadConfig({ GTFS_RT_POLL_INTERVAL_S: '1' }));
 });

@@ -1,9 +1,9 @@
 import type { Runtime } from '../pipeline/runtime.ts';
-import { JOBS } from './registry.ts';
+import { jobsFor } from './registry.ts';
 import { runScheduled, type ScheduledJob } from './scheduler.ts';
 
 /** Starts every background job declared in jobs/registry.ts. */
 export function startJobs(rt: Runtime) {
-  const running = JOBS.map((job: ScheduledJob) => runScheduled(rt, job));
+  const running = jobsFor(rt.config).map((job: ScheduledJob) => runScheduled(rt, job));
   return { stop: async () => { await Promise.all(running.map((r) => r.stop())); } };
 }

@@ -1,13 +1,16 @@
+import type { Config } from '../config.ts';
 import type { ScheduledJob } from './scheduler.ts';
 import { gtfsRtPoller } from './gtfs-rt-poller.ts';
 import { gtfsStaticJob } from './gtfs-static.ts';
 import { chargingPrecompute } from './charging-precompute.ts';
 import { POIS_PRECOMPUTE_JOB } from './pois-precompute.ts';
 
-/** Every background job of the service (pollers and precomputes). */
-export const JOBS: ScheduledJob[] = [
-  gtfsStaticJob,
-  gtfsRtPoller(),
-  chargingPrecompute,
-  POIS_PRECOMPUTE_JOB,
-];
+/** Every background job of the service (pollers and precomputes), with the configured cadences. */
+export function jobsFor(config: Pick<Config, 'gtfsRtPollIntervalS'>): ScheduledJob[] {
+  return [
+    gtfsStaticJob,
+    gtfsRtPoller(config.gtfsRtPollIntervalS * 1000),
+    chargingPrecompute,
+    POIS_PRECOMPUTE_JOB,
+  ];
+}

@@ -274,3 +274,22 @@ test('GTFS_RT_POLL_INTERVAL_S sets the poller cadence (default 45 s); out of ran
   assert.equal(poller({ GTFS_RT_POLL_INTERVAL_S: '10' }).intervalMs, 10_000);
   assert.throws(() => loadConfig({ GTFS_RT_POLL_INTERVAL_S: '1' }));
 });
+
+test('first start: a poll due before the static index exists waits for it, so its boards and route ids come from the schedule', async () => {
+  const path = storeDir();
+  const fresh = await startApp({ ...fakeEnv(fake.url), STORE_PATH: path }, { store: new SqliteStore(path) });
+  try {
+    const poll = gtfsRtPoller(60_000).run(fresh.rt, () => {}, new AbortController().signal);
+    await new Promise((r) => setTimeout(r, 300));
+    await refreshGtfsStatic(fresh.rt);
+    await poll;
+    const dep = await fresh.get(`${LIVE}/departures`);
+    assert.equal(dep.json.meta.source_status, 'ok');
+    assert.ok(dep.json.data.some((d: any) => d.trip_id === U5_TRIP && d.stop_name === 'Olgaeck'));
+    const route = await fresh.get(`${LIVE}/routes/${U5_ROUTE}/status`);
+    assert.equal(route.json.meta.source_status, 'ok');
+  } finally {
+    stopGtfsChildren();
+    await fresh.close();
+  }
+});

@@ -1,6 +1,8 @@
 import type { Runtime } from '../pipeline/runtime.ts';
 import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
 import type { IndexResult } from '../sources/gtfs/rt-index.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openStaticIndex, reopenStaticIndex, staticIndexPath } from '../sources/gtfs/static-index.ts';
 import type { ScheduledJob } from './scheduler.ts';
 import { pollGtfsRt } from './gtfs-rt-poll.ts';
 import { pollGtfsRtInChild, storeIsShared } from './gtfs-child-process.ts';
@@ -23,13 +25,31 @@ export async function runGtfsRtPoll(rt: Runtime, o: { ttlMs: number; now?: Date;
   return pollsInChild(rt) ? pollGtfsRtInChild(rt, o) : pollGtfsRt(rt, o);
 }
 
+/**
+ * On a first start the static index is still being built when the first poll is due, and a
+ * poll without it stores no departure boards and no route ids from trips.txt until the next
+ * poll. So a poll waits for a missing index a while: a small feed builds in a second; the
+ * nationwide one takes minutes, and then this poll goes ahead without it.
+ */
+export const STATIC_WAIT_MS = 30_000;
+
+async function awaitStaticIndex(rt: Runtime, signal: AbortSignal, waitMs: number): Promise<void> {
+  const path = staticIndexPath(rt.config);
+  const until = Date.now() + waitMs;
+  // reopen: the handle cache would only look at the disk again after a couple of seconds.
+  while (!reopenStaticIndex(path) && Date.now() < until && !signal.aborted) {
+    await sleep(200, undefined, { signal }).catch(() => {});
+  }
+}
+
 /** The poller job; tests build one with a short interval (and so a short TTL). */
-export function gtfsRtPoller(intervalMs = POLL_INTERVAL_MS): ScheduledJob {
+export function gtfsRtPoller(intervalMs = POLL_INTERVAL_MS, staticWaitMs = STATIC_WAIT_MS): ScheduledJob {
   return {
     name: 'gtfs-rt-poller',
     intervalMs,
     enabled: (rt) => rt.sourceEnabled(GTFS_DE),
     async run(rt, log, signal) {
+      if (!openStaticIndex(staticIndexPath(rt.config))) await awaitStaticIndex(rt, signal, staticWaitMs);
       const r = await runGtfsRtPoll(rt, { ttlMs: intervalMs * TTL_POLLS, signal });
       log(`GTFS-RT: ${r.status.trip_updates} trip updates of ${r.status.entities} entities, as_of ${r.status.as_of}; decode+index ${r.decode_index_ms} ms, ${r.writes} writes in ${r.write_ms} ms`);
     },

@@ -24,6 +24,16 @@ export function storeIsShared(rt: Runtime): boolean {
 }
 
 /**
+ * Where polls and static builds run (GTFS_RT_POLL_PROCESS): a child process needs a store it
+ * can open too, for polls.
+ */
+export function pollsInChild(rt: Runtime): boolean {
+  const mode = rt.config.gtfsRtPollProcess;
+  if (mode === 'child' && !storeIsShared(rt)) throw new Error('GTFS_RT_POLL_PROCESS=child needs a store shared across processes (a SQLite file or Redis)');
+  return mode === 'child' || (mode === 'auto' && storeIsShared(rt));
+}
+
+/**
  * glibc malloc settings for the child, unless the operator set their own: a fixed mmap
  * threshold (glibc raises it after each large free, so later multi-megabyte buffers land in
  * the heap and are never returned) and few arenas. Together ~20 MB less peak RSS per poll.

@@ -4,21 +4,12 @@ import type { IndexResult } from '../sources/gtfs/rt-index.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openStaticIndex, reopenStaticIndex, staticIndexPath } from '../sources/gtfs/static-index.ts';
 import type { ScheduledJob } from './scheduler.ts';
+import { staticBuildRunning } from './gtfs-static.ts';
 import { pollGtfsRt } from './gtfs-rt-poll.ts';
-import { pollGtfsRtInChild, storeIsShared } from './gtfs-child-process.ts';
+import { pollGtfsRtInChild, pollsInChild } from './gtfs-child-process.ts';
 
 /** Indexes outlive a few missed polls, then expire: volatile ids answer no_data. */
 export const TTL_POLLS = 3;
-
-/**
- * Where polls and static builds run (GTFS_RT_POLL_PROCESS): a child process needs a store it
- * can open too, for polls.
- */
-export function pollsInChild(rt: Runtime): boolean {
-  const mode = rt.config.gtfsRtPollProcess;
-  if (mode === 'child' && !storeIsShared(rt)) throw new Error('GTFS_RT_POLL_PROCESS=child needs a store shared across processes (a SQLite file or Redis)');
-  return mode === 'child' || (mode === 'auto' && storeIsShared(rt));
-}
 
 /** One poll, in the child process or in this one as configured. */
 export async function runGtfsRtPoll(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<IndexResult> {
@@ -28,28 +19,31 @@ export async function runGtfsRtPoll(rt: Runtime, o: { ttlMs: number; now?: Date;
 /**
  * On a first start the static index is still being built when the first poll is due, and a
  * poll without it stores no departure boards and no route ids from trips.txt until the next
- * poll. So a poll waits for a missing index a while: a small feed builds in a second; the
- * nationwide one takes minutes, and then this poll goes ahead without it.
+ * poll. So the first poll, and any poll while a build runs here, waits for a missing index a
+ * while: a small feed builds in a second; the nationwide one takes minutes, and then the poll
+ * goes ahead without it. A failed build (upstream down) delays only the first poll.
  */
 export const STATIC_WAIT_MS = 30_000;
 
-async function awaitStaticIndex(rt: Runtime, signal: AbortSignal, waitMs: number): Promise<void> {
+async function awaitStaticIndex(rt: Runtime, signal: AbortSignal, waitMs: number, firstPoll: boolean): Promise<void> {
   const path = staticIndexPath(rt.config);
   const until = Date.now() + waitMs;
   // reopen: the handle cache would only look at the disk again after a couple of seconds.
-  while (!reopenStaticIndex(path) && Date.now() < until && !signal.aborted) {
+  while (!reopenStaticIndex(path) && (firstPoll || staticBuildRunning()) && Date.now() < until && !signal.aborted) {
     await sleep(200, undefined, { signal }).catch(() => {});
   }
 }
 
 /** The poller job; tests build one with a short interval (and so a short TTL). */
 export function gtfsRtPoller(intervalMs = POLL_INTERVAL_MS, staticWaitMs = STATIC_WAIT_MS): ScheduledJob {
+  let first = true;
   return {
     name: 'gtfs-rt-poller',
     intervalMs,
     enabled: (rt) => rt.sourceEnabled(GTFS_DE),
     async run(rt, log, signal) {
-      if (!openStaticIndex(staticIndexPath(rt.config))) await awaitStaticIndex(rt, signal, staticWaitMs);
+      if (!openStaticIndex(staticIndexPath(rt.config))) await awaitStaticIndex(rt, signal, staticWaitMs, first);
+      first = false;
       const r = await runGtfsRtPoll(rt, { ttlMs: intervalMs * TTL_POLLS, signal });
       log(`GTFS-RT: ${r.status.trip_updates} trip updates of ${r.status.entities} entities, as_of ${r.status.as_of}; decode+index ${r.decode_index_ms} ms, ${r.writes} writes in ${r.write_ms} ms`);
     },

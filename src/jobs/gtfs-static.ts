@@ -2,8 +2,7 @@ import { hostname } from 'node:os';
 import type { Runtime } from '../pipeline/runtime.ts';
 import { GTFS_DE } from '../sources/gtfs/source.ts';
 import { downloadStaticIndex } from './gtfs-static-build.ts';
-import { buildGtfsStaticInChild } from './gtfs-child-process.ts';
-import { pollsInChild } from './gtfs-rt-poller.ts';
+import { buildGtfsStaticInChild, pollsInChild } from './gtfs-child-process.ts';
 import { openStaticIndex, reopenStaticIndex, staticIndexPath, type StaticMeta } from '../sources/gtfs/static-index.ts';
 import type { ScheduledJob } from './scheduler.ts';
 
@@ -17,9 +16,21 @@ const CHECK_INTERVAL_MS = 6 * 3600_000;
  * memory with a zip of hundreds of MB), then opens the new index here.
  */
 export async function refreshGtfsStatic(rt: Runtime, signal?: AbortSignal): Promise<StaticMeta> {
-  const meta = pollsInChild(rt) ? await buildGtfsStaticInChild(rt, signal) : await downloadStaticIndex(rt, signal);
-  reopenStaticIndex(staticIndexPath(rt.config));
-  return meta;
+  builds++;
+  try {
+    const meta = pollsInChild(rt) ? await buildGtfsStaticInChild(rt, signal) : await downloadStaticIndex(rt, signal);
+    reopenStaticIndex(staticIndexPath(rt.config));
+    return meta;
+  } finally {
+    builds--;
+  }
+}
+
+let builds = 0;
+
+/** A static build is running in this process (the poller waits for a missing index then). */
+export function staticBuildRunning(): boolean {
+  return builds > 0;
 }
 
 /**

@@ -293,3 +293,14 @@ test('first start: a poll due before the static index exists waits for it, so it
     await fresh.close();
   }
 });
+
+test('departures page like every REST list: a limit sends that page of the full window, normalised, with the total', async () => {
+  const all = await app.get(`${LIVE}/departures`);
+  const page = await app.get(`${LIVE}/departures?limit=1&offset=1`);
+  assert.equal(page.status, 200);
+  assert.equal(page.json.data.length, 1);
+  assert.equal(page.json.meta.pagination.total, all.json.data.length);
+  assert.deepEqual(page.json.data[0], all.json.data[1]);
+  assert.ok(hasZone(page.json.data[0].expected_departure_at));
+  assert.equal(page.json.meta.refresh_seconds, 45);
+});

@@ -78,7 +78,15 @@ function buildStatic(path: string) {
       for (let k = 1; k <= stopsOfTrip(i); k++) ins.st.run(tripId(i), k, String(100_000 + stopAt(i, k)), start + k * 120, start + k * 120 + 30);
     }
     const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
-    for (const [k, v] of Object.entries({ built_at: new Date().toISOString(), feed_url: 'synthetic', stops: STOPS, routes: ROUTES, trips: TRIPS, stop_times: 0 })) meta.run(k, String(v));
+    for (const [k, v] of Object.entries({
+      built_at: new Date().toISOString(),
+      feed_url: 'synthetic',
+      stops: STOPS,
+      routes: ROUTES,
+      trips: TRIPS,
+      stop_times: 0,
+    }))
+      meta.run(k, String(v));
   })();
   db.exec(STATIC_INDEXES);
   db.close();
@@ -86,8 +94,12 @@ function buildStatic(path: string) {
 
 function buildFeed(path: string): { bytes: number; stus: number } {
   const fd = openSync(path, 'w');
-  let bytes = 0, stus = 0;
-  const w = (b: Uint8Array) => { writeSync(fd, b); bytes += b.length; };
+  let bytes = 0,
+    stus = 0;
+  const w = (b: Uint8Array) => {
+    writeSync(fd, b);
+    bytes += b.length;
+  };
   const nowS = Math.floor(Date.now() / 1000);
   w(encodeHeaderChunk(nowS));
   const day = berlinDateOf(Date.now());
@@ -122,7 +134,7 @@ async function pollerChild(feedUrl: string, storePath: string) {
   const polls = [];
   for (let i = 0; i < POLLS; i++) {
     const started = performance.now();
-    const r = await runGtfsRtPoll(app.rt, { ttlMs: 3600_000 }) as Awaited<ReturnType<typeof runGtfsRtPoll>> & { peak_rss_mb?: number };
+    const r = (await runGtfsRtPoll(app.rt, { ttlMs: 3600_000 })) as Awaited<ReturnType<typeof runGtfsRtPoll>> & { peak_rss_mb?: number };
     const appMb = Math.round(process.resourceUsage().maxRSS / 1024);
     polls.push({ ...r, total_ms: Math.round(performance.now() - started), poller_peak_rss_mb: r.peak_rss_mb ?? appMb, app_peak_rss_mb: appMb });
   }
@@ -148,7 +160,10 @@ function spawnSelf(args: string[], onLine: (line: string) => void): ReturnType<t
   p.stdout!.on('data', (c) => {
     buf += c;
     let i;
-    while ((i = buf.indexOf('\n')) >= 0) { onLine(buf.slice(0, i)); buf = buf.slice(i + 1); }
+    while ((i = buf.indexOf('\n')) >= 0) {
+      onLine(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
   });
   return p;
 }
@@ -162,7 +177,9 @@ async function main() {
   console.log(`static index: ${STOPS} stops, ${TRIPS} trips built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   t = performance.now();
   const feed = buildFeed(feedPath);
-  console.log(`feed: ${(feed.bytes / 1048576).toFixed(1)} MB, ${TRIPS} trip updates, ${feed.stus} stop-time updates, ${ALERTS} alerts (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  console.log(
+    `feed: ${(feed.bytes / 1048576).toFixed(1)} MB, ${TRIPS} trip updates, ${feed.stus} stop-time updates, ${ALERTS} alerts (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+  );
 
   const server = createServer((_, res) => {
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(statSync(feedPath).size) });
@@ -173,17 +190,22 @@ async function main() {
 
   const result = await new Promise<any>((resolve, reject) => {
     let out: any = null;
-    spawnSelf(['--poller', feedUrl, storePath], (line) => { out = JSON.parse(line); })
-      .on('exit', (code) => (code === 0 && out ? resolve(out) : reject(new Error(`poller child exited ${code}`))));
+    spawnSelf(['--poller', feedUrl, storePath], (line) => {
+      out = JSON.parse(line);
+    }).on('exit', (code) => (code === 0 && out ? resolve(out) : reject(new Error(`poller child exited ${code}`))));
   });
   server.close();
   console.log(`app process: RSS before polling ${result.baseline_rss_mb} MB (full catalog loaded); poll mode ${result.mode}`);
   for (const [i, r] of result.polls.entries()) {
-    console.log(`poll ${i + 1} (${i === 0 ? 'cold' : 'warm'}): decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms incl. departure boards ${r.boards_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; peak RSS so far: poller ${r.poller_peak_rss_mb} MB, app ${r.app_peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`);
+    console.log(
+      `poll ${i + 1} (${i === 0 ? 'cold' : 'warm'}): decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms incl. departure boards ${r.boards_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; peak RSS so far: poller ${r.poller_peak_rss_mb} MB, app ${r.app_peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`,
+    );
   }
 
   let serverProc: ReturnType<typeof spawn> | null = null;
-  const base = await new Promise<string>((resolve) => { serverProc = spawnSelf(['--server', storePath], (line) => resolve(line.trim())); });
+  const base = await new Promise<string>((resolve) => {
+    serverProc = spawnSelf(['--server', storePath], (line) => resolve(line.trim()));
+  });
   const paths = Array.from({ length: 2000 }, (_, k) => `/api/v1/live/berlin/transit/trips/${tripId((k * 9973) % TRIPS)}`);
   const probe = await fetch(base + paths[0]).then((r) => r.json() as Promise<any>);
   if (probe.meta.source_status !== 'ok' || probe.data.unresolved) throw new Error(`trip detail probe failed: ${JSON.stringify(probe.meta)}`);
@@ -195,11 +217,15 @@ async function main() {
       duration: 10,
       requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: paths[k++ % paths.length] }) }],
     });
-    console.log(`trip detail under load (${connections} connection${connections > 1 ? 's' : ''}, 10 s): ${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, max ${load.latency.max} ms, errors ${load.errors}, non-2xx ${load.non2xx}`);
+    console.log(
+      `trip detail under load (${connections} connection${connections > 1 ? 's' : ''}, 10 s): ${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, max ${load.latency.max} ms, errors ${load.errors}, non-2xx ${load.non2xx}`,
+    );
   }
   const slug = 'berlin';
   const page = await autocannon({ url: `${base}/api/v1/live/${slug}/transit/departures?limit=25`, connections: 10, duration: 10 });
-  console.log(`departures ${slug}, first page of 25, under load (10 connections, 10 s): ${Math.round(page.requests.average)} req/s, p50 ${page.latency.p50} ms, p99 ${page.latency.p99} ms, max ${page.latency.max} ms, non-2xx ${page.non2xx}`);
+  console.log(
+    `departures ${slug}, first page of 25, under load (10 connections, 10 s): ${Math.round(page.requests.average)} req/s, p50 ${page.latency.p50} ms, p99 ${page.latency.p99} ms, max ${page.latency.max} ms, non-2xx ${page.non2xx}`,
+  );
   const depStarted = performance.now();
   const dep = await fetch(`${base}/api/v1/live/${slug}/transit/departures?limit=all`).then((r) => r.json() as Promise<any>);
   console.log(`departures ${slug}: ${dep.data?.length ?? 0} items in ${Math.round(performance.now() - depStarted)} ms (single request, reference)`);

@@ -24,7 +24,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor(url: string) {
   for (let i = 0; i < 200; i++) {
-    try { if ((await fetch(url)).status === 200) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      /* not up yet */
+    }
     await sleep(50);
   }
   throw new Error(`${url} did not come up`);
@@ -45,7 +49,15 @@ async function main() {
   const fake = await new FakeUpstream().start();
   registerAllFixtures(fake);
   // Stadtdaten itself, on the embedded store, pointed at the fake upstream.
-  const env = { ...process.env, ...fakeEnv(fake.url), PORT: '3901', HOST: '127.0.0.1', JOBS_ENABLED: 'false', LOG_LEVEL: 'warn', STORE_PATH: join(dir, 'store.sqlite') };
+  const env = {
+    ...process.env,
+    ...fakeEnv(fake.url),
+    PORT: '3901',
+    HOST: '127.0.0.1',
+    JOBS_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+    STORE_PATH: join(dir, 'store.sqlite'),
+  };
   const svc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(svc);
   await waitFor('http://127.0.0.1:3901/api/v1/health');
@@ -67,7 +79,10 @@ async function main() {
     // nginx workers drop root: they must be able to write the cache below our temp dir.
     chmodSync(dir, 0o777);
     chmodSync(join(dir, 'tmp'), 0o777);
-    const conf = readFileSync('bench/nginx.conf.template', 'utf8').replace(/__DIR__/g, dir).replace(/__PORT__/g, '3903').replace(/__UPSTREAM_PORT__/g, new URL(fake.url).port);
+    const conf = readFileSync('bench/nginx.conf.template', 'utf8')
+      .replace(/__DIR__/g, dir)
+      .replace(/__PORT__/g, '3903')
+      .replace(/__UPSTREAM_PORT__/g, new URL(fake.url).port);
     writeFileSync(join(dir, 'nginx.conf'), conf);
     const nginx = spawn(process.env.NGINX ?? 'nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' });
     children.push(nginx);
@@ -95,20 +110,39 @@ async function main() {
   const agent = new Agent({ connections: 1000 });
   const started = performance.now();
   const lat: number[] = [];
-  const statuses = await Promise.all(Array.from({ length: 1000 }, async () => {
-    const t = performance.now();
-    const r = await request('http://127.0.0.1:3901/api/v1/cities/leipzig/weather', { dispatcher: agent });
-    await r.body.text();
-    lat.push(performance.now() - t);
-    return r.statusCode;
-  }));
+  const statuses = await Promise.all(
+    Array.from({ length: 1000 }, async () => {
+      const t = performance.now();
+      const r = await request('http://127.0.0.1:3901/api/v1/cities/leipzig/weather', { dispatcher: agent });
+      await r.body.text();
+      lat.push(performance.now() - t);
+      return r.statusCode;
+    }),
+  );
   const stampedeMs = performance.now() - started;
   lat.sort((a, b) => a - b);
-  const stampede = { requests: 1000, ok: statuses.filter((s) => s === 200).length, upstream_calls: fake.count('/current_weather'), p50_ms: lat[499], p99_ms: lat[989], total_ms: Math.round(stampedeMs) };
+  const stampede = {
+    requests: 1000,
+    ok: statuses.filter((s) => s === 200).length,
+    upstream_calls: fake.count('/current_weather'),
+    p50_ms: lat[499],
+    p99_ms: lat[989],
+    total_ms: Math.round(stampedeMs),
+  };
   await agent.close();
 
-  const row = (name: string, r: autocannon.Result) => ({ name, rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, errors: r.errors + r.non2xx });
-  const table = [row('stadtdaten HIT', results.stadtdaten), row('bare fastify, same bytes', results.bare), ...(results.nginx ? [row('nginx proxy_cache (1 worker)', results.nginx)] : [])];
+  const row = (name: string, r: autocannon.Result) => ({
+    name,
+    rps: Math.round(r.requests.average),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  });
+  const table = [
+    row('stadtdaten HIT', results.stadtdaten),
+    row('bare fastify, same bytes', results.bare),
+    ...(results.nginx ? [row('nginx proxy_cache (1 worker)', results.nginx)] : []),
+  ];
   const summary = {
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
     settings: { duration_s: DURATION, rounds: ROUNDS, connections: CONNECTIONS, route: ROUTE, body_bytes: Buffer.byteLength(hitBody) },
@@ -116,7 +150,10 @@ async function main() {
     // Ratios per round (adjacent runs share the machine's momentary conditions), then their median.
     ratio_vs_bare: medianRatio(runs.stadtdaten, runs.bare),
     ratio_vs_nginx: runs.nginx ? medianRatio(runs.stadtdaten, runs.nginx) : null,
-    ratios_per_round: runs.stadtdaten.map((r, i) => ({ vs_bare: +(r.requests.average / runs.bare[i].requests.average).toFixed(2), vs_nginx: runs.nginx ? +(r.requests.average / runs.nginx[i].requests.average).toFixed(2) : null })),
+    ratios_per_round: runs.stadtdaten.map((r, i) => ({
+      vs_bare: +(r.requests.average / runs.bare[i].requests.average).toFixed(2),
+      vs_nginx: runs.nginx ? +(r.requests.average / runs.nginx[i].requests.average).toFixed(2) : null,
+    })),
     stampede,
   };
   mkdirSync('bench/results', { recursive: true });
@@ -124,8 +161,17 @@ async function main() {
   console.log(JSON.stringify(summary, null, 2));
   console.log('\n| scenario | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|');
   for (const r of table) console.log(`| ${r.name} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${r.errors} |`);
-  console.log(`\nratio vs bare: ${summary.ratio_vs_bare}; ratio vs nginx: ${summary.ratio_vs_nginx}; stampede: ${stampede.upstream_calls} upstream call(s) for ${stampede.requests} cold requests (p50 ${stampede.p50_ms.toFixed(1)} ms, p99 ${stampede.p99_ms.toFixed(1)} ms)`);
+  console.log(
+    `\nratio vs bare: ${summary.ratio_vs_bare}; ratio vs nginx: ${summary.ratio_vs_nginx}; stampede: ${stampede.upstream_calls} upstream call(s) for ${stampede.requests} cold requests (p50 ${stampede.p50_ms.toFixed(1)} ms, p99 ${stampede.p99_ms.toFixed(1)} ms)`,
+  );
   await fake.stop();
 }
 
-main().catch((err) => { console.error(err); process.exitCode = 1; }).finally(() => { for (const c of children) c.kill('SIGTERM'); });
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const c of children) c.kill('SIGTERM');
+  });

@@ -19,7 +19,12 @@ import { fakeEnv } from '../test/helpers/app.ts';
 import { coveredCities, routePath, type DataType } from '../src/catalog/types.ts';
 import { GENESIS_FIXTURE_CREDENTIALS } from '../test/fixtures/genesis/routes.ts';
 
-export interface Demo { url: string; fake: FakeUpstream; built: App; close(): Promise<void> }
+export interface Demo {
+  url: string;
+  fake: FakeUpstream;
+  built: App;
+  close(): Promise<void>;
+}
 
 /** Cities whose precomputed data the demo fills (the fixtures are modelled on them). */
 const DEMO_POI_CITIES = ['muenchen', 'berlin'];
@@ -31,31 +36,64 @@ export async function startDemo(opts: { host?: string; port?: number; quiet?: bo
   const credentials: Record<string, string> = {};
   for (const s of SOURCES) for (const name of s.credentials ?? []) credentials[name] = 'demo-credential';
   const env = {
-    ...process.env, ...fakeEnv(fake.url), ...credentials, ...GENESIS_FIXTURE_CREDENTIALS,
-    DEMO: 'true', JOBS_ENABLED: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...process.env,
+    ...fakeEnv(fake.url),
+    ...credentials,
+    ...GENESIS_FIXTURE_CREDENTIALS,
+    DEMO: 'true',
+    JOBS_ENABLED: 'false',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const config = loadConfig(env);
   const built = await buildApp(config, { store: new SqliteStore(':memory:'), logger: !opts.quiet });
-  const log = (msg: string) => { if (!opts.quiet) console.log(`demo: ${msg}`); };
+  const log = (msg: string) => {
+    if (!opts.quiet) console.log(`demo: ${msg}`);
+  };
   const signal = new AbortController().signal;
   for (const job of jobsFor(config)) {
     if (job === POIS_PRECOMPUTE_JOB || !job.enabled(built.rt)) continue;
-    try { await job.run(built.rt, log, signal); log(`${job.name} filled the store`); } catch (err) { log(`${job.name} failed: ${String(err)}`); }
+    try {
+      await job.run(built.rt, log, signal);
+      log(`${job.name} filled the store`);
+    } catch (err) {
+      log(`${job.name} failed: ${String(err)}`);
+    }
   }
   const targets = DEMO_POI_CITIES.flatMap((slug) => POI_TYPES.map((type) => ({ city: CITY_BY_SLUG.get(slug)!, type })));
   await refreshPois(built.rt, targets, { pauseMs: 0, backoffMs: 10, maxRetries: 0, maxConsecutiveFailures: 1000 });
   await built.app.listen({ host: opts.host ?? config.host, port: opts.port ?? config.port });
   const url = `http://${opts.host ?? config.host}:${(built.app.server.address() as AddressInfo).port}`;
-  return { url, fake, built, async close() { await built.close(); await fake.stop(); } };
+  return {
+    url,
+    fake,
+    built,
+    async close() {
+      await built.close();
+      await fake.stop();
+    },
+  };
 }
 
 /** The fixtures are modelled on real answers for a handful of cities; each type is tried on them. */
-export const DEMO_CITIES = ['muenchen', 'koeln', 'berlin', 'essen', 'stuttgart', 'hamburg', 'braunschweig', 'bonn', 'freiburg-im-breisgau', 'frankfurt-am-main'];
+export const DEMO_CITIES = [
+  'muenchen',
+  'koeln',
+  'berlin',
+  'essen',
+  'stuttgart',
+  'hamburg',
+  'braunschweig',
+  'bonn',
+  'freiburg-im-breisgau',
+  'frankfurt-am-main',
+];
 /** Sample values for path and required query parameters, so every route can be called. */
 const SAMPLES: Record<string, string> = { eva: '8000098', trip_id: 'unknown-trip', route_id: 'unknown-route' };
 
 export function samplePath(dt: DataType, city: string): string {
-  let path = routePath(dt).replace(/\{(slug|city)\}/g, city).replace(/\{(\w+)\}/g, (_, k: string) => SAMPLES[k] ?? 'x');
+  let path = routePath(dt)
+    .replace(/\{(slug|city)\}/g, city)
+    .replace(/\{(\w+)\}/g, (_, k: string) => SAMPLES[k] ?? 'x');
   const required = (dt.params ?? []).filter((p) => p.required && p.in !== 'path');
   if (required.length) path += '?' + required.map((p) => `${p.name}=${encodeURIComponent(p.enum?.[0] ?? SAMPLES[p.name] ?? 'x')}`).join('&');
   return path;
@@ -69,7 +107,7 @@ export async function probe(demo: Demo): Promise<{ type: string; path: string; s
     for (const city of coveredCities(dt) ?? DEMO_CITIES) {
       const path = samplePath(dt, city);
       const res = await fetch(demo.url + path);
-      const body = await res.json().catch(() => null) as { meta?: { source_status?: string; demo?: unknown } } | null;
+      const body = (await res.json().catch(() => null)) as { meta?: { source_status?: string; demo?: unknown } } | null;
       last = { type: dt.type, path, status: body?.meta?.source_status ?? 'unparseable', http: res.status, demo: body?.meta?.demo };
       if (last.status === 'ok') break;
     }
@@ -83,7 +121,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`\nStadtdaten demo on ${demo.url} (fake upstreams on ${demo.fake.url}; answers carry meta.demo=true). Every data type:`);
   for (const p of await probe(demo)) console.log(`  ${p.status.padEnd(9)} ${demo.url}${p.path}`);
   console.log(`  ${demo.url}/api/v1/cities/muenchen/overview\n  ${demo.url}/docs\n`);
-  const stop = async () => { await demo.close(); process.exit(0); };
+  const stop = async () => {
+    await demo.close();
+    process.exit(0);
+  };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 }

@@ -24,7 +24,10 @@ function citiesFrom(args: string[]): City[] {
 
 async function main(): Promise<number> {
   const [task, ...rest] = process.argv.slice(2);
-  if (task !== 'pois') { console.error(USAGE); return 2; }
+  if (task !== 'pois') {
+    console.error(USAGE);
+    return 2;
+  }
   let cities: City[];
   let config;
   try {
@@ -36,14 +39,19 @@ async function main(): Promise<number> {
   }
   const built = await buildApp(config, { logger: false });
   const stop = new AbortController();
-  process.once('SIGINT', () => { console.log('\ninterrupted: finishing the current query is skipped, stored values are kept'); stop.abort(); });
+  process.once('SIGINT', () => {
+    console.log('\ninterrupted: finishing the current query is skipped, stored values are kept');
+    stop.abort();
+  });
   try {
     if (!built.rt.sourceEnabled(OVERPASS)) {
       console.error(`precompute: ${OVERPASS.name} is switched off (${OVERPASS.env}_ENABLED=false)`);
       return 1;
     }
     const targets = cities.flatMap((city) => POI_TYPES.map((type) => ({ city, type })));
-    console.log(`pois: ${cities.length} cities × ${POI_TYPES.length} types = ${targets.length} queries against ${built.rt.config.sources[OVERPASS.id].baseUrl} (store: ${built.rt.store.kind})`);
+    console.log(
+      `pois: ${cities.length} cities × ${POI_TYPES.length} types = ${targets.length} queries against ${built.rt.config.sources[OVERPASS.id].baseUrl} (store: ${built.rt.store.kind})`,
+    );
     const cityIndex = new Map(cities.map((c, i) => [c.slug, i + 1]));
     const summary = await refreshPois(built.rt, targets, {
       signal: stop.signal,
@@ -52,14 +60,19 @@ async function main(): Promise<number> {
         console.log(p.outcome === 'ok' ? `${head}: ${p.total_available} (${p.items} stored)` : `${head}: FAILED ${p.error} (previous value kept)`);
       },
     });
-    console.log(`pois: ${summary.ok} stored, ${summary.failed} failed, ${summary.remaining} not attempted${summary.aborted ? ` (stopped: ${summary.aborted})` : ''}`);
+    console.log(
+      `pois: ${summary.ok} stored, ${summary.failed} failed, ${summary.remaining} not attempted${summary.aborted ? ` (stopped: ${summary.aborted})` : ''}`,
+    );
     return summary.failed > 0 || summary.remaining > 0 ? 1 : 0;
   } finally {
     await built.close();
   }
 }
 
-main().then((code) => process.exit(code), (err) => {
-  console.error('precompute failed:', err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error('precompute failed:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -37,7 +37,8 @@ export interface BuildOptions {
 /** Everything but listen(): what the server, the tests and the MCP stdio entry use. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger:
+      opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // Per-request logs would dominate the cost of a cache HIT; metrics count requests instead.
     logController: new LogController({ disableRequestLogging: true }),
     // A child logger per request costs more than the rest of a cache HIT; errors log on the app logger.
@@ -83,7 +84,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   ready.value = true;
 
   return {
-    app, rt, pipeline, routes, ready,
+    app,
+    rt,
+    pipeline,
+    routes,
+    ready,
     async close() {
       ready.value = false;
       await app.close();

@@ -17,12 +17,14 @@ type Parser<T> = (raw: string, name: string) => T;
 class ConfigError extends Error {}
 
 const str: Parser<string> = (raw) => raw;
-const int = (min: number, max: number): Parser<number> => (raw, name) => {
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
-};
+const int =
+  (min: number, max: number): Parser<number> =>
+  (raw, name) => {
+    if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+    const n = Number(raw);
+    if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
 const bool: Parser<boolean> = (raw, name) => {
   const v = raw.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
@@ -39,11 +41,17 @@ const url: Parser<string> = (raw, name) => {
   }
 };
 const optionalUrl: Parser<string | null> = (raw, name) => (raw.trim() === '' ? null : url(raw, name));
-const oneOf = <T extends string>(...values: T[]): Parser<T> => (raw, name) => {
-  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
-  return raw as T;
-};
-const list: Parser<string[]> = (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw, name) => {
+    if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+    return raw as T;
+  };
+const list: Parser<string[]> = (raw) =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export const ENV_VARS: EnvVar[] = [];
 
@@ -75,7 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: readon
     redisUrl: s('REDIS_URL', '', 'Redis URL for scale-out; empty = embedded SQLite store', optionalUrl),
     redisKeyPrefix: s('REDIS_KEY_PREFIX', 'stadtdaten:', 'Prefix of every Redis key (to share one Redis between deployments)', str),
     storePath: s('STORE_PATH', './data/stadtdaten.sqlite', 'SQLite file of the embedded store', str),
-    userAgent: s('USER_AGENT', 'Stadtdaten/1.0.0 (+https://github.com/stadtdaten/stadtdaten; open data proxy)', 'User-Agent sent to every upstream; names the service and a contact URL', str),
+    userAgent: s(
+      'USER_AGENT',
+      'Stadtdaten/1.0.0 (+https://github.com/stadtdaten/stadtdaten; open data proxy)',
+      'User-Agent sent to every upstream; names the service and a contact URL',
+      str,
+    ),
     requestBudgetMs: s('REQUEST_BUDGET_MS', '10000', 'Longest a request waits for an upstream (ms)', int(100, 120000)),
     upstreamTimeoutMs: s('UPSTREAM_TIMEOUT_MS', '8000', 'Default per-call upstream timeout (ms)', int(100, 120000)),
     upstreamConnectTimeoutMs: s('UPSTREAM_CONNECT_TIMEOUT_MS', '3000', 'Upstream connect timeout (ms)', int(100, 60000)),
@@ -85,9 +98,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: readon
     overviewBudgetMs: s('OVERVIEW_BUDGET_MS', '3000', 'Time cap of each overview highlight (ms, at most 3000)', int(50, 3000)),
     demo: s('DEMO', 'false', 'Label answers as demo data (set by npm run demo)', bool),
     jobs: s('JOBS_ENABLED', 'true', 'Run background jobs (pollers, precomputes) in this process', bool),
-    gtfsRtPollProcess: s('GTFS_RT_POLL_PROCESS', 'auto', 'Where the GTFS-RT poll (70 MB feed: fetch, decode, index, boards) and the weekly static GTFS build run: child = separate Node processes (the poll child with a capped heap), so the app never holds the feed or the zip (needs a store shared across processes: SQLite file or Redis); inline = in the app process; auto = child when the store is shared, else inline', oneOf('auto', 'child', 'inline')),
+    gtfsRtPollProcess: s(
+      'GTFS_RT_POLL_PROCESS',
+      'auto',
+      'Where the GTFS-RT poll (70 MB feed: fetch, decode, index, boards) and the weekly static GTFS build run: child = separate Node processes (the poll child with a capped heap), so the app never holds the feed or the zip (needs a store shared across processes: SQLite file or Redis); inline = in the app process; auto = child when the store is shared, else inline',
+      oneOf('auto', 'child', 'inline'),
+    ),
     gtfsRtPollHeapMb: s('GTFS_RT_POLL_HEAP_MB', '192', 'Heap cap (--max-old-space-size, MB) of the GTFS-RT poll child process', int(64, 8192)),
-    gtfsRtPollIntervalS: s('GTFS_RT_POLL_INTERVAL_S', '45', 'Seconds between GTFS-RT polls; indexes expire after three intervals (meta.refresh_seconds stays the spec\'s 45)', int(5, 3600)),
+    gtfsRtPollIntervalS: s(
+      'GTFS_RT_POLL_INTERVAL_S',
+      '45',
+      "Seconds between GTFS-RT polls; indexes expire after three intervals (meta.refresh_seconds stays the spec's 45)",
+      int(5, 3600),
+    ),
     corsOrigin: s('CORS_ORIGIN', '*', 'Access-Control-Allow-Origin for browser clients', str),
     mcpAllowedHosts: s('MCP_ALLOWED_HOSTS', '127.0.0.1,localhost,[::1]', 'Host header values accepted on /mcp (DNS-rebinding guard)', list),
     mcpAllowedOrigins: s('MCP_ALLOWED_ORIGINS', '', 'Origins accepted on /mcp besides none/same-host (comma-separated)', list),
@@ -104,7 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: readon
     const missingCredentials: string[] = [];
     for (const name of src.credentials ?? []) {
       const v = s(name, '', `Credential for ${src.name} (server-side; source is disabled without it)`, str).trim();
-      if (v) credentials[name] = v; else missingCredentials.push(name);
+      if (v) credentials[name] = v;
+      else missingCredentials.push(name);
     }
     config.sources[src.id] = { enabled, baseUrl, urls, credentials, missingCredentials };
   }

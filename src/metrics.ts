@@ -3,15 +3,62 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /** Prometheus metrics of one app instance (own registry, so tests can build many apps). */
 export class Metrics {
   readonly registry = new Registry();
-  readonly httpRequests = new Counter({ name: 'http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
-  readonly httpDuration = new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP request latency by route', labelNames: ['method', 'route', 'status'], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry] });
-  readonly upstreamRequests = new Counter({ name: 'stadtdaten_upstream_requests_total', help: 'Upstream calls by source and outcome', labelNames: ['source', 'outcome'], registers: [this.registry] });
-  readonly upstreamDuration = new Histogram({ name: 'stadtdaten_upstream_request_duration_seconds', help: 'Upstream call latency by source', labelNames: ['source'], buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [this.registry] });
-  readonly upstreamErrors = new Counter({ name: 'stadtdaten_upstream_errors_total', help: 'Upstream failures by source and kind', labelNames: ['source', 'kind'], registers: [this.registry] });
-  readonly cacheResults = new Counter({ name: 'stadtdaten_cache_results_total', help: 'Cache statuses served by data type', labelNames: ['type', 'cache_status'], registers: [this.registry] });
-  readonly breakerState = new Gauge({ name: 'stadtdaten_circuit_state', help: 'Breaker state per source (0 closed, 1 half-open, 2 open)', labelNames: ['source'], registers: [this.registry] });
-  readonly sourceEnabled = new Gauge({ name: 'stadtdaten_source_enabled', help: 'Source enabled (1) or disabled (0)', labelNames: ['source'], registers: [this.registry] });
-  readonly jobRuns = new Counter({ name: 'stadtdaten_job_runs_total', help: 'Background job runs by job and outcome', labelNames: ['job', 'outcome'], registers: [this.registry] });
+  readonly httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly upstreamRequests = new Counter({
+    name: 'stadtdaten_upstream_requests_total',
+    help: 'Upstream calls by source and outcome',
+    labelNames: ['source', 'outcome'],
+    registers: [this.registry],
+  });
+  readonly upstreamDuration = new Histogram({
+    name: 'stadtdaten_upstream_request_duration_seconds',
+    help: 'Upstream call latency by source',
+    labelNames: ['source'],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+  readonly upstreamErrors = new Counter({
+    name: 'stadtdaten_upstream_errors_total',
+    help: 'Upstream failures by source and kind',
+    labelNames: ['source', 'kind'],
+    registers: [this.registry],
+  });
+  readonly cacheResults = new Counter({
+    name: 'stadtdaten_cache_results_total',
+    help: 'Cache statuses served by data type',
+    labelNames: ['type', 'cache_status'],
+    registers: [this.registry],
+  });
+  readonly breakerState = new Gauge({
+    name: 'stadtdaten_circuit_state',
+    help: 'Breaker state per source (0 closed, 1 half-open, 2 open)',
+    labelNames: ['source'],
+    registers: [this.registry],
+  });
+  readonly sourceEnabled = new Gauge({
+    name: 'stadtdaten_source_enabled',
+    help: 'Source enabled (1) or disabled (0)',
+    labelNames: ['source'],
+    registers: [this.registry],
+  });
+  readonly jobRuns = new Counter({
+    name: 'stadtdaten_job_runs_total',
+    help: 'Background job runs by job and outcome',
+    labelNames: ['job', 'outcome'],
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -36,7 +83,10 @@ export class Metrics {
   countCache(type: string, status: string) {
     const key = `${type} ${status}`;
     let c = this.cacheChildren.get(key);
-    if (!c) { c = this.cacheResults.labels({ type, cache_status: status }); this.cacheChildren.set(key, c); }
+    if (!c) {
+      c = this.cacheResults.labels({ type, cache_status: status });
+      this.cacheChildren.set(key, c);
+    }
     c.inc();
   }
 }

@@ -16,9 +16,7 @@ const BASE = '/api/air-data/v3';
 const ctx = useFakeApp(registerUba);
 const { fake } = ctx;
 
-const measureCalls = () => fake.requests
-  .filter((r) => r.url.startsWith(`${BASE}/measures/json`))
-  .map((r) => new URL(r.url, 'http://x').searchParams);
+const measureCalls = () => fake.requests.filter((r) => r.url.startsWith(`${BASE}/measures/json`)).map((r) => new URL(r.url, 'http://x').searchParams);
 
 test('UBA time: naive CET is UTC+1 in winter and in summer alike', () => {
   // winter: CET equals Berlin time
@@ -54,9 +52,18 @@ test('parser: stations/json by column name, active filter, distance order', () =
   // the last column is "station zip" in this answer, "station zip code" in the documentation
   assert.equal(bs.post_code, '38100');
   assert.equal(stations.find((s) => s.id === '21')!.street, 'Am Bassinplatz');
-  assert.equal(isActive(stations.find((s) => s.id === '900')!, '2026-09-04'), false);
+  assert.equal(
+    isActive(
+      stations.find((s) => s.id === '900')!,
+      '2026-09-04',
+    ),
+    false,
+  );
   const near = nearestActive(stations, 52.2625, 10.5205, '2026-09-04', 30);
-  assert.deepEqual(near.map((s) => s.id), ['901', '513']);
+  assert.deepEqual(
+    near.map((s) => s.id),
+    ['901', '513'],
+  );
   assert.ok(near[0].distance_km < near[1].distance_km);
   assert.throws(() => parseStations({ data: {} }), /indices/);
 });
@@ -75,10 +82,19 @@ test('parser: airquality/json real samples (summer v3, winter v2), newest hour w
   assert.equal(bs.index, 1);
   assert.equal(bs.index_label_en, 'good');
   assert.equal(bs.incomplete, true);
-  assert.deepEqual(bs.components.map((c) => [c.component, c.value, c.index]), [['O3', 67, 1], ['NO2', 5, 0]]);
+  assert.deepEqual(
+    bs.components.map((c) => [c.component, c.value, c.index]),
+    [
+      ['O3', 67, 1],
+      ['NO2', 5, 0],
+    ],
+  );
   const berlin = latestAirquality({ data: json('uba/airquality-data-member-station158-2024-10-02.json') }, '158')!;
   assert.equal(berlin.end, '2024-10-02T16:00:00+02:00');
-  assert.deepEqual(berlin.components.map((c) => c.component), ['O3', 'NO2', 'PM10', 'PM2.5']);
+  assert.deepEqual(
+    berlin.components.map((c) => c.component),
+    ['O3', 'NO2', 'PM10', 'PM2.5'],
+  );
   assert.equal(berlin.incomplete, false);
   const winter = latestAirquality(json('uba/airquality-v2-station509-2023-02-06.json'), '509')!;
   assert.equal(winter.start, '2023-02-06T11:00:00+01:00');
@@ -175,7 +191,10 @@ test('GET air-uba: every station of the municipality with its latest hour', asyn
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.matched_by, 'municipality');
-  assert.deepEqual(r.json.data.map((s: { code: string }) => s.code), ['DENI901', 'DENI063']);
+  assert.deepEqual(
+    r.json.data.map((s: { code: string }) => s.code),
+    ['DENI901', 'DENI063'],
+  );
   const bg = r.json.data[1];
   assert.equal(bg.latest.index, 1);
   assert.equal(bg.latest.end, '2026-09-04T10:00:00+02:00');

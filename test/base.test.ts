@@ -82,7 +82,10 @@ test('base: 429 is honoured: stale answer names Retry-After, no further calls, u
     fake.get(/^\/wiki\/Special:EntityData\//, { status: 429, headers: { 'retry-after': '120', 'content-type': 'text/plain' }, body: 'Too many requests' });
     // An answer fetched 25 hours ago: past its fresh window, inside its stale window.
     const data = normalise(parseCityBase(json('wikidata/entitydata-Q1711-potsdam.json'), 'Q1711'));
-    await limited.rt.store.set('cache:base:potsdam:', encodeEntry({ fetchedAt: Date.now() - 25 * 3600_000, status: 'ok', asOf: null, meta: { qid: 'Q1711' }, dataJson: JSON.stringify(data) }));
+    await limited.rt.store.set(
+      'cache:base:potsdam:',
+      encodeEntry({ fetchedAt: Date.now() - 25 * 3600_000, status: 'ok', asOf: null, meta: { qid: 'Q1711' }, dataJson: JSON.stringify(data) }),
+    );
     const first = await limited.get('/api/v1/cities/potsdam/base');
     assert.equal(first.json.meta.cache_status, 'STALE');
     assert.equal(first.json.data.population, 183154);

@@ -11,7 +11,10 @@ import { chargingStatus, occupancyOf } from '../src/sources/mobidata/ocpdb-locat
 import { newestRegisterFile, precomputeCharging } from '../src/jobs/charging-precompute.ts';
 import { CITIES } from '../src/cities/register.ts';
 
-const ctx = useFakeApp((f) => { registerBnetza(f); registerMobidata(f); });
+const ctx = useFakeApp((f) => {
+  registerBnetza(f);
+  registerMobidata(f);
+});
 const { fake } = ctx;
 
 const CSV = 'bnetza/Ladesaeulenregister_BNetzA_2026-09-01.csv';

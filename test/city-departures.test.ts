@@ -17,7 +17,15 @@ import { parseRmvDepartures, isUnknownStop } from '../src/sources/rmv/departures
 const CREDS = { HVV_GEOFOX_USER: 'gti-user', HVV_GEOFOX_PASSWORD: 'gti-secret', RMV_API_KEY: 'rmv-key' };
 const json = (path: string) => JSON.parse(fixture(path).toString());
 
-const ctx = useFakeApp((f) => { registerVag(f); registerEfa(f); registerHvv(f); registerRmv(f); }, { env: CREDS, keyless: true });
+const ctx = useFakeApp(
+  (f) => {
+    registerVag(f);
+    registerEfa(f);
+    registerHvv(f);
+    registerRmv(f);
+  },
+  { env: CREDS, keyless: true },
+);
 const { fake } = ctx;
 
 test('parser: VAG abfahrten.json — offsets kept, delay from Ist - Soll, Metadata timestamp', () => {
@@ -151,7 +159,10 @@ test('GET /live/hamburg/departures: checkName then departureList, both HMAC-SHA1
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.departures.length, 5);
-  assert.deepEqual(fake.requests.map((q) => q.url), ['/gti/public/checkName', '/gti/public/departureList']);
+  assert.deepEqual(
+    fake.requests.map((q) => q.url),
+    ['/gti/public/checkName', '/gti/public/departureList'],
+  );
   for (const q of fake.requests) {
     assert.equal(q.method, 'POST');
     assert.equal(q.headers['geofox-auth-type'], 'HmacSHA1');
@@ -165,9 +176,13 @@ test('GET /live/hamburg/departures: checkName then departureList, both HMAC-SHA1
   assert.match(list.time.date, /^\d{2}\.\d{2}\.\d{4}$/);
   assert.equal(JSON.parse(fake.requests[0].body).theName.name, 'Hamburg Hauptbahnhof');
   // a station id skips the name lookup
-  fake.reset(); registerHvv(fake);
+  fake.reset();
+  registerHvv(fake);
   await ctx.app.get('/api/v1/live/hamburg/departures?stop=Master:10901');
-  assert.deepEqual(fake.requests.map((q) => q.url), ['/gti/public/departureList']);
+  assert.deepEqual(
+    fake.requests.map((q) => q.url),
+    ['/gti/public/departureList'],
+  );
 });
 
 test('GET /live/frankfurt-am-main/departures: RMV with the access id; unknown stop is no_data', async () => {

@@ -6,18 +6,58 @@ import { registerAllFixtures } from './fixtures/index.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { CITIES } from '../src/cities/register.ts';
 
-const CORE = ['berlin', 'hamburg', 'muenchen', 'koeln', 'frankfurt-am-main', 'stuttgart', 'duesseldorf', 'leipzig', 'dortmund', 'essen', 'bremen', 'dresden', 'hannover', 'nuernberg', 'duisburg', 'bochum', 'wuppertal', 'bielefeld', 'bonn', 'muenster', 'wiesbaden', 'kiel', 'mainz', 'magdeburg', 'erfurt', 'potsdam', 'saarbruecken', 'schwerin'];
+const CORE = [
+  'berlin',
+  'hamburg',
+  'muenchen',
+  'koeln',
+  'frankfurt-am-main',
+  'stuttgart',
+  'duesseldorf',
+  'leipzig',
+  'dortmund',
+  'essen',
+  'bremen',
+  'dresden',
+  'hannover',
+  'nuernberg',
+  'duisburg',
+  'bochum',
+  'wuppertal',
+  'bielefeld',
+  'bonn',
+  'muenster',
+  'wiesbaden',
+  'kiel',
+  'mainz',
+  'magdeburg',
+  'erfurt',
+  'potsdam',
+  'saarbruecken',
+  'schwerin',
+];
 const ctx = useFakeApp(registerAllFixtures, { env: { MAX_CITIES: '28', COMPARE_CONCURRENCY: '8' } });
 const { fake } = ctx;
 
 test('compare: the eight resources of the spec are offered', async () => {
   const r = await ctx.app.get('/api/v1/compare?resource=nope&cities=berlin');
   assert.equal(r.status, 400);
-  for (const res of ['weather', 'air', 'indicators', 'demographics', 'unemployment', 'tourism', 'charging-status', 'weather-warnings']) assert.match(r.json.hint, new RegExp(res));
+  for (const res of ['weather', 'air', 'indicators', 'demographics', 'unemployment', 'tourism', 'charging-status', 'weather-warnings'])
+    assert.match(r.json.hint, new RegExp(res));
 });
 
 test('compare: 400 invalid_request for unknown or missing resource, empty cities, more than MAX_CITIES', async () => {
-  for (const q of ['resource=nope&cities=berlin', 'cities=berlin', 'resource=weather&cities=', 'resource=weather', 'resource=weather&cities=,,', `resource=weather&cities=${[...CORE, 'jena'].join(',')}`, 'resource=weather&cities=berlin&sort=colour', 'resource=weather&cities=berlin&order=up', 'resource=weather&cities=berlin&limit=0']) {
+  for (const q of [
+    'resource=nope&cities=berlin',
+    'cities=berlin',
+    'resource=weather&cities=',
+    'resource=weather',
+    'resource=weather&cities=,,',
+    `resource=weather&cities=${[...CORE, 'jena'].join(',')}`,
+    'resource=weather&cities=berlin&sort=colour',
+    'resource=weather&cities=berlin&order=up',
+    'resource=weather&cities=berlin&limit=0',
+  ]) {
     const r = await ctx.app.get(`/api/v1/compare?${q}`);
     assert.equal(r.status, 400, q);
     assert.equal(r.json.code, 'invalid_request', q);
@@ -36,14 +76,23 @@ test('compare: each city has its own status; unknown city not_found; tolerant sl
   assert.equal(by.koeln.source_status, 'ok');
   assert.equal(by.atlantis.source_status, 'not_found');
   assert.equal(by.atlantis.data, null);
-  for (const i of r.json.data) assert.deepEqual(Object.keys(i).filter((k) => ['city', 'data', 'source_status'].includes(k)).sort(), ['city', 'data', 'source_status']);
+  for (const i of r.json.data)
+    assert.deepEqual(
+      Object.keys(i)
+        .filter((k) => ['city', 'data', 'source_status'].includes(k))
+        .sort(),
+      ['city', 'data', 'source_status'],
+    );
 });
 
 test('compare: a dead source is error per city (nothing cached), disabled is disabled', async (t) => {
   fake.get('/current_weather', { status: 500, body: 'down' });
   const r = await ctx.app.get('/api/v1/compare?resource=weather&cities=jena,ulm');
   assert.equal(r.status, 200);
-  assert.deepEqual(r.json.data.map((i: { source_status: string }) => i.source_status), ['error', 'error']);
+  assert.deepEqual(
+    r.json.data.map((i: { source_status: string }) => i.source_status),
+    ['error', 'error'],
+  );
   const off = await startApp({ ...fakeEnv(fake.url), BRIGHTSKY_ENABLED: 'false' });
   t.after(() => off.close());
   const d = await off.get('/api/v1/compare?resource=weather&cities=jena');
@@ -61,13 +110,25 @@ test('compare: data, status and attribution identical to the per-city endpoint',
 
 test('compare: sort by city and source_status with order; page/limit/offset with default 50', async () => {
   const asc = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=asc');
-  assert.deepEqual(asc.json.data.map((i: { city: string }) => i.city), ['atlantis', 'bonn', 'kiel']);
+  assert.deepEqual(
+    asc.json.data.map((i: { city: string }) => i.city),
+    ['atlantis', 'bonn', 'kiel'],
+  );
   const desc = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=desc');
-  assert.deepEqual(desc.json.data.map((i: { city: string }) => i.city), ['kiel', 'bonn', 'atlantis']);
+  assert.deepEqual(
+    desc.json.data.map((i: { city: string }) => i.city),
+    ['kiel', 'bonn', 'atlantis'],
+  );
   const st = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=source_status');
-  assert.deepEqual(st.json.data.map((i: { source_status: string }) => i.source_status), ['not_found', 'ok', 'ok']);
+  assert.deepEqual(
+    st.json.data.map((i: { source_status: string }) => i.source_status),
+    ['not_found', 'ok', 'ok'],
+  );
   const page = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&limit=1&page=2');
-  assert.deepEqual(page.json.data.map((i: { city: string }) => i.city), ['bonn']);
+  assert.deepEqual(
+    page.json.data.map((i: { city: string }) => i.city),
+    ['bonn'],
+  );
   assert.equal(page.json.meta.total, 3);
   const def = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel');
   assert.equal(def.json.meta.pagination.limit, 50);
@@ -87,16 +148,20 @@ test('compare: ETag and Cache-Control; If-None-Match gives 304 without body', as
 });
 
 test('compare: cities are fetched concurrently, bounded by COMPARE_CONCURRENCY', async () => {
-  let inflight = 0, peak = 0;
+  let inflight = 0,
+    peak = 0;
   const body = fixture('brightsky/current_weather-feldberg-2022-07-24.json');
   fake.get('/current_weather', async () => {
-    inflight++; peak = Math.max(peak, inflight);
+    inflight++;
+    peak = Math.max(peak, inflight);
     await new Promise((r) => setTimeout(r, 150));
     inflight--;
     return { body, headers: { 'content-type': 'application/json' } };
   });
   // Cities nobody asked for yet in this file, so every one is a cold fetch.
-  const cold = CITIES.filter((c) => !c.core && !['jena', 'ulm'].includes(c.slug)).slice(0, 28).map((c) => c.slug);
+  const cold = CITIES.filter((c) => !c.core && !['jena', 'ulm'].includes(c.slug))
+    .slice(0, 28)
+    .map((c) => c.slug);
   const r = await ctx.app.get(`/api/v1/compare?resource=weather&cities=${cold.join(',')}`);
   assert.equal(r.status, 200);
   assert.ok(r.json.data.every((i: { source_status: string }) => i.source_status === 'ok'));

@@ -4,8 +4,12 @@ import { probe, startDemo, type Demo } from '../scripts/demo.ts';
 import { get } from './helpers/app.ts';
 
 let demo: Demo;
-before(async () => { demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true }); });
-after(async () => { await demo.close(); });
+before(async () => {
+  demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
+});
+after(async () => {
+  await demo.close();
+});
 
 test('npm run demo: every data type of the catalog answers from the fixtures, labelled as demo data', async () => {
   const results = await probe(demo);
@@ -17,7 +21,10 @@ test('npm run demo: every data type of the catalog answers from the fixtures, la
   }
   // Only lookups of ids the fixtures cannot know (a sample trip or route id) may come back empty.
   const notOk = results.filter((r) => r.status !== 'ok').map((r) => r.type);
-  assert.ok(notOk.every((t) => ['transit-trip', 'transit-route-status', 'transit-departures'].includes(t)), `not ok: ${notOk.join(', ')}`);
+  assert.ok(
+    notOk.every((t) => ['transit-trip', 'transit-route-status', 'transit-departures'].includes(t)),
+    `not ok: ${notOk.join(', ')}`,
+  );
 });
 
 test('demo overview and compare carry the demo label too', async () => {

@@ -24,7 +24,10 @@ before(async () => {
   registerBrightSky(fake);
   app = await startApp(fakeEnv(fake.url), { catalog });
 });
-after(async () => { await app.close(); await fake.stop(); });
+after(async () => {
+  await app.close();
+  await fake.stop();
+});
 
 test('envelope: data, meta with source_status and cache_status, attribution', async () => {
   const r = await app.get('/api/v1/cities/berlin/weather');
@@ -60,7 +63,9 @@ test('unknown route: 404 problem+json with code and hint', async () => {
 test('problem bodies never carry a stack trace or an internal path; unexpected errors are a generic 500', async () => {
   const f = Fastify({ logger: false });
   registerErrorHandling(f, new Metrics());
-  f.get('/boom', async () => { throw new TypeError(`cannot read x of undefined at /work/main/src/secret.ts:12`); });
+  f.get('/boom', async () => {
+    throw new TypeError(`cannot read x of undefined at /work/main/src/secret.ts:12`);
+  });
   const r = await f.inject('/boom');
   assert.equal(r.statusCode, 500);
   const body = r.json();
@@ -89,7 +94,10 @@ test('pagination: direct REST gives full lists; limit/offset page; MAX_LIMIT 200
   assert.equal(page.json.meta.pagination.limit, 10);
   assert.equal(page.json.meta.pagination.total, 84);
   const off = await app.get('/api/v1/cities?limit=5&offset=80');
-  assert.deepEqual(off.json.data.map((c: { slug: string }) => c.slug), full.json.data.slice(80).map((c: { slug: string }) => c.slug));
+  assert.deepEqual(
+    off.json.data.map((c: { slug: string }) => c.slug),
+    full.json.data.slice(80).map((c: { slug: string }) => c.slug),
+  );
   const big = await app.get('/api/v1/cities?limit=5000');
   assert.equal(big.status, 200);
   assert.equal(big.json.meta.pagination.limit, 200);
@@ -135,7 +143,7 @@ test('openapi.yaml: application/yaml, OpenAPI 3.1, version 1.0.0, exactly the re
   assert.equal(spec.paths['/api/v1/cities/{slug}/wetter'].get.deprecated, true);
   // Data tiers appear in the summaries of data-type endpoints.
   for (const dt of app.rt.catalog.all) {
-    const p = (dt.path ?? `/api/v1/cities/{slug}/${dt.type}`);
+    const p = dt.path ?? `/api/v1/cities/{slug}/${dt.type}`;
     assert.match(spec.paths[p].get.summary, new RegExp(`Tier ${dt.source.tier}`), p);
   }
   assert.equal(spec.paths['/api/v1/cities/{slug}/weather'].get.deprecated, undefined);
@@ -169,7 +177,14 @@ test('config: invalid values stop the start with a clear message', () => {
   assert.throws(() => loadConfig({ BRIGHTSKY_BASE_URL: 'not a url' }), /BRIGHTSKY_BASE_URL must be an absolute http\(s\) URL/);
   assert.throws(() => loadConfig({ MAX_CITIES: '5' }), /MAX_CITIES must be between 28/);
   assert.throws(() => loadConfig({ BRIGHTSKY_ENABLED: 'perhaps' }), /BRIGHTSKY_ENABLED must be true or false/);
-  const out = (() => { try { execFileSync('node', ['--import', 'tsx', 'src/server.ts'], { env: { ...process.env, PORT: 'x' }, stdio: 'pipe' }); return ''; } catch (e) { return String((e as { stderr: Buffer }).stderr); } })();
+  const out = (() => {
+    try {
+      execFileSync('node', ['--import', 'tsx', 'src/server.ts'], { env: { ...process.env, PORT: 'x' }, stdio: 'pipe' });
+      return '';
+    } catch (e) {
+      return String((e as { stderr: Buffer }).stderr);
+    }
+  })();
   assert.match(out, /invalid configuration: PORT must be an integer/);
   assert.doesNotMatch(out, /at .*\.ts:\d+/);
 });
@@ -194,7 +209,10 @@ test('CORS: any origin may read, no credentials, on answers and problems alike; 
     assert.equal(r.headers.get('access-control-allow-origin'), '*', path);
     assert.match(r.headers.get('access-control-expose-headers') ?? '', /ETag/, path);
   }
-  const pre = await fetch(`${app.url}/api/v1/cities/berlin/weather`, { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' } });
+  const pre = await fetch(`${app.url}/api/v1/cities/berlin/weather`, {
+    method: 'OPTIONS',
+    headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' },
+  });
   assert.equal(pre.status, 204);
   assert.match(pre.headers.get('access-control-allow-methods') ?? '', /GET/);
 });

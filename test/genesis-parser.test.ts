@@ -42,7 +42,12 @@ test('parser: real 12411-01-01-4 answer, columns and region lines', () => {
   assert.equal(total?.time_code, 'STAG');
   assert.equal(total?.value_code, 'BEVSTD');
   assert.equal(total?.unit, 'Anzahl');
-  assert.deepEqual(total?.variables[0], { code: 'KREISE', label: 'Kreise und kreisfreie Städte', attribute_code: '05315', attribute_label: 'Köln, kreisfreie Stadt' });
+  assert.deepEqual(total?.variables[0], {
+    code: 'KREISE',
+    label: 'Kreise und kreisfreie Städte',
+    attribute_code: '05315',
+    attribute_label: 'Köln, kreisfreie Stadt',
+  });
   const en = rows('12411-01-01-4_en.csv');
   assert.equal(rowsOfRegion(en, '11000').find((x) => x.variables[1].attribute_label === 'Total')?.value, 3685265);
 });
@@ -52,7 +57,10 @@ test('parser: real 61511-01-03-4 decimal comma and 73111-01-01-4 without classif
   assert.equal(prices.find((x) => x.value_code === 'BAU004')?.value, 778.43);
   const tax = rowsOfRegion(rows('73111-01-01-4.csv'), '09162');
   assert.equal(tax.length, 3);
-  assert.equal(tax.every((x) => x.variables.length === 1), true);
+  assert.equal(
+    tax.every((x) => x.variables.length === 1),
+    true,
+  );
   assert.equal(tax.find((x) => x.value_code === 'LSNW02')?.value, 13915307);
   assert.equal(tax.find((x) => x.value_code === 'LSNW02')?.unit, 'Tsd. EUR');
 });
@@ -90,7 +98,10 @@ test('time series: periods oldest first, placeholder years skipped', () => {
   const s = series(hannover, { fields: [{ field: 'population', value: { codes: ['BEVSTD'] } }] });
   assert.equal(s[0].period, '2014-12-31');
   assert.equal(s.at(-1)?.period, '2024-12-31');
-  assert.equal(s.some((p) => p.period === '2015-12-31'), false);
+  assert.equal(
+    s.some((p) => p.period === '2015-12-31'),
+    false,
+  );
   assert.equal(s.length, 10);
 });
 

@@ -36,17 +36,28 @@ async function fixtureIndex(): Promise<StaticIndex> {
 }
 
 test('decoder: the BART sample (real GTFS-RT TripUpdates) re-encoded with the bindings decodes entity by entity', async () => {
-  const sample = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(new URL('./fixtures/gtfs/bart-tripupdates-2015-02-25.json', import.meta.url), 'utf8')));
+  const sample = JSON.parse(
+    await import('node:fs').then((fs) => fs.readFileSync(new URL('./fixtures/gtfs/bart-tripupdates-2015-02-25.json', import.meta.url), 'utf8')),
+  );
   const buf = Buffer.from(RT.FeedMessage.encode(RT.FeedMessage.fromObject(snakeToProto(sample))).finish());
   const { summary, trips } = await decodeAll(buf);
   assert.equal(summary.timestamp, 1424845886);
   assert.equal(summary.entities, 4);
   assert.equal(summary.trip_updates, 4);
-  assert.deepEqual(trips.map((t) => t.trip_id), ['69R10', '70R10', '69R11', '70R11']);
+  assert.deepEqual(
+    trips.map((t) => t.trip_id),
+    ['69R10', '70R10', '69R11', '70R11'],
+  );
   const last = trips[3];
   assert.equal(last.route_id, null);
   assert.equal(last.trip_delay, null);
-  assert.deepEqual(last.updates.map((u) => [u.stop_id, u.seq, u.dep_delay, u.arr_delay, u.dep_time]), [['FTVL', 8, 480, null, null], ['MCAR', 12, 0, null, null]]);
+  assert.deepEqual(
+    last.updates.map((u) => [u.stop_id, u.seq, u.dep_delay, u.arr_delay, u.dep_time]),
+    [
+      ['FTVL', 8, 480, null, null],
+      ['MCAR', 12, 0, null, null],
+    ],
+  );
   // A delay of 0 is a statement, not an absent value.
   assert.equal(trips[0].updates[0].dep_delay, 0);
 });
@@ -66,8 +77,14 @@ test('decoder: gtfs.de shape (delays on stop-time updates, empty route_id, alert
 
 test('decoder: a truncated or foreign payload is an UpstreamError (parse), never a crash', async () => {
   const good = liveFeed(Date.now());
-  await assert.rejects(decodeFeed(good.subarray(0, good.length - 7), () => {}), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
-  await assert.rejects(decodeFeed(Buffer.from('<html>502 Bad Gateway</html>'), () => {}), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  await assert.rejects(
+    decodeFeed(good.subarray(0, good.length - 7), () => {}),
+    (e: unknown) => e instanceof UpstreamError && e.kind === 'parse',
+  );
+  await assert.rejects(
+    decodeFeed(Buffer.from('<html>502 Bad Gateway</html>'), () => {}),
+    (e: unknown) => e instanceof UpstreamError && e.kind === 'parse',
+  );
   const empty = await decodeAll(encodeFeed({ timestamp: 1, trips: [] }));
   assert.equal(empty.summary.entities, 0);
 });
@@ -88,7 +105,17 @@ test('service time: GTFS times past 24:00 and the noon-minus-12h rule on both DS
 });
 
 test('toBerlinIso (offset cached per UTC hour) renders like Intl in Europe/Berlin, across both DST switches', () => {
-  const intl = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    timeZoneName: 'longOffset',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const reference = (ms: number) => {
     const p = Object.fromEntries(intl.formatToParts(ms).map((x) => [x.type, x.value]));
     return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${p.timeZoneName.slice(3)}`;
@@ -131,14 +158,22 @@ test('static index: DELFI-layout zip (any column order, quoted names) into stops
 
 test('static index: a zip without stop_times.txt is refused as a parse error', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'gtfs-static-')), 'x.sqlite');
-  await assert.rejects(buildStaticIndex(zipFiles({ 'stops.txt': 'stop_id,stop_name\n1,A\n' }), path, 'x'), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  await assert.rejects(
+    buildStaticIndex(zipFiles({ 'stops.txt': 'stop_id,stop_name\n1,A\n' }), path, 'x'),
+    (e: unknown) => e instanceof UpstreamError && e.kind === 'parse',
+  );
   await assert.rejects(buildStaticIndex(Buffer.from('not a zip'), path, 'x'), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
 });
 
 test('trip detail: times past 24:00 on the service day, delay propagated downstream, position between stops', async () => {
   const idx = await fixtureIndex();
   const update: RtTripUpdate = {
-    trip_id: ICE_TRIP, route_id: null, start_date: '20240610', start_time: null, cancelled: false, trip_delay: null,
+    trip_id: ICE_TRIP,
+    route_id: null,
+    start_date: '20240610',
+    start_time: null,
+    cancelled: false,
+    trip_delay: null,
     updates: [{ seq: 4, stop_id: 'de:08111:6115_G', arr_delay: 300, arr_time: null, dep_delay: 240, dep_time: null, skipped: false }],
   };
   // Stuttgart Hbf departs 00:11 + 4 min = 00:15 CEST on 2024-06-11; Heidelberg arrives 01:23 + 4 min.
@@ -172,7 +207,12 @@ test('trip detail: times past 24:00 on the service day, delay propagated downstr
 test('trip detail: a trip absent from the static schedule is unresolved (stop names still joined)', async () => {
   const idx = await fixtureIndex();
   const update: RtTripUpdate = {
-    trip_id: 'gone', route_id: null, start_date: null, start_time: null, cancelled: false, trip_delay: null,
+    trip_id: 'gone',
+    route_id: null,
+    start_date: null,
+    start_time: null,
+    cancelled: false,
+    trip_delay: null,
     updates: [{ seq: 5, stop_id: 'de:08111:6056', arr_delay: null, arr_time: null, dep_delay: 60, dep_time: 1784000000, skipped: false }],
   };
   const d = tripDetail({ update, route_id: null, delay_s: 60 }, idx, Date.now());
@@ -204,8 +244,12 @@ function snakeToProto(v: unknown): any {
 
 /** The poller's columns as it built them from decodeFeed's objects before the direct decoder: the reference. */
 async function columnsFromObjects(buf: Buffer, baseS: number, stops: CityStopTable | null) {
-  const tripId: string[] = [], tripRoute: (string | null)[] = [], tripStart: (string | null)[] = [];
-  const trips = new IntColumns(4), calls = new IntColumns(8), unrouted: number[] = [];
+  const tripId: string[] = [],
+    tripRoute: (string | null)[] = [],
+    tripStart: (string | null)[] = [];
+  const trips = new IntColumns(4),
+    calls = new IntColumns(8),
+    unrouted: number[] = [];
   const summary = await decodeFeed(buf, (t, start, end) => {
     const ord = trips.push(start, end, orNone(currentDelay(t, baseS)), t.cancelled ? 1 : 0);
     tripId.push(t.trip_id);
@@ -216,8 +260,16 @@ async function columnsFromObjects(buf: Buffer, baseS: number, stops: CityStopTab
     for (const u of t.updates) {
       const s = u.stop_id === null ? undefined : stops.ordinal[u.stop_id];
       if (s === undefined) continue;
-      calls.push(ord, orNone(u.seq), s, orNone(u.arr_delay), u.arr_time === null ? NONE : u.arr_time - baseS,
-        orNone(u.dep_delay), u.dep_time === null ? NONE : u.dep_time - baseS, u.skipped ? 1 : 0);
+      calls.push(
+        ord,
+        orNone(u.seq),
+        s,
+        orNone(u.arr_delay),
+        u.arr_time === null ? NONE : u.arr_time - baseS,
+        orNone(u.dep_delay),
+        u.dep_time === null ? NONE : u.dep_time - baseS,
+        u.skipped ? 1 : 0,
+      );
     }
   });
   return { summary, tripId, tripRoute, tripStart, trips, calls, unrouted };
@@ -233,7 +285,7 @@ function entityField(...entities: object[]): Buffer {
   return Buffer.from(w.finish());
 }
 
-test('direct decoder: the same trips, delays and stop-call columns as the bindings\' objects, field by field', async () => {
+test("direct decoder: the same trips, delays and stop-call columns as the bindings' objects, field by field", async () => {
   const baseS = 1_790_000_000;
   const gen: GenTrip[] = [];
   for (let i = 0; i < 1500; i++) {
@@ -266,14 +318,39 @@ test('direct decoder: the same trips, delays and stop-call columns as the bindin
     entityField({ id: 'e1', tripUpdate: { trip: trip('T1'), delay: -90, timestamp: 1_790_000_000, stopTimeUpdate: [{ stopSequence: 3, stopId: '12' }] } }),
     // Deleted, with a vehicle beside it, and an alert beside a trip.
     entityField({ id: 'e2', isDeleted: true, tripUpdate: { trip: trip('T2'), stopTimeUpdate: [su('12', 60)] } }),
-    entityField({ id: 'e3', vehicle: { trip: trip('T3'), position: { latitude: 52.5, longitude: 13.4 } }, alert: { informedEntity: [{ agencyId: '1' }] }, tripUpdate: { trip: trip('T3'), stopTimeUpdate: [su('7', 120)] } }),
+    entityField({
+      id: 'e3',
+      vehicle: { trip: trip('T3'), position: { latitude: 52.5, longitude: 13.4 } },
+      alert: { informedEntity: [{ agencyId: '1' }] },
+      tripUpdate: { trip: trip('T3'), stopTimeUpdate: [su('7', 120)] },
+    }),
     // Repeated fields: the second trip update (and its stops) replaces the first.
-    entityField({ id: 'e4', tripUpdate: { trip: trip('T4a'), stopTimeUpdate: [su('12', 1), su('13', 2)] } }, { id: 'e4', tripUpdate: { trip: trip('T4b', { routeId: 'R4' }), stopTimeUpdate: [su('14', 3)] } }),
+    entityField(
+      { id: 'e4', tripUpdate: { trip: trip('T4a'), stopTimeUpdate: [su('12', 1), su('13', 2)] } },
+      { id: 'e4', tripUpdate: { trip: trip('T4b', { routeId: 'R4' }), stopTimeUpdate: [su('14', 3)] } },
+    ),
     // A second departure event replaces the first entirely; an unknown stop and a non-numeric one.
-    entityField({ id: 'e5', tripUpdate: { trip: trip('T5'), stopTimeUpdate: [{ stopSequence: 2, stopId: '12', departure: { delay: 30, time: baseS + 60 } }, su('999999', 5), su('x12', 6)] } },
-      { id: 'e5', tripUpdate: { trip: trip('T5'), stopTimeUpdate: [{ stopSequence: 2, stopId: '12', departure: { delay: 30, time: baseS + 60, uncertainty: 30 }, arrival: { time: -1 } }] } }),
+    entityField(
+      {
+        id: 'e5',
+        tripUpdate: {
+          trip: trip('T5'),
+          stopTimeUpdate: [{ stopSequence: 2, stopId: '12', departure: { delay: 30, time: baseS + 60 } }, su('999999', 5), su('x12', 6)],
+        },
+      },
+      {
+        id: 'e5',
+        tripUpdate: {
+          trip: trip('T5'),
+          stopTimeUpdate: [{ stopSequence: 2, stopId: '12', departure: { delay: 30, time: baseS + 60, uncertainty: 30 }, arrival: { time: -1 } }],
+        },
+      },
+    ),
     // The delay rule at its edges: a time exactly now, and one past 2106 (beyond 32 bits).
-    entityField({ id: 'e6', tripUpdate: { trip: trip('T6'), stopTimeUpdate: [{ stopId: '12', departure: { delay: 11, time: 2 ** 32 + 100 } }, su('14', 22)] } }),
+    entityField({
+      id: 'e6',
+      tripUpdate: { trip: trip('T6'), stopTimeUpdate: [{ stopId: '12', departure: { delay: 11, time: 2 ** 32 + 100 } }, su('14', 22)] },
+    }),
     entityField({ id: 'e7', tripUpdate: { trip: trip('T7'), stopTimeUpdate: [{ stopId: '12', departure: { delay: 33, time: baseS } }, su('14', 44)] } }),
     entityField({ id: 'e8', tripUpdate: { trip: trip('T8'), stopTimeUpdate: [{ stopId: '12', departure: { delay: 55, time: -5 } }, su('14', 66)] } }),
   ]);
@@ -307,10 +384,16 @@ test('direct decoder: the same trips, delays and stop-call columns as the bindin
 test('direct decoder: a truncated or foreign payload is an UpstreamError (parse)', async () => {
   const good = liveFeed(Date.now());
   await assert.rejects(decodeFeedColumns(good.subarray(0, good.length - 7), 0, null), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
-  await assert.rejects(decodeFeedColumns(Buffer.from('<html>502 Bad Gateway</html>'), 0, null), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  await assert.rejects(
+    decodeFeedColumns(Buffer.from('<html>502 Bad Gateway</html>'), 0, null),
+    (e: unknown) => e instanceof UpstreamError && e.kind === 'parse',
+  );
   const noTrip = Buffer.concat([encodeFeed({ timestamp: 1, trips: [] }), Buffer.from([18, 4, 10, 1, 65, 26, 0])]);
   await assert.rejects(decodeFeedColumns(noTrip, 0, null), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
-  await assert.rejects(decodeFeed(noTrip, () => {}), (e: unknown) => e instanceof UpstreamError && e.kind === 'parse');
+  await assert.rejects(
+    decodeFeed(noTrip, () => {}),
+    (e: unknown) => e instanceof UpstreamError && e.kind === 'parse',
+  );
 });
 
 test('IntColumns: chunked growth, sparse columns answer their fill value until a row differs, length truncates', () => {

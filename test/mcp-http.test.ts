@@ -9,7 +9,14 @@ import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { allowedHosts, checkRequest } from '../src/mcp/guard.ts';
 import { loadConfig } from '../src/config.ts';
 import {
-  call, checkInitialize, checkListCitiesBinding, checkPrompt, checkResource, checkToolList, checkUnknownCity, checkWeatherEqualsRest,
+  call,
+  checkInitialize,
+  checkListCitiesBinding,
+  checkPrompt,
+  checkResource,
+  checkToolList,
+  checkUnknownCity,
+  checkWeatherEqualsRest,
 } from './mcp-shared.ts';
 
 let fake: FakeUpstream;
@@ -22,19 +29,42 @@ before(async () => {
   client = new Client({ name: 'stadtdaten-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`)));
 });
-after(async () => { await client.close(); await app.close(); await fake.stop(); });
-beforeEach(() => { fake.reset(); registerBrightSky(fake); });
+after(async () => {
+  await client.close();
+  await app.close();
+  await fake.stop();
+});
+beforeEach(() => {
+  fake.reset();
+  registerBrightSky(fake);
+});
 
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 function post(headers: Record<string, string>, body: unknown = INIT): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
     const u = new URL(`${app.url}/mcp`);
-    const req = request({ host: u.hostname, port: u.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null }));
-    });
+    const req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null }));
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
@@ -104,7 +134,10 @@ test('compare: per-city status (unknown city is not_found), MCP paging meta, bad
   assert.deepEqual(byCity, { muenchen: 'ok', hamburg: 'ok', Atlantis: 'not_found' });
   assert.equal(r.structuredContent.meta.pagination.channel, 'mcp');
   const rest = await app.get('/api/v1/compare?cities=M%C3%BCnchen,hamburg,Atlantis&resource=weather');
-  assert.deepEqual(r.structuredContent.data.map((i: { data: unknown }) => i.data), rest.json.data.map((i: { data: unknown }) => i.data));
+  assert.deepEqual(
+    r.structuredContent.data.map((i: { data: unknown }) => i.data),
+    rest.json.data.map((i: { data: unknown }) => i.data),
+  );
   const bad = await call(client, 'compare', { cities: 'berlin', resource: 'zoo' });
   assert.equal(bad.isError, true);
   assert.equal(bad.structuredContent.code, 'invalid_request');

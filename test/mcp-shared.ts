@@ -12,7 +12,7 @@ import type { TestResponse } from './helpers/app.ts';
  * question over REST so results can be compared with the REST envelope.
  */
 export async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult & { structuredContent: any }> {
-  return await client.callTool({ name, arguments: args }) as CallToolResult & { structuredContent: any };
+  return (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent: any };
 }
 
 export async function checkInitialize(client: Client) {
@@ -79,7 +79,12 @@ export async function checkListCitiesBinding(client: Client) {
   const bound = await call(client, 'list_cities', {});
   assert.equal(bound.structuredContent.data.length, DEFAULT_CHANNEL_LIMIT);
   assert.deepEqual(
-    { channel: bound.structuredContent.meta.pagination.channel, applied: bound.structuredContent.meta.pagination.applied, limit: bound.structuredContent.meta.pagination.limit, total: bound.structuredContent.meta.pagination.total },
+    {
+      channel: bound.structuredContent.meta.pagination.channel,
+      applied: bound.structuredContent.meta.pagination.applied,
+      limit: bound.structuredContent.meta.pagination.limit,
+      total: bound.structuredContent.meta.pagination.total,
+    },
     { channel: 'mcp', applied: true, limit: DEFAULT_CHANNEL_LIMIT, total: CITIES.length },
   );
   const all = await call(client, 'list_cities', { limit: 'all' });
@@ -110,7 +115,10 @@ export async function checkResource(client: Client, catalog: Catalog) {
   assert.equal(doc.data.data_types.length, catalog.all.length);
   assert.equal(doc.meta.tools_total, catalog.all.length + FIXED_TOOLS.length);
   const weather = doc.data.data_types.find((d: { type: string }) => d.type === 'weather');
-  assert.deepEqual({ tool: weather.tool, path: weather.path, label: weather.label }, { tool: 'weather', path: '/api/v1/cities/{slug}/weather', label: 'Wetter' });
+  assert.deepEqual(
+    { tool: weather.tool, path: weather.path, label: weather.label },
+    { tool: 'weather', path: '/api/v1/cities/{slug}/weather', label: 'Wetter' },
+  );
   const cities = await client.readResource({ uri: 'stadtdaten://cities' });
   assert.equal(JSON.parse((cities.contents[0] as { text: string }).text).data.length, 84);
 }

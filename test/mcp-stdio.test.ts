@@ -9,9 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
-import {
-  checkInitialize, checkListCitiesBinding, checkPrompt, checkResource, checkToolList, checkUnknownCity, checkWeatherEqualsRest,
-} from './mcp-shared.ts';
+import { checkInitialize, checkListCitiesBinding, checkPrompt, checkResource, checkToolList, checkUnknownCity, checkWeatherEqualsRest } from './mcp-shared.ts';
 
 // The published entry (`npx stadtdaten-mcp`) as a child process, started from a foreign working
 // directory the way desktop clients do; REST answers come from an in-process app on the same fake.
@@ -46,7 +44,10 @@ after(async () => {
   await fake.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-beforeEach(() => { fake.reset(); registerBrightSky(fake); });
+beforeEach(() => {
+  fake.reset();
+  registerBrightSky(fake);
+});
 
 test('stdio: initialize', async () => {
   await checkInitialize(client);

@@ -21,7 +21,19 @@ test('post_code is always a five-character string with leading zero', () => {
 });
 
 test('deprecated names are returned next to the canonical ones with identical values', () => {
-  const r = normaliseRecord({ post_code: '50667', street: 'Domkloster', house_number: '4', place: 'Köln', name: 'Dom', start: '2026-01-01T00:00:00+01:00', end: null, type: 'x', distance_km: 1.2, power_kw: 22, unit_type: 'AC' });
+  const r = normaliseRecord({
+    post_code: '50667',
+    street: 'Domkloster',
+    house_number: '4',
+    place: 'Köln',
+    name: 'Dom',
+    start: '2026-01-01T00:00:00+01:00',
+    end: null,
+    type: 'x',
+    distance_km: 1.2,
+    power_kw: 22,
+    unit_type: 'AC',
+  });
   for (const [old, canonical] of Object.entries(DEPRECATED_ALIASES)) assert.deepEqual(r[old], r[canonical], old);
   assert.equal(r.plz, '50667');
   assert.equal(r.zip, '50667');
@@ -61,11 +73,27 @@ test('time helpers: Europe/Berlin offsets in winter, summer and across DST', () 
 test('normalise copies only what changes: a clean record comes back as it is, a dirty one is never mutated', () => {
   const clean = { label: 'Hbf', stops: [{ stop_id: '1', at: '2026-11-22T10:00:00+01:00' }], n: 3 };
   assert.equal(normalise(clean), clean);
-  const dirty = { label: 'Hbf', stops: [{ stop_id: '1', at: '2026-11-22T10:00:00+01:00' }, { stopId: '2', note: '  ' }], plz: 1067 };
+  const dirty = {
+    label: 'Hbf',
+    stops: [
+      { stop_id: '1', at: '2026-11-22T10:00:00+01:00' },
+      { stopId: '2', note: '  ' },
+    ],
+    plz: 1067,
+  };
   const before = structuredClone(dirty);
   const out = normalise(dirty) as Record<string, any>;
   assert.deepEqual(dirty, before);
-  assert.deepEqual(out, { label: 'Hbf', stops: [{ stop_id: '1', at: '2026-11-22T10:00:00+01:00' }, { stop_id: '2', note: null }], post_code: '01067', plz: '01067', zip: '01067' });
+  assert.deepEqual(out, {
+    label: 'Hbf',
+    stops: [
+      { stop_id: '1', at: '2026-11-22T10:00:00+01:00' },
+      { stop_id: '2', note: null },
+    ],
+    post_code: '01067',
+    plz: '01067',
+    zip: '01067',
+  });
   assert.deepEqual(Object.keys(out), ['label', 'stops', 'post_code', 'plz', 'zip']);
   // The unchanged first stop is shared, the changed list and record are new.
   assert.equal(out.stops[0], dirty.stops[0]);

@@ -18,7 +18,10 @@ test('overview: city, data_types generated from the catalog, highlights, compute
   assert.equal(typeof d.city.location.lat, 'number');
   assert.equal(typeof d.city.inhabitants.count, 'number');
   const perCity = CATALOG.all.filter((dt) => dt.scope !== 'global');
-  assert.deepEqual(d.data_types.map((x: { type: string }) => x.type), perCity.map((dt) => dt.type));
+  assert.deepEqual(
+    d.data_types.map((x: { type: string }) => x.type),
+    perCity.map((dt) => dt.type),
+  );
   for (const item of d.data_types) {
     for (const k of ['type', 'label', 'label_en', 'tool', 'path', 'available']) assert.ok(k in item, `${item.type}.${k}`);
     assert.ok(!item.path.includes('{'), item.path);

@@ -27,9 +27,16 @@ test('parser: real out-center-tags answer: node coordinates, way centre, address
   const els = json('around600_amenity-fast_food_muenchen_out-center-tags_TRUNCATED.json').elements!;
   const [bk, tina, burrito] = els.map((e) => parsePoiElement(e)!);
   assert.deepEqual(bk, {
-    name: 'Burger King', lat: 48.1377004, lon: 11.5645217, street: 'Sonnenstraße', house_number: '6',
-    post_code: '80331', place: 'München', opening_hours: 'Su-We 09:00-01:00; Th 09:00-04:00; Fr-Sa 09:00-06:00; Su 10:00-01:00',
-    osm_type: 'node', osm_id: 260651990,
+    name: 'Burger King',
+    lat: 48.1377004,
+    lon: 11.5645217,
+    street: 'Sonnenstraße',
+    house_number: '6',
+    post_code: '80331',
+    place: 'München',
+    opening_hours: 'Su-We 09:00-01:00; Th 09:00-04:00; Fr-Sa 09:00-06:00; Su 10:00-01:00',
+    osm_type: 'node',
+    osm_id: 260651990,
   });
   assert.equal(tina.place, null);
   assert.equal(tina.post_code, null);
@@ -40,7 +47,10 @@ test('parser: real out-center-tags answer: node coordinates, way centre, address
 });
 
 test('parser: a "runtime error" remark (HTTP 200) is a failure; other remarks are not', () => {
-  assert.throws(() => assertComplete(json('remark-runtime-error_timeout.json')), (e: unknown) => e instanceof UpstreamError && /timed out/.test(e.message));
+  assert.throws(
+    () => assertComplete(json('remark-runtime-error_timeout.json')),
+    (e: unknown) => e instanceof UpstreamError && /timed out/.test(e.message),
+  );
   assert.throws(() => parsePoiAnswer(json('remark-runtime-error_timeout.json')), UpstreamError);
   assert.doesNotThrow(() => assertComplete(json('remark-runtime-remark.json')));
 });
@@ -49,10 +59,17 @@ test('parser: POI answer gives the out-count total, items sorted by name (unname
   const a = parsePoiAnswer(json('pois_hospital_berlin.json'));
   assert.equal(a.total_available, 6);
   assert.equal(a.items.length, 6);
-  assert.deepEqual(a.items.map((i) => i.name), [
-    'Charité Campus Benjamin Franklin', 'Charité Campus Mitte', 'Charité Campus Virchow-Klinikum',
-    'DRK Kliniken Berlin Westend', 'Vivantes Klinikum Am Urban', null,
-  ]);
+  assert.deepEqual(
+    a.items.map((i) => i.name),
+    [
+      'Charité Campus Benjamin Franklin',
+      'Charité Campus Mitte',
+      'Charité Campus Virchow-Klinikum',
+      'DRK Kliniken Berlin Westend',
+      'Vivantes Klinikum Am Urban',
+      null,
+    ],
+  );
   const virchow = a.items[2];
   assert.equal(virchow.osm_type, 'relation');
   assert.equal(virchow.lat, 52.5410447);
@@ -74,7 +91,10 @@ test('query: area from the OSM relation (3600000000 + id), AGS fallback, union o
   const noRel = poiQuery({ ags: '05315000', osm_relation: null }, hospital);
   assert.match(noRel, /area\["de:amtlicher_gemeindeschluessel"="05315000"\]\["boundary"="administrative"\]->\.city;/);
   const pools = poiQuery(berlin, POI_TYPE_BY_ID.get('swimming_pool')!);
-  assert.match(pools, /\(nwr\["leisure"="sports_centre"\]\["sport"~"\(\^\|;\)swimming\(;\|\$\)"\]\(area\.city\); nwr\["leisure"="water_park"\]\(area\.city\); nwr\["leisure"="swimming_pool"\]\["access"~"\^\(yes\|public\)\$"\]\(area\.city\);\);/);
+  assert.match(
+    pools,
+    /\(nwr\["leisure"="sports_centre"\]\["sport"~"\(\^\|;\)swimming\(;\|\$\)"\]\(area\.city\); nwr\["leisure"="water_park"\]\(area\.city\); nwr\["leisure"="swimming_pool"\]\["access"~"\^\(yes\|public\)\$"\]\(area\.city\);\);/,
+  );
   assert.ok(POI_TYPES.length >= 15);
 });
 
@@ -131,7 +151,10 @@ test('job run against the fake Overpass fills the store; pois then answers ok wi
 
   const page = await ctx.app.get('/api/v1/cities/berlin/pois?type=hospital&limit=2&offset=2');
   assert.equal(page.json.data.total_available, 6);
-  assert.deepEqual(page.json.data.items.map((i: { name: string }) => i.name), ['Charité Campus Virchow-Klinikum', 'DRK Kliniken Berlin Westend']);
+  assert.deepEqual(
+    page.json.data.items.map((i: { name: string }) => i.name),
+    ['Charité Campus Virchow-Klinikum', 'DRK Kliniken Berlin Westend'],
+  );
   assert.equal(page.json.meta.pagination.total, 6);
   assert.equal(page.json.meta.pagination.returned, 2);
 
@@ -190,7 +213,13 @@ test('more objects than the cap: the stored sample is capped, total_available is
   const elements = [
     { type: 'area', id: 3600062578 },
     { type: 'count', id: 0, tags: { nodes: '1500', ways: '0', relations: '0', total: '1500' } },
-    ...Array.from({ length: ITEM_CAP }, (_, i) => ({ type: 'node', id: 1000 + i, lat: 50.9 + i / 1e4, lon: 6.9, tags: { amenity: 'pharmacy', name: `Apotheke ${String(i).padStart(3, '0')}` } })),
+    ...Array.from({ length: ITEM_CAP }, (_, i) => ({
+      type: 'node',
+      id: 1000 + i,
+      lat: 50.9 + i / 1e4,
+      lon: 6.9,
+      tags: { amenity: 'pharmacy', name: `Apotheke ${String(i).padStart(3, '0')}` },
+    })),
   ];
   fake.post('/api/interpreter', { json: { ...base, elements } });
   await refreshPois(ctx.app.rt, [{ city: koeln, type: POI_TYPE_BY_ID.get('pharmacy')! }], { pauseMs: 0 });
@@ -205,7 +234,13 @@ test('more objects than the cap: the stored sample is capped, total_available is
 test('an aborted job (shutdown) stops between queries', async () => {
   const ctrl = new AbortController();
   const targets = POI_TYPES.map((type) => ({ city: CITY_BY_SLUG.get('hamburg')!, type }));
-  const s = await refreshPois(ctx.app.rt, targets, { pauseMs: 0, signal: ctrl.signal, onProgress: (p) => { if (p.index === 2) ctrl.abort(); } });
+  const s = await refreshPois(ctx.app.rt, targets, {
+    pauseMs: 0,
+    signal: ctrl.signal,
+    onProgress: (p) => {
+      if (p.index === 2) ctrl.abort();
+    },
+  });
   assert.equal(s.ok, 2);
   assert.equal(s.aborted, 'shutdown');
   assert.equal(fake.count('/api/interpreter'), 2);

@@ -21,8 +21,13 @@ const sources = SOURCES.map((s) => (s.id === BRIGHTSKY.id ? source : s));
 const catalog = buildCatalog([{ ...weather, source } as DataType]);
 
 let fake: FakeUpstream;
-before(async () => { fake = await new FakeUpstream().start(); registerBrightSky(fake); });
-after(async () => { await fake.stop(); });
+before(async () => {
+  fake = await new FakeUpstream().start();
+  registerBrightSky(fake);
+});
+after(async () => {
+  await fake.stop();
+});
 
 /** Two instances sharing one Redis (own key prefix per test), as when scaled out. */
 async function pair(): Promise<[TestApp, TestApp]> {
@@ -34,7 +39,10 @@ async function pair(): Promise<[TestApp, TestApp]> {
 describe('scale-out with Redis', () => {
   test('several instances refreshing the same key make one upstream call', async (t) => {
     const [a, b] = await pair();
-    t.after(async () => { await a.close(); await b.close(); });
+    t.after(async () => {
+      await a.close();
+      await b.close();
+    });
     fake.reset();
     fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 300 });
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).get('/api/v1/cities/mainz/weather')));
@@ -44,7 +52,11 @@ describe('scale-out with Redis', () => {
 
   test('breaker state is shared: an opening on one instance short-circuits the other', async (t) => {
     const [a, b] = await pair();
-    t.after(async () => { await a.close(); await b.close(); fake.mode = 'normal'; });
+    t.after(async () => {
+      await a.close();
+      await b.close();
+      fake.mode = 'normal';
+    });
     fake.reset();
     registerBrightSky(fake);
     fake.mode = 'error';
@@ -64,7 +76,16 @@ describe('Redis outage at run time', () => {
   const startRedis = async () => {
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     for (let i = 0; i < 100; i++) {
-      if (await new Promise<boolean>((res) => { const s = createConnection(port, '127.0.0.1', () => { s.end(); res(true); }); s.on('error', () => res(false)); })) return;
+      if (
+        await new Promise<boolean>((res) => {
+          const s = createConnection(port, '127.0.0.1', () => {
+            s.end();
+            res(true);
+          });
+          s.on('error', () => res(false));
+        })
+      )
+        return;
       await sleep(50);
     }
     throw new Error('redis-server did not start');
@@ -73,13 +94,20 @@ describe('Redis outage at run time', () => {
     const p = redis;
     redis = null;
     if (!p) return;
-    await new Promise((r) => { p.once('exit', r); p.kill('SIGKILL'); });
+    await new Promise((r) => {
+      p.once('exit', r);
+      p.kill('SIGKILL');
+    });
   };
   after(stopRedis);
 
   test('Redis stopped and restarted under load: no failed request, health tells, recovery by itself', async (t) => {
     await startRedis();
-    const app = await startApp(fakeEnv(fake.url), { catalog, sources, store: new ResilientStore(new RedisStore(`redis://127.0.0.1:${port}`, { commandTimeoutMs: 200 })) });
+    const app = await startApp(fakeEnv(fake.url), {
+      catalog,
+      sources,
+      store: new ResilientStore(new RedisStore(`redis://127.0.0.1:${port}`, { commandTimeoutMs: 200 })),
+    });
     t.after(() => app.close());
     fake.reset();
     registerBrightSky(fake);
@@ -93,7 +121,10 @@ describe('Redis outage at run time', () => {
       let i = 0;
       while (!stop) {
         const batch = await Promise.all(Array.from({ length: 8 }, () => app.get(`/api/v1/cities/${cities[i++ % cities.length]}/weather`)));
-        for (const r of batch) { done++; if (r.status !== 200) failures.push(`${r.status} ${r.text.slice(0, 120)}`); }
+        for (const r of batch) {
+          done++;
+          if (r.status !== 200) failures.push(`${r.status} ${r.text.slice(0, 120)}`);
+        }
       }
     })();
     await sleep(300);
@@ -105,7 +136,10 @@ describe('Redis outage at run time', () => {
     assert.equal(down.json.data.status, 'degraded');
     await startRedis();
     let reachable = false;
-    for (let i = 0; i < 40 && !reachable; i++) { await sleep(250); reachable = (await app.get('/api/v1/health')).json.data.store.reachable; }
+    for (let i = 0; i < 40 && !reachable; i++) {
+      await sleep(250);
+      reachable = (await app.get('/api/v1/health')).json.data.store.reachable;
+    }
     stop = true;
     await load;
     assert.equal(reachable, true, 'health recovers by itself');

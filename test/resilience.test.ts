@@ -23,17 +23,28 @@ const catalog = buildCatalog([quickWeather, credWeather]);
 
 let fake: FakeUpstream;
 let app: TestApp;
-before(async () => { fake = await new FakeUpstream().start(); });
-after(async () => { await fake.stop(); });
-beforeEach(() => { fake.reset(); registerBrightSky(fake); });
+before(async () => {
+  fake = await new FakeUpstream().start();
+});
+after(async () => {
+  await fake.stop();
+});
+beforeEach(() => {
+  fake.reset();
+  registerBrightSky(fake);
+});
 
 async function fresh(env: Record<string, string> = {}) {
   return startApp({ ...fakeEnv(fake.url), CREDTEST_BASE_URL: fake.url, ...env }, { catalog, sources });
 }
 
 describe('cache statuses', () => {
-  before(async () => { app = await fresh(); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await fresh();
+  });
+  after(async () => {
+    await app.close();
+  });
 
   test('MISS -> HIT -> STALE (one background refresh) -> HIT -> STALE-ON-ERROR', async () => {
     const path = '/api/v1/cities/bonn/weather';
@@ -57,7 +68,10 @@ describe('cache statuses', () => {
     await sleep(1100);
     assert.equal((await app.get(path)).json.meta.cache_status, 'STALE');
     let soe = await app.get(path);
-    assert.ok(await eventually(async () => (soe = await app.get(path)).json.meta.cache_status === 'STALE-ON-ERROR'), 'the failed refresh turns STALE into STALE-ON-ERROR');
+    assert.ok(
+      await eventually(async () => (soe = await app.get(path)).json.meta.cache_status === 'STALE-ON-ERROR'),
+      'the failed refresh turns STALE into STALE-ON-ERROR',
+    );
     assert.equal(soe.json.meta.source_status, 'ok');
     assert.equal(soe.json.data.temperature_c, 32.1);
   });
@@ -85,8 +99,12 @@ describe('cache statuses', () => {
 });
 
 describe('single-flight', () => {
-  before(async () => { app = await fresh(); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await fresh();
+  });
+  after(async () => {
+    await app.close();
+  });
 
   test('250 concurrent cold requests share exactly one upstream request', async () => {
     fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 300 });
@@ -98,8 +116,12 @@ describe('single-flight', () => {
 });
 
 describe('circuit breaker', () => {
-  before(async () => { app = await fresh(); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await fresh();
+  });
+  after(async () => {
+    await app.close();
+  });
 
   const state = async () => (await app.get('/api/v1/sources?limit=all')).json.data.find((s: { source: string }) => s.source === BRIGHTSKY.id);
 
@@ -170,8 +192,12 @@ describe('source settings', () => {
 });
 
 describe('GET /api/v1/sources', () => {
-  before(async () => { app = await fresh(); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await fresh();
+  });
+  after(async () => {
+    await app.close();
+  });
 
   test('items carry name, enabled, breaker state, licence, tier, attribution, last success/failure', async () => {
     const r = await app.get('/api/v1/sources');
@@ -186,9 +212,15 @@ describe('GET /api/v1/sources', () => {
   test('default limit 50, page/limit/offset, sort by source/enabled/license with order', async () => {
     const all = (await app.get('/api/v1/sources?limit=all')).json.data;
     const asc = await app.get('/api/v1/sources?sort=source&order=asc&limit=200');
-    assert.deepEqual(asc.json.data.map((x: { source: string }) => x.source), all.map((x: { source: string }) => x.source).sort((a: string, b: string) => a.localeCompare(b, 'de')));
+    assert.deepEqual(
+      asc.json.data.map((x: { source: string }) => x.source),
+      all.map((x: { source: string }) => x.source).sort((a: string, b: string) => a.localeCompare(b, 'de')),
+    );
     const desc = await app.get('/api/v1/sources?sort=source&order=desc&limit=200');
-    assert.deepEqual(desc.json.data.map((x: { source: string }) => x.source), asc.json.data.map((x: { source: string }) => x.source).reverse());
+    assert.deepEqual(
+      desc.json.data.map((x: { source: string }) => x.source),
+      asc.json.data.map((x: { source: string }) => x.source).reverse(),
+    );
     for (const sort of ['enabled', 'license']) assert.equal((await app.get(`/api/v1/sources?sort=${sort}`)).status, 200);
     const p = await app.get('/api/v1/sources?limit=1&page=2&sort=source');
     assert.equal(p.json.data.length, Math.min(1, Math.max(0, all.length - 1)));
@@ -223,8 +255,12 @@ describe('GET /api/v1/sources', () => {
 });
 
 describe('metrics', () => {
-  before(async () => { app = await fresh(); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await fresh();
+  });
+  after(async () => {
+    await app.close();
+  });
 
   test('GET /metrics: requests by route/status, upstream calls/latency/errors by source, cache statuses, breaker states', async () => {
     await app.get('/api/v1/cities/bonn/weather');

@@ -5,8 +5,12 @@ import { CITIES } from '../src/cities/register.ts';
 import { findCity, fold } from '../src/cities/resolve.ts';
 
 let app: TestApp;
-before(async () => { app = await startApp(); });
-after(async () => { await app.close(); });
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app.close();
+});
 
 test('register: 84 cities, 28 core, 16 state capitals, unique slugs/AGS/QIDs', () => {
   assert.equal(CITIES.length, 84);
@@ -30,21 +34,88 @@ test('register: AGS 8-digit strings with leading zero, ARS 12 digits, slugs lowe
   assert.equal(ags.saarbruecken, '10041100');
   assert.equal(ags.aachen, '05334002');
   assert.equal(ags.goettingen, '03159016');
-  for (const s of ['halle-saale', 'frankfurt-am-main', 'freiburg-im-breisgau', 'oldenburg', 'muelheim-an-der-ruhr', 'guetersloh', 'hildesheim', 'schwerin', 'cottbus']) assert.ok(ags[s], s);
+  for (const s of [
+    'halle-saale',
+    'frankfurt-am-main',
+    'freiburg-im-breisgau',
+    'oldenburg',
+    'muelheim-an-der-ruhr',
+    'guetersloh',
+    'hildesheim',
+    'schwerin',
+    'cottbus',
+  ])
+    assert.ok(ags[s], s);
 });
 
 test('register: the 28 core cities are the 16 state capitals plus the 12 largest others', () => {
-  const core = CITIES.filter((c) => c.core).map((c) => c.slug).sort();
-  assert.deepEqual(core, ['berlin', 'bielefeld', 'bochum', 'bonn', 'bremen', 'dortmund', 'dresden', 'duesseldorf', 'duisburg', 'erfurt', 'essen', 'frankfurt-am-main', 'hamburg', 'hannover', 'kiel', 'koeln', 'leipzig', 'magdeburg', 'mainz', 'muenchen', 'muenster', 'nuernberg', 'potsdam', 'saarbruecken', 'schwerin', 'stuttgart', 'wiesbaden', 'wuppertal', 'erfurt'].filter((v, i, a) => a.indexOf(v) === i).sort());
+  const core = CITIES.filter((c) => c.core)
+    .map((c) => c.slug)
+    .sort();
+  assert.deepEqual(
+    core,
+    [
+      'berlin',
+      'bielefeld',
+      'bochum',
+      'bonn',
+      'bremen',
+      'dortmund',
+      'dresden',
+      'duesseldorf',
+      'duisburg',
+      'erfurt',
+      'essen',
+      'frankfurt-am-main',
+      'hamburg',
+      'hannover',
+      'kiel',
+      'koeln',
+      'leipzig',
+      'magdeburg',
+      'mainz',
+      'muenchen',
+      'muenster',
+      'nuernberg',
+      'potsdam',
+      'saarbruecken',
+      'schwerin',
+      'stuttgart',
+      'wiesbaden',
+      'wuppertal',
+      'erfurt',
+    ]
+      .filter((v, i, a) => a.indexOf(v) === i)
+      .sort(),
+  );
 });
 
 const SPELLINGS: [string, string][] = [
-  ['München', 'muenchen'], ['muenchen', 'muenchen'], ['munchen', 'muenchen'], ['MÜNCHEN', 'muenchen'], ['Munich', 'muenchen'],
-  ['%C3%BCnchen'.replace('%C3%BC', 'M%C3%BC'), 'muenchen'], ['cologne', 'koeln'], ['Köln', 'koeln'], ['koln', 'koeln'],
-  ['frankfurt', 'frankfurt-am-main'], ['Frankfurt am Main', 'frankfurt-am-main'], ['halle', 'halle-saale'], ['Halle (Saale)', 'halle-saale'],
-  ['freiburg', 'freiburg-im-breisgau'], ['mulheim', 'muelheim-an-der-ruhr'], ['muelheim', 'muelheim-an-der-ruhr'], ['Nuremberg', 'nuernberg'],
-  ['Hanover', 'hannover'], ['Brunswick', 'braunschweig'], ['Aix-la-Chapelle', 'aachen'], ['Düsseldorf', 'duesseldorf'], ['dusseldorf', 'duesseldorf'],
-  ['Saarbrücken', 'saarbruecken'], ['GÖTTINGEN', 'goettingen'], ['Oldenburg (Oldb)', 'oldenburg'],
+  ['München', 'muenchen'],
+  ['muenchen', 'muenchen'],
+  ['munchen', 'muenchen'],
+  ['MÜNCHEN', 'muenchen'],
+  ['Munich', 'muenchen'],
+  ['%C3%BCnchen'.replace('%C3%BC', 'M%C3%BC'), 'muenchen'],
+  ['cologne', 'koeln'],
+  ['Köln', 'koeln'],
+  ['koln', 'koeln'],
+  ['frankfurt', 'frankfurt-am-main'],
+  ['Frankfurt am Main', 'frankfurt-am-main'],
+  ['halle', 'halle-saale'],
+  ['Halle (Saale)', 'halle-saale'],
+  ['freiburg', 'freiburg-im-breisgau'],
+  ['mulheim', 'muelheim-an-der-ruhr'],
+  ['muelheim', 'muelheim-an-der-ruhr'],
+  ['Nuremberg', 'nuernberg'],
+  ['Hanover', 'hannover'],
+  ['Brunswick', 'braunschweig'],
+  ['Aix-la-Chapelle', 'aachen'],
+  ['Düsseldorf', 'duesseldorf'],
+  ['dusseldorf', 'duesseldorf'],
+  ['Saarbrücken', 'saarbruecken'],
+  ['GÖTTINGEN', 'goettingen'],
+  ['Oldenburg (Oldb)', 'oldenburg'],
 ];
 
 test('tolerant slugs resolve in the resolver', () => {
@@ -62,7 +133,12 @@ test('tolerant slugs resolve through HTTP and the answer names the canonical slu
 });
 
 test('unknown city: 404 problem with a did-you-mean hint naming the nearest slug', async () => {
-  for (const [typo, slug] of [['koelnn', 'koeln'], ['berln', 'berlin'], ['muenchn', 'muenchen'], ['hamburgg', 'hamburg']]) {
+  for (const [typo, slug] of [
+    ['koelnn', 'koeln'],
+    ['berln', 'berlin'],
+    ['muenchn', 'muenchen'],
+    ['hamburgg', 'hamburg'],
+  ]) {
     const r = await app.get(`/api/v1/cities/${typo}`);
     assert.equal(r.status, 404);
     assert.match(r.headers.get('content-type') ?? '', /^application\/problem\+json/);

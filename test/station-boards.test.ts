@@ -21,7 +21,13 @@ const BASE = '/db-api-marketplace/apis/timetables/v1';
 const CREDS = { DB_CLIENT_ID: 'client-id', DB_API_KEY: 'api-key' };
 
 // StaDa (same credentials) too: the city boards check ?eva= against, and pick main stations from, the station catalog.
-const ctx = useFakeApp((f) => { registerDbTimetables(f); registerStada(f); }, { env: CREDS, keyless: true });
+const ctx = useFakeApp(
+  (f) => {
+    registerDbTimetables(f);
+    registerStada(f);
+  },
+  { env: CREDS, keyless: true },
+);
 const { fake } = ctx;
 
 const plan = () => parseTimetableXml(fixture('db-timetables/plan-8000098-essen-hbf-140103-21.xml').toString());
@@ -44,7 +50,13 @@ test('parser: plan + fchg join on the stop id: delay, zoned winter times, path, 
   assert.equal(ice.cancelled, false);
   // stop-level disruption (t=r) plus the departure's delay causes (t=d, code 43/46/48) and free text
   assert.ok(ice.messages.some((m) => m.type === 'disruption' && m.valid_from === '2014-01-03T20:29:00+01:00'));
-  assert.deepEqual(ice.messages.filter((m) => m.type === 'delay_cause').map((m) => m.code).sort(), [43, 46, 48]);
+  assert.deepEqual(
+    ice.messages
+      .filter((m) => m.type === 'delay_cause')
+      .map((m) => m.code)
+      .sort(),
+    [43, 46, 48],
+  );
   // S-Bahn lines keep their line number ("S 3"), umlauts come from numeric character references
   const s3 = entries.find((e) => e.id === '-7292222329020197454-1401032105-7')!;
   assert.equal(s3.line, 'S 3');
@@ -55,7 +67,10 @@ test('parser: plan + fchg join on the stop id: delay, zoned winter times, path, 
   assert.equal(s3.expected_time, null);
   // sorted by planned time, every time zoned
   const times = entries.map((e) => Date.parse(e.planned_time!));
-  assert.deepEqual(times, [...times].sort((a, b) => a - b));
+  assert.deepEqual(
+    times,
+    [...times].sort((a, b) => a - b),
+  );
   assert.ok(entries.every((e) => /\+01:00$/.test(e.planned_time!)));
 });
 
@@ -65,7 +80,10 @@ test('parser: arrivals use the arrival event and the origin; a trip without arri
   assert.equal(ice.origin, 'München Hbf');
   assert.equal(ice.planned_time, '2014-01-03T21:16:00+01:00');
   assert.equal(ice.delay_s, 1500);
-  assert.equal(entries.some((e) => e.origin === undefined), false);
+  assert.equal(
+    entries.some((e) => e.origin === undefined),
+    false,
+  );
 });
 
 test('parser: cancellations and re-instated trips from the change list (cs=c / cs=p with clt)', () => {
@@ -154,7 +172,7 @@ test('city station-departures: the mapped main station of a city', async () => {
   assert.equal(fake.count(`${BASE}/fchg/8000284`), 1);
 });
 
-test('city station-departures: without a curated main station, the city\'s best-category station from the station catalog', async () => {
+test("city station-departures: without a curated main station, the city's best-category station from the station catalog", async () => {
   // The StaDa fixture lists Wuppertal Hbf and Wuppertal-Oberbarmen in category 2, Vohwinkel in 3.
   const r = await ctx.app.get('/api/v1/cities/wuppertal/station-departures');
   assert.equal(r.status, 200);
@@ -201,7 +219,14 @@ test('rate limit: calls beyond ratePerMinute in the current minute are refused w
   const store = new MemoryStore();
   const client = new UpstreamClient({ userAgent: 'test', connectTimeoutMs: 1000, timeoutMs: 2000, maxResponseBytes: 1_000_000 });
   const decl = { ...DB_TIMETABLES, id: 'rate-test', ratePerMinute: 2 };
-  const http = new SourceHttp(decl, { enabled: true, baseUrl: fake.url + BASE, urls: {}, credentials: {}, missingCredentials: [] }, client, new Metrics(), new SourceHealth(), store);
+  const http = new SourceHttp(
+    decl,
+    { enabled: true, baseUrl: fake.url + BASE, urls: {}, credentials: {}, missingCredentials: [] },
+    client,
+    new Metrics(),
+    new SourceHealth(),
+    store,
+  );
   try {
     await http.text('/fchg/{eva}', { params: { eva: '8000098' } });
     await http.text('/fchg/{eva}', { params: { eva: '8000098' } });

@@ -18,7 +18,15 @@ test('parser: real StaDa v2 record (Aachen Hbf): main EVA as string, [lon, lat] 
   const p = parseStationPage(page('stations-by-id_1_aachen-hbf_v2.json'));
   assert.equal(p.total, 1);
   assert.deepEqual(p.stations[0], {
-    eva: '8000001', evas: ['8000001'], name: 'Aachen Hbf', category: 2, lat: 50.7678, lon: 6.091499, post_code: '52064', ags: null, place: 'Aachen',
+    eva: '8000001',
+    evas: ['8000001'],
+    name: 'Aachen Hbf',
+    category: 2,
+    lat: 50.7678,
+    lon: 6.091499,
+    post_code: '52064',
+    ags: null,
+    place: 'Aachen',
   });
 });
 
@@ -26,9 +34,14 @@ test('parser: real Hessen page (older API version without municipalityCode): eve
   const p = parseStationPage(page('stations_federalstate-hessen_v2_first3-of-429.json'));
   assert.equal(p.total, 429);
   assert.equal(p.received, 3);
-  assert.deepEqual(p.stations.map((s) => [s.eva, s.name, s.category, s.post_code]), [
-    ['8000471', 'Albshausen', 6, '35606'], ['8000492', 'Allendorf (Dillkr)', 7, '35708'], ['8000350', 'Alsfeld (Oberhess)', 5, '36304'],
-  ]);
+  assert.deepEqual(
+    p.stations.map((s) => [s.eva, s.name, s.category, s.post_code]),
+    [
+      ['8000471', 'Albshausen', 6, '35606'],
+      ['8000492', 'Allendorf (Dillkr)', 7, '35708'],
+      ['8000350', 'Alsfeld (Oberhess)', 5, '36304'],
+    ],
+  );
   assert.ok(p.stations.every((s) => s.ags === null));
 });
 
@@ -47,14 +60,20 @@ test('name folding: umlaut, transliteration and plain vowel meet', () => {
   assert.equal(nameKey('Köln'), nameKey('Koeln'));
   assert.equal(nameKey('Köln'), nameKey('Koln'));
   const all = parseStationPage(page('stations_v2_marketplace.json')).stations;
-  assert.deepEqual(stationsOfCity(all, CITY_BY_SLUG.get('berlin')!, 'Koepenick').map((s) => s.name), ['Berlin-Köpenick']);
+  assert.deepEqual(
+    stationsOfCity(all, CITY_BY_SLUG.get('berlin')!, 'Koepenick').map((s) => s.name),
+    ['Berlin-Köpenick'],
+  );
 });
 
 test('GET stations: stations matched by AGS, sorted by name, fields eva/name/category/lat/lon/post_code (+ zip alias)', async () => {
   const r = await ctx.app.get('/api/v1/cities/koeln/stations');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
-  assert.deepEqual(r.json.data.map((s: { name: string }) => s.name), ['Köln Hbf', 'Köln Messe/Deutz', 'Köln-Ehrenfeld', 'Köln-Mülheim', 'Köln/Bonn Flughafen']);
+  assert.deepEqual(
+    r.json.data.map((s: { name: string }) => s.name),
+    ['Köln Hbf', 'Köln Messe/Deutz', 'Köln-Ehrenfeld', 'Köln-Mülheim', 'Köln/Bonn Flughafen'],
+  );
   const hbf = r.json.data[0];
   assert.deepEqual(
     { eva: hbf.eva, name: hbf.name, category: hbf.category, lat: hbf.lat, lon: hbf.lon, post_code: hbf.post_code, zip: hbf.zip },
@@ -74,7 +93,10 @@ test('GET stations: the national list is fetched at most once and shared by ever
   await ctx.app.get('/api/v1/cities/muenchen/stations');
   const aachen = await ctx.app.get('/api/v1/cities/aachen/stations');
   assert.ok(fake.count(STADA_STATIONS_PATH) <= 1);
-  assert.deepEqual(aachen.json.data.map((s: { eva: string }) => s.eva), ['8000001']);
+  assert.deepEqual(
+    aachen.json.data.map((s: { eva: string }) => s.eva),
+    ['8000001'],
+  );
 });
 
 test('GET stations q: umlaut spelling, transliteration and plain vowel all match; no match is no_data', async () => {
@@ -84,10 +106,17 @@ test('GET stations q: umlaut spelling, transliteration and plain vowel all match
   }
   for (const q of ['Mülheim', 'Muelheim', 'Mulheim']) {
     const r = await ctx.app.get(`/api/v1/cities/koeln/stations?q=${encodeURIComponent(q)}`);
-    assert.deepEqual(r.json.data.map((s: { name: string }) => s.name), ['Köln-Mülheim'], q);
+    assert.deepEqual(
+      r.json.data.map((s: { name: string }) => s.name),
+      ['Köln-Mülheim'],
+      q,
+    );
   }
   const sch = await ctx.app.get(`/api/v1/cities/berlin/stations?q=${encodeURIComponent('schoeneweide')}`);
-  assert.deepEqual(sch.json.data.map((s: { name: string }) => s.name), ['Berlin-Schöneweide']);
+  assert.deepEqual(
+    sch.json.data.map((s: { name: string }) => s.name),
+    ['Berlin-Schöneweide'],
+  );
   const none = await ctx.app.get('/api/v1/cities/koeln/stations?q=Hamburg');
   assert.equal(none.status, 200);
   assert.equal(none.json.meta.source_status, 'no_data');
@@ -99,13 +128,19 @@ test('GET stations limit: default all (>100 in Berlin), above 100 clamped to 100
   const all = await ctx.app.get('/api/v1/cities/berlin/stations');
   assert.equal(all.json.data.length, 108);
   const names = all.json.data.map((s: { name: string }) => s.name);
-  assert.deepEqual(names, [...names].sort((a: string, b: string) => a.localeCompare(b, 'de')));
+  assert.deepEqual(
+    names,
+    [...names].sort((a: string, b: string) => a.localeCompare(b, 'de')),
+  );
   const clamped = await ctx.app.get('/api/v1/cities/berlin/stations?limit=150');
   assert.equal(clamped.status, 200);
   assert.equal(clamped.json.data.length, 100);
   assert.equal(clamped.json.meta.total_matching, 108);
   const three = await ctx.app.get('/api/v1/cities/berlin/stations?limit=3');
-  assert.deepEqual(three.json.data.map((s: { name: string }) => s.name), names.slice(0, 3));
+  assert.deepEqual(
+    three.json.data.map((s: { name: string }) => s.name),
+    names.slice(0, 3),
+  );
 });
 
 test('GET stations limit=0, limit=-1 and limit=abc are 422', async () => {
@@ -163,7 +198,10 @@ test('upstream dead and nothing cached: 503 with a health hint', async () => {
 
 test('answers without municipalityCode (the real recorded v2 payload) match by the mailing-address city, exactly', async (t) => {
   const real = parseStationPage(page('stations-by-id_1_aachen-hbf_v2.json')).stations;
-  assert.deepEqual(stationsOfCity(real, CITY_BY_SLUG.get('aachen')!).map((s) => s.name), ['Aachen Hbf']);
+  assert.deepEqual(
+    stationsOfCity(real, CITY_BY_SLUG.get('aachen')!).map((s) => s.name),
+    ['Aachen Hbf'],
+  );
   const oder = [{ ...real[0], name: 'Frankfurt (Oder)', place: 'Frankfurt (Oder)' }];
   assert.deepEqual(stationsOfCity(oder, CITY_BY_SLUG.get('frankfurt-am-main')!), [], 'Frankfurt (Oder) is not Frankfurt am Main');
   ctx.fake.get(STADA_STATIONS_PATH, { file: 'stada/stations-by-id_1_aachen-hbf_v2.json' });

@@ -99,7 +99,10 @@ test('all 15 types answer ok for Köln with period, unit and table', async () =>
 test('selected values: breakdowns, derived values, series and the fallback to an earlier period', async () => {
   const ps = (await ctx.app.get('/api/v1/cities/koeln/population-structure')).json.data;
   assert.equal(ps.age_groups.length, 17);
-  assert.equal(ps.age_groups.reduce((s: number, g: { population: number }) => s + g.population, 0), 1024621);
+  assert.equal(
+    ps.age_groups.reduce((s: number, g: { population: number }) => s + g.population, 0),
+    1024621,
+  );
   assert.equal(ps.age_groups[0].code, 'ALT000B03');
   assert.equal(ps.age_groups[0].population, ps.age_groups[0].population_male + ps.age_groups[0].population_female);
 
@@ -147,8 +150,12 @@ test('Hannover and Aachen: municipality tables ok, district-only tables no_data 
   assert.equal((await ctx.app.get('/api/v1/cities/aachen/demographics')).json.data.population, 253510);
   assert.equal((await ctx.app.get('/api/v1/cities/hannover/tax-rates')).json.data.property_tax_b_rate_pct, 600);
 
-  fake.reset(); registerGenesis(fake);
-  for (const [slug, district] of [['hannover', '03241'], ['aachen', '05334']]) {
+  fake.reset();
+  registerGenesis(fake);
+  for (const [slug, district] of [
+    ['hannover', '03241'],
+    ['aachen', '05334'],
+  ]) {
     for (const type of ['insolvencies', 'business-registrations', 'care', 'childcare', 'vehicle-registrations', 'integration', 'education-stats']) {
       const r = await ctx.app.get(`/api/v1/cities/${slug}/${type}`);
       assert.equal(r.status, 200);
@@ -201,7 +208,12 @@ test('upstream dead and nothing cached: 503', async () => {
 
 test('an error status answered with HTTP 200 is a failure, not data (503 without cache)', async () => {
   fake.post(TABLEFILE, (_req, _url, body) => ({
-    json: { Ident: { Service: 'data', Method: 'tablefile' }, Status: { Code: 90, Content: 'Die angeforderte Tabelle ist nicht vorhanden', Type: 'Fehler' }, Parameter: Object.fromEntries(new URLSearchParams(body)), Object: null },
+    json: {
+      Ident: { Service: 'data', Method: 'tablefile' },
+      Status: { Code: 90, Content: 'Die angeforderte Tabelle ist nicht vorhanden', Type: 'Fehler' },
+      Parameter: Object.fromEntries(new URLSearchParams(body)),
+      Object: null,
+    },
   }));
   const r = await ctx.app.get('/api/v1/cities/muenchen/care');
   assert.equal(r.status, 503);
@@ -229,7 +241,10 @@ test('a table too large for a direct answer (status 98) is fetched through a job
     assert.equal(r.json.meta.source_status, 'ok');
     assert.equal(r.json.data.registrations, 15350);
     const forms = tablefileForms();
-    assert.deepEqual(forms.map((f) => f.get('job')), ['false', 'true']);
+    assert.deepEqual(
+      forms.map((f) => f.get('job')),
+      ['false', 'true'],
+    );
     assert.equal(fake.count('/genesisws/rest/2020/catalogue/results'), 1);
     const result = fake.requests.find((x) => x.url === '/genesisws/rest/2020/data/resultfile')!;
     assert.match(new URLSearchParams(result.body).get('name') ?? '', /^52311-01-04-4_\d+$/);

@@ -33,7 +33,10 @@ before(async () => {
   await refreshGtfsStatic(app.rt);
   await pollGtfsRt(app.rt, { ttlMs: 120_000 });
 });
-after(async () => { await app.close(); await fake.stop(); });
+after(async () => {
+  await app.close();
+  await fake.stop();
+});
 
 test('departures: live envelope (as_of, refresh_seconds 45), trip_id and route_id on every item, route filled from trips.txt', async () => {
   const r = await app.get(`${LIVE}/departures`);
@@ -62,7 +65,10 @@ test('departures: live envelope (as_of, refresh_seconds 45), trip_id and route_i
   assert.equal(unresolved.planned_departure_at, null);
   // Sorted by expected departure.
   const times = r.json.data.map((d: any) => Date.parse(d.expected_departure_at));
-  assert.deepEqual(times, [...times].sort((a, b) => a - b));
+  assert.deepEqual(
+    times,
+    [...times].sort((a, b) => a - b),
+  );
 });
 
 test('departures: stop_id narrows to one stop; an unknown stop is no_data; a malformed one is 422', async () => {
@@ -96,7 +102,10 @@ test('trip detail: delay, stop updates with names and zoned times, interpolated 
   assert.equal(d.route_id, U5_ROUTE);
   assert.equal(d.line, 'U5');
   near(d.delay_s, u5Delay(Date.now()));
-  assert.deepEqual(d.stop_updates.map((s: any) => s.name), ['Hauptbahnhof (Arnulf-Klett-Platz)', 'Charlottenplatz', 'Olgaeck', 'Marienplatz']);
+  assert.deepEqual(
+    d.stop_updates.map((s: any) => s.name),
+    ['Hauptbahnhof (Arnulf-Klett-Platz)', 'Charlottenplatz', 'Olgaeck', 'Marienplatz'],
+  );
   for (const s of d.stop_updates) assert.ok(hasZone(s.planned_arrival_at) && hasZone(s.expected_arrival_at));
   assert.equal(d.progress, 'en_route');
   assert.equal(d.position.estimated, true);
@@ -257,7 +266,9 @@ test('poll child entry: a bundle of plain JavaScript, or the TypeScript through 
   // the child reads a file next to itself, which would be missing next to the bundle.
   const app = childEntry();
   assert.equal(app.bundled, true);
-  const loaded = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(app.module)}).then(() => { console.log('loaded'); process.exit(0); })`], { encoding: 'utf8' });
+  const loaded = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(app.module)}).then(() => { console.log('loaded'); process.exit(0); })`], {
+    encoding: 'utf8',
+  });
   assert.equal(loaded.stdout.trim(), 'loaded', loaded.stderr);
   // A cache "directory" that is a file cannot hold the bundle.
   const blocked = join(dir, 'a-file');

@@ -27,7 +27,10 @@ test('parser: Eckwerte CSV, German numbers, duplicate labels by position', () =>
 
 test('parser: Kreis list from the BA config script', () => {
   const list = parseKreisList(fixture('ba/DR-LZR-persistListenfelderJSON.js').toString('utf8'));
-  assert.deepEqual(list.find((k) => k.key === '05315'), { key: '05315', name: 'Köln, Stadt' });
+  assert.deepEqual(
+    list.find((k) => k.key === '05315'),
+    { key: '05315', name: 'Köln, Stadt' },
+  );
   assert.ok(list.some((k) => k.key === '11000'));
 });
 

@@ -8,12 +8,29 @@ import { deadline, withDeadline } from '../src/pipeline/deadline.ts';
 
 let fake: FakeUpstream;
 let other: FakeUpstream;
-const client = new UpstreamClient({ userAgent: 'Stadtdaten/1.0.0 (+https://example.org/contact)', connectTimeoutMs: 500, timeoutMs: 500, maxResponseBytes: 1024 });
-before(async () => { fake = await new FakeUpstream().start(); other = await new FakeUpstream().start(); });
-after(async () => { await client.close(); await fake.stop(); await other.stop(); });
+const client = new UpstreamClient({
+  userAgent: 'Stadtdaten/1.0.0 (+https://example.org/contact)',
+  connectTimeoutMs: 500,
+  timeoutMs: 500,
+  maxResponseBytes: 1024,
+});
+before(async () => {
+  fake = await new FakeUpstream().start();
+  other = await new FakeUpstream().start();
+});
+after(async () => {
+  await client.close();
+  await fake.stop();
+  await other.stop();
+});
 
 async function failure(p: Promise<unknown>): Promise<UpstreamError> {
-  try { await p; } catch (e) { assert.ok(e instanceof UpstreamError); return e; }
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof UpstreamError);
+    return e;
+  }
   throw new Error('expected a failure');
 }
 

@@ -86,9 +86,11 @@ test('weather-warnings: no active warning is no_data with the reason and the cel
 });
 
 test('weather-warnings: a cell Bright Sky does not know falls back to the register point', async () => {
-  fake.get('/alerts', (_req, url) => url.searchParams.has('warn_cell_id')
-    ? { status: 404, json: { detail: 'Unknown warn_cell_id, please use commune (Gemeinden), not district (Landkreis) ids' } }
-    : { file: RAIN });
+  fake.get('/alerts', (_req, url) =>
+    url.searchParams.has('warn_cell_id')
+      ? { status: 404, json: { detail: 'Unknown warn_cell_id, please use commune (Gemeinden), not district (Landkreis) ids' } }
+      : { file: RAIN },
+  );
   const r = await ctx.app.get('/api/v1/cities/hannover/weather-warnings');
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.warnings[0].event_de, 'DAUERREGEN');
@@ -97,7 +99,7 @@ test('weather-warnings: a cell Bright Sky does not know falls back to the regist
   assert.ok(Math.abs(Number(byPoint.get('lat')) - 52.37) < 0.1);
 });
 
-test('weather-warnings: compare resource carries each city\'s status', async () => {
+test("weather-warnings: compare resource carries each city's status", async () => {
   const r = await ctx.app.get('/api/v1/compare?cities=berlin,kiel&resource=weather-warnings');
   assert.equal(r.status, 200);
   const by = Object.fromEntries(r.json.data.map((i: { city: string; source_status: string }) => [i.city, i]));

@@ -15,9 +15,7 @@ const evaParam = (where: 'path' | 'query'): ParamDecl => ({
   required: where === 'path',
   pattern: EVA_PATTERN,
   patternHint: 'an EVA station number of 6 to 8 digits (e.g. 8000105); GET /api/v1/cities/{slug}/stations lists them',
-  description: where === 'path'
-    ? 'EVA number of the station'
-    : 'EVA number of a station of this city (default: the city\'s main station)',
+  description: where === 'path' ? 'EVA number of the station' : "EVA number of a station of this city (default: the city's main station)",
 });
 
 const CACHE = { freshSeconds: 60, staleSeconds: 300 };
@@ -79,10 +77,15 @@ function withChoice(r: AdapterResult, how: 'curated' | 'station_category'): Adap
   return { ...r, meta: { ...r.meta, main_station_choice: how } };
 }
 
-const DESCRIPTION = 'DB Timetables plan (current and next hour, Europe/Berlin) joined with the full change list: real-time time and platform, cancellations, added trains and disruption messages. Times carry their zone; delay_s = expected - planned.';
+const DESCRIPTION =
+  'DB Timetables plan (current and next hour, Europe/Berlin) joined with the full change list: real-time time and platform, cancellations, added trains and disruption messages. Times carry their zone; delay_s = expected - planned.';
 
 /** What differs between the departures and the arrivals variant; everything else follows the kind. */
-interface BoardTexts { label: string; label_en: string; summary: string }
+interface BoardTexts {
+  label: string;
+  label_en: string;
+  summary: string;
+}
 
 /** Any station's board by EVA in the path. */
 function stationBoard(kind: BoardKind, texts: BoardTexts): DataType {
@@ -137,13 +140,13 @@ export const stationBoardArrivals = stationBoard('arrivals', {
 export const stationDepartures = cityStationBoard('departures', {
   label: 'Bahnhof: Abfahrten',
   label_en: 'Station departures',
-  summary: 'Live departures at the city\'s main railway station (or ?eva= one of its stations)',
+  summary: "Live departures at the city's main railway station (or ?eva= one of its stations)",
 });
 
 export const stationArrivals = cityStationBoard('arrivals', {
   label: 'Bahnhof: Ankünfte',
   label_en: 'Station arrivals',
-  summary: 'Live arrivals at the city\'s main railway station (or ?eva= one of its stations)',
+  summary: "Live arrivals at the city's main railway station (or ?eva= one of its stations)",
 });
 
 export const BOARD_TYPES: DataType[] = [stationBoardDepartures, stationBoardArrivals, stationDepartures, stationArrivals];

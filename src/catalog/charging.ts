@@ -13,9 +13,10 @@ export const charging: DataType = {
   group: 'energy',
   tool: 'charging',
   summary: 'Public charging stations of the city from the Bundesnetzagentur register (weekly precompute of the monthly edition)',
-  description: 'Stations of the Ladesäulenregister whose Bundesland, Ort (core city name) and coordinates (within a radius derived '
-    + 'from the city area) agree with the city; the register has no municipality key. Aggregates: stations, charging points, '
-    + 'total rated power (kW), fast/normal stations. No occupancy (see charging-status).',
+  description:
+    'Stations of the Ladesäulenregister whose Bundesland, Ort (core city name) and coordinates (within a radius derived ' +
+    'from the city area) agree with the city; the register has no municipality key. Aggregates: stations, charging points, ' +
+    'total rated power (kW), fast/normal stations. No occupancy (see charging-status).',
   source: BNETZA,
   cache: 'stored',
   list: 'points',
@@ -41,9 +42,10 @@ export const chargingStatusType: DataType = {
   group: 'energy',
   tool: 'charging_status',
   summary: 'Live occupancy of public charging points (available, occupied, out of order) in Baden-Württemberg cities',
-  description: 'EVSE status from the MobiData BW Open ChargePoint DataBase (OCPI locations in a box around the city, kept when '
-    + 'within the city radius and the location\'s city names the city). OCPI AVAILABLE -> available; CHARGING, BLOCKED, RESERVED -> occupied; INOPERATIVE, OUTOFORDER -> '
-    + 'out_of_order; anything else -> unknown; PLANNED and REMOVED are left out.',
+  description:
+    'EVSE status from the MobiData BW Open ChargePoint DataBase (OCPI locations in a box around the city, kept when ' +
+    "within the city radius and the location's city names the city). OCPI AVAILABLE -> available; CHARGING, BLOCKED, RESERVED -> occupied; INOPERATIVE, OUTOFORDER -> " +
+    'out_of_order; anything else -> unknown; PLANNED and REMOVED are left out.',
   source: MOBIDATA_OCPDB,
   cache: { freshSeconds: 60, staleSeconds: 900 },
   live: { refreshSeconds: 60 },
@@ -55,20 +57,33 @@ export const chargingStatusType: DataType = {
   },
   async fetch({ city, http }) {
     const r = matchRadiusKm(city);
-    const dLat = r / 111.32, dLon = r / (111.32 * Math.cos((city.lat * Math.PI) / 180));
+    const dLat = r / 111.32,
+      dLon = r / (111.32 * Math.cos((city.lat * Math.PI) / 180));
     const locations: OcpiLocation[] = [];
     for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-      const body = assertPage(await http.json('/api/public/v1/locations', {
-        query: { lat_min: round(city.lat - dLat), lat_max: round(city.lat + dLat), lon_min: round(city.lon - dLon), lon_max: round(city.lon + dLon), limit: PAGE, offset },
-      }));
+      const body = assertPage(
+        await http.json('/api/public/v1/locations', {
+          query: {
+            lat_min: round(city.lat - dLat),
+            lat_max: round(city.lat + dLat),
+            lon_min: round(city.lon - dLon),
+            lon_max: round(city.lon + dLon),
+            limit: PAGE,
+            offset,
+          },
+        }),
+      );
       locations.push(...body.items);
       offset += body.items.length;
       if (body.items.length === 0 || offset >= body.total_count) break;
     }
     // The box reaches into neighbouring towns (Esslingen next to Stuttgart): the OCPI `city` must name the city too.
     const core = coreName(city.name);
-    const data = chargingStatus(locations, (lat, lon, place) =>
-      distanceKm(city.lat, city.lon, lat, lon) <= r && (place === null || (fold(place).startsWith(core) && !/[a-z]/.test(fold(place).charAt(core.length)))));
+    const data = chargingStatus(
+      locations,
+      (lat, lon, place) =>
+        distanceKm(city.lat, city.lon, lat, lon) <= r && (place === null || (fold(place).startsWith(core) && !/[a-z]/.test(fold(place).charAt(core.length)))),
+    );
     if (data.points.length === 0) return { data: null, status: 'no_data', meta: { reason: 'no charging point with live status in the city' } };
     return { data, as_of: data.aggregates.last_update };
   },

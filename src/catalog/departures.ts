@@ -46,7 +46,11 @@ function result(board: LiveBoard): AdapterResult {
 }
 
 const stopParam = (description: string, pattern: RegExp, patternHint: string): ParamDecl => ({
-  name: 'stop', type: 'string', description, pattern, patternHint,
+  name: 'stop',
+  type: 'string',
+  description,
+  pattern,
+  patternHint,
 });
 
 // ---- Nürnberg (VAG) ----
@@ -97,14 +101,21 @@ export const departuresEfa: DataType = {
   group: 'live',
   tool: 'departures_regional',
   summary: 'Live departures per station for the core cities of the VRR network plus Stuttgart (VVS), EFA departure monitor',
-  description: 'Stop by DELFI global id (de:05113:9289), numeric EFA id or name (?stop=); default is the main station. Covers the VRR core cities Düsseldorf, Essen, Dortmund, Duisburg, Bochum and Wuppertal plus Stuttgart.',
+  description:
+    'Stop by DELFI global id (de:05113:9289), numeric EFA id or name (?stop=); default is the main station. Covers the VRR core cities Düsseldorf, Essen, Dortmund, Duisburg, Bochum and Wuppertal plus Stuttgart.',
   path: '/api/v1/live/{slug}/departures',
   coverage: {
     cities: Object.keys(EFA_DEFAULT_STOPS),
     note: 'EFA departure monitors of VRR (Rhine-Ruhr core cities) and VVS (Stuttgart); Nuremberg, Hamburg and Frankfurt have their own departure routes',
   },
   source: EFA,
-  params: [stopParam('EFA stop: DELFI global id, numeric id or stop name', /^[\p{L}\p{N} .,:()'/-]{2,80}$/u, 'a DELFI stop id such as de:05113:9289, a numeric EFA id or a stop name')],
+  params: [
+    stopParam(
+      'EFA stop: DELFI global id, numeric id or stop name',
+      /^[\p{L}\p{N} .,:()'/-]{2,80}$/u,
+      'a DELFI stop id such as de:05113:9289, a numeric EFA id or a stop name',
+    ),
+  ],
   cache: CACHE,
   list: 'departures',
   live: LIVE,

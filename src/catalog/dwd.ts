@@ -36,9 +36,9 @@ export const weatherWarnings: DataType = {
   tool: 'weather_warnings',
   summary: 'Active official weather warnings of the national weather service (DWD) for the city',
   description:
-    'DWD warnings (CAP, municipality cells) through Bright Sky, which serves one cell per request as JSON; DWD\'s own WarnApp feed only ' +
+    "DWD warnings (CAP, municipality cells) through Bright Sky, which serves one cell per request as JSON; DWD's own WarnApp feed only " +
     'has district cells and is JSONP. The cell is "8" + the AGS; when Bright Sky does not know that cell, the register point is used. ' +
-    'Texts are DWD\'s, unchanged, in German (*_de) and English (*_en). No active warning answers source_status no_data (data null, ' +
+    "Texts are DWD's, unchanged, in German (*_de) and English (*_en). No active warning answers source_status no_data (data null, " +
     'meta.reason says so), as for other "nothing active" answers; the warn cell is in meta.warn_cell.',
   source: BRIGHTSKY_ALERTS,
   cache: { freshSeconds: 300, staleSeconds: 900 },
@@ -47,7 +47,8 @@ export const weatherWarnings: DataType = {
     let body = await http.json<AlertsAnswer>('/alerts', { query: { warn_cell_id: municipalityWarnCell(city.ags) }, okStatuses: [404] });
     // 404 {"detail": "Unknown warn_cell_id ..."}: the cell id is not a DWD municipality cell; locate by coordinates.
     if (!('alerts' in body)) body = await http.json<AlertsAnswer>('/alerts', { query: { lat: city.lat, lon: city.lon }, okStatuses: [404] });
-    if (!('alerts' in body)) return { data: null, status: 'no_data', meta: { reason: (body as { detail?: string }).detail ?? 'no DWD warn cell for this city' } };
+    if (!('alerts' in body))
+      return { data: null, status: 'no_data', meta: { reason: (body as { detail?: string }).detail ?? 'no DWD warn cell for this city' } };
     const parsed = parseAlerts(body);
     if (parsed.warnings.length === 0) {
       return { data: null, status: 'no_data', meta: { reason: 'no active DWD warning', warn_cell: parsed.warn_cell } };

@@ -58,7 +58,8 @@ export function parseParams(decls: readonly ParamDecl[], raw: Record<string, unk
 
 function hintFor(d: ParamDecl): string {
   if (d.enum) return `${d.name} must be one of: ${d.enum.join(', ')}.`;
-  if (d.type === 'integer') return `${d.name} must be an integer${d.min !== undefined ? ` >= ${d.min}` : ''}${d.clampMax !== undefined ? ` (values above ${d.clampMax} are clamped)` : ''}.`;
+  if (d.type === 'integer')
+    return `${d.name} must be an integer${d.min !== undefined ? ` >= ${d.min}` : ''}${d.clampMax !== undefined ? ` (values above ${d.clampMax} are clamped)` : ''}.`;
   if (d.patternHint) return `${d.name} must be ${d.patternHint}.`;
   return `${d.name}: ${d.description}`;
 }

@@ -17,11 +17,10 @@ export const pois: DataType = {
     'Read from the store, never fetched live: a weekly job asks the Overpass API for every city (its administrative ' +
     `area from the OSM boundary relation, or the AGS tag) and type. \`total_available\` is the full count; \`items\` is a sample ` +
     `of at most ${ITEM_CAP} objects sorted by name (ways and relations by their centre) that pages with limit/offset. ` +
-    'Before the first precompute of a city and type the answer is no_data. Types and the OSM tags that define them:\n' + typeList,
+    'Before the first precompute of a city and type the answer is no_data. Types and the OSM tags that define them:\n' +
+    typeList,
   source: OVERPASS,
-  params: [
-    { name: 'type', type: 'string', required: true, enum: POI_TYPE_IDS, description: 'POI type, one of the fixed list' },
-  ],
+  params: [{ name: 'type', type: 'string', required: true, enum: POI_TYPE_IDS, description: 'POI type, one of the fixed list' }],
   cache: 'stored',
   list: 'items',
   async fetch({ city, params, store }) {
@@ -32,7 +31,12 @@ export const pois: DataType = {
     }
     const meta = { computed_at: stored.computed_at, item_cap: stored.item_cap };
     if (stored.total_available === 0) {
-      return { data: null, status: 'no_data', as_of: stored.osm_base, meta: { ...meta, total_available: 0, reason: `OpenStreetMap has no ${type} mapped within the city boundary` } };
+      return {
+        data: null,
+        status: 'no_data',
+        as_of: stored.osm_base,
+        meta: { ...meta, total_available: 0, reason: `OpenStreetMap has no ${type} mapped within the city boundary` },
+      };
     }
     const truncated = stored.total_available > stored.items.length;
     return {

@@ -33,12 +33,18 @@ export const stations: DataType = {
   tool: 'stations',
   summary: 'All national-rail stations of the city with EVA number, category, position and post code (DB station data)',
   description:
-    'Stations whose StaDa municipalityCode equals the city\'s AGS (answers without that field: mailing-address city equal to the city\'s name), sorted by name; stations not in operation ' +
+    "Stations whose StaDa municipalityCode equals the city's AGS (answers without that field: mailing-address city equal to the city's name), sorted by name; stations not in operation " +
     '(category -1/0) and stations without an EVA number are left out. `eva` is the main EVA number and feeds ' +
     '/api/v1/stations/{eva}/departures; `evas` lists all EVA numbers of the station. The national list is fetched once a day.',
   source: STADA,
   params: [
-    { name: 'q', type: 'string', description: 'Umlaut-tolerant substring filter on the station name ("Köln", "Koeln" and "Koln" match alike)', pattern: /^[^\u0000-\u001f]{1,100}$/, patternHint: '1 to 100 printable characters' },
+    {
+      name: 'q',
+      type: 'string',
+      description: 'Umlaut-tolerant substring filter on the station name ("Köln", "Koeln" and "Koln" match alike)',
+      pattern: /^[^\u0000-\u001f]{1,100}$/,
+      patternHint: '1 to 100 printable characters',
+    },
     { name: 'limit', type: 'integer', min: 1, clampMax: 100, description: 'Caps the sorted list; default all stations, values above 100 are clamped to 100' },
   ],
   cache: { freshSeconds: 86400, staleSeconds: 2592000 },
@@ -47,9 +53,8 @@ export const stations: DataType = {
     const q = params.q as string | undefined;
     const matched = stationsOfCity(all, city, q);
     if (matched.length === 0) {
-      const reason = q && stationsOfCity(all, city).length > 0
-        ? `no station name of this city matches "${q}"`
-        : 'no national-rail station has this city\'s municipality key';
+      const reason =
+        q && stationsOfCity(all, city).length > 0 ? `no station name of this city matches "${q}"` : "no national-rail station has this city's municipality key";
       return { data: null, status: 'no_data', meta: { reason } };
     }
     const limit = params.limit as number | undefined;

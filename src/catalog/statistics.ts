@@ -51,7 +51,8 @@ const DECLS: StatDecl[] = [
     label_en: 'Population trend',
     group: 'society',
     summary: 'Population of the municipality on the last eleven 31 Decembers, with the change over the series',
-    description: 'Regionaldatenbank Deutschland table 12411-01-01-5. From 31.12.2022 on the update is based on the 2022 census, so the series has a break there (about -6 % in Köln).',
+    description:
+      'Regionaldatenbank Deutschland table 12411-01-01-5. From 31.12.2022 on the update is based on the 2022 census, so the series has a break there (about -6 % in Köln).',
     table: '12411-01-01-5',
     mode: 'series',
     periods: 11,
@@ -80,10 +81,7 @@ const DECLS: StatDecl[] = [
     group: 'economy',
     summary: 'Employees subject to social insurance working in the municipality (30 June), by sex and nationality',
     table: '13111-01-03-5',
-    fields: [
-      ...bySex('employees', byCode('ERW032')),
-      { field: 'employees_foreign', value: byCode('ERW032'), where: { NAT: 'NATA' } },
-    ],
+    fields: [...bySex('employees', byCode('ERW032')), { field: 'employees_foreign', value: byCode('ERW032'), where: { NAT: 'NATA' } }],
     derive: (v) => ({ foreign_share_pct: ratio(v.employees_foreign, v.employees, 100), female_share_pct: ratio(v.employees_female, v.employees, 100) }),
   },
   {

@@ -47,16 +47,26 @@ export const transitDepartures: DataType = {
   description: `Stops of the city are those whose DELFI id carries the city's district key (de:<AGS5>:…, district-free cities) or that lie within a circle of the city's area around its register point. Departures expected from ${WINDOW_PAST_S / 60} minutes ago to ${WINDOW_AHEAD_S / 60} minutes ahead. trip_id and route_id are volatile ids for the trip and route-status endpoints.`,
   path: '/api/v1/live/{city}/transit/departures',
   source: GTFS_DE,
-  params: [{ name: 'stop_id', type: 'string', pattern: ID, patternHint: 'a GTFS stop id', description: 'Only departures of this stop (a stop_id from an earlier answer)' }],
+  params: [
+    {
+      name: 'stop_id',
+      type: 'string',
+      pattern: ID,
+      patternHint: 'a GTFS stop id',
+      description: 'Only departures of this stop (a stop_id from an earlier answer)',
+    },
+  ],
   cache: 'stored',
   list: true,
   live: { refreshSeconds: REFRESH },
   async fetch(ctx) {
     const feed = await readFeedStatus(ctx.store);
-    const board = feed ? await boards.get(feed, ctx.city.slug, ctx.now.getTime(), async () => {
-      const stored = await readBoard(ctx.store, ctx.city.slug);
-      return stored ? renderBoard(stored) : null;
-    }) : null;
+    const board = feed
+      ? await boards.get(feed, ctx.city.slug, ctx.now.getTime(), async () => {
+          const stored = await readBoard(ctx.store, ctx.city.slug);
+          return stored ? renderBoard(stored) : null;
+        })
+      : null;
     if (!feed || !board) return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: noFeedMeta };
     // The poller stored the board finished and sorted: a request only takes its window of it.
     const data = boardWindow(board, ctx.now.getTime(), ctx.params.stop_id as string | undefined);
@@ -82,7 +92,8 @@ export const transitTrip: DataType = {
     const index = staticOf(ctx);
     const nowMs = ctx.now.getTime();
     const trip = feed ? await trips.get(feed, index, tripId, nowMs, () => readTrip(ctx.store, tripId)) : null;
-    if (!trip) return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: { reason: 'no realtime update for this trip id (unknown or expired)' } };
+    if (!trip)
+      return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: { reason: 'no realtime update for this trip id (unknown or expired)' } };
     return { data: detailOf(trip, index, nowMs), as_of: feed?.as_of ?? null };
   },
 };
@@ -105,7 +116,13 @@ export const transitRouteStatus: DataType = {
     const trips = await readRoute(ctx.store, routeId);
     const line = staticOf(ctx)?.route(routeId)?.short_name ?? null;
     const status = routeStatus(routeId, line, trips);
-    if (status.active_trips === 0) return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: { reason: trips.length ? 'all trips of this route are cancelled' : 'no active trips for this route id (unknown or expired)' } };
+    if (status.active_trips === 0)
+      return {
+        data: null,
+        status: 'no_data',
+        as_of: feed?.as_of ?? null,
+        meta: { reason: trips.length ? 'all trips of this route are cancelled' : 'no active trips for this route id (unknown or expired)' },
+      };
     return { data: status, as_of: feed?.as_of ?? null };
   },
 };
@@ -116,7 +133,8 @@ export const transit: DataType = {
   label_en: 'Public transit',
   group: 'transport',
   tool: 'transit',
-  summary: "The city's public transit in the nationwide GTFS feeds: its stops, the state of the live feed and links to live departures, trips and route status (Tier B)",
+  summary:
+    "The city's public transit in the nationwide GTFS feeds: its stops, the state of the live feed and links to live departures, trips and route status (Tier B)",
   source: GTFS_DE,
   cache: 'stored',
   async fetch(ctx) {
@@ -131,21 +149,25 @@ export const transit: DataType = {
           method: 'district key in DELFI stop ids, else within the radius around the register point',
           radius_km: Math.round(radiusKmOf(ctx.city) * 10) / 10,
         },
-        schedule: index ? {
-          indexed_at: toBerlinIso(index.meta.built_at),
-          stops_in_city: index.stopCountOfCity(slug),
-          stops_total: index.meta.stops,
-          routes_total: index.meta.routes,
-          trips_total: index.meta.trips,
-        } : null,
-        realtime: feed ? {
-          as_of: feed.as_of,
-          polled_at: feed.polled_at,
-          entities: feed.entities,
-          trip_updates: feed.trip_updates,
-          alerts: feed.alerts,
-          refresh_seconds: REFRESH,
-        } : null,
+        schedule: index
+          ? {
+              indexed_at: toBerlinIso(index.meta.built_at),
+              stops_in_city: index.stopCountOfCity(slug),
+              stops_total: index.meta.stops,
+              routes_total: index.meta.routes,
+              trips_total: index.meta.trips,
+            }
+          : null,
+        realtime: feed
+          ? {
+              as_of: feed.as_of,
+              polled_at: feed.polled_at,
+              entities: feed.entities,
+              trip_updates: feed.trip_updates,
+              alerts: feed.alerts,
+              refresh_seconds: REFRESH,
+            }
+          : null,
         links: {
           departures: `/api/v1/live/${slug}/transit/departures`,
           trip: `/api/v1/live/${slug}/transit/trips/{trip_id}`,

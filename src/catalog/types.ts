@@ -107,7 +107,9 @@ export interface DataType {
 }
 
 /** Declares a global data type; its adapter never sees a city. */
-export function globalType(dt: Omit<DataType, 'scope' | 'fetch' | 'coverage' | 'highlight'> & { fetch(ctx: GlobalFetchContext): Promise<AdapterResult> }): DataType {
+export function globalType(
+  dt: Omit<DataType, 'scope' | 'fetch' | 'coverage' | 'highlight'> & { fetch(ctx: GlobalFetchContext): Promise<AdapterResult> },
+): DataType {
   return { ...dt, scope: 'global', fetch: dt.fetch as DataType['fetch'] };
 }
 

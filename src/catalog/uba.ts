@@ -22,7 +22,8 @@ const WINDOW_HOURS = 6;
 /** The national station list (~90 KB), shared by every city through the pipeline's cache. */
 function loadStations(ctx: Pick<FetchContext, 'cached' | 'http'>): Promise<UbaStation[]> {
   return ctx.cached('stations', { freshSeconds: 86400, staleSeconds: 604800 }, async () =>
-    parseStations(await ctx.http.json<StationListBody>('/stations/json', { query: { use: 'airquality', lang: 'de' } })));
+    parseStations(await ctx.http.json<StationListBody>('/stations/json', { query: { use: 'airquality', lang: 'de' } })),
+  );
 }
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -52,12 +53,16 @@ export const air: DataType = {
     const near = nearestActive(await loadStations(ctx), city.lat, city.lon, today(now), AIR_MAX_KM).slice(0, AIR_MAX_STATIONS);
     if (near.length === 0) return { data: null, status: 'no_data', meta: { reason: `no active UBA station within ${AIR_MAX_KM} km` } };
     const window = recentWindow(now, WINDOW_HOURS);
-    const readings = await cascadeReadings(near, async (s, p) => latestMeasurement(
-      await http.json<MeasuresBody>('/measures/json', { query: { ...window, station: s.id, component: p.id, scope: HOURLY_SCOPE.id } }),
-      s.id,
-    ));
+    const readings = await cascadeReadings(near, async (s, p) =>
+      latestMeasurement(
+        await http.json<MeasuresBody>('/measures/json', { query: { ...window, station: s.id, component: p.id, scope: HOURLY_SCOPE.id } }),
+        s.id,
+      ),
+    );
     const present = Object.values(readings).filter((r) => r !== null);
-    const missing = Object.entries(readings).filter(([, r]) => r === null).map(([k]) => k);
+    const missing = Object.entries(readings)
+      .filter(([, r]) => r === null)
+      .map(([k]) => k);
     if (present.length === 0) {
       return { data: null, status: 'no_data', meta: { reason: `no value in the last ${WINDOW_HOURS} hours at the ${near.length} nearest stations` } };
     }
@@ -97,7 +102,13 @@ export const airUba: DataType = {
     const all = await loadStations(ctx);
     const key = placeKey(city.name);
     let matchedBy: 'municipality' | 'radius' = 'municipality';
-    let stations: StationAt[] = nearestActive(all.filter((s) => isActive(s, today(now)) && s.place !== null && placeKey(s.place) === key), city.lat, city.lon, today(now), CITY_MATCH_MAX_KM);
+    let stations: StationAt[] = nearestActive(
+      all.filter((s) => isActive(s, today(now)) && s.place !== null && placeKey(s.place) === key),
+      city.lat,
+      city.lon,
+      today(now),
+      CITY_MATCH_MAX_KM,
+    );
     if (stations.length === 0) {
       matchedBy = 'radius';
       stations = nearestActive(all, city.lat, city.lon, today(now), CITY_RADIUS_KM);
@@ -106,10 +117,9 @@ export const airUba: DataType = {
     const meta = { matched_by: matchedBy, ...(matchedBy === 'radius' ? { radius_km: CITY_RADIUS_KM } : {}) };
     if (stations.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: 'no active UBA station in or near the city' } };
     const window = recentWindow(now, WINDOW_HOURS);
-    const latest = await mapLimit(stations, 4, async (s) => latestAirquality(
-      await http.json<AirqualityBody>('/airquality/json', { query: { ...window, station: s.id } }),
-      s.id,
-    ));
+    const latest = await mapLimit(stations, 4, async (s) =>
+      latestAirquality(await http.json<AirqualityBody>('/airquality/json', { query: { ...window, station: s.id } }), s.id),
+    );
     if (latest.every((l) => l === null)) {
       return { data: null, status: 'no_data', meta: { ...meta, reason: `no published hour in the last ${WINDOW_HOURS} hours` } };
     }

@@ -20,7 +20,8 @@ export const base: DataType = {
   cache: { freshSeconds: 86400, staleSeconds: 604800 },
   async fetch({ city, http, store }) {
     const res = await honourRetryAfter(store, WIKIDATA.id, () =>
-      http.request('/Special:EntityData/{qid}.json', { params: { qid: city.wikidata }, headers: { accept: 'application/json' }, okStatuses: [404] }));
+      http.request('/Special:EntityData/{qid}.json', { params: { qid: city.wikidata }, headers: { accept: 'application/json' }, okStatuses: [404] }),
+    );
     // 404: no such item (deleted or mistyped in the register); the source works, it has nothing for this QID.
     if (res.status === 404) return { data: null, status: 'no_data', meta: { reason: `Wikidata has no item ${city.wikidata}`, qid: city.wikidata } };
     let body: EntityDataBody;

@@ -53,7 +53,8 @@ export function cityEntry(c: City) {
 /** Great-circle distance in km. */
 export function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
   const r = Math.PI / 180;
-  const dLat = (bLat - aLat) * r, dLon = (bLon - aLon) * r;
+  const dLat = (bLat - aLat) * r,
+    dLon = (bLon - aLon) * r;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
 }

@@ -10,8 +10,12 @@ import { ProblemError } from '../http/problem.ts';
 export function fold(input: string): string {
   return input
     .toLowerCase()
-    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
-    .normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[()[\]]/g, ' ')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
@@ -72,7 +76,10 @@ export function suggest(raw: string): City | null {
   let bestDist = Infinity;
   for (const [key, city] of index) {
     const d = levenshtein(f, key);
-    if (d < bestDist) { bestDist = d; best = city; }
+    if (d < bestDist) {
+      bestDist = d;
+      best = city;
+    }
   }
   const allowed = Math.max(1, Math.min(3, Math.floor(f.length / 3)));
   return bestDist <= allowed ? best : null;
@@ -84,7 +91,9 @@ export function resolveCity(raw: string): City {
   const near = suggest(raw);
   const shown = decode(raw).slice(0, 80);
   if (near) {
-    throw new ProblemError('city_not_found', `Unknown city "${shown}".`, `Did you mean "${near.slug}"? GET /api/v1/cities lists all canonical slugs.`, { suggestion: near.slug });
+    throw new ProblemError('city_not_found', `Unknown city "${shown}".`, `Did you mean "${near.slug}"? GET /api/v1/cities lists all canonical slugs.`, {
+      suggestion: near.slug,
+    });
   }
   throw new ProblemError('city_not_found', `Unknown city "${shown}".`, `GET /api/v1/cities lists all ${CITIES.length} canonical city slugs.`);
 }

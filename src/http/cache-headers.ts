@@ -11,10 +11,14 @@ export function cacheControlFor(windows: CacheWindows | 'stored', live: boolean)
 /** RFC 9211 mirror of meta.cache_status. */
 export function cacheStatusHeader(s: CacheStatus): string {
   switch (s) {
-    case 'HIT': return 'stadtdaten; hit';
-    case 'MISS': return 'stadtdaten; fwd=miss; stored';
-    case 'STALE': return 'stadtdaten; hit; detail="revalidating"';
-    case 'STALE-ON-ERROR': return 'stadtdaten; fwd=stale; detail="stale-on-error"';
+    case 'HIT':
+      return 'stadtdaten; hit';
+    case 'MISS':
+      return 'stadtdaten; fwd=miss; stored';
+    case 'STALE':
+      return 'stadtdaten; hit; detail="revalidating"';
+    case 'STALE-ON-ERROR':
+      return 'stadtdaten; fwd=stale; detail="stale-on-error"';
   }
 }
 

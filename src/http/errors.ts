@@ -30,18 +30,37 @@ export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
       return sendProblem(reply, problemBody('invalid_request', detail, 'Check the path, query and headers against GET /api/v1/openapi.yaml.', instance));
     }
     req.log.error({ err }, 'unhandled error');
-    return sendProblem(reply, problemBody('internal_error', 'an unexpected error occurred; it has been logged', 'Retry later; if it persists, report it with the time of the request.', instance));
+    return sendProblem(
+      reply,
+      problemBody(
+        'internal_error',
+        'an unexpected error occurred; it has been logged',
+        'Retry later; if it persists, report it with the time of the request.',
+        instance,
+      ),
+    );
   });
 
   app.setNotFoundHandler((req, reply) => {
     const instance = req.url.split('?')[0];
     if (req.method === 'OPTIONS') {
-      return reply.code(204).headers({
-        'access-control-allow-methods': 'GET, HEAD, OPTIONS, POST',
-        'access-control-allow-headers': 'If-None-Match, Accept, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version, X-Stadtdaten-Channel',
-        'access-control-max-age': '86400',
-      }).send();
+      return reply
+        .code(204)
+        .headers({
+          'access-control-allow-methods': 'GET, HEAD, OPTIONS, POST',
+          'access-control-allow-headers': 'If-None-Match, Accept, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version, X-Stadtdaten-Channel',
+          'access-control-max-age': '86400',
+        })
+        .send();
     }
-    return sendProblem(reply, problemBody('route_not_found', `no route ${req.method} ${instance.slice(0, 200)}`, 'GET /api/v1/openapi.yaml lists every route; per-city data lives under /api/v1/cities/{slug}/<type>.', instance));
+    return sendProblem(
+      reply,
+      problemBody(
+        'route_not_found',
+        `no route ${req.method} ${instance.slice(0, 200)}`,
+        'GET /api/v1/openapi.yaml lists every route; per-city data lives under /api/v1/cities/{slug}/<type>.',
+        instance,
+      ),
+    );
   });
 }

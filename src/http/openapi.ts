@@ -17,8 +17,25 @@ function paramSchema(p: ParamDecl): Record<string, unknown> {
 
 const PAGE_PARAMS = (defaultLimit: string) => [
   { name: 'page', in: 'query', required: false, description: 'Page number (>= 1, default 1)', schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'limit', in: 'query', required: false, description: `Page size (>= 1; above 200 clamped to 200; \`all\` forces the full list). ${defaultLimit}`, schema: { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', enum: ['all'] }] } },
-  { name: 'offset', in: 'query', required: false, description: 'Items to skip (>= 0, default 0); overrides page', schema: { type: 'integer', minimum: 0, default: 0 } },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `Page size (>= 1; above 200 clamped to 200; \`all\` forces the full list). ${defaultLimit}`,
+    schema: {
+      oneOf: [
+        { type: 'integer', minimum: 1 },
+        { type: 'string', enum: ['all'] },
+      ],
+    },
+  },
+  {
+    name: 'offset',
+    in: 'query',
+    required: false,
+    description: 'Items to skip (>= 0, default 0); overrides page',
+    schema: { type: 'integer', minimum: 0, default: 0 },
+  },
   { name: 'all', in: 'query', required: false, description: '`1` forces the full list on every channel', schema: { type: 'string', enum: ['1', 'true'] } },
 ];
 
@@ -30,24 +47,47 @@ export function buildOpenApi(routes: Route[], config: Config) {
     const template = r.url.replace(/:(\w+)/g, '{$1}');
     const pathParams = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const parameters: unknown[] = pathParams.map((name) => ({
-      name, in: 'path', required: true,
-      description: name === 'slug' || name === 'city' ? 'City slug; tolerant (any case, umlauts or transliteration, English exonyms). GET /api/v1/cities lists the canonical ones.' : `${name}`,
+      name,
+      in: 'path',
+      required: true,
+      description:
+        name === 'slug' || name === 'city'
+          ? 'City slug; tolerant (any case, umlauts or transliteration, English exonyms). GET /api/v1/cities lists the canonical ones.'
+          : `${name}`,
       schema: { type: 'string' },
     }));
     for (const p of r.doc.params ?? []) {
       if (pathParams.includes(p.name)) continue;
       parameters.push({ name: p.name, in: 'query', required: p.required === true, description: p.description, schema: paramSchema(p) });
     }
-    if (r.doc.paginated) parameters.push(...PAGE_PARAMS(r.doc.paginated === 'meta' ? 'Default 50.' : 'Default: the full list on direct REST; 25 on the GPT-actions and MCP channels.'));
-    if (r.doc.conditional) parameters.push({ name: 'If-None-Match', in: 'header', required: false, description: 'ETag of a previous answer; a match gives 304 without body', schema: { type: 'string' } });
+    if (r.doc.paginated)
+      parameters.push(
+        ...PAGE_PARAMS(r.doc.paginated === 'meta' ? 'Default 50.' : 'Default: the full list on direct REST; 25 on the GPT-actions and MCP channels.'),
+      );
+    if (r.doc.conditional)
+      parameters.push({
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'ETag of a previous answer; a match gives 304 without body',
+        schema: { type: 'string' },
+      });
     const responses: Record<string, unknown> = {};
     for (const [code, description] of Object.entries(r.doc.responses ?? { 200: 'OK' })) {
-      responses[code] = Number(code) >= 400
-        ? { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
-        : code === '304' ? { description }
-        : { description, content: { [r.doc.contentType ?? 'application/json']: { schema: r.doc.contentType ? { type: 'string' } : { $ref: '#/components/schemas/Envelope' } } } };
+      responses[code] =
+        Number(code) >= 400
+          ? { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
+          : code === '304'
+            ? { description }
+            : {
+                description,
+                content: {
+                  [r.doc.contentType ?? 'application/json']: { schema: r.doc.contentType ? { type: 'string' } : { $ref: '#/components/schemas/Envelope' } },
+                },
+              };
     }
-    if (!responses['404']) responses['404'] = { description: 'Not found', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    if (!responses['404'])
+      responses['404'] = { description: 'Not found', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
     const op: Record<string, unknown> = {
       summary: r.doc.summary,
       ...(r.doc.description ? { description: r.doc.description } : {}),
@@ -69,7 +109,8 @@ export function buildOpenApi(routes: Route[], config: Config) {
     info: {
       title: 'Stadtdaten: open data of the 84 largest German cities',
       version: '1.0.0',
-      description: 'Keyless, read-only proxy with one envelope {data, meta, attribution} and honest source_status. Tiers: A open licences, B share-alike (e.g. ODbL), C other terms.',
+      description:
+        'Keyless, read-only proxy with one envelope {data, meta, attribution} and honest source_status. Tiers: A open licences, B share-alike (e.g. ODbL), C other terms.',
       license: { name: 'Data under the licence named in each response attribution' },
     },
     servers,
@@ -77,11 +118,22 @@ export function buildOpenApi(routes: Route[], config: Config) {
     components: {
       schemas: {
         Envelope: {
-          type: 'object', required: ['data', 'meta'],
+          type: 'object',
+          required: ['data', 'meta'],
           properties: {
             data: { description: 'Record, list, or null (disabled source)' },
             meta: { $ref: '#/components/schemas/Meta' },
-            attribution: { type: ['object', 'null'], properties: { source: { type: 'string' }, text: { type: 'string' }, license: { type: 'string' }, license_url: { type: 'string' }, tier: { type: 'string', enum: ['A', 'B', 'C'] }, modified: { type: 'boolean' } } },
+            attribution: {
+              type: ['object', 'null'],
+              properties: {
+                source: { type: 'string' },
+                text: { type: 'string' },
+                license: { type: 'string' },
+                license_url: { type: 'string' },
+                tier: { type: 'string', enum: ['A', 'B', 'C'] },
+                modified: { type: 'boolean' },
+              },
+            },
           },
         },
         Meta: {
@@ -96,16 +148,24 @@ export function buildOpenApi(routes: Route[], config: Config) {
           },
         },
         Problem: {
-          type: 'object', required: ['type', 'title', 'status', 'code', 'hint'],
+          type: 'object',
+          required: ['type', 'title', 'status', 'code', 'hint'],
           properties: {
-            type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, instance: { type: 'string' },
-            code: { type: 'string', enum: Object.keys(PROBLEM_CODES) }, hint: { type: 'string' },
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            instance: { type: 'string' },
+            code: { type: 'string', enum: Object.keys(PROBLEM_CODES) },
+            hint: { type: 'string' },
           },
         },
         DeprecatedFieldNames: {
           description: 'Deprecated field names (2026-07-25) returned next to their canonical twins with identical values.',
           type: 'object',
-          properties: Object.fromEntries(Object.entries(DEPRECATED_ALIASES).map(([old, canonical]) => [old, { deprecated: true, description: `Same value as ${canonical}` }])),
+          properties: Object.fromEntries(
+            Object.entries(DEPRECATED_ALIASES).map(([old, canonical]) => [old, { deprecated: true, description: `Same value as ${canonical}` }]),
+          ),
         },
       },
     },

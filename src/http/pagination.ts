@@ -37,7 +37,8 @@ export interface PaginationMeta {
 function intParam(name: string, raw: unknown, min: number): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const s = String(raw);
-  if (!/^-?\d+$/.test(s)) throw new ProblemError('invalid_request', `${name} must be an integer, got "${s}"`, `Use ${name}=${min} or more.`, { parameter: name });
+  if (!/^-?\d+$/.test(s))
+    throw new ProblemError('invalid_request', `${name} must be an integer, got "${s}"`, `Use ${name}=${min} or more.`, { parameter: name });
   const n = Number(s);
   if (n < min) throw new ProblemError('invalid_request', `${name} must be >= ${min}, got ${n}`, `Use ${name}=${min} or more.`, { parameter: name });
   return n;
@@ -71,7 +72,21 @@ export function paginate<T>(items: T[], req: PageRequest, channel: Channel, alwa
   const apply = !req.forcedAll && (alwaysPaginate || req.explicit || bound);
   const total = items.length;
   if (!apply) {
-    return { items, meta: { channel, applied: false, page: null, limit: null, offset: 0, total, returned: total, max_limit: MAX_LIMIT, forced_all: req.forcedAll, clamped: false } };
+    return {
+      items,
+      meta: {
+        channel,
+        applied: false,
+        page: null,
+        limit: null,
+        offset: 0,
+        total,
+        returned: total,
+        max_limit: MAX_LIMIT,
+        forced_all: req.forcedAll,
+        clamped: false,
+      },
+    };
   }
   let requested = typeof req.limit === 'number' ? req.limit : DEFAULT_LIMIT;
   if (bound && !req.limitGiven) requested = DEFAULT_CHANNEL_LIMIT;
@@ -80,7 +95,18 @@ export function paginate<T>(items: T[], req: PageRequest, channel: Channel, alwa
   const slice = items.slice(start, start + limit);
   return {
     items: slice,
-    meta: { channel, applied: true, page: req.offset > 0 ? null : req.page, limit, offset: start, total, returned: slice.length, max_limit: MAX_LIMIT, forced_all: false, clamped: requested > MAX_LIMIT },
+    meta: {
+      channel,
+      applied: true,
+      page: req.offset > 0 ? null : req.page,
+      limit,
+      offset: start,
+      total,
+      returned: slice.length,
+      max_limit: MAX_LIMIT,
+      forced_all: false,
+      clamped: requested > MAX_LIMIT,
+    },
   };
 }
 
@@ -99,7 +125,8 @@ export function parseSort<T extends string>(query: Record<string, unknown>, allo
 export function sortBy<T>(items: T[], key: (x: T) => unknown, order: 'asc' | 'desc'): T[] {
   const dir = order === 'asc' ? 1 : -1;
   return [...items].sort((a, b) => {
-    const x = key(a), y = key(b);
+    const x = key(a),
+      y = key(b);
     if (x === y) return 0;
     if (x === null || x === undefined) return 1;
     if (y === null || y === undefined) return -1;

@@ -42,13 +42,7 @@ export class ProblemError extends Error {
   }
 }
 
-export function problemBody(
-  code: ProblemCode,
-  detail: string,
-  hint: string,
-  instance?: string,
-  extra: Record<string, unknown> = {},
-): ProblemBody {
+export function problemBody(code: ProblemCode, detail: string, hint: string, instance?: string, extra: Record<string, unknown> = {}): ProblemBody {
   const def = PROBLEM_CODES[code];
   return {
     type: `/api/v1/problems#${code}`,

@@ -1,8 +1,13 @@
 /** Timestamps always carry a zone; local German times are rendered in Europe/Berlin. */
 const berlinParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Berlin',
-  year: 'numeric', month: '2-digit', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
 
 function parts(date: Date): Record<string, string> {

@@ -17,7 +17,10 @@ export function newestRegisterFile(html: string): string | null {
 }
 
 /** Downloads the register once, assigns every station to at most one city and stores each city's record. */
-export async function precomputeCharging(rt: Runtime, log: (msg: string) => void = () => {}): Promise<{ edition: string | null; stations: number; matched: number }> {
+export async function precomputeCharging(
+  rt: Runtime,
+  log: (msg: string) => void = () => {},
+): Promise<{ edition: string | null; stations: number; matched: number }> {
   const http = rt.http(BNETZA);
   const page = await http.text('', { base: http.url('page') });
   const file = newestRegisterFile(page);
@@ -34,7 +37,11 @@ export async function precomputeCharging(rt: Runtime, log: (msg: string) => void
     matched++;
   }
   for (const [slug, list] of byCity) await rt.store.set(chargingStoreKey(slug), JSON.stringify(cityRecord(list, edition)), CHARGING_TTL_MS);
-  await rt.store.set(chargingMetaKey, JSON.stringify({ file, edition, stations: stations.length, matched, computed_at: new Date().toISOString() }), CHARGING_TTL_MS);
+  await rt.store.set(
+    chargingMetaKey,
+    JSON.stringify({ file, edition, stations: stations.length, matched, computed_at: new Date().toISOString() }),
+    CHARGING_TTL_MS,
+  );
   log(`charging: ${file}: ${stations.length} stations, ${matched} in the ${CITIES.length} cities`);
   return { edition, stations: stations.length, matched };
 }
@@ -44,5 +51,7 @@ export const chargingPrecompute: ScheduledJob = {
   intervalMs: 7 * 24 * 3600 * 1000,
   initialDelayMs: 60_000,
   enabled: (rt) => rt.sourceEnabled(BNETZA),
-  run: async (rt, log) => { await precomputeCharging(rt, log); },
+  run: async (rt, log) => {
+    await precomputeCharging(rt, log);
+  },
 };

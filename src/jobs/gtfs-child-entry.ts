@@ -12,11 +12,24 @@ import { fileURLToPath } from 'node:url';
 const SOURCE = fileURLToPath(new URL('./gtfs-child.ts', import.meta.url));
 export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/stadtdaten/', import.meta.url));
 
-export interface ChildEntry { module: string; execArgv: string[]; bundled: boolean }
+export interface ChildEntry {
+  module: string;
+  execArgv: string[];
+  bundled: boolean;
+}
 
 export function buildChildBundle(cacheDir: string): ChildEntry {
   try {
-    const out = buildSync({ entryPoints: [SOURCE], bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', write: false, logLevel: 'silent' });
+    const out = buildSync({
+      entryPoints: [SOURCE],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      target: 'node20',
+      write: false,
+      logLevel: 'silent',
+    });
     mkdirSync(cacheDir, { recursive: true });
     const file = `${cacheDir.replace(/\/+$/, '')}/gtfs-child.mjs`;
     // Another instance on the same install may be writing it too: write aside, then rename.

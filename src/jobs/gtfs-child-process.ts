@@ -131,7 +131,10 @@ async function tracked<T>(rt: Runtime, work: Promise<T>): Promise<T> {
 
 /** One poll in the long-lived poll child. */
 export async function pollGtfsRtInChild(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
-  const r = await tracked(rt, pollChild.run<ChildPollResult>(rt, { task: 'poll', ttlMs: o.ttlMs, nowMs: o.now?.getTime() }, rt.config.gtfsRtPollHeapMb, o.signal));
+  const r = await tracked(
+    rt,
+    pollChild.run<ChildPollResult>(rt, { task: 'poll', ttlMs: o.ttlMs, nowMs: o.now?.getTime() }, rt.config.gtfsRtPollHeapMb, o.signal),
+  );
   forgetFeedStatus(rt.store);
   return r;
 }

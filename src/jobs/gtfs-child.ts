@@ -22,9 +22,7 @@ import { downloadStaticIndex } from './gtfs-static-build.ts';
  */
 export type ChildTask = { task: 'poll'; ttlMs: number; nowMs?: number } | { task: 'static' };
 export type ChildRequest = ChildTask & { id: number; config: Omit<Config, 'sourceList'>; storePath: string | null };
-export type ChildReply =
-  | { id: number; ok: unknown }
-  | { id: number; error: { message: string; kind?: UpstreamError['kind']; status?: number } };
+export type ChildReply = { id: number; ok: unknown } | { id: number; error: { message: string; kind?: UpstreamError['kind']; status?: number } };
 
 let rt: Runtime | null = null;
 let storeKey = '';

@@ -23,7 +23,9 @@ class PollerLookup implements StaticLookup {
     this.carry = new ScheduleCarry(index, this.stops.ids);
   }
 
-  poll(tripId: string[]) { return this.carry.poll(tripId); }
+  poll(tripId: string[]) {
+    return this.carry.poll(tripId);
+  }
 }
 
 const lookups = new WeakMap<StaticIndex, PollerLookup>();

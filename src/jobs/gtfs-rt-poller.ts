@@ -45,7 +45,9 @@ export function gtfsRtPoller(intervalMs = POLL_INTERVAL_MS, staticWaitMs = STATI
       if (!openStaticIndex(staticIndexPath(rt.config))) await awaitStaticIndex(rt, signal, staticWaitMs, first);
       first = false;
       const r = await runGtfsRtPoll(rt, { ttlMs: intervalMs * TTL_POLLS, signal });
-      log(`GTFS-RT: ${r.status.trip_updates} trip updates of ${r.status.entities} entities, as_of ${r.status.as_of}; decode+index ${r.decode_index_ms} ms, ${r.writes} writes in ${r.write_ms} ms`);
+      log(
+        `GTFS-RT: ${r.status.trip_updates} trip updates of ${r.status.entities} entities, as_of ${r.status.as_of}; decode+index ${r.decode_index_ms} ms, ${r.writes} writes in ${r.write_ms} ms`,
+      );
     },
   };
 }

@@ -34,7 +34,9 @@ export function createPoisJob(opts: PoisJobOptions = {}): ScheduledJob {
         ...refresh,
         deadline: Date.now() + POIS_RUN_BUDGET_MS,
         signal,
-        onProgress: (p) => { if (p.outcome === 'failed') log(`pois: ${p.city} ${p.type} failed: ${p.error}`); },
+        onProgress: (p) => {
+          if (p.outcome === 'failed') log(`pois: ${p.city} ${p.type} failed: ${p.error}`);
+        },
       });
       log(`pois: ${s.ok} stored, ${s.failed} failed, ${s.remaining} left for the next run${s.aborted ? ` (stopped: ${s.aborted})` : ''}`);
       if (s.ok === 0 && s.failed > 0) throw new Error(`pois precompute: every attempted query failed (${s.failed})`);

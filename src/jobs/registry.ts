@@ -7,10 +7,5 @@ import { POIS_PRECOMPUTE_JOB } from './pois-precompute.ts';
 
 /** Every background job of the service (pollers and precomputes), with the configured cadences. */
 export function jobsFor(config: Pick<Config, 'gtfsRtPollIntervalS'>): ScheduledJob[] {
-  return [
-    gtfsStaticJob,
-    gtfsRtPoller(config.gtfsRtPollIntervalS * 1000),
-    chargingPrecompute,
-    POIS_PRECOMPUTE_JOB,
-  ];
+  return [gtfsStaticJob, gtfsRtPoller(config.gtfsRtPollIntervalS * 1000), chargingPrecompute, POIS_PRECOMPUTE_JOB];
 }

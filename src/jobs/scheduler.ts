@@ -27,8 +27,11 @@ export function runScheduled(rt: Runtime, job: ScheduledJob) {
       const lockKey = `joblock:${job.name}`;
       const lockMs = Math.max(1000, job.intervalMs - 1000);
       if (await rt.store.setIfAbsent(lockKey, token, lockMs).catch(() => true)) {
-        current = job.run(rt, (msg) => rt.log.info({ job: job.name }, msg), shutdown.signal)
-          .then(() => { rt.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' }); })
+        current = job
+          .run(rt, (msg) => rt.log.info({ job: job.name }, msg), shutdown.signal)
+          .then(() => {
+            rt.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
+          })
           .catch((err) => {
             rt.metrics.jobRuns.inc({ job: job.name, outcome: 'error' });
             rt.log.warn({ job: job.name, err: String(err) }, 'job failed');

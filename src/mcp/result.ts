@@ -10,7 +10,10 @@ import type { Envelope } from '../services/context.ts';
  */
 export const OUTPUT_SCHEMA = z.looseObject({
   data: z.unknown().meta({ description: 'The record, a list, or null (see meta.source_status)' }).optional(),
-  meta: z.looseObject({ source_status: z.string().optional() }).meta({ description: 'source_status, cache_status, pagination, as_of, refresh_seconds, covered_cities, …' }).optional(),
+  meta: z
+    .looseObject({ source_status: z.string().optional() })
+    .meta({ description: 'source_status, cache_status, pagination, as_of, refresh_seconds, covered_cities, …' })
+    .optional(),
   attribution: z.unknown().meta({ description: 'Source attribution and licence' }).optional(),
   code: z.string().meta({ description: 'Problem code, on errors only' }).optional(),
   hint: z.string().meta({ description: 'How to correct the call, on errors only' }).optional(),
@@ -22,7 +25,10 @@ export const OUTPUT_SCHEMA = z.looseObject({
  */
 export function envelopeResult(label: string, env: Envelope): CallToolResult {
   return {
-    content: [{ type: 'text', text: summary(label, env) }, { type: 'text', text: JSON.stringify(env) }],
+    content: [
+      { type: 'text', text: summary(label, env) },
+      { type: 'text', text: JSON.stringify(env) },
+    ],
     structuredContent: env as unknown as Record<string, unknown>,
   };
 }
@@ -33,7 +39,11 @@ export function problemResult(err: unknown, onUnexpected: (err: unknown) => void
   if (err instanceof ProblemError) body = err.body();
   else {
     onUnexpected(err);
-    body = problemBody('internal_error', 'an unexpected error occurred; it has been logged', 'Retry later; if it persists, report it with the time of the call.');
+    body = problemBody(
+      'internal_error',
+      'an unexpected error occurred; it has been logged',
+      'Retry later; if it persists, report it with the time of the call.',
+    );
   }
   return {
     isError: true,

@@ -20,19 +20,23 @@ const INSTRUCTIONS = [
 export function createMcpServer(built: ServiceContext): McpServer {
   const server = new McpServer({ name: 'stadtdaten', title: 'Stadtdaten', version: '1.0.0' }, { instructions: INSTRUCTIONS });
   for (const tool of toolTable(built.rt.catalog)) {
-    server.registerTool(tool.name, {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.shape,
-      outputSchema: OUTPUT_SCHEMA,
-      annotations: tool.annotations,
-    }, async (args: Record<string, unknown>) => {
-      try {
-        return envelopeResult(tool.title, await tool.run(built, args));
-      } catch (err) {
-        return problemResult(err, (e) => built.rt.log.error({ err: e, tool: tool.name }, 'MCP tool failed'));
-      }
-    });
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.shape,
+        outputSchema: OUTPUT_SCHEMA,
+        annotations: tool.annotations,
+      },
+      async (args: Record<string, unknown>) => {
+        try {
+          return envelopeResult(tool.title, await tool.run(built, args));
+        } catch (err) {
+          return problemResult(err, (e) => built.rt.log.error({ err: e, tool: tool.name }, 'MCP tool failed'));
+        }
+      },
+    );
   }
   registerPrompts(server, built.rt.catalog);
   registerResources(server, built);

@@ -28,7 +28,11 @@ export interface ToolDef {
 export const FIXED_TOOLS = ['list_cities', 'get_city', 'get_city_overview', 'compare', 'sources'] as const;
 
 const annotations = (title: string, openWorld: boolean): ToolAnnotations => ({
-  title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: openWorld,
+  title,
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: openWorld,
 });
 
 const ENVELOPE_NOTE = 'Returns the canonical envelope {data, meta, attribution}; meta.source_status (ok, no_data, disabled, not_covered) explains empty data.';
@@ -38,8 +42,12 @@ function dataTypeTool(dt: DataType): ToolDef {
   const lines = [
     `${dt.label_en} (${dt.label}): ${dt.summary}. Source: ${dt.source.name}, licence ${dt.source.license}, Tier ${dt.source.tier}.`,
     dt.description ?? '',
-    covered ? `Covers ${covered.length === 1 ? covered[0] : `${covered.length} cities: ${[...covered].sort().join(', ')}`}; other cities answer not_covered.` : '',
-    dt.list ? `Lists are bound to ${DEFAULT_CHANNEL_LIMIT} items on this channel; meta.pagination says what was applied; limit "all" or all true returns everything.` : '',
+    covered
+      ? `Covers ${covered.length === 1 ? covered[0] : `${covered.length} cities: ${[...covered].sort().join(', ')}`}; other cities answer not_covered.`
+      : '',
+    dt.list
+      ? `Lists are bound to ${DEFAULT_CHANNEL_LIMIT} items on this channel; meta.pagination says what was applied; limit "all" or all true returns everything.`
+      : '',
     dt.live ? `Live: meta.as_of and refresh_seconds (${dt.live.refreshSeconds}).` : '',
     `REST: GET ${routePath(dt)}. ${ENVELOPE_NOTE}`,
   ];
@@ -52,7 +60,7 @@ function dataTypeTool(dt: DataType): ToolDef {
     dataType: dt,
     async run({ pipeline }, args) {
       const { city, ...query } = args;
-      const target = dt.scope === 'global' ? null : typeof city === 'string' ? city : dt.fixedCity ?? null;
+      const target = dt.scope === 'global' ? null : typeof city === 'string' ? city : (dt.fixedCity ?? null);
       return envelopeObject(await pipeline.run(dt, target, query, { channel: 'mcp' }));
     },
   };
@@ -62,38 +70,49 @@ function fixedTools(catalog: Catalog): ToolDef[] {
   const resources = compareResources(catalog);
   return [
     {
-      name: 'list_cities', title: 'List cities',
+      name: 'list_cities',
+      title: 'List cities',
       description: `The city register: canonical slug, name, AGS, state, coordinates, population, core flag of each of the ${CITIES.length} cities. Bound to ${DEFAULT_CHANNEL_LIMIT} per page on this channel; limit "all" returns all. ${ENVELOPE_NOTE}`,
-      shape: PAGE_SHAPE, annotations: annotations('List cities', false),
+      shape: PAGE_SHAPE,
+      annotations: annotations('List cities', false),
       run: async (_ctx, args) => listCities(args, 'mcp'),
     },
     {
-      name: 'get_city', title: 'City register entry',
-      description: 'One register entry (slug, name, AGS/ARS, state, coordinates, population, Wikidata id, coverage) by tolerant name; an unknown name answers city_not_found with a did-you-mean hint.',
-      shape: { city: citySchema }, annotations: annotations('City register entry', false),
+      name: 'get_city',
+      title: 'City register entry',
+      description:
+        'One register entry (slug, name, AGS/ARS, state, coordinates, population, Wikidata id, coverage) by tolerant name; an unknown name answers city_not_found with a did-you-mean hint.',
+      shape: { city: citySchema },
+      annotations: annotations('City register entry', false),
       run: async (_ctx, args) => getCity(String(args.city)),
     },
     {
-      name: 'get_city_overview', title: 'City overview',
+      name: 'get_city_overview',
+      title: 'City overview',
       description: 'Start here: every data type available for one city (with its tool name and coverage), current weather and air highlights, and counts.',
-      shape: { city: citySchema }, annotations: annotations('City overview', true),
+      shape: { city: citySchema },
+      annotations: annotations('City overview', true),
       run: (ctx, args) => cityOverview(ctx, String(args.city)),
     },
     {
-      name: 'compare', title: 'Compare cities',
+      name: 'compare',
+      title: 'Compare cities',
       description: `Compare one resource across cities (${resources.join(', ')}); each city carries its own source_status (ok, no_data, disabled, error, not_found). Bound to ${DEFAULT_CHANNEL_LIMIT} items on this channel; limit "all" returns every city.`,
       shape: {
         cities: z.union([z.array(z.string()), z.string()]).meta({ description: 'City names or slugs, as an array or comma-separated' }),
         resource: z.string().meta({ enum: resources, description: 'What to compare' }),
-        ...SORT_SHAPE(COMPARE_SORTS), ...PAGE_SHAPE,
+        ...SORT_SHAPE(COMPARE_SORTS),
+        ...PAGE_SHAPE,
       },
       annotations: annotations('Compare cities', true),
       run: (ctx, { cities, ...rest }) => compareCities(ctx, { ...rest, cities: Array.isArray(cities) ? cities.join(',') : cities }, 'mcp'),
     },
     {
-      name: 'sources', title: 'Upstream sources',
+      name: 'sources',
+      title: 'Upstream sources',
       description: 'State of every upstream source: enabled (toggle and credentials), circuit-breaker state, licence, tier, last success and failure.',
-      shape: { ...SORT_SHAPE(SOURCE_SORTS), ...PAGE_SHAPE }, annotations: annotations('Upstream sources', false),
+      shape: { ...SORT_SHAPE(SOURCE_SORTS), ...PAGE_SHAPE },
+      annotations: annotations('Upstream sources', false),
       run: (ctx, args) => listSources(ctx, args, 'mcp'),
     },
   ];

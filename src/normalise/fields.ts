@@ -65,7 +65,8 @@ function normaliseValue(v: unknown): unknown {
 
 function isBlank(s: string): boolean {
   // Only strings that start or end with white space can be blank; most values skip trim().
-  const first = s.charCodeAt(0), last = s.charCodeAt(s.length - 1);
+  const first = s.charCodeAt(0),
+    last = s.charCodeAt(s.length - 1);
   return (first <= 32 || first === 160 || last <= 32 || last === 160) && s.trim() === '';
 }
 
@@ -118,7 +119,9 @@ export function normaliseRecord(input: Record<string, unknown>): Record<string, 
     if (!Object.prototype.hasOwnProperty.call(input, rawKey)) continue;
     const plan = planFor(rawKey);
     const rawValue = input[rawKey];
-    let key = rawKey, value: unknown, target = plan;
+    let key = rawKey,
+      value: unknown,
+      target = plan;
     if (plan.raw) value = rawValue ?? null;
     else {
       key = plan.key;

@@ -20,7 +20,11 @@ interface Entry {
 export class Breakers {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly store: Store, private readonly shared: boolean, private readonly metrics: Metrics) {}
+  constructor(
+    private readonly store: Store,
+    private readonly shared: boolean,
+    private readonly metrics: Metrics,
+  ) {}
 
   private entry(src: SourceDecl): Entry {
     let e = this.entries.get(src.id);
@@ -48,8 +52,10 @@ export class Breakers {
   localState(src: SourceDecl): BreakerState {
     const e = this.entry(src);
     switch (e.policy.state) {
-      case CircuitState.Closed: return 'CLOSED';
-      case CircuitState.HalfOpen: return 'HALF_OPEN';
+      case CircuitState.Closed:
+        return 'CLOSED';
+      case CircuitState.HalfOpen:
+        return 'HALF_OPEN';
       default:
         return e.openedAt !== null && Date.now() - e.openedAt >= e.cooldownMs ? 'HALF_OPEN' : 'OPEN';
     }
@@ -62,7 +68,11 @@ export class Breakers {
   }
 
   private async sharedOpen(src: SourceDecl): Promise<boolean> {
-    try { return (await this.store.get(`breaker:${src.id}`)) !== null; } catch { return false; }
+    try {
+      return (await this.store.get(`breaker:${src.id}`)) !== null;
+    } catch {
+      return false;
+    }
   }
 
   /** True when a call would be refused right now, without making one. */

@@ -136,7 +136,11 @@ export class Cache {
   private async write(key: string, entry: Entry, windows: CacheWindows) {
     this.remember(key, entry);
     const ttl = (windows.freshSeconds + windows.staleSeconds) * 1000 + errorKeepMs(windows);
-    try { await this.deps.store.set(`cache:${key}`, encodeEntry(entry), ttl); } catch { /* the L1 copy still serves */ }
+    try {
+      await this.deps.store.set(`cache:${key}`, encodeEntry(entry), ttl);
+    } catch {
+      /* the L1 copy still serves */
+    }
   }
 
   private markFailed(key: string, entry: Entry, err?: unknown) {
@@ -214,5 +218,7 @@ export class Cache {
   }
 
   /** For tests and admin: forget the in-process copies. */
-  clearLocal() { this.l1.clear(); }
+  clearLocal() {
+    this.l1.clear();
+  }
 }

@@ -4,7 +4,10 @@
  * signal) alive until it fires: at 10k stored-type requests per second with a 10 s budget that
  * is 100k live timers, promoted garbage that made every old-generation collection slower.
  */
-export interface Deadline { signal: AbortSignal; release: () => void }
+export interface Deadline {
+  signal: AbortSignal;
+  release: () => void;
+}
 
 export function deadline(ms: number): Deadline {
   const c = new AbortController();

@@ -15,6 +15,8 @@ export async function mapLimit<T, R>(items: readonly T[], n: number, fn: (item: 
 /** Resolve with `fallback()` when `p` takes longer than `ms`. */
 export function withDeadline<T>(p: Promise<T>, ms: number, fallback: () => T): Promise<T> {
   let timer: NodeJS.Timeout;
-  const t = new Promise<T>((resolve) => { timer = setTimeout(() => resolve(fallback()), ms); });
+  const t = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback()), ms);
+  });
   return Promise.race([p.finally(() => clearTimeout(timer)), t]);
 }

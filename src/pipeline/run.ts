@@ -44,12 +44,18 @@ const jsonNull = 'null';
 const attributions = new WeakMap<SourceDecl, Attribution>();
 function attributionFor(src: SourceDecl): Attribution {
   let a = attributions.get(src);
-  if (!a) { a = attributionOf(src); attributions.set(src, a); }
+  if (!a) {
+    a = attributionOf(src);
+    attributions.set(src, a);
+  }
   return a;
 }
 
 export class Pipeline {
-  constructor(private readonly rt: Runtime, private readonly cache: Cache) {}
+  constructor(
+    private readonly rt: Runtime,
+    private readonly cache: Cache,
+  ) {}
 
   /**
    * The fast path of a cache HIT: a plain request (canonical slug, no query, REST channel) for
@@ -76,7 +82,14 @@ export class Pipeline {
 
     const covered = coveredCities(dt);
     if (city && covered && !covered.includes(city.slug)) {
-      return this.outcome(city, 'not_covered', null, jsonNull, { ...base, covered_cities: [...covered].sort(), note: dt.coverage?.note ?? `served for ${covered.join(', ')} only` }, null);
+      return this.outcome(
+        city,
+        'not_covered',
+        null,
+        jsonNull,
+        { ...base, covered_cities: [...covered].sort(), note: dt.coverage?.note ?? `served for ${covered.join(', ')} only` },
+        null,
+      );
     }
     const settings = this.rt.config.sources[dt.source.id];
     if (!settings.enabled || settings.missingCredentials.length > 0) {
@@ -97,10 +110,20 @@ export class Pipeline {
       }
     } else {
       const key = `${dt.type}:${city?.slug ?? '-'}:${paramKey(dt.params ?? [], params)}`;
-      const res = await this.cache.get(key, dt.cache, () => this.fetchEntry(dt, city, params), () => this.rt.breakers.isOpen(dt.source));
+      const res = await this.cache.get(
+        key,
+        dt.cache,
+        () => this.fetchEntry(dt, city, params),
+        () => this.rt.breakers.isOpen(dt.source),
+      );
       if (res.status === 'UNAVAILABLE') {
         this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(res.error) }, 'upstream fetch failed and nothing is cached');
-        throw new ProblemError('upstream_unavailable', `${dt.source.name} is unreachable and nothing is cached for ${dt.type}${city ? ` in ${city.slug}` : ''}.`, 'Retry later; GET /api/v1/health and GET /api/v1/sources show the state of every source.', { source: dt.source.id });
+        throw new ProblemError(
+          'upstream_unavailable',
+          `${dt.source.name} is unreachable and nothing is cached for ${dt.type}${city ? ` in ${city.slug}` : ''}.`,
+          'Retry later; GET /api/v1/health and GET /api/v1/sources show the state of every source.',
+          { source: dt.source.id },
+        );
       }
       entry = res.entry;
       cacheStatus = res.status;
@@ -160,16 +183,34 @@ export class Pipeline {
   private storedFailure(dt: DataType, city: City | null, err: unknown): ProblemError {
     if (err instanceof ProblemError) return err;
     this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(err) }, 'reading stored data failed');
-    return new ProblemError('upstream_unavailable', `the stored ${dt.type} data could not be read.`, 'Retry later; GET /api/v1/health shows the state of the store.', { source: dt.source.id });
+    return new ProblemError(
+      'upstream_unavailable',
+      `the stored ${dt.type} data could not be read.`,
+      'Retry later; GET /api/v1/health shows the state of the store.',
+      { source: dt.source.id },
+    );
   }
 
   private baseMeta(dt: DataType, city: City | null): Record<string, unknown> {
-    const m: Record<string, unknown> = { type: dt.type, ...(city ? { city: city.slug } : {}), source: dt.source.id, license: dt.source.license, tier: dt.source.tier };
+    const m: Record<string, unknown> = {
+      type: dt.type,
+      ...(city ? { city: city.slug } : {}),
+      source: dt.source.id,
+      license: dt.source.license,
+      tier: dt.source.tier,
+    };
     if (this.rt.config.demo) m.demo = true;
     return m;
   }
 
-  private outcome(city: City | null, status: SourceStatus, cacheStatus: CacheStatus | null, dataJson: string, meta: Record<string, unknown>, attribution: Attribution | null): Outcome {
+  private outcome(
+    city: City | null,
+    status: SourceStatus,
+    cacheStatus: CacheStatus | null,
+    dataJson: string,
+    meta: Record<string, unknown>,
+    attribution: Attribution | null,
+  ): Outcome {
     meta.source_status = status;
     return { status, cacheStatus, city, dataJson, meta, attribution, data: () => (dataJson === jsonNull ? null : JSON.parse(dataJson)) };
   }
@@ -177,10 +218,15 @@ export class Pipeline {
   /** A source's shared sub-resource through the same cache and single-flight (see FetchContext.cached). */
   private async shared<T>(dt: DataType, name: string, windows: CacheWindows, fetch: () => Promise<T>): Promise<T> {
     const key = `shared:${dt.source.id}:${name}`;
-    const res = await this.cache.get(key, windows, async () => {
-      const value = await fetch();
-      return { fetchedAt: Date.now(), status: 'ok', asOf: null, meta: {}, dataJson: JSON.stringify(value) };
-    }, () => this.rt.breakers.isOpen(dt.source));
+    const res = await this.cache.get(
+      key,
+      windows,
+      async () => {
+        const value = await fetch();
+        return { fetchedAt: Date.now(), status: 'ok', asOf: null, meta: {}, dataJson: JSON.stringify(value) };
+      },
+      () => this.rt.breakers.isOpen(dt.source),
+    );
     if (res.status === 'UNAVAILABLE') throw res.error;
     return (res.entry.parsed ??= JSON.parse(res.entry.dataJson)) as T;
   }
@@ -211,13 +257,11 @@ export class Pipeline {
       };
       return dt.fetch(ctx);
     };
-    const result = dt.cache === 'stored'
-      ? await withDeadline(this.rt.config.requestBudgetMs, run)
-      : await this.rt.breakers.execute(dt.source, run);
+    const result = dt.cache === 'stored' ? await withDeadline(this.rt.config.requestBudgetMs, run) : await this.rt.breakers.execute(dt.source, run);
     // Stored types are read per request and never cached: keep the adapter's object, and
     // normalise and serialise only what is sent (run()): a page of a large board, not the board.
     const stored = dt.cache === 'stored';
-    const data = stored ? result.data ?? null : normalise(result.data);
+    const data = stored ? (result.data ?? null) : normalise(result.data);
     const empty = data === null || (Array.isArray(data) && data.length === 0);
     return {
       fetchedAt: Date.now(),
@@ -245,7 +289,10 @@ const attributionCache = new WeakMap<Attribution, string>();
 function attributionJson(a: Attribution | null): string {
   if (!a) return 'null';
   let s = attributionCache.get(a);
-  if (s === undefined) { s = JSON.stringify(a); attributionCache.set(a, s); }
+  if (s === undefined) {
+    s = JSON.stringify(a);
+    attributionCache.set(a, s);
+  }
   return s;
 }
 

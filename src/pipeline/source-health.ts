@@ -6,11 +6,20 @@ export class SourceHealth {
 
   private get(id: string) {
     let e = this.last.get(id);
-    if (!e) { e = { success: null, failure: null, error: null }; this.last.set(id, e); }
+    if (!e) {
+      e = { success: null, failure: null, error: null };
+      this.last.set(id, e);
+    }
     return e;
   }
-  success(id: string) { this.get(id).success = Date.now(); }
-  failure(id: string, error: string) { const e = this.get(id); e.failure = Date.now(); e.error = error; }
+  success(id: string) {
+    this.get(id).success = Date.now();
+  }
+  failure(id: string, error: string) {
+    const e = this.get(id);
+    e.failure = Date.now();
+    e.error = error;
+  }
   view(id: string) {
     const e = this.get(id);
     return {

@@ -22,13 +22,17 @@ export class SourceHttp {
     private readonly signal?: AbortSignal,
   ) {}
 
-  get baseUrl(): string { return this.settings.baseUrl; }
+  get baseUrl(): string {
+    return this.settings.baseUrl;
+  }
   url(key: string): string {
     const u = this.settings.urls[key];
     if (!u) throw new Error(`source ${this.source.id} has no url "${key}"`);
     return u;
   }
-  credential(name: string): string { return this.settings.credentials[name] ?? ''; }
+  credential(name: string): string {
+    return this.settings.credentials[name] ?? '';
+  }
 
   withSignal(signal: AbortSignal): SourceHttp {
     return new SourceHttp(this.source, this.settings, this.client, this.metrics, this.health, this.store, signal);

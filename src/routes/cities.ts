@@ -6,18 +6,33 @@ import { getCity, listCities } from '../services/cities.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
 
 export function registerCities(app: FastifyInstance, _ctx: RouteContext) {
-  app.get('/api/v1/cities', {
-    config: { doc: { summary: 'The city register (canonical slugs)', tags: ['Cities'], paginated: 'list', conditional: true } },
-  }, async (req, reply) => {
-    const body = listCities(req.query as Record<string, unknown>, channelOf(req.headers));
-    return sendConditional(req, reply, JSON.stringify(body), META_CACHE_CONTROL);
-  });
+  app.get(
+    '/api/v1/cities',
+    {
+      config: { doc: { summary: 'The city register (canonical slugs)', tags: ['Cities'], paginated: 'list', conditional: true } },
+    },
+    async (req, reply) => {
+      const body = listCities(req.query as Record<string, unknown>, channelOf(req.headers));
+      return sendConditional(req, reply, JSON.stringify(body), META_CACHE_CONTROL);
+    },
+  );
 
-  app.get('/api/v1/cities/:slug', {
-    config: { doc: { summary: 'One register entry; tolerant slug (any case, umlauts, exonyms)', tags: ['Cities'], responses: { 200: 'Register entry', 404: 'Unknown city (did-you-mean hint)' } } },
-  }, async (req, reply) => {
-    const body = getCity((req.params as { slug: string }).slug);
-    return reply.headers({ 'content-type': JSON_TYPE, 'cache-control': META_CACHE_CONTROL, 'content-location': `/api/v1/cities/${body.meta.city}` })
-      .send(JSON.stringify(body));
-  });
+  app.get(
+    '/api/v1/cities/:slug',
+    {
+      config: {
+        doc: {
+          summary: 'One register entry; tolerant slug (any case, umlauts, exonyms)',
+          tags: ['Cities'],
+          responses: { 200: 'Register entry', 404: 'Unknown city (did-you-mean hint)' },
+        },
+      },
+    },
+    async (req, reply) => {
+      const body = getCity((req.params as { slug: string }).slug);
+      return reply
+        .headers({ 'content-type': JSON_TYPE, 'cache-control': META_CACHE_CONTROL, 'content-location': `/api/v1/cities/${body.meta.city}` })
+        .send(JSON.stringify(body));
+    },
+  );
 }

@@ -7,24 +7,43 @@ import type { RouteContext } from './context.ts';
 /** Compare one resource across cities; every city carries its own status, never an overall 5xx. */
 export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
   const { rt } = ctx;
-  app.get('/api/v1/compare', {
-    config: {
-      doc: {
-        summary: 'Compare one resource across cities',
-        tags: ['Compare'], paginated: 'meta', conditional: true,
-        params: [
-          { name: 'cities', type: 'string', required: true, description: `Comma-separated city slugs (tolerant), at most MAX_CITIES (${rt.config.maxCities})`, invalid: 'invalid_request' },
-          { name: 'resource', type: 'string', required: true, enum: compareResources(rt.catalog), description: 'What to compare', invalid: 'invalid_request' },
-          { name: 'sort', type: 'string', enum: COMPARE_SORTS, description: 'Sort field', invalid: 'invalid_request' },
-          { name: 'order', type: 'string', enum: ['asc', 'desc'], description: 'Sort order (default asc)', invalid: 'invalid_request' },
-        ],
-        responses: { 200: 'Compare items', 304: 'Not modified', 400: 'invalid_request: unknown resource, empty or too many cities, bad paging or sort' },
+  app.get(
+    '/api/v1/compare',
+    {
+      config: {
+        doc: {
+          summary: 'Compare one resource across cities',
+          tags: ['Compare'],
+          paginated: 'meta',
+          conditional: true,
+          params: [
+            {
+              name: 'cities',
+              type: 'string',
+              required: true,
+              description: `Comma-separated city slugs (tolerant), at most MAX_CITIES (${rt.config.maxCities})`,
+              invalid: 'invalid_request',
+            },
+            {
+              name: 'resource',
+              type: 'string',
+              required: true,
+              enum: compareResources(rt.catalog),
+              description: 'What to compare',
+              invalid: 'invalid_request',
+            },
+            { name: 'sort', type: 'string', enum: COMPARE_SORTS, description: 'Sort field', invalid: 'invalid_request' },
+            { name: 'order', type: 'string', enum: ['asc', 'desc'], description: 'Sort order (default asc)', invalid: 'invalid_request' },
+          ],
+          responses: { 200: 'Compare items', 304: 'Not modified', 400: 'invalid_request: unknown resource, empty or too many cities, bad paging or sort' },
+        },
       },
     },
-  }, async (req, reply) => {
-    const body = await compareCities(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
-    // cache_status differs between otherwise identical answers; the ETag must not.
-    const basis = JSON.stringify({ data: body.data.map(({ cache_status: _c, ...rest }) => rest), meta: body.meta });
-    return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=60', basis);
-  });
+    async (req, reply) => {
+      const body = await compareCities(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
+      // cache_status differs between otherwise identical answers; the ETag must not.
+      const basis = JSON.stringify({ data: body.data.map(({ cache_status: _c, ...rest }) => rest), meta: body.meta });
+      return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=60', basis);
+    },
+  );
 }

@@ -28,7 +28,11 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
     };
     app.get(toFastifyPath(path), { config: { doc } }, handler(dt, null));
     for (const alias of dt.aliases ?? []) {
-      app.get(toFastifyPath(alias), { config: { doc: { ...doc, deprecated: true, successor: path, operationId: `${dt.tool}_deprecated_${aliasName(alias)}` } } }, handler(dt, path));
+      app.get(
+        toFastifyPath(alias),
+        { config: { doc: { ...doc, deprecated: true, successor: path, operationId: `${dt.tool}_deprecated_${aliasName(alias)}` } } },
+        handler(dt, path),
+      );
     }
   }
 
@@ -56,5 +60,10 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
 }
 
 function aliasName(alias: string): string {
-  return alias.split('/').filter((s) => s && !s.startsWith('{')).slice(2).join('_').replace(/-/g, '_');
+  return alias
+    .split('/')
+    .filter((s) => s && !s.startsWith('{'))
+    .slice(2)
+    .join('_')
+    .replace(/-/g, '_');
 }

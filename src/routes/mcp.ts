@@ -6,7 +6,9 @@ import type { RouteContext } from './context.ts';
 
 /** JSON-RPC error bodies: MCP clients read these, not problem documents. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string, headers: Record<string, string> = {}) {
-  return reply.code(status).headers({ 'content-type': 'application/json', 'cache-control': 'no-store', ...headers })
+  return reply
+    .code(status)
+    .headers({ 'content-type': 'application/json', 'cache-control': 'no-store', ...headers })
     .send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
@@ -41,7 +43,8 @@ export function registerMcp(app: FastifyInstance, ctx: RouteContext) {
     } catch (err) {
       req.log.error({ err }, 'MCP request failed');
       if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { 'content-type': 'application/json' })
+        reply.raw
+          .writeHead(500, { 'content-type': 'application/json' })
           .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }));
       }
     }
@@ -49,8 +52,11 @@ export function registerMcp(app: FastifyInstance, ctx: RouteContext) {
 
   for (const method of ['GET', 'DELETE'] as const) {
     app.route({
-      method, url: '/mcp', onRequest: guard,
-      handler: async (_req, reply) => rpcError(reply, 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC messages with POST.', { allow: 'POST' }),
+      method,
+      url: '/mcp',
+      onRequest: guard,
+      handler: async (_req, reply) =>
+        rpcError(reply, 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC messages with POST.', { allow: 'POST' }),
     });
   }
 }

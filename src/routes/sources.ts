@@ -5,20 +5,26 @@ import { listSources, SOURCE_SORTS } from '../services/sources.ts';
 import type { RouteContext } from './context.ts';
 
 export function registerSources(app: FastifyInstance, ctx: RouteContext) {
-  app.get('/api/v1/sources', {
-    config: {
-      doc: {
-        summary: 'State of every upstream source: toggle, circuit breaker, licence, last success and failure',
-        tags: ['Operational'], paginated: 'meta', conditional: true,
-        params: [
-          { name: 'sort', type: 'string', enum: SOURCE_SORTS, description: 'Sort field', invalid: 'invalid_request' },
-          { name: 'order', type: 'string', enum: ['asc', 'desc'], description: 'Sort order (default asc)', invalid: 'invalid_request' },
-        ],
-        responses: { 200: 'Sources', 304: 'Not modified', 400: 'invalid_request: unknown sort field or order, bad page/limit/offset' },
+  app.get(
+    '/api/v1/sources',
+    {
+      config: {
+        doc: {
+          summary: 'State of every upstream source: toggle, circuit breaker, licence, last success and failure',
+          tags: ['Operational'],
+          paginated: 'meta',
+          conditional: true,
+          params: [
+            { name: 'sort', type: 'string', enum: SOURCE_SORTS, description: 'Sort field', invalid: 'invalid_request' },
+            { name: 'order', type: 'string', enum: ['asc', 'desc'], description: 'Sort order (default asc)', invalid: 'invalid_request' },
+          ],
+          responses: { 200: 'Sources', 304: 'Not modified', 400: 'invalid_request: unknown sort field or order, bad page/limit/offset' },
+        },
       },
     },
-  }, async (req, reply) => {
-    const body = await listSources(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
-    return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=15');
-  });
+    async (req, reply) => {
+      const body = await listSources(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
+      return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=15');
+    },
+  );
 }

@@ -10,7 +10,13 @@ export function listCities(query: Record<string, unknown>, channel: Channel): En
   const { items, meta: pagination } = paginate(ENTRIES, parsePageRequest(query), channel);
   return {
     data: items,
-    meta: { source_status: 'ok', total: ENTRIES.length, core: ENTRIES.filter((c) => c.core).length, pagination, provenance: 'Destatis Gemeindeverzeichnis, Wikidata; see src/cities/PROVENANCE.md' },
+    meta: {
+      source_status: 'ok',
+      total: ENTRIES.length,
+      core: ENTRIES.filter((c) => c.core).length,
+      pagination,
+      provenance: 'Destatis Gemeindeverzeichnis, Wikidata; see src/cities/PROVENANCE.md',
+    },
   };
 }
 

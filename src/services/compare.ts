@@ -14,14 +14,36 @@ export function compareResources(catalog: Catalog): string[] {
 }
 
 /** One resource across cities; every city carries its own status, a failing city never fails the call. */
-export async function compareCities({ rt, pipeline }: ServiceContext, query: Record<string, unknown>, channel: Channel): Promise<Envelope & { data: CompareItem[] }> {
+export async function compareCities(
+  { rt, pipeline }: ServiceContext,
+  query: Record<string, unknown>,
+  channel: Channel,
+): Promise<Envelope & { data: CompareItem[] }> {
   const resources = compareResources(rt.catalog);
   const resource = typeof query.resource === 'string' ? query.resource : '';
   const dt = rt.catalog.byCompareResource.get(resource);
-  if (!dt) throw new ProblemError('invalid_request', resource ? `unknown resource "${resource.slice(0, 40)}"` : 'missing resource', `resource must be one of: ${resources.join(', ')}.`, { parameter: 'resource' });
-  const names = (typeof query.cities === 'string' ? query.cities : '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (names.length === 0) throw new ProblemError('invalid_request', 'cities is empty', 'Pass cities=berlin,hamburg (comma-separated slugs; GET /api/v1/cities lists them).', { parameter: 'cities' });
-  if (names.length > rt.config.maxCities) throw new ProblemError('invalid_request', `${names.length} cities given, at most ${rt.config.maxCities} allowed`, `Split the call; MAX_CITIES is ${rt.config.maxCities}.`, { parameter: 'cities', max_cities: rt.config.maxCities });
+  if (!dt)
+    throw new ProblemError(
+      'invalid_request',
+      resource ? `unknown resource "${resource.slice(0, 40)}"` : 'missing resource',
+      `resource must be one of: ${resources.join(', ')}.`,
+      { parameter: 'resource' },
+    );
+  const names = (typeof query.cities === 'string' ? query.cities : '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0)
+    throw new ProblemError('invalid_request', 'cities is empty', 'Pass cities=berlin,hamburg (comma-separated slugs; GET /api/v1/cities lists them).', {
+      parameter: 'cities',
+    });
+  if (names.length > rt.config.maxCities)
+    throw new ProblemError(
+      'invalid_request',
+      `${names.length} cities given, at most ${rt.config.maxCities} allowed`,
+      `Split the call; MAX_CITIES is ${rt.config.maxCities}.`,
+      { parameter: 'cities', max_cities: rt.config.maxCities },
+    );
   const { sort, order } = parseSort(query, COMPARE_SORTS);
   const page = parsePageRequest(query);
 
@@ -33,7 +55,13 @@ export async function compareCities({ rt, pipeline }: ServiceContext, query: Rec
       const raw = o.data();
       const data = raw !== null && dt.compare?.summarise ? dt.compare.summarise(raw) : raw;
       const status = o.status === 'not_covered' ? 'no_data' : o.status;
-      return { city: city.slug, data: status === 'ok' ? data : null, source_status: status, ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}), attribution: o.attribution };
+      return {
+        city: city.slug,
+        data: status === 'ok' ? data : null,
+        source_status: status,
+        ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}),
+        attribution: o.attribution,
+      };
     } catch (err) {
       return { city: city.slug, data: null, source_status: 'error', note: err instanceof ProblemError ? err.detail : 'source failed' };
     }
@@ -41,8 +69,15 @@ export async function compareCities({ rt, pipeline }: ServiceContext, query: Rec
   const sorted = sort ? sortBy(items, (x) => x[sort], order) : order === 'desc' ? [...items].reverse() : items;
   const { items: pageItems, meta: pagination } = paginate(sorted, page, channel, true);
   const meta: Record<string, unknown> = {
-    source_status: 'ok', resource, type: dt.type, total: items.length, max_cities: rt.config.maxCities,
-    statuses: countBy(items.map((i) => i.source_status)), sort, order, pagination,
+    source_status: 'ok',
+    resource,
+    type: dt.type,
+    total: items.length,
+    max_cities: rt.config.maxCities,
+    statuses: countBy(items.map((i) => i.source_status)),
+    sort,
+    order,
+    pagination,
   };
   if (rt.config.demo) meta.demo = true;
   return { data: pageItems, meta };

@@ -4,24 +4,26 @@ import type { Envelope, ServiceContext } from './context.ts';
 
 /** Which data type is available in which city, generated from the catalog. */
 function coverageRows({ rt }: ServiceContext) {
-  return rt.catalog.all.filter((dt) => dt.scope !== 'global').map((dt) => {
-    const cities = coveredCities(dt);
-    return {
-      type: dt.type,
-      label: dt.label,
-      label_en: dt.label_en,
-      group: GROUP_LABELS[dt.group],
-      path: routePath(dt),
-      tool: dt.tool,
-      source: dt.source.id,
-      tier: dt.source.tier,
-      enabled: rt.sourceEnabled(dt.source),
-      partial: cities !== null,
-      covered_cities: cities ? [...cities].sort() : CITIES.map((c) => c.slug),
-      covered_count: cities ? cities.length : CITIES.length,
-      note: dt.coverage?.note ?? (dt.fixedCity ? `served for ${dt.fixedCity} only` : null),
-    };
-  });
+  return rt.catalog.all
+    .filter((dt) => dt.scope !== 'global')
+    .map((dt) => {
+      const cities = coveredCities(dt);
+      return {
+        type: dt.type,
+        label: dt.label,
+        label_en: dt.label_en,
+        group: GROUP_LABELS[dt.group],
+        path: routePath(dt),
+        tool: dt.tool,
+        source: dt.source.id,
+        tier: dt.source.tier,
+        enabled: rt.sourceEnabled(dt.source),
+        partial: cities !== null,
+        covered_cities: cities ? [...cities].sort() : CITIES.map((c) => c.slug),
+        covered_count: cities ? cities.length : CITIES.length,
+        note: dt.coverage?.note ?? (dt.fixedCity ? `served for ${dt.fixedCity} only` : null),
+      };
+    });
 }
 
 function summary(types: ReturnType<typeof coverageRows>) {
@@ -44,7 +46,10 @@ export function coverageHtml(ctx: ServiceContext): string {
   const types = coverageRows(ctx);
   const meta = summary(types);
   const rows = types
-    .map((t) => `<tr><td>${esc(t.group)}</td><td><code>${esc(t.type)}</code><br>${esc(t.label_en)}</td><td><code>${esc(t.path)}</code></td><td>${t.tier}</td><td>${t.enabled ? 'yes' : 'disabled on this server'}</td><td>${t.partial ? `${t.covered_count} of ${meta.cities_total}: ${t.covered_cities.map(esc).join(', ')}${t.note ? `<br><small>${esc(t.note)}</small>` : ''}` : `all ${meta.cities_total}`}</td></tr>`)
+    .map(
+      (t) =>
+        `<tr><td>${esc(t.group)}</td><td><code>${esc(t.type)}</code><br>${esc(t.label_en)}</td><td><code>${esc(t.path)}</code></td><td>${t.tier}</td><td>${t.enabled ? 'yes' : 'disabled on this server'}</td><td>${t.partial ? `${t.covered_count} of ${meta.cities_total}: ${t.covered_cities.map(esc).join(', ')}${t.note ? `<br><small>${esc(t.note)}</small>` : ''}` : `all ${meta.cities_total}`}</td></tr>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stadtdaten coverage</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .5rem;vertical-align:top;text-align:left}</style></head>

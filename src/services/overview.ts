@@ -12,28 +12,38 @@ type Highlight = { source_status: string; data: unknown; cache_status?: string; 
 /** Everything available for one city, generated from the catalog, with time-capped live highlights. */
 export async function cityOverview({ rt, pipeline }: ServiceContext, slug: string): Promise<Envelope> {
   const city = resolveCity(slug);
-  const dataTypes = rt.catalog.all.filter((dt) => dt.scope !== 'global').map((dt) => {
-    const cities = coveredCities(dt);
-    const covered = !cities || cities.includes(city.slug);
-    const item: Record<string, unknown> = {
-      type: dt.type, label: dt.label, label_en: dt.label_en, tool: dt.tool,
-      path: fillTemplate(routePath(dt), { slug: city.slug, city: city.slug }),
-      available: covered && rt.sourceEnabled(dt.source),
-    };
-    if (!covered) {
-      item.covered_cities = [...cities].sort();
-      item.note = `${dt.label_en} is not available for ${city.name}${dt.coverage ? `: ${dt.coverage.note}` : '.'} Available in ${cities.length} of ${CITIES.length} cities.`;
-    } else if (!rt.sourceEnabled(dt.source)) {
-      item.note = `${dt.source.name} is disabled on this server.`;
-    }
-    return item;
-  });
+  const dataTypes = rt.catalog.all
+    .filter((dt) => dt.scope !== 'global')
+    .map((dt) => {
+      const cities = coveredCities(dt);
+      const covered = !cities || cities.includes(city.slug);
+      const item: Record<string, unknown> = {
+        type: dt.type,
+        label: dt.label,
+        label_en: dt.label_en,
+        tool: dt.tool,
+        path: fillTemplate(routePath(dt), { slug: city.slug, city: city.slug }),
+        available: covered && rt.sourceEnabled(dt.source),
+      };
+      if (!covered) {
+        item.covered_cities = [...cities].sort();
+        item.note = `${dt.label_en} is not available for ${city.name}${dt.coverage ? `: ${dt.coverage.note}` : '.'} Available in ${cities.length} of ${CITIES.length} cities.`;
+      } else if (!rt.sourceEnabled(dt.source)) {
+        item.note = `${dt.source.name} is disabled on this server.`;
+      }
+      return item;
+    });
 
   const highlight = async (slot: 'weather' | 'air'): Promise<Highlight> => {
     const dt = rt.catalog.all.find((d) => d.highlight === slot);
     if (!dt) return { type: null, source_status: 'no_data', data: null };
     const run = pipeline.run(dt, city, {}, { noPaging: true }).then(
-      (o): Highlight => ({ type: dt.type, source_status: o.status === 'not_covered' ? 'no_data' : o.status, data: o.data(), ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}) }),
+      (o): Highlight => ({
+        type: dt.type,
+        source_status: o.status === 'not_covered' ? 'no_data' : o.status,
+        data: o.data(),
+        ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}),
+      }),
       (err): Highlight => ({ type: dt.type, source_status: 'error', data: null, error: err instanceof ProblemError ? err.code : 'failed' }),
     );
     return withDeadline(run, rt.config.overviewBudgetMs, () => ({ type: dt.type, source_status: 'error', data: null, error: 'timeout' }));
@@ -42,7 +52,9 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
   const available = dataTypes.filter((d) => d.available).length;
   const data = {
     city: {
-      slug: city.slug, name: city.name, state: city.state,
+      slug: city.slug,
+      name: city.name,
+      state: city.state,
       location: { lat: city.lat, lon: city.lon },
       inhabitants: { count: city.population, reference_date: city.population_date },
     },

@@ -8,24 +8,32 @@ export const SOURCE_SORTS = ['source', 'enabled', 'license'] as const;
 export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Record<string, unknown>, channel: Channel): Promise<Envelope> {
   const { sort, order } = parseSort(query, SOURCE_SORTS);
   const page = parsePageRequest(query);
-  const items = await Promise.all(rt.config.sourceList.map(async (s) => {
-    const settings = rt.config.sources[s.id];
-    return {
-      source: s.id,
-      name: s.name,
-      enabled: rt.sourceEnabled(s),
-      toggle: settings.enabled,
-      credentials: (s.credentials ?? []).length === 0 ? 'none' : settings.missingCredentials.length === 0 ? 'configured' : 'missing',
-      breaker_state: await rt.breakers.state(s),
-      breaker: { threshold: s.breaker?.threshold ?? DEFAULT_BREAKER.threshold, cooldown_seconds: s.breaker?.cooldownSeconds ?? DEFAULT_BREAKER.cooldownSeconds },
-      license: s.license,
-      license_url: s.licenseUrl,
-      tier: s.tier,
-      attribution: s.attribution,
-      ...rt.health.view(s.id),
-    };
-  }));
+  const items = await Promise.all(
+    rt.config.sourceList.map(async (s) => {
+      const settings = rt.config.sources[s.id];
+      return {
+        source: s.id,
+        name: s.name,
+        enabled: rt.sourceEnabled(s),
+        toggle: settings.enabled,
+        credentials: (s.credentials ?? []).length === 0 ? 'none' : settings.missingCredentials.length === 0 ? 'configured' : 'missing',
+        breaker_state: await rt.breakers.state(s),
+        breaker: {
+          threshold: s.breaker?.threshold ?? DEFAULT_BREAKER.threshold,
+          cooldown_seconds: s.breaker?.cooldownSeconds ?? DEFAULT_BREAKER.cooldownSeconds,
+        },
+        license: s.license,
+        license_url: s.licenseUrl,
+        tier: s.tier,
+        attribution: s.attribution,
+        ...rt.health.view(s.id),
+      };
+    }),
+  );
   const sorted = sort ? sortBy(items, (x) => x[sort], order) : order === 'desc' ? [...items].reverse() : items;
   const { items: pageItems, meta: pagination } = paginate(sorted, page, channel, true);
-  return { data: pageItems, meta: { source_status: 'ok', total: items.length, page: pagination.page, limit: pagination.limit, offset: pagination.offset, sort, order, pagination } };
+  return {
+    data: pageItems,
+    meta: { source_status: 'ok', total: items.length, page: pagination.page, limit: pagination.limit, offset: pagination.offset, sort, order, pagination },
+  };
 }

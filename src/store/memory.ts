@@ -13,27 +13,39 @@ export class MemoryStore implements Store {
     }
     return e;
   }
-  async get(key: string) { return this.live(key)?.v ?? null; }
+  async get(key: string) {
+    return this.live(key)?.v ?? null;
+  }
   async set(key: string, value: string, ttlMs?: number) {
     this.map.set(key, { v: value, exp: ttlMs ? Date.now() + ttlMs : 0 });
     if (this.map.size > 50_000) this.evict();
   }
-  async del(key: string) { this.map.delete(key); }
+  async del(key: string) {
+    this.map.delete(key);
+  }
   async setIfAbsent(key: string, value: string, ttlMs: number) {
     if (this.live(key)) return false;
     await this.set(key, value, ttlMs);
     return true;
   }
-  async delIfEquals(key: string, value: string) { if (this.live(key)?.v === value) this.map.delete(key); }
+  async delIfEquals(key: string, value: string) {
+    if (this.live(key)?.v === value) this.map.delete(key);
+  }
   async incr(key: string, ttlMs: number) {
     const e = this.live(key);
     const n = (e ? Number(e.v) : 0) + 1;
     this.map.set(key, { v: String(n), exp: e ? e.exp : Date.now() + ttlMs });
     return n;
   }
-  async keys(prefix: string) { return [...this.map.keys()].filter((k) => k.startsWith(prefix) && this.live(k)); }
-  async ping() { return true; }
-  async close() { this.map.clear(); }
+  async keys(prefix: string) {
+    return [...this.map.keys()].filter((k) => k.startsWith(prefix) && this.live(k));
+  }
+  async ping() {
+    return true;
+  }
+  async close() {
+    this.map.clear();
+  }
 
   private evict() {
     const now = Date.now();

@@ -30,19 +30,27 @@ export class RedisStore implements Store {
   ready(timeoutMs: number): Promise<boolean> {
     if (this.client.status === 'ready') return Promise.resolve(true);
     return new Promise((resolve) => {
-      const done = (ok: boolean) => { clearTimeout(timer); this.client.off('ready', onReady); resolve(ok); };
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.client.off('ready', onReady);
+        resolve(ok);
+      };
       const onReady = () => done(true);
       const timer = setTimeout(() => done(false), timeoutMs);
       this.client.once('ready', onReady);
     });
   }
 
-  async get(key: string) { return this.client.get(key); }
+  async get(key: string) {
+    return this.client.get(key);
+  }
   async set(key: string, value: string, ttlMs?: number) {
     if (ttlMs) await this.client.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)));
     else await this.client.set(key, value);
   }
-  async del(key: string) { await this.client.del(key); }
+  async del(key: string) {
+    await this.client.del(key);
+  }
   async setIfAbsent(key: string, value: string, ttlMs: number) {
     return (await this.client.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK';
   }
@@ -66,7 +74,13 @@ export class RedisStore implements Store {
     return out;
   }
   async ping() {
-    try { return (await this.client.ping()) === 'PONG'; } catch { return false; }
+    try {
+      return (await this.client.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
   }
-  async close() { this.client.disconnect(); }
+  async close() {
+    this.client.disconnect();
+  }
 }

@@ -11,15 +11,25 @@ export class ResilientStore implements Store {
   reachable = true;
   private lastError: string | null = null;
 
-  constructor(readonly primary: Store, private readonly onError: (err: unknown) => void = () => {}) {}
+  constructor(
+    readonly primary: Store,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
 
-  get kind() { return this.primary.kind; }
-  get error() { return this.lastError; }
+  get kind() {
+    return this.primary.kind;
+  }
+  get error() {
+    return this.lastError;
+  }
 
   private async run<T>(fn: (s: Store) => Promise<T>): Promise<T> {
     try {
       const v = await fn(this.primary);
-      if (!this.reachable) { this.reachable = true; this.lastError = null; }
+      if (!this.reachable) {
+        this.reachable = true;
+        this.lastError = null;
+      }
       return v;
     } catch (err) {
       if (this.reachable) this.onError(err);
@@ -29,13 +39,27 @@ export class ResilientStore implements Store {
     }
   }
 
-  get(key: string) { return this.run((s) => s.get(key)); }
-  set(key: string, value: string, ttlMs?: number) { return this.run((s) => s.set(key, value, ttlMs)); }
-  del(key: string) { return this.run((s) => s.del(key)); }
-  setIfAbsent(key: string, value: string, ttlMs: number) { return this.run((s) => s.setIfAbsent(key, value, ttlMs)); }
-  delIfEquals(key: string, value: string) { return this.run((s) => s.delIfEquals(key, value)); }
-  incr(key: string, ttlMs: number) { return this.run((s) => s.incr(key, ttlMs)); }
-  keys(prefix: string) { return this.run((s) => s.keys(prefix)); }
+  get(key: string) {
+    return this.run((s) => s.get(key));
+  }
+  set(key: string, value: string, ttlMs?: number) {
+    return this.run((s) => s.set(key, value, ttlMs));
+  }
+  del(key: string) {
+    return this.run((s) => s.del(key));
+  }
+  setIfAbsent(key: string, value: string, ttlMs: number) {
+    return this.run((s) => s.setIfAbsent(key, value, ttlMs));
+  }
+  delIfEquals(key: string, value: string) {
+    return this.run((s) => s.delIfEquals(key, value));
+  }
+  incr(key: string, ttlMs: number) {
+    return this.run((s) => s.incr(key, ttlMs));
+  }
+  keys(prefix: string) {
+    return this.run((s) => s.keys(prefix));
+  }
   async ping() {
     const ok = await this.primary.ping();
     this.reachable = ok;
@@ -46,5 +70,8 @@ export class ResilientStore implements Store {
     this.reachable = ok;
     return ok;
   }
-  async close() { await this.primary.close(); await this.fallback.close(); }
+  async close() {
+    await this.primary.close();
+    await this.fallback.close();
+  }
 }

@@ -24,7 +24,7 @@ export class SqliteStore implements Store {
       delExpired: this.db.prepare('DELETE FROM kv WHERE k = ? AND exp <> 0 AND exp <= ?'),
       insertNew: this.db.prepare('INSERT OR IGNORE INTO kv (k, v, exp) VALUES (?, ?, ?)'),
       delIfEquals: this.db.prepare('DELETE FROM kv WHERE k = ? AND v = ?'),
-      keys: this.db.prepare("SELECT k FROM kv WHERE k >= ? AND k < ? AND (exp = 0 OR exp > ?)"),
+      keys: this.db.prepare('SELECT k FROM kv WHERE k >= ? AND k < ? AND (exp = 0 OR exp > ?)'),
       sweep: this.db.prepare('DELETE FROM kv WHERE exp <> 0 AND exp <= ?'),
     };
     this.sweeper = setInterval(() => this.q.sweep.run(Date.now()), 60_000);
@@ -38,7 +38,9 @@ export class SqliteStore implements Store {
   async set(key: string, value: string, ttlMs?: number) {
     this.q.set.run(key, value, ttlMs ? Date.now() + ttlMs : 0);
   }
-  async del(key: string) { this.q.del.run(key); }
+  async del(key: string) {
+    this.q.del.run(key);
+  }
   async setIfAbsent(key: string, value: string, ttlMs: number) {
     const now = Date.now();
     return this.db.transaction(() => {
@@ -46,7 +48,9 @@ export class SqliteStore implements Store {
       return this.q.insertNew.run(key, value, now + ttlMs).changes === 1;
     })();
   }
-  async delIfEquals(key: string, value: string) { this.q.delIfEquals.run(key, value); }
+  async delIfEquals(key: string, value: string) {
+    this.q.delIfEquals.run(key, value);
+  }
   async incr(key: string, ttlMs: number) {
     const now = Date.now();
     return this.db.transaction(() => {
@@ -62,7 +66,12 @@ export class SqliteStore implements Store {
     return rows.map((r) => r.k);
   }
   async ping() {
-    try { this.db.prepare('SELECT 1').get(); return true; } catch { return false; }
+    try {
+      this.db.prepare('SELECT 1').get();
+      return true;
+    } catch {
+      return false;
+    }
   }
   async close() {
     clearInterval(this.sweeper);

@@ -80,7 +80,11 @@ export class UpstreamClient {
   }
 
   /** One call with its redirects, under the call's deadline (`t.signal` also carries the caller's abort). */
-  private async send(first: URL, o: CallOptions, t: { deadline: AbortSignal; signal: AbortSignal; timeoutMs: number; maxBytes: number }): Promise<UpstreamResponse> {
+  private async send(
+    first: URL,
+    o: CallOptions,
+    t: { deadline: AbortSignal; signal: AbortSignal; timeoutMs: number; maxBytes: number },
+  ): Promise<UpstreamResponse> {
     const { signal, timeoutMs, maxBytes } = t;
     let url = first;
     const headers: Record<string, string> = {
@@ -138,7 +142,9 @@ export class UpstreamClient {
     }
   }
 
-  async close() { await this.agent.close(); }
+  async close() {
+    await this.agent.close();
+  }
 }
 
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -149,10 +155,15 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
 
 function decode(body: Readable, encoding: string | undefined): Readable {
   switch ((encoding ?? '').trim().toLowerCase()) {
-    case 'gzip': case 'x-gzip': return body.pipe(createGunzip());
-    case 'deflate': return body.pipe(createInflate());
-    case 'br': return body.pipe(createBrotliDecompress());
-    default: return body;
+    case 'gzip':
+    case 'x-gzip':
+      return body.pipe(createGunzip());
+    case 'deflate':
+      return body.pipe(createInflate());
+    case 'br':
+      return body.pipe(createBrotliDecompress());
+    default:
+      return body;
   }
 }
 
@@ -192,7 +203,13 @@ export function parseRetryAfter(v: string | undefined): number | undefined {
 
 function toUpstreamError(err: unknown, url: URL, timedOut: boolean): UpstreamError {
   const e = err as { code?: string; name?: string; message?: string };
-  if (timedOut || e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') {
+  if (
+    timedOut ||
+    e.name === 'TimeoutError' ||
+    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e.code === 'UND_ERR_BODY_TIMEOUT' ||
+    e.code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
     return new UpstreamError('timeout', `timeout calling ${url.host}`);
   }
   return new UpstreamError('network', `network error calling ${url.host}: ${e.code ?? e.message ?? 'unknown'}`);

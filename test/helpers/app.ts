@@ -32,7 +32,10 @@ export interface TestResponse {
   json: any;
 }
 
-export async function startApp(env: Record<string, string> = {}, opts: { store?: Store; catalog?: Catalog; sources?: readonly SourceDecl[] } = {}): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  opts: { store?: Store; catalog?: Catalog; sources?: readonly SourceDecl[] } = {},
+): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...env }, opts.sources ?? SOURCES);
   const built = await buildApp(config, { store: opts.store ?? new SqliteStore(':memory:'), catalog: opts.catalog, logger: false });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
@@ -48,6 +51,10 @@ export async function get(url: string, headers: Record<string, string> = {}): Pr
   const res = await fetch(url, { headers });
   const text = await res.text();
   let json: any = undefined;
-  try { json = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, headers: res.headers, text, json };
 }

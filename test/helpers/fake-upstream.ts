@@ -37,8 +37,12 @@ export class FakeUpstream {
     this.routes.unshift({ method, path, respond });
     return this;
   }
-  get(path: string | RegExp, respond: Responder) { return this.on('GET', path, respond); }
-  post(path: string | RegExp, respond: Responder) { return this.on('POST', path, respond); }
+  get(path: string | RegExp, respond: Responder) {
+    return this.on('GET', path, respond);
+  }
+  post(path: string | RegExp, respond: Responder) {
+    return this.on('POST', path, respond);
+  }
 
   /** Hits whose path starts with `prefix` (all hits without one). */
   count(prefix = ''): number {
@@ -46,7 +50,11 @@ export class FakeUpstream {
     for (const [k, v] of this.hits) if (k.startsWith(prefix)) n += v;
     return n;
   }
-  reset() { this.hits.clear(); this.requests.length = 0; this.mode = 'normal'; }
+  reset() {
+    this.hits.clear();
+    this.requests.length = 0;
+    this.mode = 'normal';
+  }
 
   async start(port = 0): Promise<this> {
     this.server = createServer(async (req, res) => {
@@ -55,17 +63,33 @@ export class FakeUpstream {
       let body = '';
       for await (const chunk of req) body += chunk;
       this.requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
-      if (this.mode === 'down') { req.socket.destroy(); return; }
+      if (this.mode === 'down') {
+        req.socket.destroy();
+        return;
+      }
       if (this.mode === 'hang') return;
-      if (this.mode === 'error') { res.writeHead(503, { 'content-type': 'text/plain' }).end('upstream down'); return; }
+      if (this.mode === 'error') {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('upstream down');
+        return;
+      }
       const route = this.routes.find((r) => r.method === req.method && (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname)));
-      if (!route) { res.writeHead(404, { 'content-type': 'text/plain' }).end(`fake upstream: no fixture for ${req.method} ${url.pathname}`); return; }
+      if (!route) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end(`fake upstream: no fixture for ${req.method} ${url.pathname}`);
+        return;
+      }
       try {
         const reply = typeof route.respond === 'function' ? await route.respond(req, url, body) : route.respond;
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-        let payload: Buffer = reply.file ? fixture(reply.file) : reply.json !== undefined ? Buffer.from(JSON.stringify(reply.json)) : Buffer.from(reply.body ?? '');
+        let payload: Buffer = reply.file
+          ? fixture(reply.file)
+          : reply.json !== undefined
+            ? Buffer.from(JSON.stringify(reply.json))
+            : Buffer.from(reply.body ?? '');
         const headers: Record<string, string> = { 'content-type': reply.json !== undefined ? 'application/json' : guessType(reply.file), ...reply.headers };
-        if (reply.gzip) { payload = gzipSync(payload); headers['content-encoding'] = 'gzip'; }
+        if (reply.gzip) {
+          payload = gzipSync(payload);
+          headers['content-encoding'] = 'gzip';
+        }
         res.writeHead(reply.status ?? 200, headers).end(payload);
       } catch (err) {
         res.writeHead(500).end(String(err));

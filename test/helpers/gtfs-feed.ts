@@ -71,10 +71,7 @@ function header(timestamp: number) {
 
 /** A whole feed as one FeedMessage. */
 export function encodeFeed(o: { timestamp: number; trips: GenTrip[]; alerts?: string[] }): Buffer {
-  const entity = [
-    ...o.trips.map((t, i) => tripEntity(t, `tu-${i}`)),
-    ...(o.alerts ?? []).map((text, i) => alertEntity(`al-${i}`, text)),
-  ];
+  const entity = [...o.trips.map((t, i) => tripEntity(t, `tu-${i}`)), ...(o.alerts ?? []).map((text, i) => alertEntity(`al-${i}`, text))];
   const msg = RT.FeedMessage.fromObject({ header: header(o.timestamp), entity });
   return Buffer.from(RT.FeedMessage.encode(msg).finish());
 }

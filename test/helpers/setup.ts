@@ -35,11 +35,18 @@ export function useFakeApp(register: (fake: FakeUpstream) => void, opts: FakeApp
     await keyless?.close();
     await fake.stop();
   });
-  beforeEach(() => { fake.reset(); register(fake); });
+  beforeEach(() => {
+    fake.reset();
+    register(fake);
+  });
   return {
     fake,
-    get app() { return started(app, 'app'); },
-    get keyless() { return started(keyless, 'keyless (pass { keyless: true })'); },
+    get app() {
+      return started(app, 'app');
+    },
+    get keyless() {
+      return started(keyless, 'keyless (pass { keyless: true })');
+    },
   };
 }
 

@@ -62,7 +62,11 @@ function retryable(err: unknown): err is UpstreamError {
   return err instanceof UpstreamError && (err.kind === 'rate_limited' || (err.kind === 'status' && err.status === 504));
 }
 
-async function queryOnce(rt: Runtime, target: PoiTarget, o: Required<Pick<RefreshOptions, 'backoffMs' | 'maxRetries'>> & Pick<RefreshOptions, 'deadline' | 'signal'>) {
+async function queryOnce(
+  rt: Runtime,
+  target: PoiTarget,
+  o: Required<Pick<RefreshOptions, 'backoffMs' | 'maxRetries'>> & Pick<RefreshOptions, 'deadline' | 'signal'>,
+) {
   const base = rt.http(OVERPASS);
   const http = o.signal ? base.withSignal(o.signal) : base;
   for (let attempt = 0; ; attempt++) {
@@ -88,8 +92,14 @@ export async function refreshPois(rt: Runtime, targets: readonly PoiTarget[], op
   const summary: RefreshSummary = { ok: 0, failed: 0, remaining: targets.length, aborted: null };
   let failuresInRow = 0;
   for (let i = 0; i < targets.length; i++) {
-    if (o.signal?.aborted) { summary.aborted = 'shutdown'; break; }
-    if (o.deadline !== undefined && Date.now() >= o.deadline) { summary.aborted = 'time budget used up'; break; }
+    if (o.signal?.aborted) {
+      summary.aborted = 'shutdown';
+      break;
+    }
+    if (o.deadline !== undefined && Date.now() >= o.deadline) {
+      summary.aborted = 'time budget used up';
+      break;
+    }
     const t = targets[i];
     const base = { index: i + 1, total: targets.length, city: t.city.slug, type: t.type.id };
     try {
@@ -106,17 +116,29 @@ export async function refreshPois(rt: Runtime, targets: readonly PoiTarget[], op
       failuresInRow = 0;
       o.onProgress?.({ ...base, outcome: 'ok', total_available: answer.total_available, items: Math.min(answer.items.length, ITEM_CAP) });
     } catch (err) {
-      if (o.signal?.aborted) { summary.aborted = 'shutdown'; break; }
+      if (o.signal?.aborted) {
+        summary.aborted = 'shutdown';
+        break;
+      }
       const msg = err instanceof Error ? err.message : String(err);
       summary.failed++;
       failuresInRow++;
       await markPoisFailed(rt.store, t.city.slug, t.type.id, msg, o.failureHoldMs).catch(() => {});
       o.onProgress?.({ ...base, outcome: 'failed', error: msg });
-      if (failuresInRow >= o.maxConsecutiveFailures) { summary.remaining--; summary.aborted = `${failuresInRow} failures in a row`; break; }
+      if (failuresInRow >= o.maxConsecutiveFailures) {
+        summary.remaining--;
+        summary.aborted = `${failuresInRow} failures in a row`;
+        break;
+      }
     }
     summary.remaining--;
     if (i < targets.length - 1 && o.pauseMs > 0) {
-      try { await sleep(o.pauseMs, undefined, { signal: o.signal }); } catch { summary.aborted = 'shutdown'; break; }
+      try {
+        await sleep(o.pauseMs, undefined, { signal: o.signal });
+      } catch {
+        summary.aborted = 'shutdown';
+        break;
+      }
     }
   }
   return summary;

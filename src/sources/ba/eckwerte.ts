@@ -1,8 +1,19 @@
 import { UpstreamError } from '../../upstream/errors.ts';
 
 const MONTHS: Record<string, string> = {
-  januar: '01', februar: '02', märz: '03', maerz: '03', april: '04', mai: '05', juni: '06',
-  juli: '07', august: '08', september: '09', oktober: '10', november: '11', dezember: '12',
+  januar: '01',
+  februar: '02',
+  märz: '03',
+  maerz: '03',
+  april: '04',
+  mai: '05',
+  juni: '06',
+  juli: '07',
+  august: '08',
+  september: '09',
+  oktober: '10',
+  november: '11',
+  dezember: '12',
 };
 
 /** "226.880" -> 226880, "10,6" -> 10.6; the BA's placeholders (-, ., x, *) -> null. */
@@ -27,7 +38,10 @@ export function monthOf(label: string | undefined): string | null {
  * relative to the count and rate rows.
  */
 export function parseEckwerte(csv: string) {
-  const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const h = lines.findIndex((l) => l.startsWith('Ausgewählte Merkmale'));
   if (h < 0) throw new UpstreamError('parse', 'BA table without the "Ausgewählte Merkmale" header');
   const header = lines[h].split(';').map((c) => c.trim());
@@ -37,7 +51,10 @@ export function parseEckwerte(csv: string) {
     if (cells[0].startsWith('©') || cells.length < 4) break;
     rows.push(cells);
   }
-  const region = lines.slice(0, h).map((l) => l.split(';').map((c) => c.trim())).find((c) => /^(Kreis|Land|Bundesland|Region)[^:]*:$/.test(c[0]));
+  const region = lines
+    .slice(0, h)
+    .map((l) => l.split(';').map((c) => c.trim()))
+    .find((c) => /^(Kreis|Land|Bundesland|Region)[^:]*:$/.test(c[0]));
   const countIdx = rows.findIndex((r) => r[0] === 'Arbeitslose insgesamt');
   const rateIdx = rows.findIndex((r) => r[0].startsWith('Arbeitslosenquote'));
   if (countIdx < 0 || rateIdx < 0) throw new UpstreamError('parse', 'BA table without unemployed count or rate rows');
@@ -74,7 +91,10 @@ export function parseEckwerte(csv: string) {
   };
 }
 
-export interface BaKreis { key: string; name: string }
+export interface BaKreis {
+  key: string;
+  name: string;
+}
 
 /**
  * `DR-LZR-persistListenfelderJSON.js` is `var persistListenfelderJSON = {…};`; one of its lists
@@ -82,9 +102,16 @@ export interface BaKreis { key: string; name: string }
  * the 5-digit Kreis key and whose DESC is the name the table API takes as `Kreis=`.
  */
 export function parseKreisList(js: string): BaKreis[] {
-  const text = js.trim().replace(/^var\s+\w+\s*=\s*/, '').replace(/;\s*$/, '');
+  const text = js
+    .trim()
+    .replace(/^var\s+\w+\s*=\s*/, '')
+    .replace(/;\s*$/, '');
   let data: unknown;
-  try { data = JSON.parse(text); } catch { throw new UpstreamError('parse', 'BA region list is not JSON after the assignment'); }
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UpstreamError('parse', 'BA region list is not JSON after the assignment');
+  }
   if (!data || typeof data !== 'object') throw new UpstreamError('parse', 'BA region list is not an object');
   for (const v of Object.values(data as Record<string, unknown>)) {
     if (!Array.isArray(v) || v[0]?.formValues?.Filtername !== 'Kreis') continue;

@@ -9,14 +9,22 @@ import type { ChargingStation } from './register-csv.ts';
  * Halle (Westf.) out; the radius keeps same-named places elsewhere in the state out.
  */
 export function fold(s: string): string {
-  return s.toLowerCase()
-    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
-    .normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return s
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /** "Frankfurt am Main" -> "frankfurt", "Halle (Saale)" -> "halle", "Bergisch Gladbach" stays whole. */
 export function coreName(name: string): string {
-  return fold(name).replace(/\s*\(.*$/, '').replace(/\s+(am|im|an der|in der)\s.*$/, '').trim();
+  return fold(name)
+    .replace(/\s*\(.*$/, '')
+    .replace(/\s+(am|im|an der|in der)\s.*$/, '')
+    .trim();
 }
 
 export function matchRadiusKm(city: City): number {
@@ -46,7 +54,9 @@ export class CityMatcher {
 
 /** The stored per-city record: aggregates plus the station list (which pages). */
 export function cityRecord(stations: ChargingStation[], edition: string | null) {
-  const sorted = [...stations].sort((a, b) => (a.post_code ?? '').localeCompare(b.post_code ?? '') || (a.street ?? '').localeCompare(b.street ?? '') || a.id.localeCompare(b.id));
+  const sorted = [...stations].sort(
+    (a, b) => (a.post_code ?? '').localeCompare(b.post_code ?? '') || (a.street ?? '').localeCompare(b.street ?? '') || a.id.localeCompare(b.id),
+  );
   const totalPower = stations.reduce((s, x) => s + (x.power_kw ?? 0), 0);
   return {
     edition_date: edition,

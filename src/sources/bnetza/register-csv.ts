@@ -51,7 +51,11 @@ const text = (s: string | undefined): string | null => {
   const t = (s ?? '').trim();
   return t === '' ? null : t;
 };
-const list = (s: string | undefined): string[] => (s ?? '').split(';').map((x) => x.trim()).filter(Boolean);
+const list = (s: string | undefined): string[] =>
+  (s ?? '')
+    .split(';')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** "Letzte Aktualisierung vom: 01.09.2026" (older editions: "Stand: 01.12.2021"). */
 function editionDate(preamble: string): string | null {
@@ -86,7 +90,9 @@ export function parseRegister(csv: string): { edition: string | null; stations: 
     const connectors = [1, 2, 3, 4, 5, 6]
       .map((n) => ({
         types: list(r[c[`Steckertypen${n}`]]),
-        power_kw: list(r[c[`Nennleistung Stecker${n}`]]).map(decimal).filter((x): x is number => x !== null),
+        power_kw: list(r[c[`Nennleistung Stecker${n}`]])
+          .map(decimal)
+          .filter((x): x is number => x !== null),
         evse_id: text(r[c[`EVSE-ID${n}`]]),
       }))
       .filter((k) => k.types.length || k.power_kw.length || k.evse_id);

@@ -63,7 +63,9 @@ export function parseAlerts(body: BrightSkyAlertsBody) {
     }));
   const loc = body.location ?? null;
   return {
-    warn_cell: loc ? { id: loc.warn_cell_id, name: loc.name, name_short: loc.name_short, district: loc.district, state: loc.state, state_short: loc.state_short } : null,
+    warn_cell: loc
+      ? { id: loc.warn_cell_id, name: loc.name, name_short: loc.name_short, district: loc.district, state: loc.state, state_short: loc.state_short }
+      : null,
     warnings,
   };
 }

@@ -4,23 +4,34 @@ import { UpstreamError } from '../../upstream/errors.ts';
 /** Bright Sky `/current_weather` (units=dwd): °C, hPa, km/h, mm, %, minutes; distance in metres. */
 export interface BrightSkyCurrent {
   weather: Record<string, unknown> & { source_id: number; timestamp: string; fallback_source_ids?: Record<string, number> };
-  sources: { id: number; dwd_station_id: string | null; wmo_station_id?: string | null; station_name: string | null; lat: number; lon: number; height?: number; distance: number; observation_type?: string }[];
+  sources: {
+    id: number;
+    dwd_station_id: string | null;
+    wmo_station_id?: string | null;
+    station_name: string | null;
+    lat: number;
+    lon: number;
+    height?: number;
+    distance: number;
+    observation_type?: string;
+  }[];
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** Bright Sky offers 10/30/60-minute aggregates; the shortest window present is the current value. */
-const firstOf = (w: Record<string, unknown>, base: string): number | null =>
-  num(w[`${base}_10`]) ?? num(w[`${base}_30`]) ?? num(w[`${base}_60`]);
+const firstOf = (w: Record<string, unknown>, base: string): number | null => num(w[`${base}_10`]) ?? num(w[`${base}_30`]) ?? num(w[`${base}_60`]);
 
 export function parseCurrentWeather(body: BrightSkyCurrent) {
   const w = body?.weather;
   if (!w || typeof w.timestamp !== 'string') throw new UpstreamError('parse', 'current_weather without weather.timestamp');
   const station = body.sources?.find((s) => s.id === w.source_id) ?? body.sources?.[0];
   const fallbacks = w.fallback_source_ids ?? {};
-  const fallbackStations = Object.fromEntries(Object.entries(fallbacks).map(([field, id]) => {
-    const s = body.sources.find((x) => x.id === id);
-    return [field, s ? { dwd_station_id: s.dwd_station_id, name: s.station_name, distance_km: round(s.distance / 1000, 1) } : null];
-  }));
+  const fallbackStations = Object.fromEntries(
+    Object.entries(fallbacks).map(([field, id]) => {
+      const s = body.sources.find((x) => x.id === id);
+      return [field, s ? { dwd_station_id: s.dwd_station_id, name: s.station_name, distance_km: round(s.distance / 1000, 1) } : null];
+    }),
+  );
   return {
     observed_at: toBerlinIso(w.timestamp),
     temperature_c: num(w.temperature),
@@ -38,15 +49,17 @@ export function parseCurrentWeather(body: BrightSkyCurrent) {
     sunshine_min_60: num(w.sunshine_60),
     condition: typeof w.condition === 'string' ? w.condition : null,
     icon: typeof w.icon === 'string' ? w.icon : null,
-    station: station ? {
-      dwd_station_id: station.dwd_station_id,
-      wmo_station_id: station.wmo_station_id ?? null,
-      name: station.station_name,
-      lat: station.lat,
-      lon: station.lon,
-      height_m: station.height ?? null,
-      distance_km: round(station.distance / 1000, 1),
-    } : null,
+    station: station
+      ? {
+          dwd_station_id: station.dwd_station_id,
+          wmo_station_id: station.wmo_station_id ?? null,
+          name: station.station_name,
+          lat: station.lat,
+          lon: station.lon,
+          height_m: station.height ?? null,
+          distance_km: round(station.distance / 1000, 1),
+        }
+      : null,
     fallback_stations: Object.keys(fallbackStations).length ? fallbackStations : null,
   };
 }

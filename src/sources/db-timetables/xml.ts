@@ -27,13 +27,33 @@ export function parseTimetableXml(body: string): TimetableXml {
 
 /** Attributes as the Timetables schema names them (all strings in XML). */
 export interface EventXml {
-  pt?: string; ct?: string; pp?: string; cp?: string; ppth?: string; cpth?: string;
-  ps?: string; cs?: string; clt?: string; l?: string; hi?: string; pde?: string; cde?: string;
+  pt?: string;
+  ct?: string;
+  pp?: string;
+  cp?: string;
+  ppth?: string;
+  cpth?: string;
+  ps?: string;
+  cs?: string;
+  clt?: string;
+  l?: string;
+  hi?: string;
+  pde?: string;
+  cde?: string;
   m?: MessageXml[];
 }
 export interface MessageXml {
-  id?: string; t?: string; c?: string; cat?: string; ts?: string; from?: string; to?: string;
-  pr?: string; del?: string; ext?: string; int?: string;
+  id?: string;
+  t?: string;
+  c?: string;
+  cat?: string;
+  ts?: string;
+  from?: string;
+  to?: string;
+  pr?: string;
+  del?: string;
+  ext?: string;
+  int?: string;
 }
 export interface StopXml {
   id: string;

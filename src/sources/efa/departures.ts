@@ -38,9 +38,25 @@ export interface EfaDmResponse {
 
 /** EFA product classes (MOT codes). */
 const MODES: Record<number, Mode> = {
-  0: 'rail', 1: 'suburban', 2: 'subway', 3: 'light_rail', 4: 'tram', 5: 'bus', 6: 'bus', 7: 'bus',
-  8: 'cable', 9: 'ferry', 10: 'on_demand', 11: 'other', 13: 'rail', 14: 'rail', 15: 'rail', 16: 'rail',
-  17: 'bus', 18: 'bus', 19: 'bus',
+  0: 'rail',
+  1: 'suburban',
+  2: 'subway',
+  3: 'light_rail',
+  4: 'tram',
+  5: 'bus',
+  6: 'bus',
+  7: 'bus',
+  8: 'cable',
+  9: 'ferry',
+  10: 'on_demand',
+  11: 'other',
+  13: 'rail',
+  14: 'rail',
+  15: 'rail',
+  16: 'rail',
+  17: 'bus',
+  18: 'bus',
+  19: 'bus',
 };
 
 function instant(v: string | undefined): Date | null {
@@ -89,8 +105,6 @@ export function parseEfaDepartures(body: EfaDmResponse): EfaOutcome {
       trip_id: t.id ?? null,
     };
   });
-  const stop = asked
-    ? { id: asked.id ?? null, name: asked.name ?? null }
-    : { id: departures[0]?.stop.id ?? null, name: departures[0]?.stop.name ?? null };
+  const stop = asked ? { id: asked.id ?? null, name: asked.name ?? null } : { id: departures[0]?.stop.id ?? null, name: departures[0]?.stop.name ?? null };
   return { board: { stop, departures, as_of: null } };
 }

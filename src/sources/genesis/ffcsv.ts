@@ -40,7 +40,10 @@ const REQUIRED = ['statistics_code', 'time_code', 'time', 'value', 'value_unit',
 export function parseGermanNumber(cell: string): number | null {
   let s = cell.trim();
   if (PLACEHOLDERS.has(s)) return null;
-  s = s.replace(/^\((.*)\)$/, '$1').replace(/\s*[prs]$/, '').trim();
+  s = s
+    .replace(/^\((.*)\)$/, '$1')
+    .replace(/\s*[prs]$/, '')
+    .trim();
   if (PLACEHOLDERS.has(s)) return null;
   if (!/^[-+]?[\d.]*\d(,\d+)?$/.test(s)) return null;
   const n = Number(s.replace(/\./g, '').replace(',', '.'));
@@ -70,7 +73,9 @@ export function parseFfcsv(input: string | Buffer): FfcsvRow[] {
       attrLabel: col(`${i}_variable_attribute_label`),
     });
   }
-  const idx = Object.fromEntries(['statistics_code', 'time_code', 'time_label', 'time', 'value', 'value_unit', 'value_variable_code', 'value_variable_label'].map((n) => [n, col(n)]));
+  const idx = Object.fromEntries(
+    ['statistics_code', 'time_code', 'time_label', 'time', 'value', 'value_unit', 'value_variable_code', 'value_variable_label'].map((n) => [n, col(n)]),
+  );
   const cell = (r: string[], i: number) => (i >= 0 ? (r[i] ?? '').trim() : '');
   return records.slice(1).map((r) => {
     const variables: FfcsvVariable[] = [];

@@ -145,8 +145,7 @@ export function extractPeriod(rows: readonly FfcsvRow[], period: string, sel: Se
       breakdown.push(item);
     }
   }
-  const hasData = Object.values(values).some((v) => v !== null)
-    || breakdown.some((b) => sel.breakdown!.fields.some((f) => b[f.field] !== null));
+  const hasData = Object.values(values).some((v) => v !== null) || breakdown.some((b) => sel.breakdown!.fields.some((f) => b[f.field] !== null));
   if (!hasData) return null;
   const first = inPeriod[0];
   const region = first.variables.find((v) => REGION_VARIABLES.has(v.code));
@@ -176,7 +175,10 @@ export function latestWithData(rows: readonly FfcsvRow[], sel: Selection): Perio
 
 /** Every period with data, oldest first. */
 export function series(rows: readonly FfcsvRow[], sel: Selection): PeriodRecord[] {
-  return periodsDescending(rows).reverse().map((p) => extractPeriod(rows, p, sel)).filter((r): r is PeriodRecord => r !== null);
+  return periodsDescending(rows)
+    .reverse()
+    .map((p) => extractPeriod(rows, p, sel))
+    .filter((r): r is PeriodRecord => r !== null);
 }
 
 /** Lines of one region key only (a request by key can still carry a Germany or Land line). */

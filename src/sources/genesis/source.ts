@@ -12,7 +12,8 @@ export const GENESIS: SourceDecl = {
   license: 'dl-de/by-2-0',
   licenseUrl: 'https://www.govdata.de/dl-de/by-2-0',
   tier: 'A',
-  attribution: '© Statistische Ämter des Bundes und der Länder, Deutschland (Regionaldatenbank Deutschland), Datenlizenz Deutschland – Namensnennung – Version 2.0',
+  attribution:
+    '© Statistische Ämter des Bundes und der Länder, Deutschland (Regionaldatenbank Deutschland), Datenlizenz Deutschland – Namensnennung – Version 2.0',
   modified: false,
   credentials: ['GENESIS_USERNAME', 'GENESIS_PASSWORD'],
   // Whole-table answers take seconds on the server; the portal serves about ten parallel requests per account.

@@ -46,7 +46,9 @@ export function statisticsType(d: StatDecl): DataType {
     group: d.group,
     tool: d.type.replace(/-/g, '_'),
     summary: d.summary,
-    description: d.description ?? `Regionaldatenbank Deutschland table ${d.table} (${levelOf(d.table) === 'municipality' ? 'per municipality' : 'per district; only for district-free cities'}).`,
+    description:
+      d.description ??
+      `Regionaldatenbank Deutschland table ${d.table} (${levelOf(d.table) === 'municipality' ? 'per municipality' : 'per district; only for district-free cities'}).`,
     source: GENESIS,
     cache: STAT_CACHE,
     compare: d.compare,
@@ -66,7 +68,14 @@ async function fetchStatistics(ctx: FetchContext, d: StatDecl, mode: 'latest' | 
   }
   const rows = rowsOfRegion(answer.rows, region.key);
   const sel = { fields: d.fields, breakdown: d.breakdown };
-  const noValues = { data: null, status: 'no_data' as const, meta: { ...meta, reason: `every value of ${d.table} for ${region.key} in the newest ${periods} periods is a placeholder (not available, secret or not yet published)` } };
+  const noValues = {
+    data: null,
+    status: 'no_data' as const,
+    meta: {
+      ...meta,
+      reason: `every value of ${d.table} for ${region.key} in the newest ${periods} periods is a placeholder (not available, secret or not yet published)`,
+    },
+  };
   if (mode === 'series') {
     const periods = series(rows, sel);
     if (periods.length === 0) return noValues;
@@ -78,7 +87,12 @@ async function fetchStatistics(ctx: FetchContext, d: StatDecl, mode: 'latest' | 
 }
 
 /** Tables shared by several types (tax-rates and municipal-finance) are fetched once per city. */
-async function loadTable(ctx: FetchContext, table: string, region: RegionRequest, periods: number): Promise<{ answer: TableAnswer; region: { variable: string; key: string } }> {
+async function loadTable(
+  ctx: FetchContext,
+  table: string,
+  region: RegionRequest,
+  periods: number,
+): Promise<{ answer: TableAnswer; region: { variable: string; key: string } }> {
   const client = new GenesisClient(ctx.http, ctx.store, GENESIS.maxResponseBytes ?? ctx.config.maxResponseBytes);
   const get = (variable: string, key: string) => {
     const req: TableRequest = { table, variable, key, periods };
@@ -114,7 +128,8 @@ function seriesRecord(periods: PeriodRecord[], d: StatDecl, region: { variable: 
   const last = periods[periods.length - 1];
   const change: Values = {};
   for (const f of d.fields) {
-    const a = first.values[f.field], b = last.values[f.field];
+    const a = first.values[f.field],
+      b = last.values[f.field];
     change[`${f.field}_change`] = a !== null && b !== null && periods.length > 1 ? round(b - a, 3) : null;
     change[`${f.field}_change_pct`] = a !== null && b !== null && periods.length > 1 && a !== 0 ? round(((b - a) / a) * 100) : null;
   }

@@ -18,7 +18,11 @@ export type TableAnswer =
   /** Status 104: the server holds no object for this selection (e.g. a key not in the table). */
   | { status: 'empty'; message: string };
 
-interface GenesisStatus { Code?: number | string; Content?: string; Type?: string }
+interface GenesisStatus {
+  Code?: number | string;
+  Content?: string;
+  Type?: string;
+}
 
 /** The `Status` block of an enveloped answer, or the flat `{Code, Content, Type}` of an auth failure. */
 function statusOf(body: unknown): GenesisStatus | null {
@@ -61,7 +65,11 @@ export function formFor(req: TableRequest, job = false): Record<string, string> 
 }
 
 export class GenesisClient {
-  constructor(private readonly http: SourceHttp, private readonly store: Store, private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(
+    private readonly http: SourceHttp,
+    private readonly store: Store,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
 
   private post(path: string, form: Record<string, string>): Promise<UpstreamResponse> {
     return this.http.request(path, {
@@ -96,7 +104,11 @@ export class GenesisClient {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new UpstreamError('parse', `GENESIS answered HTTP ${res.status} with neither a file nor a status (${(res.headers['content-type'] ?? 'no content type')})`, res.status);
+      throw new UpstreamError(
+        'parse',
+        `GENESIS answered HTTP ${res.status} with neither a file nor a status (${res.headers['content-type'] ?? 'no content type'})`,
+        res.status,
+      );
     }
     const status = statusOf(json);
     if (!status) throw new UpstreamError('parse', 'GENESIS JSON answer without a Status', res.status);
@@ -147,5 +159,11 @@ export class GenesisClient {
 function statusError(s: GenesisStatus, httpStatus: number): UpstreamError {
   const code = codeOf(s);
   const what = code === 2 || code === 15 ? 'rejected the credentials' : 'answered an error';
-  return new UpstreamError('status', `GENESIS ${what}: status ${s.Code} (${s.Type ?? 'no type'}) ${String(s.Content ?? '').replace(/\s+/g, ' ').slice(0, 200)}`, httpStatus);
+  return new UpstreamError(
+    'status',
+    `GENESIS ${what}: status ${s.Code} (${s.Type ?? 'no type'}) ${String(s.Content ?? '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 200)}`,
+    httpStatus,
+  );
 }

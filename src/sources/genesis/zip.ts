@@ -16,23 +16,39 @@ export function firstCsvInZip(body: Buffer, maxBytes: number): Promise<Buffer> {
       if (err || !zip) return fail(err?.message ?? 'unreadable');
       let found = false;
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (!/\.csv$/i.test(entry.fileName)) { zip.readEntry(); return; }
+        if (!/\.csv$/i.test(entry.fileName)) {
+          zip.readEntry();
+          return;
+        }
         found = true;
-        if (entry.uncompressedSize > maxBytes) { zip.close(); fail(`member of ${entry.uncompressedSize} bytes exceeds ${maxBytes}`); return; }
+        if (entry.uncompressedSize > maxBytes) {
+          zip.close();
+          fail(`member of ${entry.uncompressedSize} bytes exceeds ${maxBytes}`);
+          return;
+        }
         zip.openReadStream(entry, (e, stream) => {
           if (e || !stream) return fail(e?.message ?? 'unreadable member');
           const chunks: Buffer[] = [];
           let size = 0;
           stream.on('data', (c: Buffer) => {
             size += c.length;
-            if (size > maxBytes) { stream.destroy(); fail(`member exceeds ${maxBytes} bytes`); return; }
+            if (size > maxBytes) {
+              stream.destroy();
+              fail(`member exceeds ${maxBytes} bytes`);
+              return;
+            }
             chunks.push(c);
           });
           stream.on('error', (se) => fail(se.message));
-          stream.on('end', () => { zip.close(); resolve(Buffer.concat(chunks)); });
+          stream.on('end', () => {
+            zip.close();
+            resolve(Buffer.concat(chunks));
+          });
         });
       });
-      zip.on('end', () => { if (!found) fail('no CSV member'); });
+      zip.on('end', () => {
+        if (!found) fail('no CSV member');
+      });
       zip.on('error', (ze: Error) => fail(ze.message));
       zip.readEntry();
     });

@@ -40,7 +40,8 @@ const v = (x: number) => (x === NONE ? null : x);
 export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, board: string]> {
   const { calls, nowMs } = o;
   const planned = await o.schedule.plannedTimes(calls, o.pause);
-  const fromMs = nowMs - WINDOW_PAST_S * 1000, toMs = nowMs + (WINDOW_AHEAD_S + o.aheadExtraS) * 1000;
+  const fromMs = nowMs - WINDOW_PAST_S * 1000,
+    toMs = nowMs + (WINDOW_AHEAD_S + o.aheadExtraS) * 1000;
 
   // Counting sort of the calls by city.
   const cityNo = new Map<string, number>();
@@ -60,17 +61,24 @@ export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, 
 
   const q = (x: string | null) => (x === null ? 'null' : JSON.stringify(x));
   const list = (a: ArrayLike<number>) => `[${Array.prototype.join.call(a, ',')}]`;
-  const localTrip = new Int32Array(o.tripId.length).fill(-1), localStop = new Int32Array(o.stopIds.length).fill(-1);
+  const localTrip = new Int32Array(o.tripId.length).fill(-1),
+    localStop = new Int32Array(o.stopIds.length).fill(-1);
   for (const [slug, c] of cityNo) {
     // Kept calls as parallel typed columns: a big city keeps tens of thousands per poll.
     const size = offsets[c + 1] - offsets[c];
-    const keptRow = new Int32Array(size), expected = new Float64Array(size), plannedAt = new Float64Array(size), delays = new Int32Array(size);
-    let kept = 0, unplaced = 0;
+    const keptRow = new Int32Array(size),
+      expected = new Float64Array(size),
+      plannedAt = new Float64Array(size),
+      delays = new Int32Array(size);
+    let kept = 0,
+      unplaced = 0;
     for (let k = offsets[c]; k < offsets[c + 1]; k++) {
       const r = order[k];
       const i = calls.get(r, 0);
-      const pa = planned.arr[r], pd = planned.dep[r];
-      const depDelay = v(calls.get(r, 5)), arrDelay = v(calls.get(r, 3));
+      const pa = planned.arr[r],
+        pd = planned.dep[r];
+      const depDelay = v(calls.get(r, 5)),
+        arrDelay = v(calls.get(r, 3));
       const depTime = calls.get(r, 6) === NONE ? null : calls.get(r, 6) + o.baseS;
       // A trip's last stop has no departure worth listing.
       if (pa !== MISSING && pd === NONE && pa !== NONE && depDelay === null && depTime === null) continue;
@@ -82,7 +90,10 @@ export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, 
       }
       const delay = depDelay ?? arrDelay ?? (depTime !== null && plannedMs !== null ? Math.round(depTime - plannedMs / 1000) : null);
       const expectedMs = depTime !== null ? depTime * 1000 : plannedMs !== null ? plannedMs + (delay ?? 0) * 1000 : null;
-      if (expectedMs === null) { unplaced++; continue; }
+      if (expectedMs === null) {
+        unplaced++;
+        continue;
+      }
       if (expectedMs < fromMs || expectedMs > toMs) continue;
       keptRow[kept] = r;
       expected[kept] = expectedMs / 1000;
@@ -90,11 +101,19 @@ export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, 
       delays[kept++] = delay ?? NONE;
     }
     const stopKey = new Int32Array(kept);
-    const tripsKept: number[] = [], stopsKept: number[] = [];
+    const tripsKept: number[] = [],
+      stopsKept: number[] = [];
     for (let k = 0; k < kept; k++) {
-      const i = calls.get(keptRow[k], 0), st = calls.get(keptRow[k], 2);
-      if (localTrip[i] < 0) { localTrip[i] = tripsKept.length; tripsKept.push(i); }
-      if (localStop[st] < 0) { localStop[st] = stopsKept.length; stopsKept.push(st); }
+      const i = calls.get(keptRow[k], 0),
+        st = calls.get(keptRow[k], 2);
+      if (localTrip[i] < 0) {
+        localTrip[i] = tripsKept.length;
+        tripsKept.push(i);
+      }
+      if (localStop[st] < 0) {
+        localStop[st] = stopsKept.length;
+        stopsKept.push(st);
+      }
       stopKey[k] = st;
     }
     const rank = Int32Array.from({ length: kept }, (_, k) => k);
@@ -103,11 +122,16 @@ export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, 
     o.schedule.loadTrips(tripsKept);
     o.schedule.loadStops(stopsKept);
     // Columns in departure order, trips and stops once each: a tenth of the size of records.
-    const t = new Float64Array(kept), p: (number | null)[] = new Array(kept), d: (number | null)[] = new Array(kept);
-    const tripCol = new Int32Array(kept), stopCol = new Int32Array(kept), skipped = new Uint8Array(kept);
+    const t = new Float64Array(kept),
+      p: (number | null)[] = new Array(kept),
+      d: (number | null)[] = new Array(kept);
+    const tripCol = new Int32Array(kept),
+      stopCol = new Int32Array(kept),
+      skipped = new Uint8Array(kept);
     const seq: (number | null)[] = new Array(kept);
     for (let n = 0; n < kept; n++) {
-      const k = rank[n], r = keptRow[k];
+      const k = rank[n],
+        r = keptRow[k];
       t[n] = expected[k];
       p[n] = Number.isNaN(plannedAt[k]) ? null : plannedAt[k];
       d[n] = v(delays[k]);
@@ -126,10 +150,12 @@ export async function* cityBoards(o: BoardInput): AsyncGenerator<[city: string, 
     });
     for (const i of tripsKept) localTrip[i] = -1;
     for (const st of stopsKept) localStop[st] = -1;
-    yield [slug, `{"unplaced":${unplaced},"trips":[${trips.join(',')}],"stops":[${stopRows.join(',')}],` +
-      `"t":${list(t)},"planned":${JSON.stringify(p)},"delay":${JSON.stringify(d)},"trip":${list(tripCol)},"stop":${list(stopCol)},` +
-      `"seq":${JSON.stringify(seq)},"skipped":${list(skipped)}}`];
+    yield [
+      slug,
+      `{"unplaced":${unplaced},"trips":[${trips.join(',')}],"stops":[${stopRows.join(',')}],` +
+        `"t":${list(t)},"planned":${JSON.stringify(p)},"delay":${JSON.stringify(d)},"trip":${list(tripCol)},"stop":${list(stopCol)},` +
+        `"seq":${JSON.stringify(seq)},"skipped":${list(skipped)}}`,
+    ];
     await o.pause();
   }
 }
-

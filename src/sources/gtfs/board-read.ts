@@ -71,7 +71,14 @@ export function renderBoard(b: StoredBoard): RenderedBoard {
     const [trip_id, route_id, line, headsign, cancelled] = b.trips[b.trip[n]];
     const planned = b.planned[n];
     items[n] = {
-      stop_id, stop_name, lat, lon, trip_id, route_id, line, headsign,
+      stop_id,
+      stop_name,
+      lat,
+      lon,
+      trip_id,
+      route_id,
+      line,
+      headsign,
       stop_sequence: b.seq[n],
       planned_departure_at: planned === null ? null : toBerlinIso(planned * 1000),
       expected_departure_at: toBerlinIso(b.t[n] * 1000),
@@ -85,8 +92,13 @@ export function renderBoard(b: StoredBoard): RenderedBoard {
 
 /** First index whose time is >= `s` (the board's times ascend). */
 function lowerBound(t: number[], s: number): number {
-  let lo = 0, hi = t.length;
-  while (lo < hi) { const mid = (lo + hi) >>> 1; if (t[mid] < s) lo = mid + 1; else hi = mid; }
+  let lo = 0,
+    hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (t[mid] < s) lo = mid + 1;
+    else hi = mid;
+  }
   return lo;
 }
 

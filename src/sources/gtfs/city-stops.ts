@@ -8,7 +8,12 @@ import { CITIES, distanceKm, type City } from '../../cities/register.ts';
  */
 const DEFAULT_RADIUS_KM = 8;
 
-interface Disk { city: City; radiusKm: number; dLat: number; dLon: number }
+interface Disk {
+  city: City;
+  radiusKm: number;
+  dLat: number;
+  dLon: number;
+}
 
 const disks: Disk[] = CITIES.map((city) => {
   const radiusKm = city.area_km2 ? Math.sqrt(city.area_km2 / Math.PI) : DEFAULT_RADIUS_KM;
@@ -34,7 +39,10 @@ export function cityOfStop(stopId: string, lat: number | null, lon: number | nul
   for (const d of disks) {
     if (Math.abs(lat - d.city.lat) > d.dLat || Math.abs(lon - d.city.lon) > d.dLon) continue;
     const ratio = distanceKm(lat, lon, d.city.lat, d.city.lon) / d.radiusKm;
-    if (ratio <= 1 && ratio < bestRatio) { bestRatio = ratio; best = d.city.slug; }
+    if (ratio <= 1 && ratio < bestRatio) {
+      bestRatio = ratio;
+      best = d.city.slug;
+    }
   }
   return best;
 }

@@ -26,7 +26,10 @@ export class IntColumns {
    * are only allocated once a row differs. gtfs.de gives delays but rarely absolute times, and
    * few skipped stops, so three of the eight stop-call columns cost nothing there.
    */
-  constructor(readonly width: number, sparse: Record<number, number> = {}) {
+  constructor(
+    readonly width: number,
+    sparse: Record<number, number> = {},
+  ) {
     if (width < 1 || width > 8) throw new Error('IntColumns holds 1 to 8 columns');
     this.chunks = Array.from({ length: width }, () => []);
     this.fills = Array.from({ length: width }, (_, c) => sparse[c]);
@@ -50,7 +53,9 @@ export class IntColumns {
   push(a: number, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0): number {
     const r = this.length;
     if (r === this.capacity) this.grow();
-    const k = r >>> CHUNK_BITS, i = r & MASK, w = this.width;
+    const k = r >>> CHUNK_BITS,
+      i = r & MASK,
+      w = this.width;
     this.set(0, k, i, a);
     if (w > 1) this.set(1, k, i, b);
     if (w > 2) this.set(2, k, i, c);

@@ -47,7 +47,7 @@ export function num(v: unknown): number | null {
 
 function event(e: { delay?: number | null; time?: unknown } | null | undefined): [number | null, number | null] {
   if (!e) return [null, null];
-  return [has(e, 'delay') ? e.delay ?? null : null, has(e, 'time') ? num(e.time) : null];
+  return [has(e, 'delay') ? (e.delay ?? null) : null, has(e, 'time') ? num(e.time) : null];
 }
 
 export function toTripUpdate(tu: GtfsRealtimeBindings.transit_realtime.ITripUpdate): RtTripUpdate | null {
@@ -58,7 +58,7 @@ export function toTripUpdate(tu: GtfsRealtimeBindings.transit_realtime.ITripUpda
     const [arrDelay, arrTime] = event(s.arrival);
     const [depDelay, depTime] = event(s.departure);
     updates.push({
-      seq: has(s, 'stopSequence') ? s.stopSequence ?? null : null,
+      seq: has(s, 'stopSequence') ? (s.stopSequence ?? null) : null,
       stop_id: s.stopId || null,
       arr_delay: arrDelay,
       arr_time: arrTime,
@@ -73,7 +73,7 @@ export function toTripUpdate(tu: GtfsRealtimeBindings.transit_realtime.ITripUpda
     start_date: trip.startDate || null,
     start_time: trip.startTime || null,
     cancelled: trip.scheduleRelationship === RT.TripDescriptor.ScheduleRelationship.CANCELED,
-    trip_delay: has(tu, 'delay') ? tu.delay ?? null : null,
+    trip_delay: has(tu, 'delay') ? (tu.delay ?? null) : null,
     updates,
   };
 }
@@ -97,7 +97,10 @@ function decodeSome(reader: protobuf.Reader, summary: FeedSummary & { sawHeader:
       if (entity.alert) summary.alerts++;
       if (entity.tripUpdate && !entity.isDeleted) {
         const t = toTripUpdate(entity.tripUpdate);
-        if (t) { summary.trip_updates++; onTrip(t, start, start + len); }
+        if (t) {
+          summary.trip_updates++;
+          onTrip(t, start, start + len);
+        }
       }
     } else {
       reader.skipType(tag & 7);

@@ -31,13 +31,20 @@ export type StopOrdinals = Record<string, number>;
  * Long#toNumber() give, without the Long object.
  */
 function int64(r: protobuf.Reader): number {
-  const buf = r.buf, len = r.len;
-  let pos = r.pos, lo = 0, hi = 0, b = 0;
+  const buf = r.buf,
+    len = r.len;
+  let pos = r.pos,
+    lo = 0,
+    hi = 0,
+    b = 0;
   for (let i = 0; i < 4; i++) {
     if (pos >= len) throw new RangeError(`index out of range: ${pos} + 1 > ${len}`);
     b = buf[pos++];
     lo = (lo | ((b & 127) << (i * 7))) >>> 0;
-    if (b < 128) { r.pos = pos; return lo; }
+    if (b < 128) {
+      r.pos = pos;
+      return lo;
+    }
   }
   if (pos >= len) throw new RangeError(`index out of range: ${pos} + 1 > ${len}`);
   b = buf[pos++];
@@ -90,7 +97,10 @@ class ColumnDecoder {
   private evHasTime = false;
   private evTime = 0;
 
-  constructor(private readonly nowS: number, private readonly ordinal: StopOrdinals | null) {}
+  constructor(
+    private readonly nowS: number,
+    private readonly ordinal: StopOrdinals | null,
+  ) {}
 
   private event(r: protobuf.Reader, end: number) {
     this.evHasDelay = false;
@@ -98,10 +108,19 @@ class ColumnDecoder {
     while (r.pos < end) {
       const tag = r.uint32();
       switch (tag >>> 3) {
-        case 1: this.evDelay = r.int32(); this.evHasDelay = true; break;
-        case 2: this.evTime = int64(r); this.evHasTime = true; break;
-        case 3: r.int32(); break;
-        default: r.skipType(tag & 7);
+        case 1:
+          this.evDelay = r.int32();
+          this.evHasDelay = true;
+          break;
+        case 2:
+          this.evTime = int64(r);
+          this.evHasTime = true;
+          break;
+        case 3:
+          r.int32();
+          break;
+        default:
+          r.skipType(tag & 7);
       }
     }
   }
@@ -110,10 +129,13 @@ class ColumnDecoder {
   private stop(r: protobuf.Reader): number {
     const at = r.pos;
     const len = r.uint32();
-    const start = r.pos, end = start + len, buf = r.buf;
+    const start = r.pos,
+      end = start + len,
+      buf = r.buf;
     // A canonical decimal below 1e9 names the same property as its string (how gtfs.de numbers stops).
     if (len > 0 && len <= 9 && end <= r.len && (buf[start] !== 48 || len === 1)) {
-      let v = 0, k = start;
+      let v = 0,
+        k = start;
       for (; k < end; k++) {
         const c = buf[k] - 48;
         if (c < 0 || c > 9) break;
@@ -132,36 +154,74 @@ class ColumnDecoder {
   }
 
   private stopTimeUpdate(r: protobuf.Reader, end: number, ord: number, baseS: number) {
-    let hasSeq = false, seq = 0, stop = -1, rel = 0;
-    let aHasD = false, aD = 0, aHasT = false, aT = 0;
-    let dHasD = false, dD = 0, dHasT = false, dT = 0;
+    let hasSeq = false,
+      seq = 0,
+      stop = -1,
+      rel = 0;
+    let aHasD = false,
+      aD = 0,
+      aHasT = false,
+      aT = 0;
+    let dHasD = false,
+      dD = 0,
+      dHasT = false,
+      dT = 0;
     while (r.pos < end) {
       const tag = r.uint32();
       switch (tag >>> 3) {
-        case 1: seq = r.uint32(); hasSeq = true; break;
-        case 4: stop = this.stop(r); break;
+        case 1:
+          seq = r.uint32();
+          hasSeq = true;
+          break;
+        case 4:
+          stop = this.stop(r);
+          break;
         case 2:
           this.event(r, r.uint32() + r.pos);
-          aHasD = this.evHasDelay; aD = this.evDelay; aHasT = this.evHasTime; aT = this.evTime;
+          aHasD = this.evHasDelay;
+          aD = this.evDelay;
+          aHasT = this.evHasTime;
+          aT = this.evTime;
           break;
         case 3:
           this.event(r, r.uint32() + r.pos);
-          dHasD = this.evHasDelay; dD = this.evDelay; dHasT = this.evHasTime; dT = this.evTime;
+          dHasD = this.evHasDelay;
+          dD = this.evDelay;
+          dHasT = this.evHasTime;
+          dT = this.evTime;
           break;
-        case 5: rel = r.int32(); break;
-        default: r.skipType(tag & 7);
+        case 5:
+          rel = r.int32();
+          break;
+        default:
+          r.skipType(tag & 7);
       }
     }
     // rt-index.ts currentDelay, one update at a time.
     if (!this.found) {
-      const hasD = dHasD || aHasD, d = dHasD ? dD : aD;
-      const hasAt = dHasT || aHasT, at = dHasT ? dT : aT;
-      if (hasAt && at >= this.nowS && hasD) { this.found = true; this.foundDelay = d; }
-      else if (!this.hasFirst && hasD && !hasAt) { this.hasFirst = true; this.firstDelay = d; }
+      const hasD = dHasD || aHasD,
+        d = dHasD ? dD : aD;
+      const hasAt = dHasT || aHasT,
+        at = dHasT ? dT : aT;
+      if (hasAt && at >= this.nowS && hasD) {
+        this.found = true;
+        this.foundDelay = d;
+      } else if (!this.hasFirst && hasD && !hasAt) {
+        this.hasFirst = true;
+        this.firstDelay = d;
+      }
     }
     if (stop < 0) return;
-    this.calls.push(ord, hasSeq ? seq : NONE, stop, aHasD ? aD : NONE, aHasT ? aT - baseS : NONE,
-      dHasD ? dD : NONE, dHasT ? dT - baseS : NONE, rel === SKIPPED ? 1 : 0);
+    this.calls.push(
+      ord,
+      hasSeq ? seq : NONE,
+      stop,
+      aHasD ? aD : NONE,
+      aHasT ? aT - baseS : NONE,
+      dHasD ? dD : NONE,
+      dHasT ? dT - baseS : NONE,
+      rel === SKIPPED ? 1 : 0,
+    );
   }
 
   /** Service dates repeat across all ~190k trips: one string per distinct date, not per trip. */
@@ -170,9 +230,11 @@ class ColumnDecoder {
   private date(r: protobuf.Reader): string {
     const at = r.pos;
     const len = r.uint32();
-    const start = r.pos, buf = r.buf;
+    const start = r.pos,
+      buf = r.buf;
     if (len === 8 && start + 8 <= r.len) {
-      let v = 0, k = start;
+      let v = 0,
+        k = start;
       for (; k < start + 8; k++) {
         const c = buf[k] - 48;
         if (c < 0 || c > 9) break;
@@ -190,17 +252,33 @@ class ColumnDecoder {
   }
 
   private descriptor(r: protobuf.Reader, end: number) {
-    this.tId = ''; this.tRoute = ''; this.tDate = ''; this.tCancelled = false;
+    this.tId = '';
+    this.tRoute = '';
+    this.tDate = '';
+    this.tCancelled = false;
     while (r.pos < end) {
       const tag = r.uint32();
       switch (tag >>> 3) {
-        case 1: this.tId = r.string(); break;
-        case 5: this.tRoute = r.string(); break;
-        case 6: r.uint32(); break;
-        case 2: r.skip(r.uint32()); break;
-        case 3: this.tDate = this.date(r); break;
-        case 4: this.tCancelled = r.int32() === CANCELED; break;
-        default: r.skipType(tag & 7);
+        case 1:
+          this.tId = r.string();
+          break;
+        case 5:
+          this.tRoute = r.string();
+          break;
+        case 6:
+          r.uint32();
+          break;
+        case 2:
+          r.skip(r.uint32());
+          break;
+        case 3:
+          this.tDate = this.date(r);
+          break;
+        case 4:
+          this.tCancelled = r.int32() === CANCELED;
+          break;
+        default:
+          r.skipType(tag & 7);
       }
     }
   }
@@ -208,45 +286,80 @@ class ColumnDecoder {
   /** One TripUpdate; its stop calls are appended for trip `ord` (the caller drops them if the trip is not kept). */
   private tripUpdate(r: protobuf.Reader, end: number, ord: number, baseS: number) {
     let hasTrip = false;
-    this.tHasDelay = false; this.found = false; this.hasFirst = false;
+    this.tHasDelay = false;
+    this.found = false;
+    this.hasFirst = false;
     while (r.pos < end) {
       const tag = r.uint32();
       switch (tag >>> 3) {
-        case 1: this.descriptor(r, r.uint32() + r.pos); hasTrip = true; break;
-        case 2: this.stopTimeUpdate(r, r.uint32() + r.pos, ord, baseS); break;
-        case 3: r.skip(r.uint32()); break;
-        case 4: r.skipType(0); break;
-        case 5: this.tDelay = r.int32(); this.tHasDelay = true; break;
-        case 6: r.skip(r.uint32()); break;
-        default: r.skipType(tag & 7);
+        case 1:
+          this.descriptor(r, r.uint32() + r.pos);
+          hasTrip = true;
+          break;
+        case 2:
+          this.stopTimeUpdate(r, r.uint32() + r.pos, ord, baseS);
+          break;
+        case 3:
+          r.skip(r.uint32());
+          break;
+        case 4:
+          r.skipType(0);
+          break;
+        case 5:
+          this.tDelay = r.int32();
+          this.tHasDelay = true;
+          break;
+        case 6:
+          r.skip(r.uint32());
+          break;
+        default:
+          r.skipType(tag & 7);
       }
     }
     if (!hasTrip) throw new Error("missing required 'trip'");
   }
 
   entity(r: protobuf.Reader, start: number, end: number, baseS: number) {
-    const ord = this.trips.length, mark = this.calls.length;
-    let hasId = false, deleted = false, hasTrip = false, hasAlert = false;
+    const ord = this.trips.length,
+      mark = this.calls.length;
+    let hasId = false,
+      deleted = false,
+      hasTrip = false,
+      hasAlert = false;
     while (r.pos < end) {
       const tag = r.uint32();
       switch (tag >>> 3) {
-        case 1: r.skip(r.uint32()); hasId = true; break;
-        case 2: deleted = r.bool(); break;
+        case 1:
+          r.skip(r.uint32());
+          hasId = true;
+          break;
+        case 2:
+          deleted = r.bool();
+          break;
         case 3:
           // A repeated singular field: the last one counts.
           this.calls.length = mark;
           this.tripUpdate(r, r.uint32() + r.pos, ord, baseS);
           hasTrip = true;
           break;
-        case 4: RT.VehiclePosition.decode(r, r.uint32()); break;
-        case 5: RT.Alert.decode(r, r.uint32()); hasAlert = true; break;
-        default: r.skipType(tag & 7);
+        case 4:
+          RT.VehiclePosition.decode(r, r.uint32());
+          break;
+        case 5:
+          RT.Alert.decode(r, r.uint32());
+          hasAlert = true;
+          break;
+        default:
+          r.skipType(tag & 7);
       }
     }
     if (!hasId) throw new Error("missing required 'id'");
     this.summary.entities++;
     if (hasAlert) this.summary.alerts++;
-    if (!hasTrip || deleted || this.tId === '') { this.calls.length = mark; return; }
+    if (!hasTrip || deleted || this.tId === '') {
+      this.calls.length = mark;
+      return;
+    }
     this.summary.trip_updates++;
     const delay = this.found ? this.foundDelay : this.hasFirst ? this.firstDelay : this.tHasDelay ? this.tDelay : NONE;
     this.trips.push(start, end, delay, this.tCancelled ? 1 : 0);

@@ -69,9 +69,14 @@ export interface CityStopTable {
 }
 
 export function cityStopTable(cityOf: Map<string, string>): CityStopTable {
-  const ids: string[] = [], city: string[] = [];
+  const ids: string[] = [],
+    city: string[] = [];
   const ordinal = Object.create(null) as Record<string, number>;
-  for (const [id, c] of cityOf) { ordinal[id] = ids.length; ids.push(id); city.push(c); }
+  for (const [id, c] of cityOf) {
+    ordinal[id] = ids.length;
+    ids.push(id);
+    city.push(c);
+  }
   return { ids, city, ordinal };
 }
 
@@ -115,11 +120,20 @@ export interface IndexResult {
 }
 
 /** Trip shards, assembled one at a time after a counting sort of the trips by shard. */
-async function writeTripShards(buf: Buffer, trips: IntColumns, tripId: string[], tripRoute: (string | null)[], set: (k: string, v: string) => Promise<void>): Promise<void> {
+async function writeTripShards(
+  buf: Buffer,
+  trips: IntColumns,
+  tripId: string[],
+  tripRoute: (string | null)[],
+  set: (k: string, v: string) => Promise<void>,
+): Promise<void> {
   const count = trips.length;
   const shardOf = new Uint16Array(count);
   const offsets = new Int32Array(TRIP_BUCKETS + 1);
-  for (let i = 0; i < count; i++) { shardOf[i] = bucketOf(tripId[i], TRIP_BUCKETS); offsets[shardOf[i] + 1]++; }
+  for (let i = 0; i < count; i++) {
+    shardOf[i] = bucketOf(tripId[i], TRIP_BUCKETS);
+    offsets[shardOf[i] + 1]++;
+  }
   for (let b = 0; b < TRIP_BUCKETS; b++) offsets[b + 1] += offsets[b];
   const order = new Int32Array(count);
   const fill = offsets.slice(0, TRIP_BUCKETS);
@@ -140,7 +154,10 @@ async function writeTripShards(buf: Buffer, trips: IntColumns, tripId: string[],
  * `feedReleased` is called then (a process that may force a collection does it there, else
  * the buffer would wait for V8's next full collection and overlap the departure boards).
  */
-export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store; ttlMs: number; now: Date; static: StaticLookup | null; feedReleased?: () => void }): Promise<IndexResult> {
+export async function indexFeed(
+  feed: { buf: Buffer | null },
+  o: { store: Store; ttlMs: number; now: Date; static: StaticLookup | null; feedReleased?: () => void },
+): Promise<IndexResult> {
   if (!feed.buf) throw new Error('indexFeed: empty feed holder');
   const started = performance.now();
   const baseS = Math.floor(o.now.getTime() / 1000);
@@ -158,7 +175,8 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
     const route = tripRoute[i];
     if (!route) continue;
     const list = routes.get(route);
-    if (list) list.push(i); else routes.set(route, [i]);
+    if (list) list.push(i);
+    else routes.set(route, [i]);
   }
   const decodeIndexMs = performance.now() - started;
 
@@ -207,7 +225,10 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
   schedule?.keep();
   // Cities without a call this poll: their previous board must not outlive it.
   for (const key of await o.store.keys(KEYS.departures(''))) {
-    if (!written.has(key.slice(KEYS.departures('').length))) { await o.store.del(key); writes++; }
+    if (!written.has(key.slice(KEYS.departures('').length))) {
+      await o.store.del(key);
+      writes++;
+    }
   }
 
   const status: FeedStatus = {
@@ -224,7 +245,13 @@ export async function indexFeed(feed: { buf: Buffer | null }, o: { store: Store;
   };
   await o.store.set(KEYS.feed, JSON.stringify(status));
   forgetFeedStatus(o.store);
-  return { status, writes: writes + 1, decode_index_ms: Math.round(decodeIndexMs), write_ms: Math.round(performance.now() - writeStarted), boards_ms: Math.round(boardsMs) };
+  return {
+    status,
+    writes: writes + 1,
+    decode_index_ms: Math.round(decodeIndexMs),
+    write_ms: Math.round(performance.now() - writeStarted),
+    boards_ms: Math.round(boardsMs),
+  };
 }
 
 /**
@@ -250,7 +277,11 @@ export function forgetFeedStatus(store: Store) {
   feedMemo.delete(store);
 }
 
-export interface StoredTrip { update: RtTripUpdate; route_id: string | null; delay_s: number | null }
+export interface StoredTrip {
+  update: RtTripUpdate;
+  route_id: string | null;
+  delay_s: number | null;
+}
 
 /**
  * One trip's entry out of its shard's JSON text, without parsing the other ~50 trips: keys are

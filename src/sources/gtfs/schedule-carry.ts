@@ -50,7 +50,11 @@ export class ScheduleCarry {
   private readonly strings = new Map<string, string>();
   readonly maxTrips: number;
 
-  constructor(readonly index: StaticIndex, readonly stopIds: string[], maxTrips?: number) {
+  constructor(
+    readonly index: StaticIndex,
+    readonly stopIds: string[],
+    maxTrips?: number,
+  ) {
     this.stopNamed = new Uint8Array(stopIds.length);
     this.stopLat = new Float64Array(stopIds.length).fill(NaN);
     this.stopLon = new Float64Array(stopIds.length).fill(NaN);
@@ -62,7 +66,9 @@ export class ScheduleCarry {
     return new PollSchedule(this, tripId);
   }
 
-  /** @internal */ get last(): Carried | null { return this.carried; }
+  /** @internal */ get last(): Carried | null {
+    return this.carried;
+  }
 
   /** @internal */ intern(s: string | null): string | null {
     if (s === null) return null;
@@ -73,11 +79,17 @@ export class ScheduleCarry {
     return s;
   }
 
-  /** @internal */ keep(c: Carried) { this.carried = c; }
+  /** @internal */ keep(c: Carried) {
+    this.carried = c;
+  }
 
   loadStops(ords: Iterable<number>) {
     const want: number[] = [];
-    for (const s of ords) if (!this.stopNamed[s]) { this.stopNamed[s] = 1; want.push(s); }
+    for (const s of ords)
+      if (!this.stopNamed[s]) {
+        this.stopNamed[s] = 1;
+        want.push(s);
+      }
     for (let k = 0; k < want.length; k += BATCH) {
       const part = want.slice(k, k + BATCH);
       const ord = new Map(part.map((s) => [this.stopIds[s], s]));
@@ -91,7 +103,8 @@ export class ScheduleCarry {
   }
 
   stop(s: number) {
-    const lat = this.stopLat[s], lon = this.stopLon[s];
+    const lat = this.stopLat[s],
+      lon = this.stopLon[s];
     return { name: this.stopName[s] ?? null, lat: Number.isNaN(lat) ? null : lat, lon: Number.isNaN(lon) ? null : lon };
   }
 }
@@ -103,12 +116,17 @@ export class PollSchedule implements TripColumns {
   readonly headsign: (string | null)[] = [];
   private planned: { arr: Int32Array; dep: Int32Array; calls: IntColumns } | null = null;
 
-  constructor(private readonly carry: ScheduleCarry, private readonly tripId: string[]) {
+  constructor(
+    private readonly carry: ScheduleCarry,
+    private readonly tripId: string[],
+  ) {
     this.route = new Array(tripId.length);
     this.named = new Uint8Array(tripId.length);
   }
 
-  get index() { return this.carry.index; }
+  get index() {
+    return this.carry.index;
+  }
 
   /** The last poll's slot of trip `i`, if it was carried. */
   private slotOf(i: number): number | undefined {
@@ -123,7 +141,8 @@ export class PollSchedule implements TripColumns {
       if (this.route[i] !== undefined) continue;
       const s = this.slotOf(i);
       const r = s === undefined ? undefined : last!.route[s];
-      if (r === undefined) ask.push(i); else this.route[i] = r;
+      if (r === undefined) ask.push(i);
+      else this.route[i] = r;
     }
     for (let b = 0; b < ask.length; b += BATCH) {
       const part = ask.slice(b, b + BATCH);
@@ -161,10 +180,16 @@ export class PollSchedule implements TripColumns {
     }
   }
 
-  trip(i: number) { return { route: this.route[i] ?? null, line: this.line[i] ?? null, headsign: this.headsign[i] ?? null }; }
+  trip(i: number) {
+    return { route: this.route[i] ?? null, line: this.line[i] ?? null, headsign: this.headsign[i] ?? null };
+  }
 
-  loadStops(ords: Iterable<number>) { this.carry.loadStops(ords); }
-  stop(s: number) { return this.carry.stop(s); }
+  loadStops(ords: Iterable<number>) {
+    this.carry.loadStops(ords);
+  }
+  stop(s: number) {
+    return this.carry.stop(s);
+  }
 
   /**
    * Planned arrival and departure of every stop call (rows of `calls`: trip ordinal, seq, ...;
@@ -174,10 +199,12 @@ export class PollSchedule implements TripColumns {
    */
   async plannedTimes(calls: IntColumns, pause: () => Promise<void>): Promise<{ arr: Int32Array; dep: Int32Array }> {
     const n = calls.length;
-    const arr = new Int32Array(n).fill(MISSING), dep = new Int32Array(n).fill(MISSING);
+    const arr = new Int32Array(n).fill(MISSING),
+      dep = new Int32Array(n).fill(MISSING);
     const last = this.carry.last;
     const batch: PlannedCall[] = Array.from({ length: BATCH }, () => ({ trip_id: '', seq: 0 }));
-    let size = 0, flushes = 0;
+    let size = 0,
+      flushes = 0;
     const firstRow = new Map<string, number>();
     const flush = () => {
       for (const [trip, seq, a, d] of this.index.plannedCalls(batch.slice(0, size))) {
@@ -185,7 +212,11 @@ export class PollSchedule implements TripColumns {
         if (r === undefined) continue;
         const i = calls.get(r, 0);
         for (; r < n && calls.get(r, 0) === i; r++) {
-          if (calls.get(r, 1) === seq && arr[r] === MISSING) { arr[r] = a ?? NONE; dep[r] = d ?? NONE; break; }
+          if (calls.get(r, 1) === seq && arr[r] === MISSING) {
+            arr[r] = a ?? NONE;
+            dep[r] = d ?? NONE;
+            break;
+          }
         }
       }
       size = 0;
@@ -196,13 +227,18 @@ export class PollSchedule implements TripColumns {
       let end = r + 1;
       while (end < n && calls.get(end, 0) === i) end++;
       const s = last ? this.slotOf(i) : undefined;
-      const from = s === undefined ? 0 : last!.first[s], to = s === undefined ? 0 : from + last!.count[s];
+      const from = s === undefined ? 0 : last!.first[s],
+        to = s === undefined ? 0 : from + last!.count[s];
       for (let x = r; x < end; x++) {
         const seq = calls.get(x, 1);
         if (seq === NONE) continue;
         let y = from;
         while (y < to && last!.seq[y] !== seq) y++;
-        if (y < to) { arr[x] = last!.arr[y]; dep[x] = last!.dep[y]; continue; }
+        if (y < to) {
+          arr[x] = last!.arr[y];
+          dep[x] = last!.dep[y];
+          continue;
+        }
         const trip = this.tripId[i];
         if (!firstRow.has(trip)) firstRow.set(trip, r);
         batch[size].trip_id = trip;
@@ -227,8 +263,11 @@ export class PollSchedule implements TripColumns {
     const trips = Math.min(this.tripId.length, this.carry.maxTrips);
     const slot = new Map<string, number>();
     for (let i = 0; i < trips; i++) slot.set(this.tripId[i], i);
-    const first = new Int32Array(trips), count = new Int32Array(trips);
-    let seq: Int32Array = new Int32Array(0), arr = seq, dep = seq;
+    const first = new Int32Array(trips),
+      count = new Int32Array(trips);
+    let seq: Int32Array = new Int32Array(0),
+      arr = seq,
+      dep = seq;
     if (this.planned) {
       const { calls } = this.planned;
       let rows = 0;

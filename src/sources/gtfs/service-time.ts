@@ -22,7 +22,9 @@ const refByDay = new Map<string, number>();
 export function serviceDayRefMs(yyyymmdd: string): number {
   let ref = refByDay.get(yyyymmdd);
   if (ref === undefined) {
-    const y = Number(yyyymmdd.slice(0, 4)), mo = Number(yyyymmdd.slice(4, 6)), d = Number(yyyymmdd.slice(6, 8));
+    const y = Number(yyyymmdd.slice(0, 4)),
+      mo = Number(yyyymmdd.slice(4, 6)),
+      d = Number(yyyymmdd.slice(6, 8));
     ref = berlinLocalToDate(y, mo, d, 12, 0, 0).getTime() - 12 * 3600_000;
     if (refByDay.size > 1000) refByDay.clear();
     refByDay.set(yyyymmdd, ref);
@@ -63,9 +65,13 @@ export function pickServiceDay(nowMs: number, firstS: number, lastS: number): st
   let bestDist = Infinity;
   for (const day of [today, addDays(today, -1), addDays(today, 1)]) {
     const ref = serviceDayRefMs(day);
-    const a = ref + firstS * 1000, b = ref + lastS * 1000;
+    const a = ref + firstS * 1000,
+      b = ref + lastS * 1000;
     const dist = nowMs < a ? a - nowMs : nowMs > b ? nowMs - b : 0;
-    if (dist < bestDist) { bestDist = dist; best = day; }
+    if (dist < bestDist) {
+      bestDist = dist;
+      best = day;
+    }
   }
   return best;
 }

@@ -34,15 +34,22 @@ const float = (v: string | undefined) => {
 };
 
 async function eachRow(stream: Readable, onRow: (r: Row) => void): Promise<number> {
-  const parser = stream.pipe(parse({ columns: (h: string[]) => h.map((c) => c.trim()), bom: true, relax_column_count: true, skip_empty_lines: true, trim: false }));
+  const parser = stream.pipe(
+    parse({ columns: (h: string[]) => h.map((c) => c.trim()), bom: true, relax_column_count: true, skip_empty_lines: true, trim: false }),
+  );
   let n = 0;
-  for await (const row of parser) { onRow(row as Row); n++; }
+  for await (const row of parser) {
+    onRow(row as Row);
+    n++;
+  }
   return n;
 }
 
 export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl: string, now = new Date()): Promise<StaticMeta> {
   let zip: yauzl.ZipFile;
-  try { zip = await openZip(zipBuf); } catch (err) {
+  try {
+    zip = await openZip(zipBuf);
+  } catch (err) {
     throw new UpstreamError('parse', `static GTFS is not a zip: ${err instanceof Error ? err.message : String(err)}`);
   }
   mkdirSync(dirname(outPath), { recursive: true });
@@ -61,10 +68,12 @@ export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl:
   const toRow: Record<string, (r: Row) => unknown[] | null> = {
     'stops.txt': (r) => {
       if (!r.stop_id) return null;
-      const lat = float(r.stop_lat), lon = float(r.stop_lon);
+      const lat = float(r.stop_lat),
+        lon = float(r.stop_lon);
       return [r.stop_id, nullable(r.stop_name), lat, lon, cityOfStop(r.stop_id, lat, lon)];
     },
-    'routes.txt': (r) => (r.route_id ? [r.route_id, nullable(r.route_short_name), nullable(r.route_long_name), float(r.route_type), nullable(r.agency_id)] : null),
+    'routes.txt': (r) =>
+      r.route_id ? [r.route_id, nullable(r.route_short_name), nullable(r.route_long_name), float(r.route_type), nullable(r.agency_id)] : null,
     'trips.txt': (r) => (r.trip_id ? [r.trip_id, nullable(r.route_id), nullable(r.service_id), nullable(r.trip_headsign), nullable(r.trip_short_name)] : null),
     'stop_times.txt': (r) => {
       const seq = Number(r.stop_sequence);
@@ -81,21 +90,31 @@ export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl:
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName.split('/').pop()!;
         const convert = toRow[name];
-        if (!convert) { zip.readEntry(); return; }
+        if (!convert) {
+          zip.readEntry();
+          return;
+        }
         seen.add(name);
         const table = name.replace('.txt', '') as keyof typeof ins;
         let batch: unknown[][] = [];
-        const flush = db.transaction((rows: unknown[][]) => { for (const r of rows) ins[table].run(...r); });
+        const flush = db.transaction((rows: unknown[][]) => {
+          for (const r of rows) ins[table].run(...r);
+        });
         entryStream(zip, entry)
-          .then((s) => eachRow(s, (r) => {
-            const v = convert(r);
-            if (!v) return;
-            batch.push(v);
-            if (batch.length >= BATCH) { flush(batch); batch = []; }
-          }))
+          .then((s) =>
+            eachRow(s, (r) => {
+              const v = convert(r);
+              if (!v) return;
+              batch.push(v);
+              if (batch.length >= BATCH) {
+                flush(batch);
+                batch = [];
+              }
+            }),
+          )
           .then(() => {
             flush(batch);
-            counts[table] = (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number);
+            counts[table] = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
             zip.readEntry();
           })
           .catch(rej);

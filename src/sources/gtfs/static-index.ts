@@ -71,7 +71,10 @@ export function staticIndexPath(config: Config): string {
 export const BATCH = 500;
 
 /** Planned times of one stop call as the poller asks for them (trip id + stop sequence). */
-export interface PlannedCall { trip_id: string; seq: number }
+export interface PlannedCall {
+  trip_id: string;
+  seq: number;
+}
 
 type BatchKind = 'routes' | 'tripsMeta' | 'stopsMeta' | 'calls';
 
@@ -100,11 +103,19 @@ export class StaticIndex {
     const ids = Array(BATCH).fill('?').join(',');
     this.batched = {
       routes: this.db.prepare(`SELECT trip_id, route_id FROM trips WHERE trip_id IN (${ids})`).raw(),
-      tripsMeta: this.db.prepare(`SELECT t.trip_id, t.route_id, coalesce(r.short_name, t.short_name), t.headsign
-        FROM trips t LEFT JOIN routes r ON r.route_id = t.route_id WHERE t.trip_id IN (${ids})`).raw(),
+      tripsMeta: this.db
+        .prepare(
+          `SELECT t.trip_id, t.route_id, coalesce(r.short_name, t.short_name), t.headsign
+        FROM trips t LEFT JOIN routes r ON r.route_id = t.route_id WHERE t.trip_id IN (${ids})`,
+        )
+        .raw(),
       stopsMeta: this.db.prepare(`SELECT stop_id, name, lat, lon FROM stops WHERE stop_id IN (${ids})`).raw(),
-      calls: this.db.prepare(`SELECT trip_id, seq, arr, dep FROM stop_times
-        WHERE (trip_id, seq) IN (VALUES ${Array(BATCH).fill('(?,?)').join(',')})`).raw(),
+      calls: this.db
+        .prepare(
+          `SELECT trip_id, seq, arr, dep FROM stop_times
+        WHERE (trip_id, seq) IN (VALUES ${Array(BATCH).fill('(?,?)').join(',')})`,
+        )
+        .raw(),
     };
     const meta = Object.fromEntries((this.db.prepare('SELECT k, v FROM meta').all() as { k: string; v: string }[]).map((r) => [r.k, r.v]));
     this.meta = {
@@ -117,9 +128,15 @@ export class StaticIndex {
     };
   }
 
-  trip(tripId: string): StaticTrip | null { return (this.q.trip.get(tripId) as StaticTrip | undefined) ?? null; }
-  routeOf(tripId: string): string | null { return (this.q.routeOf.get(tripId) as string | undefined) ?? null; }
-  stopTimes(tripId: string): StaticStopTime[] { return this.q.stopTimes.all(tripId) as StaticStopTime[]; }
+  trip(tripId: string): StaticTrip | null {
+    return (this.q.trip.get(tripId) as StaticTrip | undefined) ?? null;
+  }
+  routeOf(tripId: string): string | null {
+    return (this.q.routeOf.get(tripId) as string | undefined) ?? null;
+  }
+  stopTimes(tripId: string): StaticStopTime[] {
+    return this.q.stopTimes.all(tripId) as StaticStopTime[];
+  }
   stopTime(tripId: string, seq: number): { arr: number | null; dep: number | null } | null {
     return (this.q.stopTime.get(tripId, seq) as { arr: number | null; dep: number | null } | undefined) ?? null;
   }
@@ -134,7 +151,9 @@ export class StaticIndex {
     return this.batched[kind].all(params) as unknown[][];
   }
   /** [trip_id, route_id] of the trips found. */
-  routesOf(tripIds: string[]): [string, string | null][] { return this.batch('routes', tripIds) as [string, string | null][]; }
+  routesOf(tripIds: string[]): [string, string | null][] {
+    return this.batch('routes', tripIds) as [string, string | null][];
+  }
   /** [trip_id, route_id, line (route short name, else trip short name), headsign] of the trips found. */
   tripsMeta(tripIds: string[]): [string, string | null, string | null, string | null][] {
     return this.batch('tripsMeta', tripIds) as [string, string | null, string | null, string | null][];
@@ -148,20 +167,33 @@ export class StaticIndex {
     if (calls.length === 0) return [];
     if (calls.length > BATCH) throw new Error(`at most ${BATCH} calls per batch`);
     const params: (string | number)[] = [];
-    for (let k = 0; k < BATCH; k++) { const c = calls[k] ?? calls[0]; params.push(c.trip_id, c.seq); }
+    for (let k = 0; k < BATCH; k++) {
+      const c = calls[k] ?? calls[0];
+      params.push(c.trip_id, c.seq);
+    }
     return this.batched.calls.all(params) as [string, number, number | null, number | null][];
   }
-  stop(stopId: string): StaticStop | null { return (this.q.stop.get(stopId) as StaticStop | undefined) ?? null; }
-  route(routeId: string): StaticRoute | null { return (this.q.route.get(routeId) as StaticRoute | undefined) ?? null; }
-  stopsOfCity(slug: string): StaticStop[] { return this.q.cityStops.all(slug) as StaticStop[]; }
-  stopCountOfCity(slug: string): number { return this.q.cityStopCount.get(slug) as number; }
+  stop(stopId: string): StaticStop | null {
+    return (this.q.stop.get(stopId) as StaticStop | undefined) ?? null;
+  }
+  route(routeId: string): StaticRoute | null {
+    return (this.q.route.get(routeId) as StaticRoute | undefined) ?? null;
+  }
+  stopsOfCity(slug: string): StaticStop[] {
+    return this.q.cityStops.all(slug) as StaticStop[];
+  }
+  stopCountOfCity(slug: string): number {
+    return this.q.cityStopCount.get(slug) as number;
+  }
   /** stop_id -> city slug of every stop inside a register city (the poller's city split). */
   cityOfStops(): Map<string, string> {
     const m = new Map<string, string>();
     for (const [id, city] of this.q.allCityStops.iterate() as Iterable<[string, string]>) m.set(id, city);
     return m;
   }
-  close() { if (this.db.open) this.db.close(); }
+  close() {
+    if (this.db.open) this.db.close();
+  }
 }
 
 const handles = new Map<string, { index: StaticIndex | null; mtimeMs: number; checkedAt: number }>();
@@ -176,12 +208,23 @@ export function openStaticIndex(path: string): StaticIndex | null {
   const h = handles.get(path);
   if (h && now - h.checkedAt < RECHECK_MS) return h.index;
   let mtimeMs = -1;
-  try { mtimeMs = statSync(path).mtimeMs; } catch { /* not built yet */ }
-  if (h && h.mtimeMs === mtimeMs) { h.checkedAt = now; return h.index; }
+  try {
+    mtimeMs = statSync(path).mtimeMs;
+  } catch {
+    /* not built yet */
+  }
+  if (h && h.mtimeMs === mtimeMs) {
+    h.checkedAt = now;
+    return h.index;
+  }
   h?.index?.close();
   let index: StaticIndex | null = null;
   if (mtimeMs >= 0) {
-    try { index = new StaticIndex(path); } catch { index = null; }
+    try {
+      index = new StaticIndex(path);
+    } catch {
+      index = null;
+    }
   }
   handles.set(path, { index, mtimeMs, checkedAt: now });
   return index;

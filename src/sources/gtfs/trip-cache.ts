@@ -4,7 +4,11 @@ import { detailAt, timelineDay, tripSchedule, tripTimeline, type StopUpdateOut, 
 import { normalise } from '../../normalise/fields.ts';
 import { PollCache } from './poll-cache.ts';
 
-export interface JoinedTrip { stored: StoredTrip; schedule: TripSchedule | null; timeline?: TripTimeline }
+export interface JoinedTrip {
+  stored: StoredTrip;
+  schedule: TripSchedule | null;
+  timeline?: TripTimeline;
+}
 
 /**
  * Trips of the current poll, decoded and joined with the schedule (of the static index they
@@ -14,13 +18,21 @@ export interface JoinedTrip { stored: StoredTrip; schedule: TripSchedule | null;
 export class TripCache {
   private readonly cache: PollCache<JoinedTrip | null>;
 
-  constructor(max = 4096) { this.cache = new PollCache(max); }
+  constructor(max = 4096) {
+    this.cache = new PollCache(max);
+  }
 
   get(feed: FeedStatus, index: StaticIndex | null, tripId: string, nowMs: number, read: () => Promise<StoredTrip | null>): Promise<JoinedTrip | null> {
-    return this.cache.get(feed, tripId, nowMs, async () => {
-      const stored = await read();
-      return stored ? { stored, schedule: index ? tripSchedule(index, tripId) : null } : null;
-    }, index);
+    return this.cache.get(
+      feed,
+      tripId,
+      nowMs,
+      async () => {
+        const stored = await read();
+        return stored ? { stored, schedule: index ? tripSchedule(index, tripId) : null } : null;
+      },
+      index,
+    );
   }
 }
 

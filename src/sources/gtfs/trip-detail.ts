@@ -88,14 +88,17 @@ export interface TripTimeline {
  * stop_id; of several matches the first in feed order wins. Maps keep this linear per trip.
  */
 function updatesFor(updates: RtStopUpdate[], times: StaticStopTime[]): (RtStopUpdate | undefined)[] {
-  const bySeq = new Map<number, number>(), byStop = new Map<string, number>();
+  const bySeq = new Map<number, number>(),
+    byStop = new Map<string, number>();
   for (let k = 0; k < updates.length; k++) {
     const u = updates[k];
-    if (u.seq !== null) { if (!bySeq.has(u.seq)) bySeq.set(u.seq, k); }
-    else if (u.stop_id !== null && !byStop.has(u.stop_id)) byStop.set(u.stop_id, k);
+    if (u.seq !== null) {
+      if (!bySeq.has(u.seq)) bySeq.set(u.seq, k);
+    } else if (u.stop_id !== null && !byStop.has(u.stop_id)) byStop.set(u.stop_id, k);
   }
   return times.map((st) => {
-    const a = bySeq.get(st.seq), b = st.stop_id === null ? undefined : byStop.get(st.stop_id);
+    const a = bySeq.get(st.seq),
+      b = st.stop_id === null ? undefined : byStop.get(st.stop_id);
     const k = a === undefined ? b : b === undefined ? a : Math.min(a, b);
     return k === undefined ? undefined : updates[k];
   });
@@ -141,7 +144,10 @@ function unresolved(t: StoredTrip, reason: string, index: StaticIndex | null): T
 }
 
 /** A trip's static side: its trips.txt row and its stop times with stop names and positions. */
-export interface TripSchedule { meta: StaticTrip | null; times: StaticStopTime[] }
+export interface TripSchedule {
+  meta: StaticTrip | null;
+  times: StaticStopTime[];
+}
 
 export function tripSchedule(index: StaticIndex, tripId: string): TripSchedule {
   const meta = index.trip(tripId);
@@ -170,14 +176,16 @@ export function tripTimeline(t: StoredTrip, index: StaticIndex | null, nowMs: nu
   // and the schedule alone would put the vehicle back before its last reported stop.
   const matched = updatesFor(t.update.updates, times);
   const firstUpdate = matched.find((u) => u !== undefined);
-  let carried: number | null = firstUpdate ? firstUpdate.arr_delay ?? firstUpdate.dep_delay ?? null : null;
+  let carried: number | null = firstUpdate ? (firstUpdate.arr_delay ?? firstUpdate.dep_delay ?? null) : null;
   const located: Located[] = [];
   const stopUpdates = times.map((st, k): StopUpdateOut => {
     const u = matched[k];
-    const pArr = st.arr ?? st.dep, pDep = st.dep ?? st.arr;
+    const pArr = st.arr ?? st.dep,
+      pDep = st.dep ?? st.arr;
     const pArrMs = pArr === null ? null : gtfsInstantMs(day, pArr);
     const pDepMs = pDep === null ? null : gtfsInstantMs(day, pDep);
-    let arrDelay: number | null = carried, depDelay: number | null = carried;
+    let arrDelay: number | null = carried,
+      depDelay: number | null = carried;
     if (u) {
       arrDelay = u.arr_delay ?? (u.arr_time !== null && pArrMs !== null ? Math.round(u.arr_time - pArrMs / 1000) : null) ?? carried;
       depDelay = u.dep_delay ?? (u.dep_time !== null && pDepMs !== null ? Math.round(u.dep_time - pDepMs / 1000) : null) ?? arrDelay;
@@ -232,7 +240,8 @@ export function detailAt(tl: TripTimeline, nowMs: number): TripDetail {
   let currentDelay: number | null = null;
   const located = tl.located;
   if (located.length > 0) {
-    const first = located[0], last = located[located.length - 1];
+    const first = located[0],
+      last = located[located.length - 1];
     if (nowMs < first.eDepMs) {
       progress = 'not_started';
       currentDelay = first.depDelay;

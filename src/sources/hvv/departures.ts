@@ -41,13 +41,17 @@ export function gtiNow(now: Date): { date: string; time: string } {
 
 function modeOf(type: { simpleType?: string; shortInfo?: string } | undefined): Mode {
   switch (type?.simpleType) {
-    case 'BUS': return 'bus';
-    case 'SHIP': case 'FERRY': return 'ferry';
+    case 'BUS':
+      return 'bus';
+    case 'SHIP':
+    case 'FERRY':
+      return 'ferry';
     case 'TRAIN':
       if (type.shortInfo === 'U') return 'subway';
       if (type.shortInfo === 'S' || type.shortInfo === 'A') return 'suburban';
       return 'rail';
-    default: return 'other';
+    default:
+      return 'other';
   }
 }
 

@@ -11,7 +11,11 @@ export function gtiSignature(body: string, password: string): string {
 }
 
 /** POSTs one signed GTI request and checks GTI's own `returnCode`. */
-export async function gtiCall<T extends { returnCode?: string; errorText?: string }>(http: SourceHttp, method: 'checkName' | 'departureList', request: Record<string, unknown>): Promise<T> {
+export async function gtiCall<T extends { returnCode?: string; errorText?: string }>(
+  http: SourceHttp,
+  method: 'checkName' | 'departureList',
+  request: Record<string, unknown>,
+): Promise<T> {
   const body = JSON.stringify({ version: GTI_VERSION, ...request });
   const res = await http.json<T>(`/${method}`, {
     method: 'POST',
@@ -24,6 +28,7 @@ export async function gtiCall<T extends { returnCode?: string; errorText?: strin
     },
   });
   if (!res || typeof res !== 'object') throw new UpstreamError('parse', `GTI ${method}: answer is not an object`);
-  if (res.returnCode !== 'OK') throw new UpstreamError('status', `GTI ${method}: ${res.returnCode ?? 'no returnCode'}${res.errorText ? ` (${res.errorText})` : ''}`);
+  if (res.returnCode !== 'OK')
+    throw new UpstreamError('status', `GTI ${method}: ${res.returnCode ?? 'no returnCode'}${res.errorText ? ` (${res.errorText})` : ''}`);
   return res;
 }

@@ -29,11 +29,20 @@ export type Occupancy = 'available' | 'occupied' | 'out_of_order' | 'unknown';
 /** OCPI EvseStatus -> the four buckets of the aggregates; PLANNED/REMOVED are not points yet/any more. */
 export function occupancyOf(status: string | undefined): Occupancy | null {
   switch ((status ?? '').toUpperCase()) {
-    case 'AVAILABLE': return 'available';
-    case 'CHARGING': case 'BLOCKED': case 'RESERVED': return 'occupied';
-    case 'INOPERATIVE': case 'OUTOFORDER': return 'out_of_order';
-    case 'PLANNED': case 'REMOVED': return null;
-    default: return 'unknown';
+    case 'AVAILABLE':
+      return 'available';
+    case 'CHARGING':
+    case 'BLOCKED':
+    case 'RESERVED':
+      return 'occupied';
+    case 'INOPERATIVE':
+    case 'OUTOFORDER':
+      return 'out_of_order';
+    case 'PLANNED':
+    case 'REMOVED':
+      return null;
+    default:
+      return 'unknown';
   }
 }
 
@@ -51,17 +60,28 @@ export function assertPage(body: unknown): OcpdbPage {
 }
 
 export interface ChargingPoint {
-  evse_id: string; location_id: string; name: string | null; operator: string | null;
-  street: string | null; post_code: string | null; place: string | null; lat: number; lon: number;
-  status: Occupancy; upstream_status: string | null; power_kw: number | null;
-  connector_standards: string[]; last_updated_at: string | null;
+  evse_id: string;
+  location_id: string;
+  name: string | null;
+  operator: string | null;
+  street: string | null;
+  post_code: string | null;
+  place: string | null;
+  lat: number;
+  lon: number;
+  status: Occupancy;
+  upstream_status: string | null;
+  power_kw: number | null;
+  connector_standards: string[];
+  last_updated_at: string | null;
 }
 
 /** One point per EVSE of the locations `inside` accepts, plus the per-city aggregates. */
 export function chargingStatus(locations: OcpiLocation[], inside: (lat: number, lon: number, place: string | null) => boolean) {
   const points: ChargingPoint[] = [];
   for (const loc of locations) {
-    const lat = Number(loc.coordinates?.latitude), lon = Number(loc.coordinates?.longitude);
+    const lat = Number(loc.coordinates?.latitude),
+      lon = Number(loc.coordinates?.longitude);
     if (!Number.isFinite(lat) || !Number.isFinite(lon) || !inside(lat, lon, loc.city ?? null)) continue;
     for (const evse of loc.evses ?? []) {
       const occupancy = occupancyOf(evse.status);
@@ -86,7 +106,11 @@ export function chargingStatus(locations: OcpiLocation[], inside: (lat: number, 
     }
   }
   const count = (s: Occupancy) => points.filter((p) => p.status === s).length;
-  const latest = points.map((p) => p.last_updated_at).filter((x): x is string => !!x).sort((a, b) => Date.parse(b) - Date.parse(a))[0] ?? null;
+  const latest =
+    points
+      .map((p) => p.last_updated_at)
+      .filter((x): x is string => !!x)
+      .sort((a, b) => Date.parse(b) - Date.parse(a))[0] ?? null;
   return {
     aggregates: {
       total: points.length,

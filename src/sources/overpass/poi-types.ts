@@ -22,7 +22,7 @@ export const POI_TYPES: readonly PoiType[] = [
   { id: 'school', label: 'Schools', groups: [[tag('amenity', 'school')]] },
   { id: 'pharmacy', label: 'Pharmacies', groups: [[tag('amenity', 'pharmacy')]] },
   { id: 'kindergarten', label: 'Kindergartens and day nurseries', groups: [[tag('amenity', 'kindergarten')]] },
-  { id: 'doctors', label: 'Doctors\' practices', groups: [[tag('amenity', 'doctors')]] },
+  { id: 'doctors', label: "Doctors' practices", groups: [[tag('amenity', 'doctors')]] },
   { id: 'police', label: 'Police stations', groups: [[tag('amenity', 'police')]] },
   { id: 'fire_station', label: 'Fire stations', groups: [[tag('amenity', 'fire_station')]] },
   { id: 'library', label: 'Libraries', groups: [[tag('amenity', 'library')]] },

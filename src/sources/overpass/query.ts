@@ -28,12 +28,7 @@ export function areaStatement(city: Pick<City, 'ags' | 'osm_relation'>): string 
  */
 export function poiQuery(city: Pick<City, 'ags' | 'osm_relation'>, type: PoiType, cap = ITEM_CAP): string {
   const union = type.groups.map((g) => `nwr${g.map(condition).join('')}(area.city);`).join(' ');
-  return [
-    `[out:json][timeout:${QUERY_TIMEOUT_SECONDS}];`,
-    areaStatement(city),
-    '.city out ids;',
-    `(${union});`,
-    'out count;',
-    `out tags center ${cap};`,
-  ].join('\n');
+  return [`[out:json][timeout:${QUERY_TIMEOUT_SECONDS}];`, areaStatement(city), '.city out ids;', `(${union});`, 'out count;', `out tags center ${cap};`].join(
+    '\n',
+  );
 }

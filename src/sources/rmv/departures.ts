@@ -2,7 +2,15 @@ import { berlinLocalToDate, hasZone, toBerlinIso } from '../../http/time.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import type { LiveBoard, LiveDeparture, Mode } from '../../catalog/departures.ts';
 
-interface HafasProduct { name?: string; line?: string; num?: string; catOut?: string; catOutS?: string; catOutL?: string; catCode?: string }
+interface HafasProduct {
+  name?: string;
+  line?: string;
+  num?: string;
+  catOut?: string;
+  catOutS?: string;
+  catOutL?: string;
+  catCode?: string;
+}
 
 /** HAFAS ReST `departureBoard` (format=json): local times without an offset. */
 export interface HafasDepartureBoard {

@@ -107,9 +107,13 @@ const HBF = /\bHbf\b|Hauptbahnhof/i;
 export function mainStation<T extends Pick<Station, 'name' | 'category'>>(stations: readonly T[]): T | null {
   let best: T | null = null;
   for (const s of stations) {
-    if (!best || s.category < best.category) { best = s; continue; }
+    if (!best || s.category < best.category) {
+      best = s;
+      continue;
+    }
     if (s.category > best.category) continue;
-    const hbf = HBF.test(s.name), bestHbf = HBF.test(best.name);
+    const hbf = HBF.test(s.name),
+      bestHbf = HBF.test(best.name);
     if ((hbf && !bestHbf) || (hbf === bestHbf && s.name.localeCompare(best.name, 'de') < 0)) best = s;
   }
   return best;

@@ -38,19 +38,22 @@ export function latestAirquality(body: AirqualityBody, stationId: string): Airqu
     start: ubaTimeToIso(key),
     end: ubaTimeToIso(String(row[0])),
     index,
-    index_label: index !== null ? INDEX_LABELS[index] ?? null : null,
-    index_label_en: index !== null ? INDEX_LABELS_EN[index] ?? null : null,
+    index_label: index !== null ? (INDEX_LABELS[index] ?? null) : null,
+    index_label_en: index !== null ? (INDEX_LABELS_EN[index] ?? null) : null,
     incomplete: Number(row[2]) === 1,
-    components: row.slice(3).filter(Array.isArray).map((c) => {
-      const id = Number(c[0]);
-      const p = POLLUTANT_BY_ID.get(id);
-      return {
-        component: p?.code ?? String(id),
-        component_id: id,
-        value: c[1] === null || c[1] === undefined || c[1] === '' ? null : Number(c[1]),
-        unit: p?.unit ?? null,
-        index: c[2] === null || c[2] === undefined ? null : Number(c[2]),
-      };
-    }),
+    components: row
+      .slice(3)
+      .filter(Array.isArray)
+      .map((c) => {
+        const id = Number(c[0]);
+        const p = POLLUTANT_BY_ID.get(id);
+        return {
+          component: p?.code ?? String(id),
+          component_id: id,
+          value: c[1] === null || c[1] === undefined || c[1] === '' ? null : Number(c[1]),
+          unit: p?.unit ?? null,
+          index: c[2] === null || c[2] === undefined ? null : Number(c[2]),
+        };
+      }),
   };
 }

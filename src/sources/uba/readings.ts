@@ -22,13 +22,15 @@ export type MeasureFetcher = (station: StationAt, pollutant: Pollutant) => Promi
  * many stations lack SO2, so each component falls through to the next station on its own.
  */
 export async function cascadeReadings(stations: readonly StationAt[], fetchMeasure: MeasureFetcher): Promise<Record<Pollutant['key'], Reading | null>> {
-  const entries = await Promise.all(POLLUTANTS.map(async (p) => {
-    for (const s of stations) {
-      const m = await fetchMeasure(s, p);
-      if (m) return [p.key, toReading(p, s, m)] as const;
-    }
-    return [p.key, null] as const;
-  }));
+  const entries = await Promise.all(
+    POLLUTANTS.map(async (p) => {
+      for (const s of stations) {
+        const m = await fetchMeasure(s, p);
+        if (m) return [p.key, toReading(p, s, m)] as const;
+      }
+      return [p.key, null] as const;
+    }),
+  );
   return Object.fromEntries(entries) as Record<Pollutant['key'], Reading | null>;
 }
 

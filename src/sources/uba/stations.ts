@@ -42,10 +42,20 @@ export function parseStations(body: StationListBody): UbaStation[] {
     return -1;
   };
   const idx = {
-    id: col('station id'), code: col('station code'), name: col('station name'), city: col('station city'),
-    from: col('station active from'), to: col('station active to'), lon: col('station longitude'), lat: col('station latitude'),
-    setting: col('station setting name'), type: col('station type name'), network: col('network name'),
-    street: col('station street'), nr: col('station street nr'), zip: col('station zip code', 'station zip'),
+    id: col('station id'),
+    code: col('station code'),
+    name: col('station name'),
+    city: col('station city'),
+    from: col('station active from'),
+    to: col('station active to'),
+    lon: col('station longitude'),
+    lat: col('station latitude'),
+    setting: col('station setting name'),
+    type: col('station type name'),
+    network: col('network name'),
+    street: col('station street'),
+    nr: col('station street nr'),
+    zip: col('station zip code', 'station zip'),
   };
   if (idx.id < 0 || idx.lat < 0 || idx.lon < 0) throw new UpstreamError('parse', 'UBA stations/json indices lack id or coordinates');
   const str = (row: unknown[], i: number): string | null => {
@@ -56,7 +66,8 @@ export function parseStations(body: StationListBody): UbaStation[] {
   const out: UbaStation[] = [];
   for (const row of Object.values(body.data)) {
     if (!Array.isArray(row)) continue;
-    const lat = Number(row[idx.lat]), lon = Number(row[idx.lon]);
+    const lat = Number(row[idx.lat]),
+      lon = Number(row[idx.lon]);
     const id = str(row, idx.id);
     if (!id || !Number.isFinite(lat) || !Number.isFinite(lon)) continue;
     out.push({
@@ -64,7 +75,8 @@ export function parseStations(body: StationListBody): UbaStation[] {
       code: str(row, idx.code) ?? id,
       name: str(row, idx.name) ?? id,
       place: str(row, idx.city),
-      lat, lon,
+      lat,
+      lon,
       active_from: str(row, idx.from),
       active_to: str(row, idx.to),
       setting: str(row, idx.setting),
@@ -105,7 +117,10 @@ export function nearestActive(stations: readonly UbaStation[], lat: number, lon:
 export function placeKey(name: string): string {
   return name
     .toLowerCase()
-    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
     .split(/\s*[/(,]\s*|\s+(?:am|an der|an|im|in der|in|ob der|ob)\s+/)[0]
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();

@@ -38,12 +38,16 @@ export function parseStatistics(body: WegweiserStatistics) {
   const indicators = d.indicators.map((ind) => {
     const values = Array.isArray(ind.regionYearValues?.[0]) ? ind.regionYearValues[0] : [];
     let latest = -1;
-    for (let i = values.length - 1; i >= 0; i--) if (typeof values[i] === 'number') { latest = i; break; }
+    for (let i = values.length - 1; i >= 0; i--)
+      if (typeof values[i] === 'number') {
+        latest = i;
+        break;
+      }
     return {
       id: ind.friendlyUrl ?? null,
       name: ind.name,
       unit: ind.unit ?? null,
-      year: latest >= 0 ? body.years[latest] ?? null : null,
+      year: latest >= 0 ? (body.years[latest] ?? null) : null,
       value: latest >= 0 ? values[latest] : null,
       series: body.years.map((y, i) => ({ year: y, value: typeof values[i] === 'number' ? values[i] : null })),
     };

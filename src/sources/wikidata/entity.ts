@@ -57,7 +57,9 @@ export function parseCityBase(body: EntityDataBody, qid: string): CityBase {
   if (!entity || typeof entity !== 'object') throw new UpstreamError('parse', `Wikidata EntityData without entity ${qid}`);
   const claims = entity.claims ?? {};
   const pop = population(claims.P1082 ?? []);
-  const coord = usable(claims.P625 ?? []).map((s) => s.mainsnak.datavalue!.value).find((v) => (v.globe ?? EARTH) === EARTH && Number.isFinite(v.latitude) && Number.isFinite(v.longitude));
+  const coord = usable(claims.P625 ?? [])
+    .map((s) => s.mainsnak.datavalue!.value)
+    .find((v) => (v.globe ?? EARTH) === EARTH && Number.isFinite(v.latitude) && Number.isFinite(v.longitude));
   return {
     qid: entity.id ?? qid,
     name: entity.labels?.de?.value ?? entity.labels?.en?.value ?? null,

@@ -122,13 +122,13 @@ function buildFeed(path: string): { bytes: number; stus: number } {
  * GTFS_RT_POLL_PROCESS=child) and stays small; POLLS polls, the first cold, the others warm.
  */
 async function pollerChild(feedUrl: string, storePath: string) {
-  const { loadConfig } = await import('../src/config.ts');
+  const { loadAppConfig } = await import('../src/app-config.ts');
   const { buildApp } = await import('../src/app.ts');
   const { SqliteStore } = await import('../src/store/sqlite.ts');
   const { runGtfsRtPoll } = await import('../src/jobs/gtfs-rt-poller.ts');
   const { stopGtfsChildren } = await import('../src/jobs/gtfs-child-process.ts');
   const mode = process.env.BENCH_POLL_PROCESS ?? 'child';
-  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', GTFS_RT_BASE_URL: feedUrl, STORE_PATH: storePath, GTFS_RT_POLL_PROCESS: mode });
+  const config = loadAppConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', GTFS_RT_BASE_URL: feedUrl, STORE_PATH: storePath, GTFS_RT_POLL_PROCESS: mode });
   const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
   const baselineMb = process.resourceUsage().maxRSS / 1024;
   const polls = [];
@@ -145,10 +145,10 @@ async function pollerChild(feedUrl: string, storePath: string) {
 
 /** The app serving the stored data, in its own process so the load generator does not share its CPU. */
 async function serverChild(storePath: string) {
-  const { loadConfig } = await import('../src/config.ts');
+  const { loadAppConfig } = await import('../src/app-config.ts');
   const { buildApp } = await import('../src/app.ts');
   const { SqliteStore } = await import('../src/store/sqlite.ts');
-  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', STORE_PATH: storePath });
+  const config = loadAppConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', STORE_PATH: storePath });
   const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
   await app.app.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}\n`);

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadAppConfig } from '../src/app-config.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { SOURCES } from '../src/sources/index.ts';
 import { jobsFor } from '../src/jobs/registry.ts';
@@ -16,7 +16,7 @@ import { SqliteStore } from '../src/store/sqlite.ts';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
-import { coveredCities, routePath, type DataType } from '../src/catalog/types.ts';
+import { coveredCities, routePath, type DataType } from '../src/core/data-type.ts';
 import { GENESIS_FIXTURE_CREDENTIALS } from '../test/fixtures/genesis/routes.ts';
 
 export interface Demo {
@@ -44,7 +44,7 @@ export async function startDemo(opts: { host?: string; port?: number; quiet?: bo
     JOBS_ENABLED: 'false',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
-  const config = loadConfig(env);
+  const config = loadAppConfig(env);
   const built = await buildApp(config, { store: new SqliteStore(':memory:'), logger: !opts.quiet });
   const log = (msg: string) => {
     if (!opts.quiet) console.log(`demo: ${msg}`);

@@ -3,7 +3,8 @@
  * none) with the configured store, printing one line per city and type.
  */
 import { buildApp } from '../src/app.ts';
-import { isConfigError, loadConfig } from '../src/config.ts';
+import { isConfigError } from '../src/config.ts';
+import { loadAppConfig } from '../src/app-config.ts';
 import { CITIES, type City } from '../src/cities/register.ts';
 import { findCity, suggest } from '../src/cities/resolve.ts';
 import { POI_TYPES } from '../src/sources/overpass/poi-types.ts';
@@ -32,7 +33,7 @@ async function main(): Promise<number> {
   let config;
   try {
     cities = citiesFrom(rest);
-    config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, JOBS_ENABLED: 'false' });
+    config = loadAppConfig({ LOG_LEVEL: 'warn', ...process.env, JOBS_ENABLED: 'false' });
   } catch (err) {
     console.error(`precompute: ${isConfigError(err) ? 'invalid configuration: ' : ''}${err instanceof Error ? err.message : err}`);
     return 2;

@@ -10,7 +10,7 @@ import { Pipeline } from './pipeline/run.ts';
 import { Runtime } from './pipeline/runtime.ts';
 import { SourceHealth } from './pipeline/source-health.ts';
 import { createStore } from './store/index.ts';
-import type { Store } from './store/types.ts';
+import type { Store } from './core/store.ts';
 import { UpstreamClient } from './upstream/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';

@@ -1,5 +1,4 @@
-import { SOURCES } from './sources/index.ts';
-import type { SourceDecl } from './sources/types.ts';
+import type { SourceDecl } from './core/source.ts';
 
 /**
  * Every setting is an environment variable, parsed and validated here and nowhere else.
@@ -69,8 +68,11 @@ export interface SourceSettings {
   missingCredentials: string[];
 }
 
-/** `sources` is the list of upstreams to read settings for (tests pass their own). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: readonly SourceDecl[] = SOURCES) {
+/**
+ * `sources` is the list of upstreams to read settings for: the registered ones (app-config.ts)
+ * or a test's own. It is a parameter so that this base module imports no source module.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[]) {
   const s = <T>(name: string, def: string, description: string, parse: Parser<T>) => setting(env, name, def, description, parse);
   const config = {
     host: s('HOST', '127.0.0.1', 'Main listen address', str),

@@ -1,4 +1,5 @@
-import { isConfigError, loadConfig, type Config } from './config.ts';
+import { isConfigError, type Config } from './config.ts';
+import { loadAppConfig } from './app-config.ts';
 
 /**
  * For process entries (HTTP server, MCP stdio): a config error ends the start with one clear
@@ -6,7 +7,7 @@ import { isConfigError, loadConfig, type Config } from './config.ts';
  */
 export function loadConfigOrExit(program: string): Config {
   try {
-    return loadConfig();
+    return loadAppConfig();
   } catch (err) {
     if (isConfigError(err)) {
       console.error(`${program}: invalid configuration: ${err.message}`);

@@ -8,7 +8,7 @@ import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/
 import { registerWikidata } from './fixtures/wikidata/routes.ts';
 import { parseCityBase, wikidataDate } from '../src/sources/wikidata/entity.ts';
 import { encodeEntry } from '../src/pipeline/cache.ts';
-import { normalise } from '../src/normalise/fields.ts';
+import { normalise } from '../src/core/normalise.ts';
 
 const json = (path: string) => JSON.parse(fixture(path).toString());
 

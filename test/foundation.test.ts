@@ -7,8 +7,9 @@ import { startApp, fakeEnv, get, type TestApp } from './helpers/app.ts';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
-import { weather } from '../src/catalog/dwd.ts';
-import { loadConfig } from '../src/config.ts';
+
+const weather = CATALOG.byType.get('weather')!;
+import { loadAppConfig } from '../src/app-config.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { Metrics } from '../src/metrics.ts';
 import { listenLocal } from '../src/local-ingress.ts';
@@ -173,10 +174,10 @@ test('health: 200 with app status and store reachability once ready, 503 problem
 });
 
 test('config: invalid values stop the start with a clear message', () => {
-  assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT must be an integer/);
-  assert.throws(() => loadConfig({ BRIGHTSKY_BASE_URL: 'not a url' }), /BRIGHTSKY_BASE_URL must be an absolute http\(s\) URL/);
-  assert.throws(() => loadConfig({ MAX_CITIES: '5' }), /MAX_CITIES must be between 28/);
-  assert.throws(() => loadConfig({ BRIGHTSKY_ENABLED: 'perhaps' }), /BRIGHTSKY_ENABLED must be true or false/);
+  assert.throws(() => loadAppConfig({ PORT: 'eighty' }), /PORT must be an integer/);
+  assert.throws(() => loadAppConfig({ BRIGHTSKY_BASE_URL: 'not a url' }), /BRIGHTSKY_BASE_URL must be an absolute http\(s\) URL/);
+  assert.throws(() => loadAppConfig({ MAX_CITIES: '5' }), /MAX_CITIES must be between 28/);
+  assert.throws(() => loadAppConfig({ BRIGHTSKY_ENABLED: 'perhaps' }), /BRIGHTSKY_ENABLED must be true or false/);
   const out = (() => {
     try {
       execFileSync('node', ['--import', 'tsx', 'src/server.ts'], { env: { ...process.env, PORT: 'x' }, stdio: 'pipe' });

@@ -14,8 +14,8 @@ import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
 import { bucketOf, cityStopTable, currentDelay, type CityStopTable } from '../src/sources/gtfs/rt-index.ts';
 import { decodeFeedColumns } from '../src/sources/gtfs/feed-columns.ts';
 import { IntColumns, NONE, orNone } from '../src/sources/gtfs/columns.ts';
-import { toBerlinIso } from '../src/http/time.ts';
-import { UpstreamError } from '../src/upstream/errors.ts';
+import { toBerlinIso } from '../src/core/time.ts';
+import { UpstreamError } from '../src/core/upstream-error.ts';
 import { encodeFeed, zipFiles, type GenTrip } from './helpers/gtfs-feed.ts';
 import { ICE_TRIP, liveFeed, staticZip, U5_TRIP } from './fixtures/gtfs/scenario.ts';
 

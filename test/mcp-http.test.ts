@@ -7,7 +7,7 @@ import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { allowedHosts, checkRequest } from '../src/mcp/guard.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadAppConfig } from '../src/app-config.ts';
 import {
   call,
   checkInitialize,
@@ -186,7 +186,7 @@ test('DNS-rebinding guard: a foreign Origin or Host gets 403 with a JSON-RPC err
 });
 
 test('guard rules: configured origins and the public base URL host are accepted', () => {
-  const config = loadConfig({ MCP_ALLOWED_ORIGINS: 'https://app.example.org', PUBLIC_BASE_URL: 'https://api.example.org' });
+  const config = loadAppConfig({ MCP_ALLOWED_ORIGINS: 'https://app.example.org', PUBLIC_BASE_URL: 'https://api.example.org' });
   const hosts = allowedHosts(config);
   assert.equal(checkRequest(config, hosts, 'api.example.org', 'https://app.example.org').ok, true);
   assert.equal(checkRequest(config, hosts, 'api.example.org', undefined).ok, true);

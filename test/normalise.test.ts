@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalise, normaliseRecord, snakeCase, DEPRECATED_ALIASES } from '../src/normalise/fields.ts';
-import { berlinLocalToDate, fixedOffsetLocalToDate, toBerlinIso } from '../src/http/time.ts';
+import { normalise, normaliseRecord, snakeCase, DEPRECATED_ALIASES } from '../src/core/normalise.ts';
+import { berlinLocalToDate, fixedOffsetLocalToDate, toBerlinIso } from '../src/core/time.ts';
 
 test('keys become snake_case English; the motorway feed raw fields stay camelCase', () => {
   const r = normaliseRecord({ displayType: 'x', isBlocked: false, raw: { extent: '1', startLcPosition: 2 } });

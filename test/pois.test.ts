@@ -9,7 +9,7 @@ import { CITY_BY_SLUG, type City } from '../src/cities/register.ts';
 import { assertComplete, parsePoiAnswer, parsePoiElement, type OverpassAnswer } from '../src/sources/overpass/parse.ts';
 import { poiQuery, ITEM_CAP } from '../src/sources/overpass/query.ts';
 import { POI_TYPES, POI_TYPE_BY_ID } from '../src/sources/overpass/poi-types.ts';
-import { UpstreamError } from '../src/upstream/errors.ts';
+import { UpstreamError } from '../src/core/upstream-error.ts';
 import { createPoisJob } from '../src/jobs/pois-precompute.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { dueTargets } from '../src/jobs/pois/due.ts';

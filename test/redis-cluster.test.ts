@@ -7,12 +7,14 @@ import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog } from '../src/catalog/index.ts';
-import { weather } from '../src/catalog/dwd.ts';
+import { CATALOG } from '../src/catalog/index.ts';
+
+const weather = CATALOG.byType.get('weather')!;
 import { BRIGHTSKY } from '../src/sources/brightsky/source.ts';
 import { SOURCES } from '../src/sources/index.ts';
 import { RedisStore } from '../src/store/redis.ts';
 import { ResilientStore } from '../src/store/resilient.ts';
-import type { DataType } from '../src/catalog/types.ts';
+import type { DataType } from '../src/core/data-type.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -4,11 +4,13 @@ import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog } from '../src/catalog/index.ts';
-import { weather } from '../src/catalog/dwd.ts';
+import { CATALOG } from '../src/catalog/index.ts';
+
+const weather = CATALOG.byType.get('weather')!;
 import { BRIGHTSKY } from '../src/sources/brightsky/source.ts';
 import { SOURCES } from '../src/sources/index.ts';
-import type { DataType } from '../src/catalog/types.ts';
-import type { SourceDecl } from '../src/sources/types.ts';
+import type { DataType } from '../src/core/data-type.ts';
+import type { SourceDecl } from '../src/core/source.ts';
 import { eventually } from './helpers/wait.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -17,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quickSource: SourceDecl = { ...BRIGHTSKY, breaker: { threshold: 3, cooldownSeconds: 2 }, timeoutMs: 1500 };
 const quickWeather: DataType = { ...weather, source: quickSource, cache: { freshSeconds: 1, staleSeconds: 2 } };
 const credSource: SourceDecl = { ...BRIGHTSKY, id: 'cred-test', name: 'Credential test source', env: 'CREDTEST', credentials: ['CREDTEST_KEY'] };
-const credWeather: DataType = { ...weather, type: 'weather-cred', tool: 'weather_cred', compare: undefined, highlight: undefined, source: credSource };
+const credWeather: DataType = { ...weather, type: 'weather-cred', compare: undefined, highlight: undefined, source: credSource };
 const sources = SOURCES.map((s) => (s.id === BRIGHTSKY.id ? quickSource : s)).concat(credSource);
 const catalog = buildCatalog([quickWeather, credWeather]);
 

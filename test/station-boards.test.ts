@@ -9,9 +9,9 @@ import { parseTimetableXml } from '../src/sources/db-timetables/xml.ts';
 import { mergeBoard } from '../src/sources/db-timetables/board.ts';
 import { planSlot } from '../src/sources/db-timetables/fetch-board.ts';
 import { DB_TIMETABLES } from '../src/sources/db-timetables/source.ts';
-import { SourceHttp } from '../src/pipeline/source-http.ts';
+import { BoundSourceHttp } from '../src/pipeline/source-http.ts';
 import { UpstreamClient } from '../src/upstream/client.ts';
-import { UpstreamError } from '../src/upstream/errors.ts';
+import { UpstreamError } from '../src/core/upstream-error.ts';
 import { Metrics } from '../src/metrics.ts';
 import { SourceHealth } from '../src/pipeline/source-health.ts';
 import { MemoryStore } from '../src/store/memory.ts';
@@ -219,7 +219,7 @@ test('rate limit: calls beyond ratePerMinute in the current minute are refused w
   const store = new MemoryStore();
   const client = new UpstreamClient({ userAgent: 'test', connectTimeoutMs: 1000, timeoutMs: 2000, maxResponseBytes: 1_000_000 });
   const decl = { ...DB_TIMETABLES, id: 'rate-test', ratePerMinute: 2 };
-  const http = new SourceHttp(
+  const http = new BoundSourceHttp(
     decl,
     { enabled: true, baseUrl: fake.url + BASE, urls: {}, credentials: {}, missingCredentials: [] },
     client,

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Store } from '../src/store/types.ts';
+import type { Store } from '../src/core/store.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { RedisStore } from '../src/store/redis.ts';
 import { MemoryStore } from '../src/store/memory.ts';

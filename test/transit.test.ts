@@ -14,10 +14,10 @@ import { pollsInChild, stopGtfsChildren } from '../src/jobs/gtfs-child-process.t
 import { buildChildBundle, childEntry } from '../src/jobs/gtfs-child-entry.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { gtfsStaticJob, refreshGtfsStatic } from '../src/jobs/gtfs-static.ts';
-import { hasZone } from '../src/http/time.ts';
-import { UpstreamError } from '../src/upstream/errors.ts';
+import { hasZone } from '../src/core/time.ts';
+import { UpstreamError } from '../src/core/upstream-error.ts';
 import { jobsFor } from '../src/jobs/registry.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadAppConfig } from '../src/app-config.ts';
 
 const LIVE = '/api/v1/live/stuttgart/transit';
 /** The scenario's delay depends on when the feed was generated; a few seconds may have passed. */
@@ -280,10 +280,10 @@ test('poll child entry: a bundle of plain JavaScript, or the TypeScript through 
 });
 
 test('GTFS_RT_POLL_INTERVAL_S sets the poller cadence (default 45 s); out of range is a startup error', () => {
-  const poller = (env: Record<string, string>) => jobsFor(loadConfig(env)).find((j) => j.name === 'gtfs-rt-poller')!;
+  const poller = (env: Record<string, string>) => jobsFor(loadAppConfig(env)).find((j) => j.name === 'gtfs-rt-poller')!;
   assert.equal(poller({}).intervalMs, 45_000);
   assert.equal(poller({ GTFS_RT_POLL_INTERVAL_S: '10' }).intervalMs, 10_000);
-  assert.throws(() => loadConfig({ GTFS_RT_POLL_INTERVAL_S: '1' }));
+  assert.throws(() => loadAppConfig({ GTFS_RT_POLL_INTERVAL_S: '1' }));
 });
 
 test('first start: a poll due before the static index exists waits for it, so its boards and route ids come from the schedule', async () => {

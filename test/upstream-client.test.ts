@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { brotliCompressSync } from 'node:zlib';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { UpstreamClient, buildUrl } from '../src/upstream/client.ts';
-import { UpstreamError } from '../src/upstream/errors.ts';
-import { deadline, withDeadline } from '../src/pipeline/deadline.ts';
+import { UpstreamError } from '../src/core/upstream-error.ts';
+import { deadline, withDeadline } from '../src/core/deadline.ts';
 
 let fake: FakeUpstream;
 let other: FakeUpstream;

@@ -1,5 +1,5 @@
-import { globalType, type AdapterResult, type DataType, type FetchContext, type GlobalFetchContext } from './types.ts';
-import type { ParamDecl } from './params.ts';
+import { globalType, type AdapterResult, type DataType, type FetchContext, type GlobalFetchContext } from '../core/data-type.ts';
+import type { ParamDecl } from '../core/params.ts';
 import { DB_TIMETABLES } from '../sources/db-timetables/source.ts';
 import { fetchBoard } from '../sources/db-timetables/fetch-board.ts';
 import type { BoardKind } from '../sources/db-timetables/board.ts';

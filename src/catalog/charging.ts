@@ -1,4 +1,4 @@
-import type { DataType } from './types.ts';
+import type { DataType } from '../core/data-type.ts';
 import { CITIES, distanceKm } from '../cities/register.ts';
 import { BNETZA } from '../sources/bnetza/source.ts';
 import { chargingStoreKey } from '../sources/bnetza/stored.ts';

@@ -1,5 +1,5 @@
-import type { AdapterResult, DataType, FetchContext } from './types.ts';
-import type { ParamDecl } from './params.ts';
+import type { AdapterResult, DataType, FetchContext } from '../core/data-type.ts';
+import type { ParamDecl } from '../core/params.ts';
 import { VAG } from '../sources/vag/source.ts';
 import { parseVagDepartures, type VagAbfahrten } from '../sources/vag/departures.ts';
 import { EFA } from '../sources/efa/source.ts';

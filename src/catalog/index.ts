@@ -1,8 +1,7 @@
-import type { DataType } from './types.ts';
-import { routePath } from './types.ts';
+import type { DataType } from '../core/data-type.ts';
+import { buildCatalog, type Catalog } from './build.ts';
 import { WIKIDATA_TYPES } from './wikidata.ts';
-import { DWD_TYPES } from './dwd.ts';
-import { UBA_TYPES } from './uba.ts';
+import { ENVIRONMENT_TYPES } from './environment.ts';
 import { STATISTICS_TYPES } from './statistics.ts';
 import { SOCIETY_MISC_TYPES } from './society-misc.ts';
 import { CHARGING_TYPES } from './charging.ts';
@@ -18,8 +17,7 @@ import { DEPARTURE_TYPES } from './departures.ts';
  */
 const GROUPS: DataType[][] = [
   WIKIDATA_TYPES,
-  DWD_TYPES,
-  UBA_TYPES,
+  ENVIRONMENT_TYPES,
   STATISTICS_TYPES,
   SOCIETY_MISC_TYPES,
   CHARGING_TYPES,
@@ -30,28 +28,6 @@ const GROUPS: DataType[][] = [
   DEPARTURE_TYPES,
 ];
 
-export interface Catalog {
-  all: readonly DataType[];
-  byType: ReadonlyMap<string, DataType>;
-  byCompareResource: ReadonlyMap<string, DataType>;
-}
-
-export function buildCatalog(types: readonly DataType[]): Catalog {
-  const byType = new Map<string, DataType>();
-  const tools = new Set<string>();
-  const paths = new Set<string>();
-  const byCompareResource = new Map<string, DataType>();
-  for (const dt of types) {
-    if (byType.has(dt.type)) throw new Error(`duplicate data type ${dt.type}`);
-    if (tools.has(dt.tool)) throw new Error(`duplicate tool ${dt.tool}`);
-    const p = routePath(dt);
-    if (paths.has(p)) throw new Error(`duplicate path ${p}`);
-    byType.set(dt.type, dt);
-    tools.add(dt.tool);
-    paths.add(p);
-    if (dt.compare) byCompareResource.set(dt.compare.resource, dt);
-  }
-  return { all: types, byType, byCompareResource };
-}
+export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';
 
 export const CATALOG: Catalog = buildCatalog(GROUPS.flat());

@@ -1,4 +1,4 @@
-import type { DataType } from './types.ts';
+import type { DataType } from '../core/data-type.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
 import { POI_TYPES, POI_TYPE_IDS, describeTags } from '../sources/overpass/poi-types.ts';
 import { ITEM_CAP } from '../sources/overpass/query.ts';

@@ -1,11 +1,11 @@
-import type { DataType } from './types.ts';
+import type { DataType } from '../core/data-type.ts';
 import { WEGWEISER } from '../sources/wegweiser/source.ts';
 import { parseStatistics, regionByAgs, type WegweiserRegion, type WegweiserStatistics } from '../sources/wegweiser/statistics.ts';
 import { BA_STATISTIK } from '../sources/ba/source.ts';
 import { parseEckwerte, parseKreisList, type BaKreis } from '../sources/ba/eckwerte.ts';
 import { ZENSUS_GRID } from '../sources/zensus/source.ts';
 import { gridStatisticsQuery, parseGridStatistics } from '../sources/zensus/grid-stats.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../core/upstream-error.ts';
 
 const DAY = 86400;
 

@@ -1,6 +1,6 @@
-import type { DataType } from './types.ts';
-import type { SourceHttp } from '../pipeline/source-http.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import type { DataType } from '../core/data-type.ts';
+import type { SourceHttp } from '../core/source-http.ts';
+import { UpstreamError } from '../core/upstream-error.ts';
 import { STADA } from '../sources/stada/source.ts';
 import { parseStationPage, stationsOfCity, type StadaPage, type Station } from '../sources/stada/stations.ts';
 

@@ -1,4 +1,4 @@
-import type { DataType } from './types.ts';
+import type { DataType } from '../core/data-type.ts';
 import { ratio, statisticsType, type StatDecl } from '../sources/genesis/statistics-type.ts';
 import type { FieldDecl } from '../sources/genesis/select.ts';
 

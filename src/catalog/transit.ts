@@ -1,5 +1,5 @@
-import type { DataType, FetchContext } from './types.ts';
-import type { ParamDecl } from './params.ts';
+import type { DataType, FetchContext } from '../core/data-type.ts';
+import type { ParamDecl } from '../core/params.ts';
 import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
 import { readFeedStatus, readRoute, readTrip } from '../sources/gtfs/rt-index.ts';
 import { openStaticIndex, staticIndexPath } from '../sources/gtfs/static-index.ts';
@@ -8,7 +8,7 @@ import { boardWindow, readBoard, renderBoard, WINDOW_AHEAD_S, WINDOW_PAST_S, typ
 import { PollCache } from '../sources/gtfs/poll-cache.ts';
 import { routeStatus } from '../sources/gtfs/route-status.ts';
 import { radiusKmOf } from '../sources/gtfs/city-stops.ts';
-import { toBerlinIso } from '../http/time.ts';
+import { toBerlinIso } from '../core/time.ts';
 
 /**
  * Live transit from the gtfs.de GTFS-Realtime feed. Every type reads what the poller and the

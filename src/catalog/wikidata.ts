@@ -1,8 +1,8 @@
-import type { DataType } from './types.ts';
+import type { DataType } from '../core/data-type.ts';
 import { WIKIDATA } from '../sources/wikidata/source.ts';
 import { parseCityBase, type EntityDataBody } from '../sources/wikidata/entity.ts';
 import { honourRetryAfter } from '../sources/wikidata/retry-after.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../core/upstream-error.ts';
 
 export const base: DataType = {
   type: 'base',

@@ -1,5 +1,5 @@
 import { CITIES, CITY_BY_SLUG, type City } from './register.ts';
-import { ProblemError } from '../http/problem.ts';
+import { ProblemError } from '../core/problem.ts';
 
 /**
  * Tolerant slug resolution: case, umlauts written/transliterated/stripped, URL encoding,

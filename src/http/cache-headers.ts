@@ -1,5 +1,4 @@
-import type { CacheWindows } from '../catalog/types.ts';
-import type { CacheStatus } from '../pipeline/cache.ts';
+import type { CacheStatus, CacheWindows } from '../core/data-type.ts';
 
 export function cacheControlFor(windows: CacheWindows | 'stored', live: boolean): string {
   if (live) return 'public, max-age=15, stale-while-revalidate=15';

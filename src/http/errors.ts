@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemError, problemBody, PROBLEM_CONTENT_TYPE, type ProblemBody } from './problem.ts';
+import { ProblemError, problemBody, PROBLEM_CONTENT_TYPE, type ProblemBody } from '../core/problem.ts';
 import type { Metrics } from '../metrics.ts';
 
 export function sendProblem(reply: FastifyReply, body: ProblemBody) {

@@ -1,8 +1,12 @@
 import type { Config } from '../config.ts';
-import type { ParamDecl } from '../catalog/params.ts';
+import type { ParamDecl } from '../core/params.ts';
 import type { RouteDoc } from './route-doc.ts';
-import { PROBLEM_CODES } from './problem.ts';
-import { DEPRECATED_ALIASES } from '../normalise/fields.ts';
+import { PROBLEM_CODES } from '../core/problem.ts';
+import { DEPRECATED_ALIASES } from '../core/normalise.ts';
+import EXAMPLES from './openapi-examples.json' with { type: 'json' };
+
+/** Example answers per data type, produced from fixtures by `npm run openapi-examples` (never hand-written). */
+const EXAMPLE_ANSWERS: Readonly<Record<string, unknown>> = EXAMPLES;
 
 type Route = { method: string; url: string; doc: RouteDoc };
 
@@ -39,9 +43,33 @@ const PAGE_PARAMS = (defaultLimit: string) => [
   { name: 'all', in: 'query', required: false, description: '`1` forces the full list on every channel', schema: { type: 'string', enum: ['1', 'true'] } },
 ];
 
+/** A 200 body: the envelope, with `data` typed by the data type's schema and its example answer. */
+function successContent(doc: RouteDoc, dataSchemas: Record<string, Record<string, unknown>>): Record<string, unknown> {
+  if (doc.contentType) return { schema: { type: 'string' } };
+  if (!doc.data) return { schema: { $ref: '#/components/schemas/Envelope' } };
+  dataSchemas[doc.data.name] = doc.data.schema;
+  const content: Record<string, unknown> = {
+    schema: {
+      allOf: [
+        { $ref: '#/components/schemas/Envelope' },
+        {
+          type: 'object',
+          properties: {
+            data: { anyOf: [{ $ref: `#/components/schemas/${doc.data.name}` }, { type: 'null' }], description: 'null unless source_status is ok' },
+          },
+        },
+      ],
+    },
+  };
+  const example = doc.exampleKey && Object.prototype.hasOwnProperty.call(EXAMPLE_ANSWERS, doc.exampleKey) ? EXAMPLE_ANSWERS[doc.exampleKey] : undefined;
+  if (example !== undefined) content.example = example;
+  return content;
+}
+
 /** OpenAPI 3.1 built from the routes Fastify actually registered: it cannot list a path that does not exist. */
 export function buildOpenApi(routes: Route[], config: Config) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const dataSchemas: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     if (r.doc.hidden || !r.url.startsWith('/api/v1')) continue;
     const template = r.url.replace(/:(\w+)/g, '{$1}');
@@ -81,9 +109,7 @@ export function buildOpenApi(routes: Route[], config: Config) {
             ? { description }
             : {
                 description,
-                content: {
-                  [r.doc.contentType ?? 'application/json']: { schema: r.doc.contentType ? { type: 'string' } : { $ref: '#/components/schemas/Envelope' } },
-                },
+                content: { [r.doc.contentType ?? 'application/json']: successContent(r.doc, dataSchemas) },
               };
     }
     if (!responses['404'])
@@ -117,6 +143,7 @@ export function buildOpenApi(routes: Route[], config: Config) {
     paths,
     components: {
       schemas: {
+        ...dataSchemas,
         Envelope: {
           type: 'object',
           required: ['data', 'meta'],

@@ -1,4 +1,4 @@
-import { ProblemError } from './problem.ts';
+import { ProblemError } from '../core/problem.ts';
 
 /**
  * Page/limit/offset per the spec's Limits. Direct REST gets full lists of data types; the

@@ -1,4 +1,4 @@
-import type { ParamDecl } from '../catalog/params.ts';
+import type { ParamDecl } from '../core/params.ts';
 
 /**
  * What a route tells OpenAPI about itself, carried in Fastify's route `config.doc`. The
@@ -18,6 +18,10 @@ export interface RouteDoc {
   contentType?: string;
   hidden?: boolean;
   operationId?: string;
+  /** The typed `data` of a data-type route: JSON Schema, published under components.schemas[name]. */
+  data?: { name: string; schema: Record<string, unknown> };
+  /** Key of the route's example answer in openapi-examples.json (generated from fixtures). */
+  exampleKey?: string;
 }
 
 declare module 'fastify' {

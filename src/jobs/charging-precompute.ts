@@ -4,7 +4,7 @@ import { BNETZA } from '../sources/bnetza/source.ts';
 import { decodeRegister, parseRegister, type ChargingStation } from '../sources/bnetza/register-csv.ts';
 import { CityMatcher, cityRecord } from '../sources/bnetza/city-match.ts';
 import { CHARGING_TTL_MS, chargingMetaKey, chargingStoreKey } from '../sources/bnetza/stored.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../core/upstream-error.ts';
 import type { ScheduledJob } from './scheduler.ts';
 
 const FILE = /Ladesaeulenregister_BNetzA_(\d{4}-\d{2}-\d{2})\.csv/g;

@@ -3,7 +3,7 @@ import type { Runtime } from '../pipeline/runtime.ts';
 import { GTFS_DE } from '../sources/gtfs/source.ts';
 import { forgetFeedStatus, type IndexResult } from '../sources/gtfs/rt-index.ts';
 import { SqliteStore } from '../store/sqlite.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../core/upstream-error.ts';
 import type { ChildReply, ChildRequest, ChildTask } from './gtfs-child.ts';
 import type { StaticMeta } from '../sources/gtfs/static-index.ts';
 import { childEntry } from './gtfs-child-entry.ts';

@@ -1,15 +1,16 @@
 import pino from 'pino';
 import type { Config } from '../config.ts';
 import { Runtime } from '../pipeline/runtime.ts';
+import { buildCatalog } from '../catalog/build.ts';
 import { Breakers } from '../pipeline/breakers.ts';
 import { SourceHealth } from '../pipeline/source-health.ts';
 import { Metrics } from '../metrics.ts';
 import { UpstreamClient } from '../upstream/client.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../core/upstream-error.ts';
 import { SOURCES } from '../sources/index.ts';
 import { SqliteStore } from '../store/sqlite.ts';
 import { RedisStore } from '../store/redis.ts';
-import type { Store } from '../store/types.ts';
+import type { Store } from '../core/store.ts';
 import { pollGtfsRt } from './gtfs-rt-poll.ts';
 import { downloadStaticIndex } from './gtfs-static-build.ts';
 
@@ -43,7 +44,7 @@ function runtimeFor(req: ChildRequest): Runtime {
     maxResponseBytes: config.maxResponseBytes,
   });
   const log = pino({ level: config.logLevel }, pino.destination(2));
-  const catalog = { all: [], byType: new Map(), byCompareResource: new Map() };
+  const catalog = buildCatalog([]);
   rt = new Runtime(config, store, metrics, new Breakers(store, store.kind === 'redis', metrics), new SourceHealth(), upstream, catalog, log);
   storeKey = key;
   return rt;

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/index.ts';
-import { coveredCities, GROUP_LABELS, routePath } from '../catalog/types.ts';
+import { coveredCities, GROUP_LABELS, routePath } from '../core/data-type.ts';
 import { CITIES } from '../cities/register.ts';
 import { toolTable } from './tools.ts';
 

@@ -2,10 +2,10 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, type GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod/v4';
 import type { Catalog } from '../catalog/index.ts';
-import { coveredCities, type DataType } from '../catalog/types.ts';
+import { coveredCities, type DataType } from '../core/data-type.ts';
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { ProblemError } from '../http/problem.ts';
+import { ProblemError } from '../core/problem.ts';
 import { compareResources } from '../services/compare.ts';
 
 /**

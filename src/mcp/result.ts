@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod/v4';
-import { problemBody, ProblemError, type ProblemBody } from '../http/problem.ts';
+import { problemBody, ProblemError, type ProblemBody } from '../core/problem.ts';
 import type { Envelope } from '../services/context.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
-import type { ParamDecl } from '../catalog/params.ts';
+import type { ParamDecl } from '../core/params.ts';
 import { CITIES } from '../cities/register.ts';
-import type { DataType } from '../catalog/types.ts';
+import type { DataType } from '../core/data-type.ts';
 import { DEFAULT_CHANNEL_LIMIT, MAX_LIMIT } from '../http/pagination.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod/v4';
 import type { Catalog } from '../catalog/index.ts';
 import { CITIES } from '../cities/register.ts';
-import { coveredCities, routePath, type DataType } from '../catalog/types.ts';
+import { coveredCities, routePath, type DataType } from '../core/data-type.ts';
 import { DEFAULT_CHANNEL_LIMIT } from '../http/pagination.ts';
 import { envelopeObject } from '../pipeline/run.ts';
 import { getCity, listCities } from '../services/cities.ts';
@@ -52,7 +52,7 @@ function dataTypeTool(dt: DataType): ToolDef {
     `REST: GET ${routePath(dt)}. ${ENVELOPE_NOTE}`,
   ];
   return {
-    name: dt.tool,
+    name: dt.tool ?? dt.type.replace(/-/g, '_'),
     title: dt.label_en,
     description: lines.filter(Boolean).join(' '),
     shape: dataTypeShape(dt),
@@ -126,7 +126,7 @@ export function toolTable(catalog: Catalog): ToolDef[] {
   if (!table) {
     const fixed = fixedTools(catalog);
     for (const dt of catalog.all) {
-      if ((FIXED_TOOLS as readonly string[]).includes(dt.tool)) {
+      if (dt.tool && (FIXED_TOOLS as readonly string[]).includes(dt.tool)) {
         throw new Error(`data type ${dt.type}: tool name "${dt.tool}" is reserved for a fixed MCP tool (${FIXED_TOOLS.join(', ')})`);
       }
     }

@@ -1,6 +1,6 @@
 import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
-import type { SourceDecl } from '../sources/types.ts';
-import type { Store } from '../store/types.ts';
+import type { SourceDecl } from '../core/source.ts';
+import type { Store } from '../core/store.ts';
 import type { Metrics } from '../metrics.ts';
 
 export type BreakerState = 'CLOSED' | 'OPEN' | 'HALF_OPEN';

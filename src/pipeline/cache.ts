@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Store } from '../store/types.ts';
-import type { CacheWindows } from '../catalog/types.ts';
+import type { Store } from '../core/store.ts';
+import type { CacheWindows } from '../core/data-type.ts';
 
-export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'STALE-ON-ERROR';
+import type { CacheStatus } from '../core/data-type.ts';
+
+export type { CacheStatus };
 
 /** A cached, already normalised answer. `dataJson` is serialised once, at fetch time. */
 export interface Entry {

@@ -1,16 +1,16 @@
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
-import { coveredCities, type AdapterResult, type CacheWindows, type DataType, type FetchContext } from '../catalog/types.ts';
-import { paramKey, parseParams } from '../catalog/params.ts';
-import { ProblemError } from '../http/problem.ts';
+import { coveredCities, type AdapterResult, type CacheWindows, type DataType, type FetchContext } from '../core/data-type.ts';
+import { paramKey, parseParams } from '../core/params.ts';
+import { ProblemError } from '../core/problem.ts';
 import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '../http/pagination.ts';
-import { toBerlinIso } from '../http/time.ts';
-import { normalise } from '../normalise/fields.ts';
-import { attributionOf, type Attribution, type SourceDecl } from '../sources/types.ts';
+import { toBerlinIso } from '../core/time.ts';
+import { normalise } from '../core/normalise.ts';
+import { attributionOf, type Attribution, type SourceDecl } from '../core/source.ts';
 import type { Cache, CacheStatus, Entry } from './cache.ts';
 import type { Runtime } from './runtime.ts';
-import { withDeadline } from './deadline.ts';
+import { withDeadline } from '../core/deadline.ts';
 
 export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
 
@@ -255,7 +255,7 @@ export class Pipeline {
         },
         cached: (name, windows, fetch) => this.shared(dt, name, windows, fetch),
       };
-      return dt.fetch(ctx);
+      return dt.adapter(ctx);
     };
     const result = dt.cache === 'stored' ? await withDeadline(this.rt.config.requestBudgetMs, run) : await this.rt.breakers.execute(dt.source, run);
     // Stored types are read per request and never cached: keep the adapter's object, and

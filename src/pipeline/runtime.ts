@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Store } from '../store/types.ts';
+import type { Store } from '../core/store.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Breakers } from './breakers.ts';
 import type { SourceHealth } from './source-health.ts';
-import { SourceHttp } from './source-http.ts';
+import { BoundSourceHttp } from './source-http.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import type { SourceDecl } from '../sources/types.ts';
+import type { SourceDecl } from '../core/source.ts';
 import type { Catalog } from '../catalog/index.ts';
 
 /** Everything the pipeline, routes, jobs and MCP share inside one app instance. */
 export class Runtime {
-  private readonly httpBySource = new Map<string, SourceHttp>();
+  private readonly httpBySource = new Map<string, BoundSourceHttp>();
 
   constructor(
     readonly config: Config,
@@ -24,10 +24,10 @@ export class Runtime {
     readonly log: FastifyBaseLogger,
   ) {}
 
-  http(src: SourceDecl): SourceHttp {
+  http(src: SourceDecl): BoundSourceHttp {
     let h = this.httpBySource.get(src.id);
     if (!h) {
-      h = new SourceHttp(src, this.config.sources[src.id], this.upstream, this.metrics, this.health, this.store);
+      h = new BoundSourceHttp(src, this.config.sources[src.id], this.upstream, this.metrics, this.health, this.store);
       this.httpBySource.set(src.id, h);
     }
     return h;

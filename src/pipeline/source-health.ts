@@ -1,4 +1,4 @@
-import { toBerlinIso } from '../http/time.ts';
+import { toBerlinIso } from '../core/time.ts';
 
 /** Last success and failure per source, for /sources. */
 export class SourceHealth {

@@ -1,17 +1,18 @@
 import { XMLParser } from 'fast-xml-parser';
-import type { CallOptions, UpstreamClient, UpstreamResponse } from '../upstream/client.ts';
-import { UpstreamError } from '../upstream/errors.ts';
-import type { SourceDecl } from '../sources/types.ts';
+import type { UpstreamClient } from '../upstream/client.ts';
+import type { CallOptions, SourceHttp, UpstreamResponse } from '../core/source-http.ts';
+import { UpstreamError } from '../core/upstream-error.ts';
+import type { SourceDecl } from '../core/source.ts';
 import type { SourceSettings } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
-import type { Store } from '../store/types.ts';
+import type { Store } from '../core/store.ts';
 import type { SourceHealth } from './source-health.ts';
 
 /**
  * The upstream client as an adapter sees it: bound to one source's configured base URL,
  * timeout, size cap and rate limit, counted in metrics and in the source's last success/failure.
  */
-export class SourceHttp {
+export class BoundSourceHttp implements SourceHttp {
   constructor(
     readonly source: SourceDecl,
     readonly settings: SourceSettings,
@@ -34,8 +35,8 @@ export class SourceHttp {
     return this.settings.credentials[name] ?? '';
   }
 
-  withSignal(signal: AbortSignal): SourceHttp {
-    return new SourceHttp(this.source, this.settings, this.client, this.metrics, this.health, this.store, signal);
+  withSignal(signal: AbortSignal): BoundSourceHttp {
+    return new BoundSourceHttp(this.source, this.settings, this.client, this.metrics, this.health, this.store, signal);
   }
 
   /** Call a path under the source's base URL (or an absolute base from `url()`). */
@@ -63,7 +64,7 @@ export class SourceHttp {
     }
   }
 
-  async json<T = any>(path: string, o: CallOptions & { base?: string } = {}): Promise<T> {
+  async json<T>(path: string, o: CallOptions & { base?: string } = {}): Promise<T> {
     const res = await this.request(path, { ...o, headers: { accept: 'application/json', ...o.headers } });
     try {
       return JSON.parse(res.body.toString('utf8')) as T;
@@ -78,7 +79,7 @@ export class SourceHttp {
     return res.body.toString(o.encoding ?? 'utf8');
   }
 
-  async xml<T = any>(path: string, o: CallOptions & { base?: string } = {}): Promise<T> {
+  async xml<T = Record<string, unknown>>(path: string, o: CallOptions & { base?: string } = {}): Promise<T> {
     const body = await this.text(path, { ...o, headers: { accept: 'application/xml', ...o.headers } });
     try {
       return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, parseTagValue: false }).parse(body) as T;

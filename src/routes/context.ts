@@ -1,20 +1,23 @@
-import type { App } from '../app.ts';
+import type { RouteDoc } from '../http/route-doc.ts';
+import type { ServiceContext } from '../services/context.ts';
+
+/** A registered route with its docs: the OpenAPI document's only input. */
+export interface DocumentedRoute {
+  method: string;
+  url: string;
+  doc: RouteDoc;
+}
 
 /** What every route module receives. */
-export type RouteContext = Pick<App, 'rt' | 'pipeline' | 'routes' | 'ready'>;
+export interface RouteContext extends ServiceContext {
+  /** Routes with their docs, in registration order. */
+  routes: DocumentedRoute[];
+  ready: { value: boolean };
+}
 
 /** `/api/v1/cities/{slug}` -> `/api/v1/cities/:slug` */
 export function toFastifyPath(template: string): string {
   return template.replace(/\{(\w+)\}/g, ':$1');
-}
-
-/** `/api/v1/cities/:slug` -> `/api/v1/cities/{slug}` */
-export function toTemplate(fastifyPath: string): string {
-  return fastifyPath.replace(/:(\w+)/g, '{$1}');
-}
-
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(values[k] ?? `{${k}}`));
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routePath, type DataType } from '../catalog/types.ts';
+import { dataSchemaOf, fillTemplate, operationIdOf, routePath, type DataType } from '../core/data-type.ts';
+import { jsonSchemaOf } from '../core/schema.ts';
 import { channelOf } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
 import { deprecationHeaders } from '../http/deprecation.ts';
 import { envelopeBody } from '../pipeline/run.ts';
-import { GROUP_LABELS } from '../catalog/types.ts';
-import { fillTemplate, JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
+import { GROUP_LABELS } from '../core/data-type.ts';
+import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
 
 /** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
@@ -18,7 +19,9 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       tags: [GROUP_LABELS[dt.group]],
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,
-      operationId: dt.tool,
+      operationId: operationIdOf(dt),
+      data: { name: dataSchemaName(dt), schema: jsonSchemaOf(dataSchemaOf(dt)) },
+      exampleKey: dt.type,
       responses: {
         200: 'Envelope; source_status ok, no_data, disabled or not_covered',
         404: dt.scope === 'global' ? 'Not found' : 'Unknown city (did-you-mean hint)',
@@ -30,7 +33,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
     for (const alias of dt.aliases ?? []) {
       app.get(
         toFastifyPath(alias),
-        { config: { doc: { ...doc, deprecated: true, successor: path, operationId: `${dt.tool}_deprecated_${aliasName(alias)}` } } },
+        { config: { doc: { ...doc, deprecated: true, successor: path, operationId: `${operationIdOf(dt)}_deprecated_${aliasName(alias)}` } } },
         handler(dt, path),
       );
     }
@@ -57,6 +60,11 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       return reply.send(envelopeBody(o));
     };
   }
+}
+
+/** `air-uba` -> `AirUbaData`: the components.schemas name of a data type's `data`. */
+function dataSchemaName(dt: DataType): string {
+  return dt.type.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase()) + 'Data';
 }
 
 function aliasName(alias: string): string {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { problemBody } from '../http/problem.ts';
+import { problemBody } from '../core/problem.ts';
 import { sendProblem } from '../http/errors.ts';
-import { toBerlinIso } from '../http/time.ts';
+import { toBerlinIso } from '../core/time.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
 
 const started = Date.now();

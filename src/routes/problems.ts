@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PROBLEM_CODES } from '../http/problem.ts';
+import { PROBLEM_CODES } from '../core/problem.ts';
 import { JSON_TYPE } from './context.ts';
 
 /** The documented problem codes; problem `type` URIs point here. */

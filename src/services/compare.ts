@@ -1,7 +1,7 @@
 import { findCity } from '../cities/resolve.ts';
-import { ProblemError } from '../http/problem.ts';
+import { ProblemError } from '../core/problem.ts';
 import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
-import { mapLimit } from '../pipeline/limit.ts';
+import { mapLimit } from '../core/limit.ts';
 import type { Catalog } from '../catalog/index.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 

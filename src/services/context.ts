@@ -1,7 +1,11 @@
-import type { App } from '../app.ts';
+import type { Pipeline } from '../pipeline/run.ts';
+import type { Runtime } from '../pipeline/runtime.ts';
 
 /** What a service needs: the runtime and the pipeline of one app instance (REST and MCP share them). */
-export type ServiceContext = Pick<App, 'rt' | 'pipeline'>;
+export interface ServiceContext {
+  rt: Runtime;
+  pipeline: Pipeline;
+}
 
 /** The envelope a service answers with; routes serialise it, MCP tools hand it over as structured content. */
 export interface Envelope {

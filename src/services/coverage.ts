@@ -1,5 +1,5 @@
 import { CITIES } from '../cities/register.ts';
-import { coveredCities, routePath, GROUP_LABELS } from '../catalog/types.ts';
+import { coveredCities, routePath, toolOf, GROUP_LABELS } from '../core/data-type.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
 /** Which data type is available in which city, generated from the catalog. */
@@ -14,7 +14,7 @@ function coverageRows({ rt }: ServiceContext) {
         label_en: dt.label_en,
         group: GROUP_LABELS[dt.group],
         path: routePath(dt),
-        tool: dt.tool,
+        tool: toolOf(dt),
         source: dt.source.id,
         tier: dt.source.tier,
         enabled: rt.sourceEnabled(dt.source),

@@ -1,10 +1,9 @@
 import { CITIES } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { coveredCities, routePath } from '../catalog/types.ts';
-import { ProblemError } from '../http/problem.ts';
-import { withDeadline } from '../pipeline/limit.ts';
-import { toBerlinIso } from '../http/time.ts';
-import { fillTemplate } from '../routes/context.ts';
+import { coveredCities, fillTemplate, routePath, toolOf } from '../core/data-type.ts';
+import { ProblemError } from '../core/problem.ts';
+import { withDeadline } from '../core/limit.ts';
+import { toBerlinIso } from '../core/time.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
 type Highlight = { source_status: string; data: unknown; cache_status?: string; error?: string; type: string | null };
@@ -21,7 +20,7 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
         type: dt.type,
         label: dt.label,
         label_en: dt.label_en,
-        tool: dt.tool,
+        tool: toolOf(dt),
         path: fillTemplate(routePath(dt), { slug: city.slug, city: city.slug }),
         available: covered && rt.sourceEnabled(dt.source),
       };

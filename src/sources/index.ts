@@ -1,4 +1,4 @@
-import type { SourceDecl } from './types.ts';
+import type { SourceDecl } from '../core/source.ts';
 import { WIKIDATA } from './wikidata/source.ts';
 import { BRIGHTSKY, BRIGHTSKY_ALERTS } from './brightsky/source.ts';
 import { UBA } from './uba/source.ts';

@@ -1,4 +1,4 @@
-import type { Store } from './types.ts';
+import type { Store } from '../core/store.ts';
 
 /** In-process store: the fallback while Redis is away, and a unit-test helper. */
 export class MemoryStore implements Store {

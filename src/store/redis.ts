@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Store } from './types.ts';
+import type { Store } from '../core/store.ts';
 
 /**
  * Redis for scale-out. Commands fail fast while Redis is away (no offline queue, short

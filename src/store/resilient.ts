@@ -1,5 +1,5 @@
 import { MemoryStore } from './memory.ts';
-import type { Store } from './types.ts';
+import type { Store } from '../core/store.ts';
 
 /**
  * Wraps the shared store so that its outage never fails a request: every operation that

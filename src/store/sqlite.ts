@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Store } from './types.ts';
+import type { Store } from '../core/store.ts';
 
 /** Embedded default: one SQLite file, zero set-up, survives a restart. */
 export class SqliteStore implements Store {

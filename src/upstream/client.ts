@@ -1,38 +1,17 @@
 import { Agent, request } from 'undici';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Readable } from 'node:stream';
-import { UpstreamError } from './errors.ts';
-import { deadline } from '../pipeline/deadline.ts';
+import { UpstreamError } from '../core/upstream-error.ts';
+import { deadline } from '../core/deadline.ts';
+import type { CallOptions, UpstreamResponse } from '../core/source-http.ts';
+
+export type { CallOptions, UpstreamResponse };
 
 export interface UpstreamOptions {
   userAgent: string;
   connectTimeoutMs: number;
   timeoutMs: number;
   maxResponseBytes: number;
-}
-
-export interface CallOptions {
-  /** `{name}` placeholders of the path, each value percent-encoded as one segment. */
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | undefined | null>;
-  headers?: Record<string, string>;
-  method?: 'GET' | 'POST';
-  /** URL-encoded form body (POST). */
-  form?: Record<string, string>;
-  /** Raw request body sent byte-exact (e.g. a signed JSON POST); the caller sets content-type. */
-  body?: string;
-  timeoutMs?: number;
-  maxBytes?: number;
-  signal?: AbortSignal;
-  /** Statuses answered without throwing (e.g. 404 meaning "no such id"). */
-  okStatuses?: number[];
-}
-
-export interface UpstreamResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-  url: string;
 }
 
 const MAX_REDIRECTS = 3;

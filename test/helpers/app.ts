@@ -3,9 +3,9 @@ import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { SOURCES } from '../../src/sources/index.ts';
 import { SqliteStore } from '../../src/store/sqlite.ts';
-import type { Store } from '../../src/store/types.ts';
+import type { Store } from '../../src/core/store.ts';
 import type { Catalog } from '../../src/catalog/index.ts';
-import type { SourceDecl } from '../../src/sources/types.ts';
+import type { SourceDecl } from '../../src/core/source.ts';
 
 /** Environment pointing every source's base URL at the fake upstream, keeping the real path. */
 export function fakeEnv(fakeUrl: string): Record<string, string> {

@@ -1,5 +1,5 @@
 import type { City } from '../../cities/register.ts';
-import type { Store } from '../../store/types.ts';
+import type { Store } from '../../core/store.ts';
 import type { PoiType } from '../../sources/overpass/poi-types.ts';
 import { poisFailedRecently, readStoredPois } from '../../sources/overpass/stored.ts';
 import type { PoiTarget } from './refresh.ts';

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { City } from '../../cities/register.ts';
-import { toBerlinIso } from '../../http/time.ts';
+import { toBerlinIso } from '../../core/time.ts';
 import type { Runtime } from '../../pipeline/runtime.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 import { OVERPASS } from '../../sources/overpass/source.ts';
 import type { PoiType } from '../../sources/overpass/poi-types.ts';
 import { ITEM_CAP, poiQuery } from '../../sources/overpass/query.ts';

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 const MONTHS: Record<string, string> = {
   januar: '01',

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** Statistik der Bundesagentur für Arbeit: keyless table API (bids-api) plus its region list. */
 export const BA_STATISTIK: SourceDecl = {

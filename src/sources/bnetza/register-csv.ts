@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** One Ladeeinrichtung (station) of the register, in the Stadtdaten vocabulary. */
 export interface ChargingStation {

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /**
  * Bundesnetzagentur Ladesäulenregister: a monthly bulk CSV whose file name carries the edition

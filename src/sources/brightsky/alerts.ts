@@ -1,5 +1,6 @@
-import { toBerlinIso } from '../../http/time.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import type { WeatherWarningsRecord } from '../../core/records/weather.ts';
 
 /** Bright Sky `/alerts`: DWD CAP warnings of one municipality cell (COMMUNEUNION_DWD_STAT). */
 export interface BrightSkyAlert {
@@ -36,7 +37,7 @@ const zoned = (v: string | null | undefined): string | null => (v ? toBerlinIso(
  * verbatim in both languages; only field names and time zones are adapted. Test messages
  * (status "test", reported since Bright Sky 2.1.9) are not warnings and are left out.
  */
-export function parseAlerts(body: BrightSkyAlertsBody) {
+export function parseAlerts(body: BrightSkyAlertsBody): WeatherWarningsRecord {
   if (!body || !Array.isArray(body.alerts)) throw new UpstreamError('parse', 'Bright Sky alerts without an alerts array');
   const warnings = body.alerts
     .filter((a) => a.status !== 'test')

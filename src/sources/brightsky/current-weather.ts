@@ -1,5 +1,6 @@
-import { toBerlinIso } from '../../http/time.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import type { WeatherRecord } from '../../core/records/weather.ts';
 
 /** Bright Sky `/current_weather` (units=dwd): °C, hPa, km/h, mm, %, minutes; distance in metres. */
 export interface BrightSkyCurrent {
@@ -21,7 +22,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 /** Bright Sky offers 10/30/60-minute aggregates; the shortest window present is the current value. */
 const firstOf = (w: Record<string, unknown>, base: string): number | null => num(w[`${base}_10`]) ?? num(w[`${base}_30`]) ?? num(w[`${base}_60`]);
 
-export function parseCurrentWeather(body: BrightSkyCurrent) {
+export function parseCurrentWeather(body: BrightSkyCurrent): WeatherRecord {
   const w = body?.weather;
   if (!w || typeof w.timestamp !== 'string') throw new UpstreamError('parse', 'current_weather without weather.timestamp');
   const station = body.sources?.find((s) => s.id === w.source_id) ?? body.sources?.[0];

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** DWD observations and warnings through Bright Sky (MIT code; data under DWD's GeoNutzV terms). */
 export const BRIGHTSKY: SourceDecl = {

@@ -1,4 +1,4 @@
-import { berlinLocalToDate, toBerlinIso } from '../../http/time.ts';
+import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import type { EventXml, MessageXml, StopXml, TimetableXml } from './xml.ts';
 
 export type BoardKind = 'departures' | 'arrivals';

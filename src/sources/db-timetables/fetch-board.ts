@@ -1,5 +1,5 @@
-import type { SourceHttp } from '../../pipeline/source-http.ts';
-import { berlinLocalToDate, toBerlinIso } from '../../http/time.ts';
+import type { SourceHttp } from '../../core/source-http.ts';
+import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import { mergeBoard, type BoardKind } from './board.ts';
 import { parseTimetableXml, type TimetableXml } from './xml.ts';
 

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** DB Timetables v1 on the DB API Marketplace (plan + changes XML per EVA). */
 export const DB_TIMETABLES: SourceDecl = {

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 const parser = new XMLParser({
   ignoreAttributes: false,

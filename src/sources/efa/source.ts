@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** EFA departure monitors (rapidJSON) of VRR (Rhine-Ruhr) and VVS (Stuttgart); keyless. */
 export const EFA: SourceDecl = {

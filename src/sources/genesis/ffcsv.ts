@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /**
  * GENESIS "flat file CSV" (ffcsv): one line per value, `;`-separated, German numbers,

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /**
  * Regionaldatenbank Deutschland (GENESIS REST 2020). Every call needs a free account; the

@@ -1,4 +1,4 @@
-import type { AdapterResult, CacheWindows, DataType, FetchContext, Group } from '../../catalog/types.ts';
+import type { AdapterResult, CacheWindows, DataType, FetchContext, Group } from '../../core/data-type.ts';
 import { GENESIS } from './source.ts';
 import { levelOf, regionFor, type RegionRequest } from './region.ts';
 import { latestWithData, rowsOfRegion, series, type BreakdownDecl, type FieldDecl, type PeriodRecord, type Values } from './select.ts';

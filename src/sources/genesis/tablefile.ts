@@ -1,7 +1,7 @@
-import type { SourceHttp } from '../../pipeline/source-http.ts';
+import type { SourceHttp } from '../../core/source-http.ts';
 import type { UpstreamResponse } from '../../upstream/client.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
-import type { Store } from '../../store/types.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import type { Store } from '../../core/store.ts';
 import { parseFfcsv, type FfcsvRow } from './ffcsv.ts';
 import { firstCsvInZip, isZip } from './zip.ts';
 

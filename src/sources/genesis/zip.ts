@@ -1,5 +1,5 @@
 import yauzl from 'yauzl';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 export function isZip(body: Buffer): boolean {
   return body.length >= 4 && body.readUInt32LE(0) === 0x04034b50;

@@ -1,5 +1,5 @@
-import type { Store } from '../../store/types.ts';
-import { toBerlinIso } from '../../http/time.ts';
+import type { Store } from '../../core/store.ts';
+import { toBerlinIso } from '../../core/time.ts';
 
 /**
  * Departures of a city's stops as requests read them: the finished board the poller stored

@@ -1,6 +1,6 @@
 import protobuf from 'protobufjs/minimal.js';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 const { transit_realtime: RT } = GtfsRealtimeBindings;
 const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);

@@ -1,6 +1,6 @@
 import protobuf from 'protobufjs/minimal.js';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 import { IntColumns, NONE } from './columns.ts';
 import { num, type FeedSummary } from './decode.ts';
 

@@ -1,5 +1,5 @@
-import type { Store } from '../../store/types.ts';
-import { toBerlinIso } from '../../http/time.ts';
+import type { Store } from '../../core/store.ts';
+import { toBerlinIso } from '../../core/time.ts';
 import { decodeTripEntity, type RtTripUpdate } from './decode.ts';
 import { decodeFeedColumns } from './feed-columns.ts';
 import { IntColumns, NONE } from './columns.ts';

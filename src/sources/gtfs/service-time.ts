@@ -1,4 +1,4 @@
-import { berlinLocalToDate } from '../../http/time.ts';
+import { berlinLocalToDate } from '../../core/time.ts';
 
 /**
  * GTFS times are seconds after "noon minus 12 h" of the service day in the agency's zone

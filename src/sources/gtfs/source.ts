@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /**
  * gtfs.de: the nationwide keyless GTFS-Realtime feed (TripUpdates + Alerts, no vehicle positions)

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 import { cityOfStop } from './city-stops.ts';
 import { parseGtfsTime } from './service-time.ts';
 import { STATIC_INDEXES, STATIC_SCHEMA, type StaticMeta } from './static-index.ts';

@@ -1,7 +1,7 @@
 import type { StaticIndex } from './static-index.ts';
 import type { FeedStatus, StoredTrip } from './rt-index.ts';
 import { detailAt, timelineDay, tripSchedule, tripTimeline, type StopUpdateOut, type TripDetail, type TripSchedule, type TripTimeline } from './trip-detail.ts';
-import { normalise } from '../../normalise/fields.ts';
+import { normalise } from '../../core/normalise.ts';
 import { PollCache } from './poll-cache.ts';
 
 export interface JoinedTrip {

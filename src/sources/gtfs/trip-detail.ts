@@ -1,6 +1,6 @@
 import type { RtStopUpdate } from './decode.ts';
 import type { StoredTrip } from './rt-index.ts';
-import { toBerlinIso } from '../../http/time.ts';
+import { toBerlinIso } from '../../core/time.ts';
 import { gtfsInstantMs, isServiceDate, pickServiceDay } from './service-time.ts';
 import type { StaticIndex, StaticStopTime, StaticTrip } from './static-index.ts';
 

@@ -1,5 +1,5 @@
-import { berlinLocalToDate, toBerlinIso } from '../../http/time.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 import type { LiveBoard, LiveDeparture, Mode } from '../../catalog/departures.ts';
 
 /** GTI `departureList` answer: `timeOffset` in minutes from `time`, `delay` in seconds. */

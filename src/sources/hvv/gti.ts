@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { SourceHttp } from '../../pipeline/source-http.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import type { SourceHttp } from '../../core/source-http.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** GTI API version the requests are written against (fields as in the recorded answers). */
 export const GTI_VERSION = 36;

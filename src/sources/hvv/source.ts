@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** HVV Geofox Thin Interface (GTI): signed JSON POSTs, access by agreement with HVV. */
 export const HVV_GEOFOX: SourceDecl = {

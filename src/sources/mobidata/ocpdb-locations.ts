@@ -1,5 +1,5 @@
-import { toBerlinIso } from '../../http/time.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** `GET /api/public/v1/locations`: `{items: [OCPI 2.2 Location], total_count}`. */
 export interface OcpdbPage {

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** MobiData BW's Open ChargePoint DataBase (OCPDB): OCPI-like public API with live EVSE status. */
 export const MOBIDATA_OCPDB: SourceDecl = {

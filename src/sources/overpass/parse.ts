@@ -1,5 +1,5 @@
-import { toBerlinIso } from '../../http/time.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** Overpass `[out:json]` answer (https://wiki.openstreetmap.org/wiki/Overpass_API/Overpass_QL). */
 export interface OverpassAnswer {

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /**
  * OpenStreetMap through the public Overpass API. Only the weekly POI precompute calls it, so the

@@ -1,4 +1,4 @@
-import type { Store } from '../../store/types.ts';
+import type { Store } from '../../core/store.ts';
 import type { PoiItem } from './parse.ts';
 
 /**

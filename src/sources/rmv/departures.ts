@@ -1,5 +1,5 @@
-import { berlinLocalToDate, hasZone, toBerlinIso } from '../../http/time.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { berlinLocalToDate, hasZone, toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 import type { LiveBoard, LiveDeparture, Mode } from '../../catalog/departures.ts';
 
 interface HafasProduct {

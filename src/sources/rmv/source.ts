@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** RMV HAFAS ReST API ("HAPI"), free access id by registration. */
 export const RMV: SourceDecl = {

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /**
  * DB Station Data (StaDa) v2 on the DB API Marketplace. The credentials are the marketplace

@@ -1,6 +1,6 @@
 import { fold, stripped } from '../../cities/resolve.ts';
 import type { City } from '../../cities/register.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** StaDa v2 `GET /stations` page: `{offset, limit, total, result: Station[]}`. */
 export interface StadaPage {

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 import { ubaTimeToIso } from './cet.ts';
 import { INDEX_LABELS, INDEX_LABELS_EN, POLLUTANT_BY_ID } from './components.ts';
 

@@ -1,5 +1,5 @@
-import { fixedOffsetLocalToDate, toBerlinIso } from '../../http/time.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { fixedOffsetLocalToDate, toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** UBA times are naive CET: UTC+1 all year, no summer time. */
 const CET_OFFSET_MINUTES = 60;

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 import { ubaTimeToIso } from './cet.ts';
 
 /** measures/json: `data.{station id}.{start CET} = [component id, scope id, value, end CET, index]`. */

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /**
  * Umweltbundesamt air data API v3. The older www.umweltbundesamt.de/api/air_data/v3 host

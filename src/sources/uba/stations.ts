@@ -1,5 +1,5 @@
 import { distanceKm } from '../../cities/register.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** One measuring station from stations/json, reduced to what the air types need. */
 export interface UbaStation {

@@ -1,5 +1,5 @@
-import { toBerlinIso } from '../../http/time.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 import type { LiveBoard, LiveDeparture, Mode } from '../../catalog/departures.ts';
 
 /** `GET /abfahrten.json/vgn/{stop}`: German field names, times with their UTC offset. */

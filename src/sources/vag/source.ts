@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** VAG Nürnberg "Puls" real-time departures (keyless open data). */
 export const VAG: SourceDecl = {

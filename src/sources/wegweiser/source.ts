@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** Bertelsmann Stiftung's Wegweiser Kommune data API (keyless; OpenAPI 3.0.3 v2.9.2). */
 export const WEGWEISER: SourceDecl = {

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** `Region` of the data API: gkz is the 8-digit AGS, friendlyUrl the region's URL segment. */
 export interface WegweiserRegion {

@@ -1,5 +1,5 @@
-import { toBerlinIso } from '../../http/time.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** The Wikibase JSON model as served by Special:EntityData/{QID}.json. */
 export interface Snak {

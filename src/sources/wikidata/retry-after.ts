@@ -1,5 +1,5 @@
-import type { Store } from '../../store/types.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import type { Store } from '../../core/store.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** Wikimedia answers 429 with Retry-After; without one, wait this long. */
 const DEFAULT_WAIT_MS = 60_000;

@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** Wikidata entity JSON (Special:EntityData). Wikimedia requires a descriptive User-Agent, which the client sends. */
 export const WIKIDATA: SourceDecl = {

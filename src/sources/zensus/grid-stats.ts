@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** Census reference date (Stichtag) of every Zensus 2022 figure. */
 export const ZENSUS_REFERENCE_DATE = '2022-05-15';

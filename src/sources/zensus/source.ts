@@ -1,4 +1,4 @@
-import type { SourceDecl } from '../types.ts';
+import type { SourceDecl } from '../../core/source.ts';
 
 /** Zensus 2022 grid (Destatis data, Esri Deutschland re-host as a keyless FeatureServer). */
 export const ZENSUS_GRID: SourceDecl = {

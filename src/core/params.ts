@@ -1,4 +1,4 @@
-import { ProblemError, type ProblemCode } from '../http/problem.ts';
+import { ProblemError, type ProblemCode } from './problem.ts';
 
 /**
  * A parameter table in the spirit of hafas-rest-api: one declaration drives parsing,

@@ -1,4 +1,4 @@
-import { hasZone, toBerlinIso } from '../http/time.ts';
+import { hasZone, toBerlinIso } from './time.ts';
 
 /**
  * The spec's naming convention, applied in one place to every record an adapter returns:

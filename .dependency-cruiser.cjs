@@ -1,0 +1,57 @@
+/**
+ * The layer rule of DESIGN.md, checked in `npm test`:
+ *   app/server -> routes, mcp -> services, jobs -> pipeline -> catalog -> sources -> upstream, store, http
+ * and everything may use core/, cities/, config.ts and metrics.ts, which import nothing above them.
+ * Type-only imports count: a cycle through types is still a cycle of understanding.
+ */
+const LAYERS = [
+  // [name, path regex, may import (besides itself and the base)]
+  ['app', '^src/(app|server|local-ingress|startup-config|app-config|stdio)\\.ts$', ['routes', 'mcp', 'services', 'jobs', 'pipeline', 'catalog', 'sources', 'upstream', 'store', 'http']],
+  ['routes', '^src/routes/', ['services', 'pipeline', 'catalog', 'sources', 'upstream', 'store', 'http']],
+  ['mcp', '^src/mcp/', ['services', 'pipeline', 'catalog', 'sources', 'upstream', 'store', 'http']],
+  ['services', '^src/services/', ['pipeline', 'catalog', 'sources', 'upstream', 'store', 'http']],
+  ['jobs', '^src/jobs/', ['pipeline', 'catalog', 'sources', 'upstream', 'store', 'http']],
+  ['pipeline', '^src/pipeline/', ['catalog', 'sources', 'upstream', 'store', 'http']],
+  ['catalog', '^src/catalog/', ['sources']],
+  ['sources', '^src/sources/', ['upstream', 'store', 'http']],
+  ['upstream', '^src/upstream/', []],
+  ['store', '^src/store/', []],
+  ['http', '^src/http/', []],
+];
+const BASE = '^src/(core/|cities/|config\\.ts$|metrics\\.ts$)';
+const ALL = LAYERS.map(([, re]) => re);
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No cycles between modules, type imports included.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'base-imports-nothing-above',
+      severity: 'error',
+      comment: 'core/, cities/, config.ts and metrics.ts are the base every layer may use; they import no layer.',
+      from: { path: BASE },
+      to: { path: ALL },
+    },
+    ...LAYERS.map(([name, re, allowed]) => ({
+      name: `layer-${name}`,
+      severity: 'error',
+      comment: `${name} may import only: ${allowed.join(', ') || 'nothing'} (plus core, cities, config, metrics)`,
+      from: { path: re },
+      to: {
+        path: '^src/',
+        pathNot: [BASE, re, ...LAYERS.filter(([n]) => allowed.includes(n)).map(([, r]) => r)],
+      },
+    })),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '^(test|bench|scripts)/' },
+  },
+};

@@ -1,0 +1,85 @@
+import { dataType, type DataType } from '../core/data-type.ts';
+import { WeatherRecord, WeatherWarningsRecord } from '../core/records/weather.ts';
+import { AirRecord, AirStationRecord } from '../core/records/air.ts';
+import { BRIGHTSKY, BRIGHTSKY_ALERTS } from '../sources/brightsky/source.ts';
+import { currentWeather, weatherWarnings } from '../sources/brightsky/adapters.ts';
+import { UBA } from '../sources/uba/source.ts';
+import { AIR_MAX_KM, CITY_MATCH_MAX_KM, CITY_RADIUS_KM, WINDOW_HOURS, cityStations, nearestReadings } from '../sources/uba/adapters.ts';
+import { HOURLY_SCOPE } from '../sources/uba/components.ts';
+
+/** Environment and weather: declarations only (adapters live in their source modules). */
+export const ENVIRONMENT_TYPES: DataType[] = [
+  dataType({
+    type: 'weather',
+    label: 'Wetter',
+    label_en: 'Weather',
+    group: 'environment',
+    summary: 'Current weather observed by the national weather service (DWD) nearest to the city',
+    source: BRIGHTSKY,
+    record: WeatherRecord,
+    cache: { freshSeconds: 600, staleSeconds: 7200 },
+    compare: { resource: 'weather', value: 'temperature_c' },
+    highlight: 'weather',
+    example: { city: 'freiburg-im-breisgau' },
+    adapter: currentWeather,
+  }),
+  dataType({
+    type: 'weather-warnings',
+    label: 'Unwetterwarnungen',
+    label_en: 'Weather warnings',
+    group: 'environment',
+    summary: 'Active official weather warnings of the national weather service (DWD) for the city',
+    description:
+      "DWD warnings (CAP, municipality cells) through Bright Sky, which serves one cell per request as JSON; DWD's own WarnApp feed only " +
+      'has district cells and is JSONP. The cell is "8" + the AGS; when Bright Sky does not know that cell, the register point is used. ' +
+      "Texts are DWD's, unchanged, in German (*_de) and English (*_en). No active warning answers source_status no_data (data null, " +
+      'meta.reason says so), as for other "nothing active" answers; the warn cell is in meta.warn_cell.',
+    source: BRIGHTSKY_ALERTS,
+    record: WeatherWarningsRecord,
+    cache: { freshSeconds: 300, staleSeconds: 900 },
+    compare: { resource: 'weather-warnings' },
+    example: { city: 'goettingen' },
+    adapter: weatherWarnings,
+  }),
+  dataType({
+    type: 'air',
+    label: 'Luftqualität',
+    label_en: 'Air quality',
+    group: 'environment',
+    summary: 'Latest hourly PM10, PM2.5, NO2, O3 and SO2 readings of the nearest federal/state measuring stations',
+    description:
+      `One-hour means (UBA scope ${HOURLY_SCOPE.code}) from the Umweltbundesamt air data API. Each pollutant comes from the nearest active ` +
+      `station (within ${AIR_MAX_KM} km) that reported it in the last ${WINDOW_HOURS} hours, so readings may come from different stations; ` +
+      'every reading names its station and distance. UBA times are CET without summer time and are given here as zoned Europe/Berlin times. ' +
+      'Values are provisional (not yet validated by the Länder).',
+    path: '/api/v1/live/{city}/air',
+    aliases: ['/api/v1/cities/{slug}/air'],
+    source: UBA,
+    record: AirRecord,
+    cache: { freshSeconds: 900, staleSeconds: 3600 },
+    compare: { resource: 'air', value: 'readings.no2.value' },
+    highlight: 'air',
+    example: { city: 'koeln' },
+    adapter: nearestReadings,
+  }),
+  dataType({
+    type: 'air-uba',
+    label: 'Luftmessstationen',
+    label_en: 'Air monitoring stations',
+    group: 'environment',
+    summary: 'All active air quality stations of the city with their latest air quality index and component values',
+    description:
+      'Stations are those whose UBA municipality ("station city") is the city (compared without qualifiers such as "am Main" and within ' +
+      `${CITY_MATCH_MAX_KM} km of the register point, because UBA gives no municipality key); when UBA names no station after the city, the ` +
+      `active stations within ${CITY_RADIUS_KM} km are listed instead (meta.matched_by says which). Values are UBA's airquality endpoint: the ` +
+      `latest hour of the last ${WINDOW_HOURS} with the index 0 (very good) to 4 (very poor) and the components it is based on.`,
+    path: '/api/v1/live/{city}/air-uba',
+    aliases: ['/api/v1/cities/{slug}/air-uba'],
+    source: UBA,
+    record: AirStationRecord,
+    list: true,
+    cache: { freshSeconds: 900, staleSeconds: 3600 },
+    example: { city: 'koeln' },
+    adapter: cityStations,
+  }),
+];

@@ -1,0 +1,208 @@
+import type { City } from '../cities/register.ts';
+import type { Config } from '../config.ts';
+import type { SourceDecl } from './source.ts';
+import type { SourceHttp } from './source-http.ts';
+import type { Store } from './store.ts';
+import type { ParamDecl } from './params.ts';
+import { published, z } from './schema.ts';
+
+export type Group = 'environment' | 'transport' | 'energy' | 'society' | 'economy' | 'safety' | 'places' | 'city';
+
+export const GROUP_LABELS: Record<Group, string> = {
+  environment: 'Environment and weather',
+  transport: 'Transport and mobility',
+  energy: 'Energy',
+  society: 'Population and society',
+  economy: 'Economy and finance',
+  safety: 'Safety and law',
+  places: 'Places and facilities',
+  city: 'City and base data',
+};
+
+/** What an adapter hands back: the canonical record (normalised afterwards by the pipeline). */
+export interface AdapterResult<T = unknown> {
+  data: T | null;
+  /** `no_data`: the source answered but has nothing for this city/query. */
+  status?: 'ok' | 'no_data';
+  /** Timestamp of the data itself (observation, feed header), zoned ISO. */
+  as_of?: string | null;
+  /** Extra meta members, e.g. why a value is missing. */
+  meta?: Record<string, unknown>;
+}
+
+/** How an answer relates to the cache (meta.cache_status, Cache-Status header). */
+export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'STALE-ON-ERROR';
+
+export interface CacheWindows {
+  /** Served as HIT for this long after a fetch. */
+  freshSeconds: number;
+  /** Then served as STALE (with one background refresh) for this long. */
+  staleSeconds: number;
+}
+
+export interface FetchContext {
+  /** The resolved city (global data types get a GlobalFetchContext without one). */
+  city: City;
+  params: Record<string, unknown>;
+  http: SourceHttp;
+  store: Store;
+  config: Config;
+  now: Date;
+  signal: AbortSignal;
+  /** Runs another data type through the pipeline (cached), for composite types. */
+  lookup(type: string, city: City, params?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * A shared upstream sub-resource (e.g. a national station list) fetched through the same
+   * cache, single-flight and breaker as data types, keyed per source by `name`. Adapters use
+   * this instead of caching anything themselves.
+   */
+  cached<T>(name: string, windows: CacheWindows, fetch: () => Promise<T>): Promise<T>;
+}
+
+/** Context of a global data type (not per city, e.g. a station board by EVA number). */
+export type GlobalFetchContext = Omit<FetchContext, 'city'>;
+
+/** Fetch + parse of one upstream into canonical data; lives in its source module. */
+export type Adapter<T> = (ctx: FetchContext) => Promise<AdapterResult<T>>;
+export type GlobalAdapter<T> = (ctx: GlobalFetchContext) => Promise<AdapterResult<T>>;
+
+export interface Coverage {
+  /** Canonical slugs where the data type is available; others answer not_covered. */
+  cities: readonly string[];
+  note: string;
+}
+
+/** Where the docs' example answer (and the demo) come from: the city the fixtures model. */
+export interface Example {
+  /** Canonical slug (per-city types). */
+  city?: string;
+  /** Path and query parameters of the example request. */
+  params?: Record<string, string>;
+}
+
+/**
+ * One data type, declared once. Its route, OpenAPI operation (with the typed `data`), overview
+ * row, coverage cells, MCP reach and compare resource are all derived from this object. It is
+ * a declaration only: the adapter it names lives in the source module.
+ */
+export interface DataType {
+  type: string;
+  label: string;
+  label_en: string;
+  group: Group;
+  summary: string;
+  description?: string;
+  /** Route template; `{slug}` or `{city}` names the city. Default `/api/v1/cities/{slug}/<type>`. */
+  path?: string;
+  /** Deprecated paths answering exactly like `path`, with Deprecation and Link headers. */
+  aliases?: string[];
+  source: SourceDecl;
+  params?: ParamDecl[];
+  /**
+   * The schema of `data`: the record, or for `list: true` one list item. Canonical names only;
+   * the deprecated twins are added by `published()` in core/schema.ts.
+   */
+  record: z.ZodType;
+  /** Cache windows for fetched types; `stored` types read what a job wrote and are not cached. */
+  cache: CacheWindows | 'stored';
+  /** For `stored` types: the job (jobs/registry) that writes what the adapter reads. */
+  job?: string;
+  /** `data` is an array (or the array under this key of the record) that pages. */
+  list?: true | string;
+  coverage?: Coverage;
+  /** Live envelope markers. */
+  live?: { refreshSeconds: number };
+  /**
+   * Offered as a compare resource; `summarise` shrinks the data (e.g. aggregates only) and
+   * `value` names the numeric field `sort=value` orders by.
+   */
+  compare?: { resource: string; summarise?: (data: unknown) => unknown; value?: string };
+  /** Overview highlight slot. */
+  highlight?: 'weather' | 'air';
+  /**
+   * For a literal per-city path (e.g. /api/v1/live/hamburg/departures): the city it serves.
+   * The type then counts as covering only that city.
+   */
+  fixedCity?: string;
+  /** `global`: the path has no city (e.g. /api/v1/stations/{eva}/departures). Default `city`. */
+  scope?: 'city' | 'global';
+  example: Example;
+  /** An MCP tool of its own (e.g. `departures`) instead of its group's tool. */
+  tool?: string;
+  adapter: Adapter<unknown>;
+}
+
+type Declared = Omit<DataType, 'record' | 'adapter' | 'list' | 'scope'>;
+type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>;
+
+/**
+ * Declares a per-city data type; the compiler checks that the adapter returns what the record
+ * schema describes (a list of it for `list: true`).
+ */
+export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
+  dt: Declared & { record: S; list?: L; adapter: Adapter<DataOf<S, L>> },
+): DataType {
+  return dt as DataType;
+}
+
+/** Declares a global data type; its adapter never sees a city. */
+export function globalType<S extends z.ZodType, L extends true | string | undefined = undefined>(
+  dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & { record: S; list?: L; adapter: GlobalAdapter<DataOf<S, L>> },
+): DataType {
+  return { ...dt, scope: 'global' } as DataType;
+}
+
+/** Cities a data type covers, or null for all. */
+export function coveredCities(dt: DataType): readonly string[] | null {
+  if (dt.fixedCity) return [dt.fixedCity];
+  return dt.coverage?.cities ?? null;
+}
+
+export function routePath(dt: DataType): string {
+  return dt.path ?? `/api/v1/cities/{slug}/${dt.type}`;
+}
+
+/** Fills a route template's `{name}` segments, each value percent-encoded. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(values[k] ?? `{${k}}`));
+}
+
+/** The schema of the answer's `data` as it is sent (a list for list types); null is allowed by the envelope. */
+export function dataSchemaOf(dt: DataType): z.ZodType {
+  const item = published(dt.record);
+  return dt.list === true ? z.array(item) : item;
+}
+
+/**
+ * MCP reaches data types through one tool per topic group (plus a few tools of their own, such
+ * as departures); the overview names that tool. Computed here so that services need no mcp/.
+ */
+export const GROUP_TOOLS: Record<Group, string> = {
+  environment: 'environment',
+  transport: 'transport',
+  energy: 'energy',
+  society: 'society',
+  economy: 'economy',
+  safety: 'safety',
+  places: 'places',
+  city: 'city_data',
+};
+
+export function toolOf(dt: DataType): string {
+  return dt.tool ?? GROUP_TOOLS[dt.group];
+}
+
+/** The request of the declared example: path filled in, other example parameters as the query. */
+export function examplePath(dt: DataType): string {
+  const values: Record<string, string> = { ...(dt.example.city ? { slug: dt.example.city, city: dt.example.city } : {}), ...dt.example.params };
+  const template = routePath(dt);
+  const inPath = new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+  const query = Object.entries(dt.example.params ?? {}).filter(([k]) => !inPath.has(k));
+  const qs = query.length ? '?' + new URLSearchParams(query).toString() : '';
+  return fillTemplate(template, values) + qs;
+}
+
+/** The OpenAPI operationId of a data type's route. */
+export function operationIdOf(dt: DataType): string {
+  return dt.type.replace(/-/g, '_');
+}

@@ -1,0 +1,58 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDemo, type Demo } from '../scripts/demo.ts';
+import { CATALOG } from '../src/catalog/index.ts';
+import { dataSchemaOf, examplePath } from '../src/core/data-type.ts';
+import EXAMPLES from '../src/http/openapi-examples.json' with { type: 'json' };
+
+/**
+ * The typed contract: every data type, run on the fixtures its example models (real upstream
+ * formats on loopback), answers `ok` with `data` that its published schema accepts in full:
+ * no field missing, no undeclared field, no wrong type.
+ */
+let demo: Demo;
+before(async () => {
+  demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
+});
+after(async () => {
+  await demo.close();
+});
+
+for (const dt of CATALOG.all) {
+  test(`contract: ${dt.type} answers ok on its example and matches its schema`, async () => {
+    const res = await fetch(demo.url + examplePath(dt));
+    const body = (await res.json()) as { data: unknown; meta: { source_status: string } };
+    assert.equal(res.status, 200, examplePath(dt));
+    assert.equal(body.meta.source_status, 'ok', `${examplePath(dt)}: ${JSON.stringify(body.meta)}`);
+    const checked = dataSchemaOf(dt).safeParse(body.data);
+    assert.ok(checked.success, `${dt.type}: ${JSON.stringify(checked.error?.issues.slice(0, 5), null, 1)}`);
+  });
+}
+
+test('contract: every data type has a generated example answer that matches its schema', () => {
+  const examples = EXAMPLES as Record<string, { data: unknown } | undefined>;
+  for (const dt of CATALOG.all) {
+    const ex = examples[dt.type];
+    assert.ok(ex, `no example for ${dt.type}: run npm run openapi-examples`);
+    const checked = dataSchemaOf(dt).safeParse(ex.data);
+    assert.ok(checked.success, `example of ${dt.type} is stale: ${JSON.stringify(checked.error?.issues.slice(0, 3))}`);
+  }
+});
+
+test('contract: every data-type operation in the OpenAPI document has a typed data schema and an example', async () => {
+  const spec = (await (await fetch(demo.url + '/api/v1/openapi.json')).json()) as {
+    paths: Record<string, { get: { operationId: string; responses: Record<string, { content?: Record<string, { schema: unknown; example?: unknown }> }> } }>;
+    components: { schemas: Record<string, { type?: string; properties?: unknown; items?: unknown }> };
+  };
+  for (const dt of CATALOG.all) {
+    const path = dt.path ?? `/api/v1/cities/{slug}/${dt.type}`;
+    const op = spec.paths[path]?.get;
+    assert.ok(op, `no operation for ${path}`);
+    const content = op.responses['200']?.content?.['application/json'];
+    assert.ok(content?.example, `${path}: no example`);
+    const name = JSON.stringify(content.schema).match(/#\/components\/schemas\/(\w+Data)/)?.[1];
+    assert.ok(name, `${path}: data is untyped`);
+    const schema = spec.components.schemas[name];
+    assert.ok(schema && (schema.properties || schema.items), `${name} has no fields`);
+  }
+});

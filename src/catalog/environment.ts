@@ -38,7 +38,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     record: WeatherWarningsRecord,
     cache: { freshSeconds: 300, staleSeconds: 900 },
     compare: { resource: 'weather-warnings' },
-    example: { city: 'goettingen' },
+    example: { city: 'braunschweig' },
     adapter: weatherWarnings,
   }),
   dataType({
@@ -59,7 +59,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     cache: { freshSeconds: 900, staleSeconds: 3600 },
     compare: { resource: 'air', value: 'readings.no2.value' },
     highlight: 'air',
-    example: { city: 'koeln' },
+    example: { city: 'braunschweig' },
     adapter: nearestReadings,
   }),
   dataType({
@@ -79,7 +79,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     record: AirStationRecord,
     list: true,
     cache: { freshSeconds: 900, staleSeconds: 3600 },
-    example: { city: 'koeln' },
+    example: { city: 'braunschweig' },
     adapter: cityStations,
   }),
 ];

@@ -20,7 +20,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,
       operationId: operationIdOf(dt),
-      data: { name: dataSchemaName(dt), schema: jsonSchemaOf(dataSchemaOf(dt)) },
+      data: dt.record ? { name: dataSchemaName(dt), schema: jsonSchemaOf(dataSchemaOf(dt)) } : undefined, // TRANSITION: removed once every type is converted
       exampleKey: dt.type,
       responses: {
         200: 'Envelope; source_status ok, no_data, disabled or not_covered',

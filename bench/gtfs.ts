@@ -125,8 +125,8 @@ async function pollerChild(feedUrl: string, storePath: string) {
   const { loadAppConfig } = await import('../src/app-config.ts');
   const { buildApp } = await import('../src/app.ts');
   const { SqliteStore } = await import('../src/store/sqlite.ts');
-  const { runGtfsRtPoll } = await import('../src/jobs/gtfs-rt-poller.ts');
-  const { stopGtfsChildren } = await import('../src/jobs/gtfs-child-process.ts');
+  const { runGtfsRtPoll } = await import('../src/jobs/gtfs/rt-poller.ts');
+  const { stopGtfsChildren } = await import('../src/jobs/gtfs/child-process.ts');
   const mode = process.env.BENCH_POLL_PROCESS ?? 'child';
   const config = loadAppConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', GTFS_RT_BASE_URL: feedUrl, STORE_PATH: storePath, GTFS_RT_POLL_PROCESS: mode });
   const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });

@@ -1,18 +1,12 @@
 #!/usr/bin/env node
-// `npx stadtdaten-mcp`: runs the TypeScript stdio entry through tsx. The tsx loader and the
-// default SQLite file are resolved from this repository, so any working directory works
-// (MCP clients often start servers from / or their own folder).
-import { spawn } from 'node:child_process';
+// `npx stadtdaten-mcp` (or the path to this file in an MCP client's config): the compiled MCP
+// stdio entry, built on first use. The default SQLite file is resolved from this repository, so
+// any working directory works (MCP clients often start servers from / or their own folder).
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureBuilt } from '../scripts/start.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env };
-if (!env.STORE_PATH) env.STORE_PATH = join(root, 'data', 'stadtdaten.sqlite');
-
-const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'src', 'mcp', 'stdio.ts'), ...process.argv.slice(2)], {
-  env,
-  stdio: 'inherit',
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (!process.env.STORE_PATH) process.env.STORE_PATH = join(root, 'data', 'stadtdaten.sqlite');
+ensureBuilt();
+await import(pathToFileURL(join(root, 'dist', 'src', 'stdio.js')).href);

@@ -14,6 +14,7 @@ import type { Store } from './core/store.ts';
 import { UpstreamClient } from './upstream/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
+import { registerMcp } from './mcp/http-route.ts';
 import type { RouteDoc } from './http/route-doc.ts';
 
 export interface App {
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const ready = { value: false };
   registerErrorHandling(app, metrics);
   await registerRoutes(app, { rt, pipeline, routes, ready });
+  registerMcp(app, { rt, pipeline });
   await app.ready();
   ready.value = true;
 

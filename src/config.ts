@@ -1,4 +1,5 @@
 import type { SourceDecl } from './core/source.ts';
+import { VERSION } from './core/version.ts';
 
 /**
  * Every setting is an environment variable, parsed and validated here and nowhere else.
@@ -87,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
     storePath: s('STORE_PATH', './data/stadtdaten.sqlite', 'SQLite file of the embedded store', str),
     userAgent: s(
       'USER_AGENT',
-      'Stadtdaten/1.0.0 (+https://github.com/stadtdaten/stadtdaten; open data proxy)',
+      `Stadtdaten/${VERSION} (+https://github.com/stadtdaten/stadtdaten; open data proxy)`,
       'User-Agent sent to every upstream; names the service and a contact URL',
       str,
     ),

@@ -1,19 +1,18 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerGtfs } from './fixtures/gtfs/routes.ts';
 import { ICE_ROUTE, ICE_TRIP, liveFeed, U5_ROUTE, U5_TRIP, U5_TRIP_LATER, u5Delay, UNRESOLVED_ROUTE, UNRESOLVED_TRIP } from './fixtures/gtfs/scenario.ts';
-import { gtfsRtPoller, runGtfsRtPoll } from '../src/jobs/gtfs-rt-poller.ts';
-import { pollGtfsRt } from '../src/jobs/gtfs-rt-poll.ts';
-import { pollsInChild, stopGtfsChildren } from '../src/jobs/gtfs-child-process.ts';
-import { buildChildBundle, childEntry } from '../src/jobs/gtfs-child-entry.ts';
+import { gtfsRtPoller, runGtfsRtPoll } from '../src/jobs/gtfs/rt-poller.ts';
+import { pollGtfsRt } from '../src/jobs/gtfs/rt-poll.ts';
+import { pollsInChild, stopGtfsChildren } from '../src/jobs/gtfs/child-process.ts';
+import { childEntry, childEntryFor } from '../src/jobs/gtfs/child-entry.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
-import { gtfsStaticJob, refreshGtfsStatic } from '../src/jobs/gtfs-static.ts';
+import { gtfsStaticJob, refreshGtfsStatic } from '../src/jobs/gtfs/static.ts';
 import { hasZone } from '../src/core/time.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { jobsFor } from '../src/jobs/registry.ts';
@@ -239,7 +238,7 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
     assert.equal(pollsInChild(app.rt), false, 'an in-memory store keeps the poll in process');
     const before = fake.count('/realtime-free.pb');
     const r = await runGtfsRtPoll(shared.rt, { ttlMs: 120_000 });
-    assert.equal(childEntry().bundled, true, 'the child runs as a plain JavaScript bundle, without tsx');
+    assert.equal(childEntry().compiled, false, 'under tsx (tests) the child runs its TypeScript through tsx');
     assert.equal(fake.count('/realtime-free.pb'), before + 1);
     assert.equal(r.status.trip_updates, 4);
     assert.ok((r as { peak_rss_mb?: number }).peak_rss_mb! > 0, 'the child reports its own peak RSS');
@@ -256,27 +255,13 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
   }
 });
 
-test('poll child entry: a bundle of plain JavaScript, or the TypeScript through tsx when the bundle cannot be written', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'poll-entry-'));
-  const built = buildChildBundle(dir);
-  assert.equal(built.bundled, true);
-  assert.deepEqual(built.execArgv, []);
-  assert.match(readFileSync(built.module, 'utf8'), /process\.on\("message"/);
-  // The app's bundle (under node_modules, where its packages resolve) loads on plain Node: no module of
-  // the child reads a file next to itself, which would be missing next to the bundle.
-  const app = childEntry();
-  assert.equal(app.bundled, true);
-  const loaded = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(app.module)}).then(() => { console.log('loaded'); process.exit(0); })`], {
-    encoding: 'utf8',
-  });
-  assert.equal(loaded.stdout.trim(), 'loaded', loaded.stderr);
-  // A cache "directory" that is a file cannot hold the bundle.
-  const blocked = join(dir, 'a-file');
-  writeFileSync(blocked, '');
-  const fallback = buildChildBundle(blocked);
-  assert.equal(fallback.bundled, false);
-  assert.match(fallback.module, /gtfs-child\.ts$/);
-  assert.equal(fallback.execArgv[0], '--import');
+test('poll child entry: the compiled app forks the compiled child on plain Node; TypeScript sources fork it through tsx', () => {
+  const compiled = childEntryFor('file:///srv/stadtdaten/dist/src/jobs/gtfs/child-entry.js');
+  assert.deepEqual(compiled, { module: '/srv/stadtdaten/dist/src/jobs/gtfs/child.js', execArgv: [], compiled: true });
+  const sources = childEntryFor('file:///srv/stadtdaten/src/jobs/gtfs/child-entry.ts');
+  assert.equal(sources.module, '/srv/stadtdaten/src/jobs/gtfs/child.ts');
+  assert.equal(sources.execArgv[0], '--import');
+  assert.match(sources.execArgv[1] ?? '', /tsx/);
 });
 
 test('GTFS_RT_POLL_INTERVAL_S sets the poller cadence (default 45 s); out of range is a startup error', () => {

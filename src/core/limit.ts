@@ -12,8 +12,8 @@ export async function mapLimit<T, R>(items: readonly T[], n: number, fn: (item: 
   return out;
 }
 
-/** Resolve with `fallback()` when `p` takes longer than `ms`. */
-export function withDeadline<T>(p: Promise<T>, ms: number, fallback: () => T): Promise<T> {
+/** Resolve with `fallback()` when `p` takes longer than `ms` (`p` runs on; its result is then dropped). */
+export function orFallbackAfter<T>(p: Promise<T>, ms: number, fallback: () => T): Promise<T> {
   let timer: NodeJS.Timeout;
   const t = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(fallback()), ms);

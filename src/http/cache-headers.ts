@@ -22,4 +22,3 @@ export function cacheStatusHeader(s: CacheStatus): string {
 }
 
 export const META_CACHE_CONTROL = 'public, max-age=60';
-export const NO_STORE = 'no-store';

@@ -4,6 +4,7 @@ import type { RouteDoc } from './route-doc.ts';
 import { PROBLEM_CODES } from '../core/problem.ts';
 import { DEPRECATED_ALIASES } from '../core/normalise.ts';
 import EXAMPLES from './openapi-examples.json' with { type: 'json' };
+import { VERSION } from '../core/version.ts';
 
 /** Example answers per data type, produced from fixtures by `npm run openapi-examples` (never hand-written). */
 const EXAMPLE_ANSWERS: Readonly<Record<string, unknown>> = EXAMPLES;
@@ -134,7 +135,7 @@ export function buildOpenApi(routes: Route[], config: Config) {
     openapi: '3.1.0',
     info: {
       title: 'Stadtdaten: open data of the 84 largest German cities',
-      version: '1.0.0',
+      version: VERSION,
       description:
         'Keyless, read-only proxy with one envelope {data, meta, attribution} and honest source_status. Tiers: A open licences, B share-alike (e.g. ODbL), C other terms.',
       license: { name: 'Data under the licence named in each response attribution' },

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { ScheduledJob } from './scheduler.ts';
-import { gtfsRtPoller } from './gtfs-rt-poller.ts';
-import { gtfsStaticJob } from './gtfs-static.ts';
+import { gtfsRtPoller } from './gtfs/rt-poller.ts';
+import { gtfsStaticJob } from './gtfs/static.ts';
 import { chargingPrecompute } from './charging-precompute.ts';
 import { POIS_PRECOMPUTE_JOB } from './pois-precompute.ts';
 

@@ -4,6 +4,7 @@ import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { envelopeResult, OUTPUT_SCHEMA, problemResult } from './result.ts';
 import { toolTable } from './tools.ts';
+import { VERSION } from '../core/version.ts';
 
 const INSTRUCTIONS = [
   'Stadtdaten: normalised open data of the largest German cities (weather, air, transport, energy, population, …).',
@@ -18,7 +19,7 @@ const INSTRUCTIONS = [
  * per catalog), so the HTTP transport makes one per request and stdio one per process.
  */
 export function createMcpServer(built: ServiceContext): McpServer {
-  const server = new McpServer({ name: 'stadtdaten', title: 'Stadtdaten', version: '1.0.0' }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ name: 'stadtdaten', title: 'Stadtdaten', version: VERSION }, { instructions: INSTRUCTIONS });
   for (const tool of toolTable(built.rt.catalog)) {
     server.registerTool(
       tool.name,

@@ -7,7 +7,8 @@ export type BreakerState = 'CLOSED' | 'OPEN' | 'HALF_OPEN';
 
 export const DEFAULT_BREAKER = { threshold: 5, cooldownSeconds: 30 };
 
-interface Entry {
+/** One source's breaker in this process. */
+interface BreakerSlot {
   policy: CircuitBreakerPolicy;
   cooldownMs: number;
   openedAt: number | null;
@@ -18,7 +19,7 @@ interface Entry {
  * under `breaker:<source>` for the cool-down, so every instance short-circuits together.
  */
 export class Breakers {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, BreakerSlot>();
 
   constructor(
     private readonly store: Store,
@@ -26,13 +27,13 @@ export class Breakers {
     private readonly metrics: Metrics,
   ) {}
 
-  private entry(src: SourceDecl): Entry {
+  private entry(src: SourceDecl): BreakerSlot {
     let e = this.entries.get(src.id);
     if (e) return e;
     const threshold = src.breaker?.threshold ?? DEFAULT_BREAKER.threshold;
     const cooldownMs = (src.breaker?.cooldownSeconds ?? DEFAULT_BREAKER.cooldownSeconds) * 1000;
     const policy = circuitBreaker(handleAll, { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(threshold) });
-    const entry: Entry = { policy, cooldownMs, openedAt: null };
+    const entry: BreakerSlot = { policy, cooldownMs, openedAt: null };
     policy.onBreak(() => {
       entry.openedAt = Date.now();
       this.metrics.breakerState.set({ source: src.id }, 2);
@@ -87,8 +88,4 @@ export class Breakers {
     }
     return e.policy.execute(({ signal }) => fn(signal));
   }
-}
-
-export function isBreakerOpenError(err: unknown): boolean {
-  return err instanceof BrokenCircuitError;
 }

@@ -218,9 +218,4 @@ export class Cache {
     const e = this.l1.get(key);
     return e && Date.now() - e.fetchedAt < windows.freshSeconds * 1000 ? e : null;
   }
-
-  /** For tests and admin: forget the in-process copies. */
-  clearLocal() {
-    this.l1.clear();
-  }
 }

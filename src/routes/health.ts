@@ -3,6 +3,7 @@ import { problemBody } from '../core/problem.ts';
 import { sendProblem } from '../http/errors.ts';
 import { toBerlinIso } from '../core/time.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
+import { VERSION } from '../core/version.ts';
 
 const started = Date.now();
 
@@ -26,7 +27,7 @@ export function registerHealth(app: FastifyInstance, { rt, ready }: RouteContext
       const breakers = await Promise.all(rt.config.sourceList.map((s) => rt.breakers.state(s)));
       const data = {
         status: reachable ? 'ok' : 'degraded',
-        version: '1.0.0',
+        version: VERSION,
         store: { kind: rt.store.kind, reachable, fallback: reachable ? null : 'in-process cache, direct upstream fetches' },
         uptime_seconds: Math.round((Date.now() - started) / 1000),
         sources: {
@@ -34,7 +35,7 @@ export function registerHealth(app: FastifyInstance, { rt, ready }: RouteContext
           enabled: rt.config.sourceList.filter((s) => rt.sourceEnabled(s)).length,
           open_breakers: rt.config.sourceList.filter((_, i) => breakers[i] === 'OPEN').map((s) => s.id),
         },
-        data_types: rt.catalog.all.length,
+        data_types: rt.catalog.counts,
       };
       return reply
         .headers({ 'content-type': JSON_TYPE, 'cache-control': 'no-store' })

@@ -9,7 +9,6 @@ import { registerMetrics } from './metrics.ts';
 import { registerOverview } from './overview.ts';
 import { registerCompare } from './compare.ts';
 import { registerProblems } from './problems.ts';
-import { registerMcp } from './mcp.ts';
 import { registerCoverage } from './coverage.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
@@ -22,6 +21,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerProblems(app);
   registerMetrics(app, ctx);
   registerOpenApi(app, ctx);
-  registerMcp(app, ctx);
   registerCoverage(app, ctx);
 }

@@ -26,15 +26,21 @@ function coverageRows({ rt }: ServiceContext) {
     });
 }
 
-function summary(types: ReturnType<typeof coverageRows>) {
-  return { source_status: 'ok', data_types: types.length, partial: types.filter((t) => t.partial).length, cities_total: CITIES.length };
+function summary(types: ReturnType<typeof coverageRows>, { rt }: ServiceContext) {
+  return {
+    source_status: 'ok',
+    data_types: rt.catalog.counts.per_city,
+    catalog: rt.catalog.counts.text,
+    partial: types.filter((t) => t.partial).length,
+    cities_total: CITIES.length,
+  };
 }
 
 export function coverage(ctx: ServiceContext): Envelope {
   const types = coverageRows(ctx);
   return {
     data: types,
-    meta: summary(types),
+    meta: summary(types, ctx),
     attribution: null,
   };
 }
@@ -44,7 +50,7 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 /** The public coverage web page: one row per data type, partial ones with their cities. */
 export function coverageHtml(ctx: ServiceContext): string {
   const types = coverageRows(ctx);
-  const meta = summary(types);
+  const meta = summary(types, ctx);
   const rows = types
     .map(
       (t) =>
@@ -53,7 +59,7 @@ export function coverageHtml(ctx: ServiceContext): string {
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stadtdaten coverage</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .5rem;vertical-align:top;text-align:left}</style></head>
-<body><h1>Coverage</h1><p>${meta.data_types} data types for ${meta.cities_total} cities; ${meta.partial} of them partial. A city outside a partial data type's coverage gets <code>source_status=not_covered</code> with <code>meta.covered_cities</code>. Machine-readable: <a href="/api/v1/coverage">/api/v1/coverage</a>.</p>
+<body><h1>Coverage</h1><p>${esc(meta.catalog)}. Per city, ${meta.data_types} data types for ${meta.cities_total} cities; ${meta.partial} of them partial. A city outside a partial data type's coverage gets <code>source_status=not_covered</code> with <code>meta.covered_cities</code>. Machine-readable: <a href="/api/v1/coverage">/api/v1/coverage</a>.</p>
 <table><thead><tr><th>Group</th><th>Data type</th><th>Path</th><th>Tier</th><th>Enabled</th><th>Cities</th></tr></thead><tbody>
 ${rows}
 </tbody></table></body></html>`;

@@ -2,7 +2,7 @@ import { CITIES } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
 import { coveredCities, fillTemplate, routePath, toolOf } from '../core/data-type.ts';
 import { ProblemError } from '../core/problem.ts';
-import { withDeadline } from '../core/limit.ts';
+import { orFallbackAfter } from '../core/limit.ts';
 import { toBerlinIso } from '../core/time.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
@@ -45,7 +45,7 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
       }),
       (err): Highlight => ({ type: dt.type, source_status: 'error', data: null, error: err instanceof ProblemError ? err.code : 'failed' }),
     );
-    return withDeadline(run, rt.config.overviewBudgetMs, () => ({ type: dt.type, source_status: 'error', data: null, error: 'timeout' }));
+    return orFallbackAfter(run, rt.config.overviewBudgetMs, () => ({ type: dt.type, source_status: 'error', data: null, error: 'timeout' }));
   };
   const [weather, air] = await Promise.all([highlight('weather'), highlight('air')]);
   const available = dataTypes.filter((d) => d.available).length;
@@ -60,10 +60,11 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
     data_types: dataTypes,
     highlights: { weather, air },
     summary: {
-      data_types_total: dataTypes.length,
+      data_types_total: rt.catalog.counts.per_city,
       data_types_available: available,
       cities_total: CITIES.length,
-      headline: `${city.name}: ${available} of ${dataTypes.length} data types available`,
+      headline: `${city.name}: ${available} of ${rt.catalog.counts.per_city} per-city data types available`,
+      catalog: rt.catalog.counts.text,
       note: `Coverage differs by data type; not covered types name the cities that have them. Register of ${CITIES.length} cities, ${CITIES.filter((c) => c.core).length} with full coverage.`,
     },
   };

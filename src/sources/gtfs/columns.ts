@@ -75,4 +75,3 @@ export class IntColumns {
 
 /** An int32 value or null, through the NONE sentinel. */
 export const orNone = (v: number | null): number => (v === null ? NONE : v);
-export const fromNone = (v: number): number | null => (v === NONE ? null : v);

@@ -1,18 +1,18 @@
 import pino from 'pino';
-import type { Config } from '../config.ts';
-import { Runtime } from '../pipeline/runtime.ts';
-import { buildCatalog } from '../catalog/build.ts';
-import { Breakers } from '../pipeline/breakers.ts';
-import { SourceHealth } from '../pipeline/source-health.ts';
-import { Metrics } from '../metrics.ts';
-import { UpstreamClient } from '../upstream/client.ts';
-import { UpstreamError } from '../core/upstream-error.ts';
-import { SOURCES } from '../sources/index.ts';
-import { SqliteStore } from '../store/sqlite.ts';
-import { RedisStore } from '../store/redis.ts';
-import type { Store } from '../core/store.ts';
-import { pollGtfsRt } from './gtfs-rt-poll.ts';
-import { downloadStaticIndex } from './gtfs-static-build.ts';
+import type { Config } from '../../config.ts';
+import { Runtime } from '../../pipeline/runtime.ts';
+import { buildCatalog } from '../../catalog/build.ts';
+import { Breakers } from '../../pipeline/breakers.ts';
+import { SourceHealth } from '../../pipeline/source-health.ts';
+import { Metrics } from '../../metrics.ts';
+import { UpstreamClient } from '../../upstream/client.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import { SOURCES } from '../../sources/index.ts';
+import { SqliteStore } from '../../store/sqlite.ts';
+import { RedisStore } from '../../store/redis.ts';
+import type { Store } from '../../core/store.ts';
+import { pollGtfsRt } from './rt-poll.ts';
+import { downloadStaticIndex } from './static-build.ts';
 
 /**
  * GTFS work in its own process (gtfs-child-process.ts forks it with a capped heap): the

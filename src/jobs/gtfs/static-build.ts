@@ -1,7 +1,7 @@
-import type { Runtime } from '../pipeline/runtime.ts';
-import { GTFS_DE, STATIC_MAX_BYTES, STATIC_TIMEOUT_MS } from '../sources/gtfs/source.ts';
-import { buildStaticIndex } from '../sources/gtfs/static-build.ts';
-import { staticIndexPath, type StaticMeta } from '../sources/gtfs/static-index.ts';
+import type { Runtime } from '../../pipeline/runtime.ts';
+import { GTFS_DE, STATIC_MAX_BYTES, STATIC_TIMEOUT_MS } from '../../sources/gtfs/source.ts';
+import { buildStaticIndex } from '../../sources/gtfs/static-build.ts';
+import { staticIndexPath, type StaticMeta } from '../../sources/gtfs/static-index.ts';
 
 /**
  * Downloads the static GTFS zip and builds the on-disk index (atomically replaced), wherever it

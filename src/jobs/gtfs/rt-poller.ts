@@ -1,12 +1,12 @@
-import type { Runtime } from '../pipeline/runtime.ts';
-import { GTFS_DE, POLL_INTERVAL_MS } from '../sources/gtfs/source.ts';
-import type { IndexResult } from '../sources/gtfs/rt-index.ts';
+import type { Runtime } from '../../pipeline/runtime.ts';
+import { GTFS_DE, POLL_INTERVAL_MS } from '../../sources/gtfs/source.ts';
+import type { IndexResult } from '../../sources/gtfs/rt-index.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openStaticIndex, reopenStaticIndex, staticIndexPath } from '../sources/gtfs/static-index.ts';
-import type { ScheduledJob } from './scheduler.ts';
-import { staticBuildRunning } from './gtfs-static.ts';
-import { pollGtfsRt } from './gtfs-rt-poll.ts';
-import { pollGtfsRtInChild, pollsInChild } from './gtfs-child-process.ts';
+import { openStaticIndex, reopenStaticIndex, staticIndexPath } from '../../sources/gtfs/static-index.ts';
+import type { ScheduledJob } from '../scheduler.ts';
+import { staticBuildRunning } from './static.ts';
+import { pollGtfsRt } from './rt-poll.ts';
+import { pollGtfsRtInChild, pollsInChild } from './child-process.ts';
 
 /** Indexes outlive a few missed polls, then expire: volatile ids answer no_data. */
 export const TTL_POLLS = 3;

@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
-import type { Runtime } from '../pipeline/runtime.ts';
-import { GTFS_DE } from '../sources/gtfs/source.ts';
-import { downloadStaticIndex } from './gtfs-static-build.ts';
-import { buildGtfsStaticInChild, pollsInChild } from './gtfs-child-process.ts';
-import { openStaticIndex, reopenStaticIndex, staticIndexPath, type StaticMeta } from '../sources/gtfs/static-index.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { Runtime } from '../../pipeline/runtime.ts';
+import { GTFS_DE } from '../../sources/gtfs/source.ts';
+import { downloadStaticIndex } from './static-build.ts';
+import { buildGtfsStaticInChild, pollsInChild } from './child-process.ts';
+import { openStaticIndex, reopenStaticIndex, staticIndexPath, type StaticMeta } from '../../sources/gtfs/static-index.ts';
+import type { ScheduledJob } from '../scheduler.ts';
 
 /** gtfs.de publishes a new timetable version about weekly; a younger index is kept. */
 export const STATIC_MAX_AGE_MS = 7 * 24 * 3600_000;

@@ -1,8 +1,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { buildApp } from '../app.ts';
-import { loadConfigOrExit } from '../startup-config.ts';
-import { startJobs } from '../jobs/index.ts';
-import { createMcpServer } from './server.ts';
+import { buildApp } from './app.ts';
+import { loadConfigOrExit } from './startup-config.ts';
+import { startJobs } from './jobs/index.ts';
+import { createMcpServer } from './mcp/server.ts';
 
 /**
  * MCP over stdio (`npm run mcp`, `npx stadtdaten-mcp`): the same app in-process, no listener.

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { allowedHosts, checkRequest } from '../mcp/guard.ts';
-import { createMcpServer } from '../mcp/server.ts';
-import type { RouteContext } from './context.ts';
+import { allowedHosts, checkRequest } from './guard.ts';
+import { createMcpServer } from './server.ts';
+import type { ServiceContext } from '../services/context.ts';
 
 /** JSON-RPC error bodies: MCP clients read these, not problem documents. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string, headers: Record<string, string> = {}) {
@@ -16,7 +16,7 @@ function rpcError(reply: FastifyReply, status: number, code: number, message: st
  * MCP over Streamable HTTP at /mcp, stateless: every POST gets a fresh server and transport over
  * the shared runtime, so any instance behind a load balancer can answer any call.
  */
-export function registerMcp(app: FastifyInstance, ctx: RouteContext) {
+export function registerMcp(app: FastifyInstance, ctx: ServiceContext) {
   const { config } = ctx.rt;
   const hosts = allowedHosts(config);
 

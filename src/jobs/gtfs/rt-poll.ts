@@ -1,8 +1,8 @@
-import type { Runtime } from '../pipeline/runtime.ts';
-import { GTFS_DE } from '../sources/gtfs/source.ts';
-import { cityStopTable, indexFeed, type IndexResult, type StaticLookup } from '../sources/gtfs/rt-index.ts';
-import { openStaticIndex, staticIndexPath, type StaticIndex } from '../sources/gtfs/static-index.ts';
-import { ScheduleCarry } from '../sources/gtfs/schedule-carry.ts';
+import type { Runtime } from '../../pipeline/runtime.ts';
+import { GTFS_DE } from '../../sources/gtfs/source.ts';
+import { cityStopTable, indexFeed, type IndexResult, type StaticLookup } from '../../sources/gtfs/rt-index.ts';
+import { openStaticIndex, staticIndexPath, type StaticIndex } from '../../sources/gtfs/static-index.ts';
+import { ScheduleCarry } from '../../sources/gtfs/schedule-carry.ts';
 
 /**
  * One GTFS-RT poll, wherever it runs (this module is all the poll child process needs of it;

@@ -1,12 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { Runtime } from '../pipeline/runtime.ts';
-import { GTFS_DE } from '../sources/gtfs/source.ts';
-import { forgetFeedStatus, type IndexResult } from '../sources/gtfs/rt-index.ts';
-import { SqliteStore } from '../store/sqlite.ts';
-import { UpstreamError } from '../core/upstream-error.ts';
-import type { ChildReply, ChildRequest, ChildTask } from './gtfs-child.ts';
-import type { StaticMeta } from '../sources/gtfs/static-index.ts';
-import { childEntry } from './gtfs-child-entry.ts';
+import type { Runtime } from '../../pipeline/runtime.ts';
+import { GTFS_DE } from '../../sources/gtfs/source.ts';
+import { forgetFeedStatus, type IndexResult } from '../../sources/gtfs/rt-index.ts';
+import { SqliteStore } from '../../store/sqlite.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import type { ChildReply, ChildRequest, ChildTask } from './child.ts';
+import type { StaticMeta } from '../../sources/gtfs/static-index.ts';
+import { childEntry } from './child-entry.ts';
 
 /**
  * The GTFS child processes (gtfs-child.ts) as the app sees them: the poll child, forked on the

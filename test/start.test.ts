@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
+
+const root = new URL('../', import.meta.url);
+
+async function freePort(): Promise<number> {
+  const s = createServer().listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as { port: number }).port;
+  s.close();
+  return port;
+}
+
+test('npm start runs compiled JavaScript (built on demand into dist/), no tsx in the process', { timeout: 180_000 }, async () => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/start.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, PORT: String(port), JOBS_ENABLED: 'false', LOG_LEVEL: 'warn', STORE_PATH: ':memory:' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  try {
+    let health: { data?: { status?: string } } | null = null;
+    for (let i = 0; i < 170 && !health; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      health = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
+        .then((r) => r.json() as Promise<{ data?: { status?: string } }>)
+        .catch(() => null);
+    }
+    assert.equal(health?.data?.status, 'ok');
+    const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+    assert.ok(!cmdline.some((a) => a.includes('tsx')), cmdline.join(' '));
+    const maps = readFileSync(`/proc/${child.pid}/environ`, 'utf8');
+    assert.ok(!maps.includes('tsx'), 'no tsx loader in the environment (NODE_OPTIONS)');
+    assert.ok(existsSync(new URL('dist/src/server.js', root)));
+    assert.ok(existsSync(new URL('dist/src/jobs/gtfs/child.js', root)), 'the GTFS child is an ordinary build output');
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+});

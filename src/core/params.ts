@@ -9,6 +9,8 @@ export interface ParamDecl {
   in?: 'query' | 'path';
   type: 'string' | 'integer';
   description: string;
+  /** A value that works, shown in OpenAPI and MCP (the data type's `example` wins where it names one). */
+  example?: string | number;
   required?: boolean;
   enum?: readonly string[];
   pattern?: RegExp;
@@ -70,4 +72,17 @@ export function paramKey(decls: readonly ParamDecl[], params: Record<string, unk
     .filter((d) => d.keyed !== false && params[d.name] !== undefined)
     .map((d) => `${d.name}=${String(params[d.name])}`)
     .join('&');
+}
+
+/** JSON Schema of one parameter: what OpenAPI and MCP input schemas show (the same rules parseParams applies). */
+export function paramJsonSchema(d: ParamDecl, example?: string | number): Record<string, unknown> {
+  const s: Record<string, unknown> = { type: d.type, description: d.description };
+  if (d.enum) s.enum = [...d.enum];
+  if (d.pattern) s.pattern = d.pattern.source;
+  if (d.min !== undefined) s.minimum = d.min;
+  if (d.clampMax !== undefined) s.description = `${d.description} (values above ${d.clampMax} are clamped)`;
+  if (d.default !== undefined) s.default = d.default;
+  const ex = example ?? d.example;
+  if (ex !== undefined) s.examples = [d.type === 'integer' ? Number(ex) : String(ex)];
+  return s;
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { ParamDecl } from '../core/params.ts';
+import { paramJsonSchema } from '../core/params.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { PROBLEM_CODES } from '../core/problem.ts';
 import { DEPRECATED_ALIASES } from '../core/normalise.ts';
@@ -10,15 +10,6 @@ import { VERSION } from '../core/version.ts';
 const EXAMPLE_ANSWERS: Readonly<Record<string, unknown>> = EXAMPLES;
 
 type Route = { method: string; url: string; doc: RouteDoc };
-
-function paramSchema(p: ParamDecl): Record<string, unknown> {
-  const s: Record<string, unknown> = { type: p.type };
-  if (p.enum) s.enum = [...p.enum];
-  if (p.pattern) s.pattern = p.pattern.source;
-  if (p.min !== undefined) s.minimum = p.min;
-  if (p.default !== undefined) s.default = p.default;
-  return s;
-}
 
 const PAGE_PARAMS = (defaultLimit: string) => [
   { name: 'page', in: 'query', required: false, description: 'Page number (>= 1, default 1)', schema: { type: 'integer', minimum: 1, default: 1 } },
@@ -84,10 +75,12 @@ export function buildOpenApi(routes: Route[], config: Config) {
           ? 'City slug; tolerant (any case, umlauts or transliteration, English exonyms). GET /api/v1/cities lists the canonical ones.'
           : `${name}`,
       schema: { type: 'string' },
+      ...(r.doc.exampleValues?.[name] !== undefined ? { example: r.doc.exampleValues[name] } : name === 'slug' || name === 'city' ? { example: 'koeln' } : {}),
     }));
     for (const p of r.doc.params ?? []) {
       if (pathParams.includes(p.name)) continue;
-      parameters.push({ name: p.name, in: 'query', required: p.required === true, description: p.description, schema: paramSchema(p) });
+      const schema = paramJsonSchema(p, r.doc.exampleValues?.[p.name]);
+      parameters.push({ name: p.name, in: 'query', required: p.required === true, description: p.description, schema, ...(schema.examples ? { example: (schema.examples as unknown[])[0] } : {}) });
     }
     if (r.doc.paginated)
       parameters.push(

@@ -22,6 +22,8 @@ export interface RouteDoc {
   data?: { name: string; schema: Record<string, unknown> };
   /** Key of the route's example answer in openapi-examples.json (generated from fixtures). */
   exampleKey?: string;
+  /** Path and query values of a request that works (the data type's example). */
+  exampleValues?: Record<string, string>;
 }
 
 declare module 'fastify' {

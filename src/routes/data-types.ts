@@ -22,6 +22,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       operationId: operationIdOf(dt),
       data: dt.record ? { name: dataSchemaName(dt), schema: jsonSchemaOf(dataSchemaOf(dt)) } : undefined, // TRANSITION: removed once every type is converted
       exampleKey: dt.type,
+      exampleValues: { ...(dt.example.city ? { slug: dt.example.city, city: dt.example.city } : {}), ...dt.example.params },
       responses: {
         200: 'Envelope; source_status ok, no_data, disabled or not_covered',
         404: dt.scope === 'global' ? 'Not found' : 'Unknown city (did-you-mean hint)',

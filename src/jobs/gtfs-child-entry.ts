@@ -34,7 +34,9 @@ export function buildChildBundle(cacheDir: string): ChildEntry {
     const file = `${cacheDir.replace(/\/+$/, '')}/gtfs-child.mjs`;
     // Another instance on the same install may be writing it too: write aside, then rename.
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, out.outputFiles[0].contents);
+    const [bundle] = out.outputFiles;
+    if (!bundle) throw new Error('esbuild returned no output file');
+    writeFileSync(tmp, bundle.contents);
     renameSync(tmp, file);
     return { module: file, execArgv: [], bundled: true };
   } catch {

@@ -121,7 +121,8 @@ export function placeKey(name: string): string {
     .replace(/ö/g, 'oe')
     .replace(/ü/g, 'ue')
     .replace(/ß/g, 'ss')
-    .split(/\s*[/(,]\s*|\s+(?:am|an der|an|im|in der|in|ob der|ob)\s+/)[0]
+    // split() always yields at least one piece.
+    .split(/\s*[/(,]\s*|\s+(?:am|an der|an|im|in der|in|ob der|ob)\s+/)[0]!
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }

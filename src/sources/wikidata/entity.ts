@@ -111,5 +111,5 @@ export function wikidataDate(time: string, precision: number): string | null {
   if (!m) return null;
   if (precision >= 11) return `${m[1]}-${m[2]}-${m[3]}`;
   if (precision === 10) return `${m[1]}-${m[2]}`;
-  return m[1];
+  return m[1] ?? null;
 }

@@ -9,6 +9,7 @@ import { isActive, nearestActive, parseStations, placeKey } from '../src/sources
 import { latestMeasurement } from '../src/sources/uba/measures.ts';
 import { latestAirquality } from '../src/sources/uba/airquality.ts';
 import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
+import { nth } from './helpers/must.ts';
 
 const json = (path: string) => JSON.parse(fixture(path).toString());
 const BASE = '/api/air-data/v3';
@@ -64,7 +65,7 @@ test('parser: stations/json by column name, active filter, distance order', () =
     near.map((s) => s.id),
     ['901', '513'],
   );
-  assert.ok(near[0].distance_km < near[1].distance_km);
+  assert.ok(nth(near, 0).distance_km < nth(near, 1).distance_km);
   assert.throws(() => parseStations({ data: {} }), /indices/);
 });
 

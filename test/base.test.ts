@@ -9,6 +9,7 @@ import { registerWikidata } from './fixtures/wikidata/routes.ts';
 import { parseCityBase, wikidataDate } from '../src/sources/wikidata/entity.ts';
 import { encodeEntry } from '../src/pipeline/cache.ts';
 import { normalise } from '../src/normalise/fields.ts';
+import { nth } from './helpers/must.ts';
 
 const json = (path: string) => JSON.parse(fixture(path).toString());
 
@@ -53,8 +54,8 @@ test('GET base: record from the register QID, HIT on the second call', async () 
   assert.equal(r.json.data.population_date, '2023-12-31');
   assert.equal(r.json.data.area_km2, 192.7);
   assert.equal(r.json.attribution.license, 'CC0-1.0');
-  assert.equal(fake.requests[0].url, '/wiki/Special:EntityData/Q2773.json');
-  assert.match(String(fake.requests[0].headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
+  assert.equal(nth(fake.requests, 0).url, '/wiki/Special:EntityData/Q2773.json');
+  assert.match(String(nth(fake.requests, 0).headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
   const again = await ctx.app.get('/api/v1/cities/BRAUNSCHWEIG/base');
   assert.equal(again.json.meta.cache_status, 'HIT');
   assert.equal(fake.count('/wiki/'), 1);

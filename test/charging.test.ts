@@ -10,6 +10,7 @@ import { CityMatcher } from '../src/sources/bnetza/city-match.ts';
 import { chargingStatus, occupancyOf } from '../src/sources/mobidata/ocpdb-locations.ts';
 import { newestRegisterFile, precomputeCharging } from '../src/jobs/charging-precompute.ts';
 import { CITIES } from '../src/cities/register.ts';
+import { nth } from './helpers/must.ts';
 
 const ctx = useFakeApp((f) => {
   registerBnetza(f);
@@ -30,10 +31,10 @@ test('parser: register CSV (UTF-8 BOM, banner lines, quoted ;-lists, decimal com
   assert.equal(fast.charging_type, 'fast');
   assert.equal(fast.power_kw, 300);
   assert.deepEqual(fast.connector_types, ['DC Fahrzeugkupplung Typ Combo 2 (CCS)', 'DC CHAdeMO']);
-  assert.deepEqual(fast.connectors[1].power_kw, [150, 50]);
+  assert.deepEqual(nth(fast.connectors, 1).power_kw, [150, 50]);
   const sws = stations.find((s) => s.id === '2009915')!;
   assert.equal(sws.power_kw, 7.2);
-  assert.deepEqual(sws.connectors[0].power_kw, [3.7, 3.7]);
+  assert.deepEqual(nth(sws.connectors, 0).power_kw, [3.7, 3.7]);
   assert.equal(sws.street, 'Marktplatz');
 });
 
@@ -99,7 +100,7 @@ test('parser: OCPI EVSE statuses to occupancy buckets; neighbouring town filtere
   const body = JSON.parse(fixture('mobidata/locations_stuttgart-bbox.json').toString());
   const d = chargingStatus(body.items, (_lat, _lon, place) => place === 'Stuttgart');
   assert.deepEqual(d.aggregates, { total: 4, available: 1, occupied: 1, out_of_order: 1, unknown: 1, last_update: '2026-09-14T10:01:44+02:00' });
-  assert.equal(d.points[0].power_kw, 150);
+  assert.equal(nth(d.points, 0).power_kw, 150);
 });
 
 test('GET charging-status: live ok in Stuttgart, bbox query, live markers', async () => {
@@ -110,7 +111,7 @@ test('GET charging-status: live ok in Stuttgart, bbox query, live markers', asyn
   assert.equal(r.json.meta.as_of, '2026-09-14T10:01:44+02:00');
   assert.equal(r.json.data.aggregates.total, 4);
   assert.ok(!r.json.data.points.some((p: any) => p.place === 'Esslingen am Neckar'));
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.ok(Number(q.get('lat_min')) < 48.7758 && Number(q.get('lat_max')) > 48.7758);
 });
 

@@ -13,6 +13,7 @@ import { parseEfaDepartures } from '../src/sources/efa/departures.ts';
 import { gtiNow, parseGtiDepartures } from '../src/sources/hvv/departures.ts';
 import { gtiSignature } from '../src/sources/hvv/gti.ts';
 import { parseRmvDepartures, isUnknownStop } from '../src/sources/rmv/departures.ts';
+import { nth } from './helpers/must.ts';
 
 const CREDS = { HVV_GEOFOX_USER: 'gti-user', HVV_GEOFOX_PASSWORD: 'gti-secret', RMV_API_KEY: 'rmv-key' };
 const json = (path: string) => JSON.parse(fixture(path).toString());
@@ -32,7 +33,7 @@ test('parser: VAG abfahrten.json — offsets kept, delay from Ist - Soll, Metada
   const b = parseVagDepartures(json('vag/abfahrten-vgn-536-schweiggerstr.json'), '536');
   assert.deepEqual(b.stop, { id: '536', name: 'Schweiggerstr. (Nürnberg)' });
   assert.equal(b.as_of, '2014-11-24T18:05:30+01:00');
-  const d = b.departures[0];
+  const d = nth(b.departures, 0);
   assert.equal(d.line, '8');
   assert.equal(d.direction, 'Tristanstraße');
   assert.equal(d.planned_time, '2014-11-24T18:04:00+01:00');
@@ -49,7 +50,7 @@ test('parser: EFA rapidJSON — UTC times to Berlin summer time, platform, produ
   assert.ok('board' in p);
   const b = p.board;
   assert.deepEqual(b.stop, { id: 'de:08111:6002', name: 'Stuttgart, Vaihingen' });
-  const s1 = b.departures[0];
+  const s1 = nth(b.departures, 0);
   assert.equal(s1.line, 'S1');
   assert.equal(s1.direction, 'Plochingen');
   assert.equal(s1.planned_time, '2026-07-18T20:25:00+02:00');
@@ -60,7 +61,7 @@ test('parser: EFA rapidJSON — UTC times to Berlin summer time, platform, produ
   assert.equal(s1.stop.id, 'de:08111:6002');
   assert.equal(s1.cancelled, false);
   assert.equal(s1.realtime, true);
-  const bus = b.departures[1];
+  const bus = nth(b.departures, 1);
   assert.equal(bus.mode, 'bus');
   assert.equal(bus.cancelled, true);
   const none = parseEfaDepartures(json('efa/dm-rapidjson-stop-not-found.json'));
@@ -71,7 +72,7 @@ test('parser: GTI departureList — timeOffset from the Hamburg answer time (win
   const b = parseGtiDepartures(json('hvv/departureList_wartenau_2020-01-26.json'), { id: 'Master:10901', name: 'Wartenau' });
   assert.equal(b.as_of, '2020-01-26T22:52:00+01:00');
   assert.equal(b.departures.length, 5);
-  const bus = b.departures[2];
+  const bus = nth(b.departures, 2);
   assert.equal(bus.line, '25');
   assert.equal(bus.direction, 'U Burgstraße');
   assert.equal(bus.planned_time, '2020-01-26T22:57:00+01:00');
@@ -79,8 +80,8 @@ test('parser: GTI departureList — timeOffset from the Hamburg answer time (win
   assert.equal(bus.delay_s, 0);
   assert.equal(bus.mode, 'bus');
   assert.equal(bus.stop.id, 'Master:60015');
-  assert.equal(b.departures[0].mode, 'subway');
-  assert.equal(b.departures[0].realtime, true);
+  assert.equal(nth(b.departures, 0).mode, 'subway');
+  assert.equal(nth(b.departures, 0).realtime, true);
   assert.deepEqual(gtiNow(new Date('2026-07-18T18:05:00Z')), { date: '18.07.2026', time: '20:05' });
 });
 
@@ -88,7 +89,9 @@ test('parser: RMV departureBoard — local times zoned, rtTime delay, rtTrack, c
   const b = parseRmvDepartures(json('rmv/departureBoard-3000010-frankfurt-hbf.json'), '3000010');
   assert.deepEqual(b.stop, { id: '3000010', name: 'Frankfurt (Main) Hauptbahnhof tief' });
   assert.equal(b.as_of, '2026-07-18T20:24:31+02:00');
-  const [s8, s1, s6] = b.departures;
+  const s8 = nth(b.departures, 0),
+    s1 = nth(b.departures, 1),
+    s6 = nth(b.departures, 2);
   assert.equal(s8.line, 'S8');
   assert.equal(s8.planned_time, '2026-07-18T20:25:00+02:00');
   assert.equal(s8.delay_s, 120);
@@ -125,7 +128,7 @@ test('GET /live/{slug}/departures: EFA of VRR for Essen, of VVS for Stuttgart', 
   assert.equal(r.json.meta.type, 'departures-efa');
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.tier, 'C');
-  const q = new URL(fake.requests[0].url, 'http://x');
+  const q = new URL(nth(fake.requests, 0).url, 'http://x');
   assert.equal(q.pathname, '/standard/XML_DM_REQUEST');
   assert.equal(q.searchParams.get('name_dm'), 'de:05113:9289');
   assert.equal(q.searchParams.get('outputFormat'), 'rapidJSON');
@@ -170,11 +173,11 @@ test('GET /live/hamburg/departures: checkName then departureList, both HMAC-SHA1
     assert.equal(q.headers['geofox-auth-signature'], createHmac('sha1', 'gti-secret').update(q.body).digest('base64'));
     assert.equal(q.headers['geofox-auth-signature'], gtiSignature(q.body, 'gti-secret'));
   }
-  const list = JSON.parse(fake.requests[1].body);
+  const list = JSON.parse(nth(fake.requests, 1).body);
   assert.equal(list.station.id, 'Master:9910910');
   assert.equal(list.station.type, 'STATION');
   assert.match(list.time.date, /^\d{2}\.\d{2}\.\d{4}$/);
-  assert.equal(JSON.parse(fake.requests[0].body).theName.name, 'Hamburg Hauptbahnhof');
+  assert.equal(JSON.parse(nth(fake.requests, 0).body).theName.name, 'Hamburg Hauptbahnhof');
   // a station id skips the name lookup
   fake.reset();
   registerHvv(fake);
@@ -191,7 +194,7 @@ test('GET /live/frankfurt-am-main/departures: RMV with the access id; unknown st
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.as_of, '2026-07-18T20:24:31+02:00');
   assert.equal(r.json.data.departures[2].cancelled, true);
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.equal(q.get('accessId'), 'rmv-key');
   assert.equal(q.get('id'), '3000010');
   assert.equal(q.get('format'), 'json');

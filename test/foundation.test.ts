@@ -7,7 +7,6 @@ import { startApp, fakeEnv, get, type TestApp } from './helpers/app.ts';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
-import { weather } from '../src/catalog/dwd.ts';
 import { loadConfig } from '../src/config.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { Metrics } from '../src/metrics.ts';

@@ -5,6 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerWegweiser } from './fixtures/wegweiser/routes.ts';
 import { parseStatistics, regionByAgs } from '../src/sources/wegweiser/statistics.ts';
+import { nth } from './helpers/must.ts';
 
 const ctx = useFakeApp(registerWegweiser);
 const { fake } = ctx;
@@ -38,7 +39,7 @@ test('GET indicators: ok, upstream addressed by friendlyUrl with the documented 
   assert.equal(r.json.data.region.name, 'Köln');
   const call = fake.requests.find((q) => q.url.includes('/statistics/data/'));
   assert.ok(call?.url.endsWith('/statistics/data/demografische-entwicklung+soziale-lage+beschaeftigung-arbeitsmarkt+koeln'));
-  assert.equal(new URL(fake.requests[0].url, 'http://x').searchParams.get('search'), 'Köln');
+  assert.equal(new URL(nth(fake.requests, 0).url, 'http://x').searchParams.get('search'), 'Köln');
 });
 
 test('indicators: city without a Wegweiser region (gkz) is no_data', async () => {

@@ -18,6 +18,7 @@ import {
   checkUnknownCity,
   checkWeatherEqualsRest,
 } from './mcp-shared.ts';
+import { nth } from './helpers/must.ts';
 
 let fake: FakeUpstream;
 let app: TestApp;
@@ -97,10 +98,10 @@ test('prompts: city_briefing names the catalog tools for the resolved city; unkn
   await checkPrompt(client);
   await assert.rejects(client.getPrompt({ name: 'city_briefing', arguments: { city: 'Atlantis' } }), /Unknown city/);
   const cmp = await client.getPrompt({ name: 'compare_cities', arguments: { cities: 'berlin, München', resource: 'weather' } });
-  assert.match((cmp.messages[0].content as { text: string }).text, /compare with \{"cities": \["berlin","München"\], "resource": "weather", "limit": "all"\}/);
+  assert.match((nth(cmp.messages, 0).content as { text: string }).text, /compare with \{"cities": \["berlin","München"\], "resource": "weather", "limit": "all"\}/);
   await assert.rejects(client.getPrompt({ name: 'compare_cities', arguments: { cities: 'berlin', resource: 'zoo' } }), /unknown resource/);
   const commute = await client.getPrompt({ name: 'commute_check', arguments: { city: 'hamburg' } });
-  assert.match((commute.messages[0].content as { text: string }).text, /Hamburg \(slug hamburg\)/);
+  assert.match((nth(commute.messages, 0).content as { text: string }).text, /Hamburg \(slug hamburg\)/);
 });
 
 test('resources: catalog generated from the catalog, cities, sources', async () => {

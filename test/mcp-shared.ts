@@ -6,6 +6,7 @@ import { CITIES } from '../src/cities/register.ts';
 import { DEFAULT_CHANNEL_LIMIT } from '../src/http/pagination.ts';
 import { FIXED_TOOLS } from '../src/mcp/tools.ts';
 import type { TestResponse } from './helpers/app.ts';
+import { nth } from './helpers/must.ts';
 
 /**
  * Checks both MCP transports must pass with the official SDK client; `rest` answers the same
@@ -28,12 +29,13 @@ export async function checkToolList(client: Client, catalog: Catalog) {
   for (const dt of catalog.all) {
     const matching = tools.filter((t) => t.name === dt.tool);
     assert.equal(matching.length, 1, `exactly one tool for ${dt.type}`);
-    const t = matching[0];
+    const t = nth(matching, 0);
     assert.deepEqual(t.annotations, { title: dt.label_en, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
     const props = t.inputSchema.properties as Record<string, { enum?: string[]; type?: string }>;
     for (const p of dt.params ?? []) {
-      assert.ok(props[p.name], `${dt.tool} has input ${p.name}`);
-      if (p.enum) assert.deepEqual(props[p.name].enum, [...p.enum]);
+      const prop = props[p.name];
+      assert.ok(prop, `${dt.tool} has input ${p.name}`);
+      if (p.enum) assert.deepEqual(prop.enum, [...p.enum]);
       if (p.required) assert.ok(t.inputSchema.required?.includes(p.name));
     }
     if (dt.scope !== 'global' && !dt.fixedCity) assert.ok(t.inputSchema.required?.includes('city'), `${dt.tool} requires city`);
@@ -60,8 +62,8 @@ export async function checkWeatherEqualsRest(client: Client, rest: (path: string
   assert.deepEqual(r.structuredContent.data, viaRest.json.data);
   assert.deepEqual(r.structuredContent.attribution, viaRest.json.attribution);
   const text = r.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text);
-  assert.match(text[0], /^Weather for muenchen: source_status ok/);
-  assert.deepEqual(JSON.parse(text[1]).data, viaRest.json.data);
+  assert.match(nth(text, 0), /^Weather for muenchen: source_status ok/);
+  assert.deepEqual(JSON.parse(nth(text, 1)).data, viaRest.json.data);
 }
 
 export async function checkUnknownCity(client: Client) {
@@ -101,7 +103,7 @@ export async function checkPrompt(client: Client) {
   const { prompts } = await client.listPrompts();
   assert.deepEqual(prompts.map((p) => p.name).sort(), ['city_briefing', 'commute_check', 'compare_cities']);
   const p = await client.getPrompt({ name: 'city_briefing', arguments: { city: 'München' } });
-  const text = (p.messages[0].content as { text: string }).text;
+  const text = (nth(p.messages, 0).content as { text: string }).text;
   assert.match(text, /München \(slug muenchen/);
   assert.match(text, /- weather with \{"city": "muenchen"\}/);
 }
@@ -111,7 +113,7 @@ export async function checkResource(client: Client, catalog: Catalog) {
   assert.deepEqual(resources.map((r) => r.uri).sort(), ['stadtdaten://catalog', 'stadtdaten://cities', 'stadtdaten://sources']);
   const res = await client.readResource({ uri: 'stadtdaten://catalog' });
   const doc = JSON.parse((res.contents[0] as { text: string }).text);
-  assert.equal(res.contents[0].mimeType, 'application/json');
+  assert.equal(nth(res.contents, 0).mimeType, 'application/json');
   assert.equal(doc.data.data_types.length, catalog.all.length);
   assert.equal(doc.meta.tools_total, catalog.all.length + FIXED_TOOLS.length);
   const weather = doc.data.data_types.find((d: { type: string }) => d.type === 'weather');

@@ -13,6 +13,7 @@ import { UpstreamError } from '../src/upstream/errors.ts';
 import { createPoisJob } from '../src/jobs/pois-precompute.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { dueTargets } from '../src/jobs/pois/due.ts';
+import { nth } from './helpers/must.ts';
 
 const json = (name: string): OverpassAnswer => JSON.parse(fixture(`overpass/${name}`).toString('utf8'));
 const berlin = CITY_BY_SLUG.get('berlin') as City;
@@ -25,7 +26,10 @@ const { fake } = ctx;
 
 test('parser: real out-center-tags answer: node coordinates, way centre, address and opening hours', () => {
   const els = json('around600_amenity-fast_food_muenchen_out-center-tags_TRUNCATED.json').elements!;
-  const [bk, tina, burrito] = els.map((e) => parsePoiElement(e)!);
+  const pois = els.map((e) => parsePoiElement(e)!);
+  const bk = nth(pois, 0),
+    tina = nth(pois, 1),
+    burrito = nth(pois, 2);
   assert.deepEqual(bk, {
     name: 'Burger King',
     lat: 48.1377004,
@@ -70,7 +74,7 @@ test('parser: POI answer gives the out-count total, items sorted by name (unname
       null,
     ],
   );
-  const virchow = a.items[2];
+  const virchow = nth(a.items, 2);
   assert.equal(virchow.osm_type, 'relation');
   assert.equal(virchow.lat, 52.5410447);
   assert.equal(virchow.post_code, '13353');
@@ -126,7 +130,7 @@ test('job run against the fake Overpass fills the store; pois then answers ok wi
   const logs: string[] = [];
   await createPoisJob({ cities: [berlin], pauseMs: 0 }).run(ctx.app.rt, (m) => logs.push(m), noAbort);
   assert.equal(fake.count('/api/interpreter'), POI_TYPES.length, 'one query per type');
-  const req = fake.requests[0];
+  const req = nth(fake.requests, 0);
   assert.equal(req.method, 'POST');
   assert.match(new URLSearchParams(req.body).get('data') ?? '', /area\(id:3600062422\)/);
   assert.match(String(req.headers['user-agent']), /Stadtdaten/);

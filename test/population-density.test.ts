@@ -5,6 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerZensus } from './fixtures/zensus/routes.ts';
 import { gridStatisticsQuery, parseGridStatistics } from '../src/sources/zensus/grid-stats.ts';
+import { nth } from './helpers/must.ts';
 
 const ctx = useFakeApp(registerZensus);
 const { fake } = ctx;
@@ -35,7 +36,7 @@ test('GET population-density: ok with the AGS in the where clause', async () => 
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.area_km2, 405.02);
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.equal(q.get('where'), "ags='05315000'");
   assert.equal(q.get('f'), 'json');
   assert.match(q.get('outStatistics')!, /"onStatisticField":"Einwohner"/);

@@ -16,6 +16,7 @@ import { Metrics } from '../src/metrics.ts';
 import { SourceHealth } from '../src/pipeline/source-health.ts';
 import { MemoryStore } from '../src/store/memory.ts';
 import { mainStation } from '../src/sources/stada/stations.ts';
+import { nth } from './helpers/must.ts';
 
 const BASE = '/db-api-marketplace/apis/timetables/v1';
 const CREDS = { DB_CLIENT_ID: 'client-id', DB_API_KEY: 'api-key' };
@@ -102,10 +103,10 @@ test('parser: cancellations and re-instated trips from the change list (cs=c / c
 test('parser: summer times carry +02:00, the line sits on the event, empty hours and DOCTYPEs', () => {
   const xml = `<?xml version='1.0' encoding='UTF-8'?><timetable station='Frankfurt(Main)Hbf'><s id="1-2607151200-1"><tl f="N" t="p" o="800528" c="S" n="35819"/><dp pt="2607151230" pp="101" l="8" ppth="Frankfurt(M) Flughafen Regionalbf|Mainz Hbf|Wiesbaden Hbf"/></s></timetable>`;
   const { entries } = mergeBoard('departures', [parseTimetableXml(xml)], null);
-  assert.equal(entries[0].planned_time, '2026-07-15T12:30:00+02:00');
-  assert.equal(entries[0].line, 'S 8');
-  assert.equal(entries[0].long_distance, false);
-  assert.equal(entries[0].destination, 'Wiesbaden Hbf');
+  assert.equal(nth(entries, 0).planned_time, '2026-07-15T12:30:00+02:00');
+  assert.equal(nth(entries, 0).line, 'S 8');
+  assert.equal(nth(entries, 0).long_distance, false);
+  assert.equal(nth(entries, 0).destination, 'Wiesbaden Hbf');
   assert.deepEqual(parseTimetableXml(`<timetable station="Essen Hbf"/>`).s, []);
   assert.throws(() => parseTimetableXml(`<!DOCTYPE x [<!ENTITY a "b">]><timetable/>`), UpstreamError);
 });
@@ -130,8 +131,8 @@ test('GET /stations/{eva}/departures: plan of two hours + changes, DB headers, l
   assert.equal(fake.count(`${BASE}/plan/8000098/`), 2);
   const hours = fake.requests.filter((q) => q.url.includes('/plan/')).map((q) => q.url.split('/').slice(-2).join('/'));
   assert.equal(new Set(hours).size, 2);
-  assert.equal(fake.requests[0].headers['db-client-id'], 'client-id');
-  assert.equal(fake.requests[0].headers['db-api-key'], 'api-key');
+  assert.equal(nth(fake.requests, 0).headers['db-client-id'], 'client-id');
+  assert.equal(nth(fake.requests, 0).headers['db-api-key'], 'api-key');
   assert.equal(r.json.attribution.license, 'CC BY 4.0');
 });
 

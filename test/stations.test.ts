@@ -7,6 +7,7 @@ import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts'
 import { registerStada, registerStadaPaged, STADA_STATIONS_PATH } from './fixtures/stada/routes.ts';
 import { nameKey, parseStationPage, stationsOfCity, type StadaPage } from '../src/sources/stada/stations.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
+import { nth } from './helpers/must.ts';
 
 const page = (name: string): StadaPage => JSON.parse(fixture(`stada/${name}`).toString('utf8'));
 const CREDS = { DB_CLIENT_ID: 'test-client', DB_API_KEY: 'test-key' };
@@ -202,7 +203,7 @@ test('answers without municipalityCode (the real recorded v2 payload) match by t
     stationsOfCity(real, CITY_BY_SLUG.get('aachen')!).map((s) => s.name),
     ['Aachen Hbf'],
   );
-  const oder = [{ ...real[0], name: 'Frankfurt (Oder)', place: 'Frankfurt (Oder)' }];
+  const oder = [{ ...nth(real, 0), name: 'Frankfurt (Oder)', place: 'Frankfurt (Oder)' }];
   assert.deepEqual(stationsOfCity(oder, CITY_BY_SLUG.get('frankfurt-am-main')!), [], 'Frankfurt (Oder) is not Frankfurt am Main');
   ctx.fake.get(STADA_STATIONS_PATH, { file: 'stada/stations-by-id_1_aachen-hbf_v2.json' });
   const fresh = await startApp({ ...fakeEnv(ctx.fake.url), ...CREDS });

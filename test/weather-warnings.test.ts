@@ -5,6 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { municipalityWarnCell, parseAlerts } from '../src/sources/brightsky/alerts.ts';
+import { nth } from './helpers/must.ts';
 
 const json = (path: string) => JSON.parse(fixture(path).toString());
 const HEAT = 'brightsky/alerts-warncell-809374166-2023-08-22-heat.json';
@@ -20,7 +21,7 @@ test('parser: heat warning, texts verbatim in both languages, zoned times', () =
   const raw = json(HEAT);
   const d = parseAlerts(raw);
   assert.equal(d.warnings.length, 1);
-  const w = d.warnings[0];
+  const w = nth(d.warnings, 0);
   assert.equal(w.event_de, 'STARKE HITZE');
   assert.equal(w.event_en, 'strong heat');
   assert.equal(w.severity, 'minor');
@@ -42,7 +43,7 @@ test('parser: heat warning, texts verbatim in both languages, zoned times', () =
 });
 
 test('parser: missing instruction stays null; empty list; test messages dropped; malformed body rejected', () => {
-  const rain = parseAlerts(json(RAIN)).warnings[0];
+  const rain = nth(parseAlerts(json(RAIN)).warnings, 0);
   assert.equal(rain.instruction_de, null);
   assert.equal(rain.instruction_en, null);
   assert.equal(rain.severity, 'moderate');
@@ -61,7 +62,7 @@ test('GET weather-warnings: municipality cell 8+AGS, warnings with both language
   const r = await ctx.app.get('/api/v1/cities/braunschweig/weather-warnings');
   assert.equal(r.status, 200);
   assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(alertQueries()[0].get('warn_cell_id'), '803101000');
+  assert.equal(nth(alertQueries(), 0).get('warn_cell_id'), '803101000');
   const w = r.json.data.warnings[0];
   assert.equal(w.headline_de, 'Amtliche WARNUNG vor HITZE');
   assert.equal(w.headline_en, 'Official WARNING of STRONG HEAT');
@@ -94,7 +95,9 @@ test('weather-warnings: a cell Bright Sky does not know falls back to the regist
   const r = await ctx.app.get('/api/v1/cities/hannover/weather-warnings');
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.data.warnings[0].event_de, 'DAUERREGEN');
-  const [byCell, byPoint] = alertQueries();
+  const queries = alertQueries();
+  const byCell = nth(queries, 0),
+    byPoint = nth(queries, 1);
   assert.equal(byCell.get('warn_cell_id'), '803241001');
   assert.ok(Math.abs(Number(byPoint.get('lat')) - 52.37) < 0.1);
 });

@@ -4,6 +4,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { parseCurrentWeather } from '../src/sources/brightsky/current-weather.ts';
 import { fixture } from './helpers/fake-upstream.ts';
+import { nth } from './helpers/must.ts';
 
 const ctx = useFakeApp(registerBrightSky);
 const { fake } = ctx;
@@ -37,9 +38,9 @@ test('GET weather: envelope, upstream query by register coordinates, DWD modific
   assert.equal(r.json.attribution.modified, true);
   assert.match(r.json.attribution.text, /Deutscher Wetterdienst/);
   assert.match(r.json.attribution.modification_notice, /\w/);
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.ok(Math.abs(Number(q.get('lat')) - 47.99) < 0.1);
-  assert.match(String(fake.requests[0].headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
+  assert.match(String(nth(fake.requests, 0).headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
 });
 
 test('weather: no station within reach (404 detail) is no_data, not an error', async () => {

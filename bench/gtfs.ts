@@ -60,7 +60,7 @@ function buildStatic(path: string) {
       // About a third of the stops lie in the register cities, the rest anywhere in Germany.
       let lat: number, lon: number;
       if (s % 3 === 0) {
-        const c = CITIES[s % CITIES.length];
+        const c = CITIES[s % CITIES.length]!; // the register is never empty, so the modulo is in range
         lat = c.lat + (rand(s) - 0.5) * 0.1;
         lon = c.lon + (rand(s + 0.5) - 0.5) * 0.14;
       } else {
@@ -234,6 +234,13 @@ async function main() {
   else console.log(`kept ${dir}`);
 }
 
-if (process.argv[2] === '--poller') await pollerChild(process.argv[3], process.argv[4]);
-else if (process.argv[2] === '--server') await serverChild(process.argv[3]);
+/** A child's command-line argument, set by main() when it forks the child. */
+function arg(i: number): string {
+  const v = process.argv[i];
+  if (v === undefined) throw new Error(`bench child: argument ${i} missing`);
+  return v;
+}
+
+if (process.argv[2] === '--poller') await pollerChild(arg(3), arg(4));
+else if (process.argv[2] === '--server') await serverChild(arg(3));
 else await main();

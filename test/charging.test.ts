@@ -73,7 +73,7 @@ test('charging: no_data before the precompute, ok from the store after the job r
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.edition_date, '2026-09-01');
   assert.deepEqual(r.json.data.aggregates, { stations: 3, charging_points: 5, total_power_kw: 318.2, fast_stations: 1, normal_stations: 2 });
-  const p = r.json.data.points.find((x: any) => x.id === '2041877');
+  const p = r.json.data.points.find((x: { id: string }) => x.id === '2041877');
   assert.equal(p.post_code, '70191');
   assert.equal(p.plz, '70191');
   assert.equal(p.power_kw, 300);
@@ -110,7 +110,7 @@ test('GET charging-status: live ok in Stuttgart, bbox query, live markers', asyn
   assert.equal(r.json.meta.refresh_seconds, 60);
   assert.equal(r.json.meta.as_of, '2026-09-14T10:01:44+02:00');
   assert.equal(r.json.data.aggregates.total, 4);
-  assert.ok(!r.json.data.points.some((p: any) => p.place === 'Esslingen am Neckar'));
+  assert.ok(!r.json.data.points.some((p: { place: string | null }) => p.place === 'Esslingen am Neckar'));
   const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.ok(Number(q.get('lat_min')) < 48.7758 && Number(q.get('lat_max')) > 48.7758);
 });
@@ -126,7 +126,7 @@ test('charging-status: outside Baden-Württemberg is not_covered with the covere
 test('compare charging-status: aggregates with points_omitted, no point list', async () => {
   const r = await ctx.app.get('/api/v1/compare?resource=charging-status&cities=stuttgart,berlin');
   assert.equal(r.status, 200);
-  const byCity = Object.fromEntries(r.json.data.map((i: any) => [i.city, i]));
+  const byCity = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
   assert.equal(byCity.stuttgart.source_status, 'ok');
   assert.equal(byCity.stuttgart.data.points_omitted, 4);
   assert.equal(byCity.stuttgart.data.available, 1);

@@ -40,7 +40,7 @@ test('decoder: the BART sample (real GTFS-RT TripUpdates) re-encoded with the bi
   const sample = JSON.parse(
     await import('node:fs').then((fs) => fs.readFileSync(new URL('./fixtures/gtfs/bart-tripupdates-2015-02-25.json', import.meta.url), 'utf8')),
   );
-  const buf = Buffer.from(RT.FeedMessage.encode(RT.FeedMessage.fromObject(snakeToProto(sample))).finish());
+  const buf = Buffer.from(RT.FeedMessage.encode(RT.FeedMessage.fromObject(snakeToProto(sample) as Record<string, unknown>)).finish());
   const { summary, trips } = await decodeAll(buf);
   assert.equal(summary.timestamp, 1424845886);
   assert.equal(summary.entities, 4);
@@ -235,7 +235,7 @@ test('trip detail: on the spring DST day the schedule keeps its wall-clock times
 });
 
 /** The BART sample uses proto field names; fromObject wants the bindings' camelCase. */
-function snakeToProto(v: unknown): any {
+function snakeToProto(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(snakeToProto);
   if (v && typeof v === 'object') {
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), snakeToProto(x)]));

@@ -71,7 +71,7 @@ test('indicators: toggle off is disabled without upstream call', async () => {
 test('compare indicators delegates per city', async () => {
   const r = await ctx.app.get('/api/v1/compare?resource=indicators&cities=koeln,atlantis');
   assert.equal(r.status, 200);
-  const byCity = Object.fromEntries(r.json.data.map((i: any) => [i.city, i]));
+  const byCity = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
   assert.equal(byCity.koeln.source_status, 'ok');
   assert.equal(byCity.atlantis.source_status, 'not_found');
 });

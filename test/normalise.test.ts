@@ -83,7 +83,7 @@ test('normalise copies only what changes: a clean record comes back as it is, a 
     plz: 1067,
   };
   const before = structuredClone(dirty);
-  const out = normalise(dirty) as Record<string, any>;
+  const out = normalise(dirty);
   assert.deepEqual(dirty, before);
   assert.deepEqual(out, {
     label: 'Hbf',

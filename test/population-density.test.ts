@@ -25,7 +25,7 @@ test('parser: Esri outStatistics answer to density over GV area and populated ar
 
 test('parser: the recorded grid sample carries the 8-digit AGS in `ags` and Einwohner per cell', () => {
   const s = json('zensus/featureserver0-query_radius600m_muenchen_TRUNCATED-3-of-118.json');
-  assert.ok(s.fields.some((f: any) => f.name === 'ags') && s.fields.some((f: any) => f.name === 'Einwohner'));
+  assert.ok(s.fields.some((f: { name: string }) => f.name === 'ags') && s.fields.some((f: { name: string }) => f.name === 'Einwohner'));
   assert.equal(s.objectIdFieldName, 'OBJECTID');
   assert.equal(s.features[0].attributes.ags, '09162000');
   assert.equal(gridStatisticsQuery('09162000').where, "ags='09162000'");

@@ -124,7 +124,7 @@ test('GET /stations/{eva}/departures: plan of two hours + changes, DB headers, l
   assert.equal(r.json.meta.refresh_seconds, 60);
   assert.equal(r.json.data.station.eva, '8000098');
   assert.equal(r.json.data.station.name, 'Essen Hbf');
-  const ice = r.json.data.departures.find((d: any) => d.name === 'ICE 620');
+  const ice = r.json.data.departures.find((d: { name: string }) => d.name === 'ICE 620');
   assert.equal(ice.delay_s, 1500);
   assert.equal(ice.expected_time, '2014-01-03T21:43:00+01:00');
   assert.equal(fake.count(`${BASE}/fchg/8000098`), 1);
@@ -139,7 +139,7 @@ test('GET /stations/{eva}/departures: plan of two hours + changes, DB headers, l
 test('GET /stations/{eva}/arrivals answers arrivals', async () => {
   const r = await ctx.app.get('/api/v1/stations/8000098/arrivals');
   assert.equal(r.status, 200);
-  assert.ok(r.json.data.arrivals.some((a: any) => a.origin === 'München Hbf'));
+  assert.ok(r.json.data.arrivals.some((a: { origin: string | null }) => a.origin === 'München Hbf'));
 });
 
 test('EVA with non-digits is 422 before any upstream call', async () => {

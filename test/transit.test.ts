@@ -52,7 +52,7 @@ test('departures: live envelope (as_of, refresh_seconds 45), trip_id and route_i
     assert.ok('route_id' in d);
     assert.ok(hasZone(d.expected_departure_at));
   }
-  const olgaeck = r.json.data.find((d: any) => d.trip_id === U5_TRIP && d.stop_id === 'de:08111:6333');
+  const olgaeck = r.json.data.find((d: { trip_id: string; stop_id: string }) => d.trip_id === U5_TRIP && d.stop_id === 'de:08111:6333');
   assert.equal(olgaeck.route_id, U5_ROUTE);
   assert.equal(olgaeck.line, 'U5');
   assert.equal(olgaeck.headsign, 'Leinfelden Bahnhof');
@@ -60,11 +60,11 @@ test('departures: live envelope (as_of, refresh_seconds 45), trip_id and route_i
   near(olgaeck.delay_s, u5Delay(Date.now()));
   assert.equal(Date.parse(olgaeck.expected_departure_at) - Date.parse(olgaeck.planned_departure_at), olgaeck.delay_s * 1000);
   // Only a realtime time, no schedule: still listed, with the feed's own route_id.
-  const unresolved = r.json.data.find((d: any) => d.trip_id === UNRESOLVED_TRIP);
+  const unresolved = r.json.data.find((d: { trip_id: string }) => d.trip_id === UNRESOLVED_TRIP);
   assert.equal(unresolved.route_id, UNRESOLVED_ROUTE);
   assert.equal(unresolved.planned_departure_at, null);
   // Sorted by expected departure.
-  const times = r.json.data.map((d: any) => Date.parse(d.expected_departure_at));
+  const times = r.json.data.map((d: { expected_departure_at: string }) => Date.parse(d.expected_departure_at));
   assert.deepEqual(
     times,
     [...times].sort((a, b) => a - b),
@@ -74,8 +74,8 @@ test('departures: live envelope (as_of, refresh_seconds 45), trip_id and route_i
 test('departures: stop_id narrows to one stop; an unknown stop is no_data; a malformed one is 422', async () => {
   const one = await app.get(`${LIVE}/departures?stop_id=de:08111:6333`);
   assert.equal(one.json.meta.source_status, 'ok');
-  assert.ok(one.json.data.every((d: any) => d.stop_id === 'de:08111:6333'));
-  assert.deepEqual(one.json.data.map((d: any) => d.trip_id).sort(), [U5_TRIP, U5_TRIP_LATER]);
+  assert.ok(one.json.data.every((d: { stop_id: string }) => d.stop_id === 'de:08111:6333'));
+  assert.deepEqual(one.json.data.map((d: { trip_id: string }) => d.trip_id).sort(), [U5_TRIP, U5_TRIP_LATER]);
   const none = await app.get(`${LIVE}/departures?stop_id=de:08111:1`);
   assert.equal(none.status, 200);
   assert.equal(none.json.meta.source_status, 'no_data');
@@ -103,7 +103,7 @@ test('trip detail: delay, stop updates with names and zoned times, interpolated 
   assert.equal(d.line, 'U5');
   near(d.delay_s, u5Delay(Date.now()));
   assert.deepEqual(
-    d.stop_updates.map((s: any) => s.name),
+    d.stop_updates.map((s: { name: string | null }) => s.name),
     ['Hauptbahnhof (Arnulf-Klett-Platz)', 'Charlottenplatz', 'Olgaeck', 'Marienplatz'],
   );
   for (const s of d.stop_updates) assert.ok(hasZone(s.planned_arrival_at) && hasZone(s.expected_arrival_at));
@@ -249,7 +249,7 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
     assert.equal(t.json.data.line, 'U5');
     near(t.json.data.delay_s, u5Delay(Date.now()));
     const dep = await shared.get(`${LIVE}/departures`);
-    assert.ok(dep.json.data.some((d: any) => d.trip_id === U5_TRIP && d.stop_name === 'Olgaeck'));
+    assert.ok(dep.json.data.some((d: { trip_id: string; stop_name: string | null }) => d.trip_id === U5_TRIP && d.stop_name === 'Olgaeck'));
   } finally {
     stopGtfsChildren();
     await shared.close();
@@ -296,7 +296,7 @@ test('first start: a poll due before the static index exists waits for it, so it
     await poll;
     const dep = await fresh.get(`${LIVE}/departures`);
     assert.equal(dep.json.meta.source_status, 'ok');
-    assert.ok(dep.json.data.some((d: any) => d.trip_id === U5_TRIP && d.stop_name === 'Olgaeck'));
+    assert.ok(dep.json.data.some((d: { trip_id: string; stop_name: string | null }) => d.trip_id === U5_TRIP && d.stop_name === 'Olgaeck'));
     const route = await fresh.get(`${LIVE}/routes/${U5_ROUTE}/status`);
     assert.equal(route.json.meta.source_status, 'ok');
   } finally {

@@ -49,7 +49,8 @@ function need<T>(v: T | undefined, what: string): T {
 const middle = <T>(xs: readonly T[], what: string): T => need(xs[Math.floor(xs.length / 2)], what);
 
 /** Requests per second of round `i` of `a` over the same round of `b`. */
-const roundRatio = (a: autocannon.Result, b: readonly autocannon.Result[], i: number) => a.requests.average / need(b[i], `round ${i} to compare with`).requests.average;
+const roundRatio = (a: autocannon.Result, b: readonly autocannon.Result[], i: number) =>
+  a.requests.average / need(b[i], `round ${i} to compare with`).requests.average;
 
 function medianRatio(a: autocannon.Result[], b: autocannon.Result[]): number {
   const r = a.map((x, i) => roundRatio(x, b, i)).sort((x, y) => x - y);
@@ -111,7 +112,11 @@ async function main() {
     for (const [name, url] of Object.entries(targets)) (runs[name] ??= []).push(await load(url));
   }
   const results: Record<string, autocannon.Result> = {};
-  for (const [name, rs] of Object.entries(runs)) results[name] = middle([...rs].sort((a, b) => a.requests.average - b.requests.average), `${name} run`);
+  for (const [name, rs] of Object.entries(runs))
+    results[name] = middle(
+      [...rs].sort((a, b) => a.requests.average - b.requests.average),
+      `${name} run`,
+    );
 
   // (c) stampede on a cold key: the upstream answers slowly so every request arrives while it is cold.
   fake.reset();

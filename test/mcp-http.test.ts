@@ -98,7 +98,10 @@ test('prompts: city_briefing names the catalog tools for the resolved city; unkn
   await checkPrompt(client);
   await assert.rejects(client.getPrompt({ name: 'city_briefing', arguments: { city: 'Atlantis' } }), /Unknown city/);
   const cmp = await client.getPrompt({ name: 'compare_cities', arguments: { cities: 'berlin, München', resource: 'weather' } });
-  assert.match((nth(cmp.messages, 0).content as { text: string }).text, /compare with \{"cities": \["berlin","München"\], "resource": "weather", "limit": "all"\}/);
+  assert.match(
+    (nth(cmp.messages, 0).content as { text: string }).text,
+    /compare with \{"cities": \["berlin","München"\], "resource": "weather", "limit": "all"\}/,
+  );
   await assert.rejects(client.getPrompt({ name: 'compare_cities', arguments: { cities: 'berlin', resource: 'zoo' } }), /unknown resource/);
   const commute = await client.getPrompt({ name: 'commute_check', arguments: { city: 'hamburg' } });
   assert.match((nth(commute.messages, 0).content as { text: string }).text, /Hamburg \(slug hamburg\)/);

@@ -97,7 +97,8 @@ function lowerBound(t: number[], s: number): number {
     hi = t.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (t[mid]! < s) lo = mid + 1; // mid < hi <= t.length
+    // mid < hi <= t.length, so t[mid] exists.
+    if (t[mid]! < s) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -120,7 +120,7 @@ test('GET pois: missing type and unknown type are 422; the hint lists every allo
   assert.equal(at(missing.json, 'code'), 'invalid_parameter');
   const unknown = await ctx.app.get('/api/v1/cities/berlin/pois?type=casino');
   assert.equal(unknown.status, 422);
-  for (const t of POI_TYPES) assert.ok(list(unknown.json, 'hint').includes(t.id), `hint lists ${t.id}`);
+  for (const t of POI_TYPES) assert.ok(str(unknown.json, 'hint').includes(t.id), `hint lists ${t.id}`);
 });
 
 test('GET pois: unknown city is 404', async () => {

@@ -49,7 +49,7 @@ test('departures: live envelope (as_of, refresh_seconds 45), trip_id and route_i
   assert.equal(at(r.json, 'attribution.tier'), 'B');
   assert.ok(num(r.json, 'data.length') >= 4);
   for (const d of list(r.json, 'data')) {
-    assert.ok(typeof at(d, 'trip_id') === 'string' && num(d, 'trip_id.length') > 0);
+    assert.ok(typeof at(d, 'trip_id') === 'string' && str(d, 'trip_id').length > 0);
     assert.ok('route_id' in obj(d));
     assert.ok(hasZone(str(d, 'expected_departure_at')));
   }

@@ -113,6 +113,9 @@ export function boardWindow(b: RenderedBoard, nowMs: number, stopId?: string): D
     return b.window.items;
   }
   const out: DepartureOut[] = [];
-  for (const item of b.items.slice(from, to)) if (item.stop_id === stopId) out.push(item);
+  for (let n = from; n < to; n++) {
+    const item = b.items[n];
+    if (item?.stop_id === stopId) out.push(item);
+  }
   return out;
 }

@@ -15,15 +15,34 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
-import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
 import { encodeAlertChunk, encodeHeaderChunk, encodeTripChunk, type GenStop } from '../test/helpers/gtfs-feed.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
 import { STATIC_INDEXES, STATIC_SCHEMA } from '../src/sources/gtfs/static-index.ts';
 import { berlinDateOf, serviceDayRefMs } from '../src/sources/gtfs/service-time.ts';
 
-// autocannon ships no type declarations.
-const autocannon = createRequire(import.meta.url)('autocannon') as (o: object) => Promise<any>;
+/** What the poller child prints: one line of JSON (see pollerChild). */
+interface PollerReport {
+  mode: string;
+  baseline_rss_mb: number;
+  polls: {
+    decode_index_ms: number;
+    write_ms: number;
+    boards_ms: number;
+    writes: number;
+    total_ms: number;
+    poller_peak_rss_mb: number;
+    app_peak_rss_mb: number;
+    status: { stop_calls_in_cities: number };
+  }[];
+}
+
+/** The parts of an API envelope the bench reads. */
+interface Envelope {
+  meta: { source_status: string };
+  data: { unresolved?: boolean; length?: number } | null;
+}
 
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 190_000);
 const STOPS = 400_000;
@@ -60,7 +79,7 @@ function buildStatic(path: string) {
       // About a third of the stops lie in the register cities, the rest anywhere in Germany.
       let lat: number, lon: number;
       if (s % 3 === 0) {
-        const c = CITIES[s % CITIES.length];
+        const c = CITIES[s % CITIES.length]!; // the register is never empty, so the modulo is in range
         lat = c.lat + (rand(s) - 0.5) * 0.1;
         lon = c.lon + (rand(s + 0.5) - 0.5) * 0.14;
       } else {
@@ -188,10 +207,10 @@ async function main() {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/realtime-free.pb`;
 
-  const result = await new Promise<any>((resolve, reject) => {
-    let out: any = null;
+  const result = await new Promise<PollerReport>((resolve, reject) => {
+    let out: PollerReport | null = null;
     spawnSelf(['--poller', feedUrl, storePath], (line) => {
-      out = JSON.parse(line);
+      out = JSON.parse(line) as PollerReport;
     }).on('exit', (code) => (code === 0 && out ? resolve(out) : reject(new Error(`poller child exited ${code}`))));
   });
   server.close();
@@ -207,15 +226,15 @@ async function main() {
     serverProc = spawnSelf(['--server', storePath], (line) => resolve(line.trim()));
   });
   const paths = Array.from({ length: 2000 }, (_, k) => `/api/v1/live/berlin/transit/trips/${tripId((k * 9973) % TRIPS)}`);
-  const probe = await fetch(base + paths[0]).then((r) => r.json() as Promise<any>);
-  if (probe.meta.source_status !== 'ok' || probe.data.unresolved) throw new Error(`trip detail probe failed: ${JSON.stringify(probe.meta)}`);
+  const probe = await fetch(base + paths[0]).then((r) => r.json() as Promise<Envelope>);
+  if (probe.meta.source_status !== 'ok' || !probe.data || probe.data.unresolved) throw new Error(`trip detail probe failed: ${JSON.stringify(probe.meta)}`);
   let k = 0;
   for (const connections of [1, ...Array(ROUNDS).fill(10)]) {
     const load = await autocannon({
       url: base,
       connections,
       duration: 10,
-      requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: paths[k++ % paths.length] }) }],
+      requests: [{ method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[k++ % paths.length] }) }],
     });
     console.log(
       `trip detail under load (${connections} connection${connections > 1 ? 's' : ''}, 10 s): ${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, max ${load.latency.max} ms, errors ${load.errors}, non-2xx ${load.non2xx}`,
@@ -227,13 +246,20 @@ async function main() {
     `departures ${slug}, first page of 25, under load (10 connections, 10 s): ${Math.round(page.requests.average)} req/s, p50 ${page.latency.p50} ms, p99 ${page.latency.p99} ms, max ${page.latency.max} ms, non-2xx ${page.non2xx}`,
   );
   const depStarted = performance.now();
-  const dep = await fetch(`${base}/api/v1/live/${slug}/transit/departures?limit=all`).then((r) => r.json() as Promise<any>);
+  const dep = await fetch(`${base}/api/v1/live/${slug}/transit/departures?limit=all`).then((r) => r.json() as Promise<Envelope>);
   console.log(`departures ${slug}: ${dep.data?.length ?? 0} items in ${Math.round(performance.now() - depStarted)} ms (single request, reference)`);
   serverProc!.kill();
   if (process.env.KEEP !== '1') rmSync(dir, { recursive: true, force: true });
   else console.log(`kept ${dir}`);
 }
 
-if (process.argv[2] === '--poller') await pollerChild(process.argv[3], process.argv[4]);
-else if (process.argv[2] === '--server') await serverChild(process.argv[3]);
+/** A child's command-line argument, set by main() when it forks the child. */
+function arg(i: number): string {
+  const v = process.argv[i];
+  if (v === undefined) throw new Error(`bench child: argument ${i} missing`);
+  return v;
+}
+
+if (process.argv[2] === '--poller') await pollerChild(arg(3), arg(4));
+else if (process.argv[2] === '--server') await serverChild(arg(3));
 else await main();

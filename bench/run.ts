@@ -40,9 +40,21 @@ function load(url: string): Promise<autocannon.Result> {
   });
 }
 
+/** `v`, or a bench failure naming what is missing (a scenario that produced no run). */
+function need<T>(v: T | undefined, what: string): T {
+  if (v === undefined) throw new Error(`bench: no ${what}`);
+  return v;
+}
+
+const middle = <T>(xs: readonly T[], what: string): T => need(xs[Math.floor(xs.length / 2)], what);
+
+/** Requests per second of round `i` of `a` over the same round of `b`. */
+const roundRatio = (a: autocannon.Result, b: readonly autocannon.Result[], i: number) =>
+  a.requests.average / need(b[i], `round ${i} to compare with`).requests.average;
+
 function medianRatio(a: autocannon.Result[], b: autocannon.Result[]): number {
-  const r = a.map((x, i) => x.requests.average / b[i].requests.average).sort((x, y) => x - y);
-  return +r[Math.floor(r.length / 2)].toFixed(2);
+  const r = a.map((x, i) => roundRatio(x, b, i)).sort((x, y) => x - y);
+  return +middle(r, 'ratio').toFixed(2);
 }
 
 async function main() {
@@ -100,7 +112,11 @@ async function main() {
     for (const [name, url] of Object.entries(targets)) (runs[name] ??= []).push(await load(url));
   }
   const results: Record<string, autocannon.Result> = {};
-  for (const [name, rs] of Object.entries(runs)) results[name] = [...rs].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(rs.length / 2)];
+  for (const [name, rs] of Object.entries(runs))
+    results[name] = middle(
+      [...rs].sort((a, b) => a.requests.average - b.requests.average),
+      `${name} run`,
+    );
 
   // (c) stampede on a cold key: the upstream answers slowly so every request arrives while it is cold.
   fake.reset();
@@ -125,8 +141,8 @@ async function main() {
     requests: 1000,
     ok: statuses.filter((s) => s === 200).length,
     upstream_calls: fake.count('/current_weather'),
-    p50_ms: lat[499],
-    p99_ms: lat[989],
+    p50_ms: need(lat[499], 'stampede latency'),
+    p99_ms: need(lat[989], 'stampede latency'),
     total_ms: Math.round(stampedeMs),
   };
   await agent.close();
@@ -138,9 +154,12 @@ async function main() {
     p99_ms: r.latency.p99,
     errors: r.errors + r.non2xx,
   });
+  const ours = need(runs.stadtdaten, 'stadtdaten runs'),
+    bareRuns = need(runs.bare, 'bare fastify runs'),
+    nginx = runs.nginx;
   const table = [
-    row('stadtdaten HIT', results.stadtdaten),
-    row('bare fastify, same bytes', results.bare),
+    row('stadtdaten HIT', need(results.stadtdaten, 'stadtdaten result')),
+    row('bare fastify, same bytes', need(results.bare, 'bare fastify result')),
     ...(results.nginx ? [row('nginx proxy_cache (1 worker)', results.nginx)] : []),
   ];
   const summary = {
@@ -148,11 +167,11 @@ async function main() {
     settings: { duration_s: DURATION, rounds: ROUNDS, connections: CONNECTIONS, route: ROUTE, body_bytes: Buffer.byteLength(hitBody) },
     table,
     // Ratios per round (adjacent runs share the machine's momentary conditions), then their median.
-    ratio_vs_bare: medianRatio(runs.stadtdaten, runs.bare),
-    ratio_vs_nginx: runs.nginx ? medianRatio(runs.stadtdaten, runs.nginx) : null,
-    ratios_per_round: runs.stadtdaten.map((r, i) => ({
-      vs_bare: +(r.requests.average / runs.bare[i].requests.average).toFixed(2),
-      vs_nginx: runs.nginx ? +(r.requests.average / runs.nginx[i].requests.average).toFixed(2) : null,
+    ratio_vs_bare: medianRatio(ours, bareRuns),
+    ratio_vs_nginx: nginx ? medianRatio(ours, nginx) : null,
+    ratios_per_round: ours.map((r, i) => ({
+      vs_bare: +roundRatio(r, bareRuns, i).toFixed(2),
+      vs_nginx: nginx ? +roundRatio(r, nginx, i).toFixed(2) : null,
     })),
     stampede,
   };

@@ -51,7 +51,7 @@ async function main(): Promise<number> {
     }
     const targets = cities.flatMap((city) => POI_TYPES.map((type) => ({ city, type })));
     console.log(
-      `pois: ${cities.length} cities × ${POI_TYPES.length} types = ${targets.length} queries against ${built.rt.config.sources[OVERPASS.id].baseUrl} (store: ${built.rt.store.kind})`,
+      `pois: ${cities.length} cities × ${POI_TYPES.length} types = ${targets.length} queries against ${built.rt.settings(OVERPASS).baseUrl} (store: ${built.rt.store.kind})`,
     );
     const cityIndex = new Map(cities.map((c, i) => [c.slug, i + 1]));
     const summary = await refreshPois(built.rt, targets, {

@@ -9,6 +9,8 @@ import { isActive, nearestActive, parseStations, placeKey } from '../src/sources
 import { latestMeasurement } from '../src/sources/uba/measures.ts';
 import { latestAirquality } from '../src/sources/uba/airquality.ts';
 import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
+import { nth } from './helpers/must.ts';
+import { at, list, num, str } from './helpers/json.ts';
 
 const json = (path: string) => JSON.parse(fixture(path).toString());
 const BASE = '/api/air-data/v3';
@@ -64,7 +66,7 @@ test('parser: stations/json by column name, active filter, distance order', () =
     near.map((s) => s.id),
     ['901', '513'],
   );
-  assert.ok(near[0].distance_km < near[1].distance_km);
+  assert.ok(nth(near, 0).distance_km < nth(near, 1).distance_km);
   assert.throws(() => parseStations({ data: {} }), /indices/);
 });
 
@@ -121,32 +123,38 @@ test('parser: measures/json latest non-null value, hour 24 in winter', () => {
 test('GET air: five readings, per-component fallback to the next station, station and distance per reading', async () => {
   const r = await ctx.app.get('/api/v1/live/braunschweig/air');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  const { readings, stations } = r.json.data;
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const readings = at(r.json, 'data.readings'),
+    stations = at(r.json, 'data.stations');
   // nearest active station (traffic) measures PM10 and NO2 only
-  assert.equal(readings.pm10.value, 24);
-  assert.equal(readings.pm10.unit, 'µg/m³');
-  assert.equal(readings.pm10.station.code, 'DENI901');
-  assert.equal(readings.no2.value, 31);
-  assert.equal(readings.no2.station.id, '901');
+  assert.equal(at(readings, 'pm10.value'), 24);
+  assert.equal(at(readings, 'pm10.unit'), 'µg/m³');
+  assert.equal(at(readings, 'pm10.station.code'), 'DENI901');
+  assert.equal(at(readings, 'no2.value'), 31);
+  assert.equal(at(readings, 'no2.station.id'), '901');
   // O3 and PM2.5 fall through to the next station
-  assert.equal(readings.o3.value, 67);
-  assert.equal(readings.o3.station.id, '513');
-  assert.equal(readings.o3.station.code, 'DENI063');
-  assert.equal(readings.o3.station.name, 'Braunschweig');
-  assert.equal(readings.o3.station.distance_km, readings.o3.distance_km);
-  assert.ok(readings.o3.distance_km > readings.pm10.distance_km);
-  assert.equal(readings.pm25.value, 8.4);
-  assert.equal(readings.pm25.time, '2026-09-04T09:00:00+02:00');
-  assert.equal(readings.o3.time, '2026-09-04T10:00:00+02:00');
-  assert.equal(readings.o3.scope, '1SMW');
+  assert.equal(at(readings, 'o3.value'), 67);
+  assert.equal(at(readings, 'o3.station.id'), '513');
+  assert.equal(at(readings, 'o3.station.code'), 'DENI063');
+  assert.equal(at(readings, 'o3.station.name'), 'Braunschweig');
+  assert.equal(at(readings, 'o3.station.distance_km'), at(readings, 'o3.distance_km'));
+  assert.ok(num(readings, 'o3.distance_km') > num(readings, 'pm10.distance_km'));
+  assert.equal(at(readings, 'pm25.value'), 8.4);
+  assert.equal(at(readings, 'pm25.time'), '2026-09-04T09:00:00+02:00');
+  assert.equal(at(readings, 'o3.time'), '2026-09-04T10:00:00+02:00');
+  assert.equal(at(readings, 'o3.scope'), '1SMW');
   // no station reports SO2
-  assert.equal(readings.so2, null);
-  assert.deepEqual(r.json.meta.missing_components, ['so2']);
-  assert.deepEqual(stations.map((s: { id: string }) => s.id).sort(), ['513', '901']);
-  assert.equal(r.json.meta.as_of, '2026-09-04T10:00:00+02:00');
-  assert.equal(r.json.attribution.text, 'Umweltbundesamt');
-  assert.equal(r.json.attribution.license, 'dl-de/by-2-0');
+  assert.equal(at(readings, 'so2'), null);
+  assert.deepEqual(at(r.json, 'meta.missing_components'), ['so2']);
+  assert.deepEqual(
+    list<{ id: string }>(stations)
+      .map((s: { id: string }) => s.id)
+      .sort(),
+    ['513', '901'],
+  );
+  assert.equal(at(r.json, 'meta.as_of'), '2026-09-04T10:00:00+02:00');
+  assert.equal(at(r.json, 'attribution.text'), 'Umweltbundesamt');
+  assert.equal(at(r.json, 'attribution.license'), 'dl-de/by-2-0');
   // hourly scope, the closed station is never asked
   const calls = measureCalls();
   assert.ok(calls.every((q) => q.get('scope') === '2'));
@@ -167,8 +175,8 @@ test('air: deprecated alias answers the same body with Deprecation and Link to t
   const canonical = await ctx.app.get('/api/v1/live/braunschweig/air');
   const alias = await ctx.app.get('/api/v1/cities/Braunschweig/air');
   assert.equal(alias.status, 200);
-  assert.deepEqual(alias.json.data, canonical.json.data);
-  assert.equal(alias.json.meta.city, 'braunschweig');
+  assert.deepEqual(at(alias.json, 'data'), at(canonical.json, 'data'));
+  assert.equal(at(alias.json, 'meta.city'), 'braunschweig');
   assert.equal(alias.headers.get('deprecation'), `@${DEPRECATED_SINCE}`);
   assert.equal(alias.headers.get('link'), '</api/v1/live/braunschweig/air>; rel="successor-version"');
   assert.equal(canonical.headers.get('deprecation'), null);
@@ -177,9 +185,9 @@ test('air: deprecated alias answers the same body with Deprecation and Link to t
 test('air: no active station within reach is no_data', async () => {
   const r = await ctx.app.get('/api/v1/live/kiel/air');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(r.json.data, null);
-  assert.match(r.json.meta.reason, /30 km/);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'data'), null);
+  assert.match(str(r.json, 'meta.reason'), /30 km/);
 });
 
 test('air: unknown city is 404 with a hint', async () => {
@@ -189,39 +197,41 @@ test('air: unknown city is 404 with a hint', async () => {
 test('GET air-uba: every station of the municipality with its latest hour', async () => {
   const r = await ctx.app.get('/api/v1/live/braunschweig/air-uba');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.matched_by, 'municipality');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.matched_by'), 'municipality');
   assert.deepEqual(
-    r.json.data.map((s: { code: string }) => s.code),
+    list<{ code: string }>(r.json, 'data').map((s: { code: string }) => s.code),
     ['DENI901', 'DENI063'],
   );
-  const bg = r.json.data[1];
-  assert.equal(bg.latest.index, 1);
-  assert.equal(bg.latest.end, '2026-09-04T10:00:00+02:00');
-  assert.equal(bg.post_code, '38100');
-  assert.equal(r.json.data[0].latest.components[0].component, 'PM10');
-  assert.equal(r.json.data[0].street, 'Bohlweg');
-  assert.equal(r.json.meta.as_of, '2026-09-04T10:00:00+02:00');
+  const bg = at(r.json, 'data.1');
+  assert.equal(at(bg, 'latest.index'), 1);
+  assert.equal(at(bg, 'latest.end'), '2026-09-04T10:00:00+02:00');
+  assert.equal(at(bg, 'post_code'), '38100');
+  assert.equal(at(r.json, 'data.0.latest.components.0.component'), 'PM10');
+  assert.equal(at(r.json, 'data.0.street'), 'Bohlweg');
+  assert.equal(at(r.json, 'meta.as_of'), '2026-09-04T10:00:00+02:00');
   const q = new URL(fake.requests.find((x) => x.url.startsWith(`${BASE}/airquality/json`))!.url, 'http://x').searchParams;
   for (const k of ['date_from', 'time_from', 'date_to', 'time_to', 'station']) assert.ok(q.get(k), k);
   const alias = await ctx.app.get('/api/v1/cities/braunschweig/air-uba');
-  assert.deepEqual(alias.json.data, r.json.data);
+  assert.deepEqual(at(alias.json, 'data'), at(r.json, 'data'));
   assert.equal(alias.headers.get('link'), '</api/v1/live/braunschweig/air-uba>; rel="successor-version"');
 });
 
 test('air-uba: stations without a published hour, and cities without stations, are no_data', async () => {
   const potsdam = await ctx.app.get('/api/v1/live/potsdam/air-uba');
-  assert.equal(potsdam.json.meta.source_status, 'no_data');
-  assert.equal(potsdam.json.meta.matched_by, 'municipality');
+  assert.equal(at(potsdam.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(potsdam.json, 'meta.matched_by'), 'municipality');
   const wolfsburg = await ctx.app.get('/api/v1/live/wolfsburg/air-uba');
-  assert.equal(wolfsburg.json.meta.source_status, 'no_data');
-  assert.equal(wolfsburg.json.meta.matched_by, 'radius');
+  assert.equal(at(wolfsburg.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(wolfsburg.json, 'meta.matched_by'), 'radius');
 });
 
 test('compare resource air: per-city status', async () => {
   const r = await ctx.app.get('/api/v1/compare?cities=braunschweig,kiel&resource=air');
   assert.equal(r.status, 200);
-  const by = Object.fromEntries(r.json.data.map((i: { city: string; source_status: string }) => [i.city, i.source_status]));
+  const by = Object.fromEntries(
+    list<{ city: string; source_status: string }>(r.json, 'data').map((i: { city: string; source_status: string }) => [i.city, i.source_status]),
+  );
   assert.equal(by.braunschweig, 'ok');
   assert.equal(by.kiel, 'no_data');
 });

@@ -9,6 +9,8 @@ import { registerWikidata } from './fixtures/wikidata/routes.ts';
 import { parseCityBase, wikidataDate } from '../src/sources/wikidata/entity.ts';
 import { encodeEntry } from '../src/pipeline/cache.ts';
 import { normalise } from '../src/core/normalise.ts';
+import { nth } from './helpers/must.ts';
+import { at, str } from './helpers/json.ts';
 
 const json = (path: string) => JSON.parse(fixture(path).toString());
 
@@ -46,26 +48,26 @@ test('parser: a redirected QID is answered under its target id', () => {
 test('GET base: record from the register QID, HIT on the second call', async () => {
   const r = await ctx.app.get('/api/v1/cities/braunschweig/base');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.cache_status, 'MISS');
-  assert.equal(r.json.meta.qid, 'Q2773');
-  assert.equal(r.json.data.population, 251364);
-  assert.equal(r.json.data.population_date, '2023-12-31');
-  assert.equal(r.json.data.area_km2, 192.7);
-  assert.equal(r.json.attribution.license, 'CC0-1.0');
-  assert.equal(fake.requests[0].url, '/wiki/Special:EntityData/Q2773.json');
-  assert.match(String(fake.requests[0].headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.cache_status'), 'MISS');
+  assert.equal(at(r.json, 'meta.qid'), 'Q2773');
+  assert.equal(at(r.json, 'data.population'), 251364);
+  assert.equal(at(r.json, 'data.population_date'), '2023-12-31');
+  assert.equal(at(r.json, 'data.area_km2'), 192.7);
+  assert.equal(at(r.json, 'attribution.license'), 'CC0-1.0');
+  assert.equal(nth(fake.requests, 0).url, '/wiki/Special:EntityData/Q2773.json');
+  assert.match(String(nth(fake.requests, 0).headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
   const again = await ctx.app.get('/api/v1/cities/BRAUNSCHWEIG/base');
-  assert.equal(again.json.meta.cache_status, 'HIT');
+  assert.equal(at(again.json, 'meta.cache_status'), 'HIT');
   assert.equal(fake.count('/wiki/'), 1);
 });
 
 test('base: an item Wikidata does not have (404) is no_data', async () => {
   const r = await ctx.app.get('/api/v1/cities/kiel/base');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(r.json.data, null);
-  assert.match(r.json.meta.reason, /Q1707/);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'data'), null);
+  assert.match(str(r.json, 'meta.reason'), /Q1707/);
 });
 
 test('base: unknown city is 404', async () => {
@@ -87,22 +89,22 @@ test('base: 429 is honoured: stale answer names Retry-After, no further calls, u
       encodeEntry({ fetchedAt: Date.now() - 25 * 3600_000, status: 'ok', asOf: null, meta: { qid: 'Q1711' }, dataJson: JSON.stringify(data) }),
     );
     const first = await limited.get('/api/v1/cities/potsdam/base');
-    assert.equal(first.json.meta.cache_status, 'STALE');
-    assert.equal(first.json.data.population, 183154);
+    assert.equal(at(first.json, 'meta.cache_status'), 'STALE');
+    assert.equal(at(first.json, 'data.population'), 183154);
     let r = first;
-    for (let i = 0; i < 250 && r.json.meta.cache_status !== 'STALE-ON-ERROR'; i++) {
+    for (let i = 0; i < 250 && at(r.json, 'meta.cache_status') !== 'STALE-ON-ERROR'; i++) {
       await sleep(20);
       r = await limited.get('/api/v1/cities/potsdam/base');
     }
-    assert.equal(r.json.meta.cache_status, 'STALE-ON-ERROR');
-    assert.equal(r.json.meta.source_status, 'ok');
-    assert.equal(r.json.data.population, 183154);
-    assert.ok(Date.parse(r.json.meta.retry_after) > Date.now() + 60_000, r.json.meta.retry_after);
+    assert.equal(at(r.json, 'meta.cache_status'), 'STALE-ON-ERROR');
+    assert.equal(at(r.json, 'meta.source_status'), 'ok');
+    assert.equal(at(r.json, 'data.population'), 183154);
+    assert.ok(Date.parse(str(r.json, 'meta.retry_after')) > Date.now() + 60_000, str(r.json, 'meta.retry_after'));
     for (let i = 0; i < 3; i++) await limited.get('/api/v1/cities/potsdam/base');
     assert.equal(fake.count('/wiki/'), 1, 'one 429, then no call before Retry-After');
     const uncached = await limited.get('/api/v1/cities/braunschweig/base');
     assert.equal(uncached.status, 503);
-    assert.match(uncached.json.hint, /\/api\/v1\/health/);
+    assert.match(str(uncached.json, 'hint'), /\/api\/v1\/health/);
     assert.equal(fake.count('/wiki/'), 1);
   } finally {
     await limited.close();

@@ -10,6 +10,8 @@ import { CityMatcher } from '../src/sources/bnetza/city-match.ts';
 import { chargingStatus, occupancyOf } from '../src/sources/mobidata/ocpdb-locations.ts';
 import { newestRegisterFile, precomputeCharging } from '../src/jobs/charging-precompute.ts';
 import { CITIES } from '../src/cities/register.ts';
+import { nth } from './helpers/must.ts';
+import { at, list, str } from './helpers/json.ts';
 
 const ctx = useFakeApp((f) => {
   registerBnetza(f);
@@ -30,10 +32,10 @@ test('parser: register CSV (UTF-8 BOM, banner lines, quoted ;-lists, decimal com
   assert.equal(fast.charging_type, 'fast');
   assert.equal(fast.power_kw, 300);
   assert.deepEqual(fast.connector_types, ['DC Fahrzeugkupplung Typ Combo 2 (CCS)', 'DC CHAdeMO']);
-  assert.deepEqual(fast.connectors[1].power_kw, [150, 50]);
+  assert.deepEqual(nth(fast.connectors, 1).power_kw, [150, 50]);
   const sws = stations.find((s) => s.id === '2009915')!;
   assert.equal(sws.power_kw, 7.2);
-  assert.deepEqual(sws.connectors[0].power_kw, [3.7, 3.7]);
+  assert.deepEqual(nth(sws.connectors, 0).power_kw, [3.7, 3.7]);
   assert.equal(sws.street, 'Marktplatz');
 });
 
@@ -63,27 +65,27 @@ test('landing page: the newest dated CSV link is chosen', () => {
 test('charging: no_data before the precompute, ok from the store after the job ran', async () => {
   const before = await ctx.app.get('/api/v1/cities/stuttgart/charging');
   assert.equal(before.status, 200);
-  assert.equal(before.json.meta.source_status, 'no_data');
+  assert.equal(at(before.json, 'meta.source_status'), 'no_data');
 
   const res = await precomputeCharging(ctx.app.rt);
   assert.deepEqual(res, { edition: '2026-09-01', stations: 7, matched: 5 });
 
   const r = await ctx.app.get('/api/v1/cities/stuttgart/charging');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.edition_date, '2026-09-01');
-  assert.deepEqual(r.json.data.aggregates, { stations: 3, charging_points: 5, total_power_kw: 318.2, fast_stations: 1, normal_stations: 2 });
-  const p = r.json.data.points.find((x: any) => x.id === '2041877');
-  assert.equal(p.post_code, '70191');
-  assert.equal(p.plz, '70191');
-  assert.equal(p.power_kw, 300);
-  assert.equal(p.house_number, '86');
-  assert.equal(r.json.attribution.license, 'CC BY 4.0');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.edition_date'), '2026-09-01');
+  assert.deepEqual(at(r.json, 'data.aggregates'), { stations: 3, charging_points: 5, total_power_kw: 318.2, fast_stations: 1, normal_stations: 2 });
+  const p = list<{ id: string }>(r.json, 'data.points').find((x: { id: string }) => x.id === '2041877');
+  assert.equal(at(p, 'post_code'), '70191');
+  assert.equal(at(p, 'plz'), '70191');
+  assert.equal(at(p, 'power_kw'), 300);
+  assert.equal(at(p, 'house_number'), '86');
+  assert.equal(at(r.json, 'attribution.license'), 'CC BY 4.0');
 
   const paged = await ctx.app.get('/api/v1/cities/stuttgart/charging?limit=1');
-  assert.equal(paged.json.data.points.length, 1);
-  assert.equal(paged.json.meta.pagination.total, 3);
+  assert.equal(at(paged.json, 'data.points.length'), 1);
+  assert.equal(at(paged.json, 'meta.pagination.total'), 3);
 
-  assert.equal((await ctx.app.get('/api/v1/cities/koeln/charging')).json.meta.source_status, 'no_data');
+  assert.equal(at((await ctx.app.get('/api/v1/cities/koeln/charging')).json, 'meta.source_status'), 'no_data');
   assert.equal((await ctx.app.get('/api/v1/cities/stuttgart/charging?limit=abc')).status, 400);
   assert.equal((await ctx.app.get('/api/v1/cities/atlantis/charging')).status, 404);
 });
@@ -99,45 +101,45 @@ test('parser: OCPI EVSE statuses to occupancy buckets; neighbouring town filtere
   const body = JSON.parse(fixture('mobidata/locations_stuttgart-bbox.json').toString());
   const d = chargingStatus(body.items, (_lat, _lon, place) => place === 'Stuttgart');
   assert.deepEqual(d.aggregates, { total: 4, available: 1, occupied: 1, out_of_order: 1, unknown: 1, last_update: '2026-09-14T10:01:44+02:00' });
-  assert.equal(d.points[0].power_kw, 150);
+  assert.equal(nth(d.points, 0).power_kw, 150);
 });
 
 test('GET charging-status: live ok in Stuttgart, bbox query, live markers', async () => {
   const r = await ctx.app.get('/api/v1/cities/stuttgart/charging-status');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.refresh_seconds, 60);
-  assert.equal(r.json.meta.as_of, '2026-09-14T10:01:44+02:00');
-  assert.equal(r.json.data.aggregates.total, 4);
-  assert.ok(!r.json.data.points.some((p: any) => p.place === 'Esslingen am Neckar'));
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.refresh_seconds'), 60);
+  assert.equal(at(r.json, 'meta.as_of'), '2026-09-14T10:01:44+02:00');
+  assert.equal(at(r.json, 'data.aggregates.total'), 4);
+  assert.ok(!list<{ place: string | null }>(r.json, 'data.points').some((p: { place: string | null }) => p.place === 'Esslingen am Neckar'));
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.ok(Number(q.get('lat_min')) < 48.7758 && Number(q.get('lat_max')) > 48.7758);
 });
 
 test('charging-status: outside Baden-Württemberg is not_covered with the covered list', async () => {
   const r = await ctx.app.get('/api/v1/cities/berlin/charging-status');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'not_covered');
-  assert.ok(r.json.meta.covered_cities.includes('stuttgart'));
+  assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
+  assert.ok(list(r.json, 'meta.covered_cities').includes('stuttgart'));
   assert.equal(fake.count('/ocpdb'), 0);
 });
 
 test('compare charging-status: aggregates with points_omitted, no point list', async () => {
   const r = await ctx.app.get('/api/v1/compare?resource=charging-status&cities=stuttgart,berlin');
   assert.equal(r.status, 200);
-  const byCity = Object.fromEntries(r.json.data.map((i: any) => [i.city, i]));
-  assert.equal(byCity.stuttgart.source_status, 'ok');
-  assert.equal(byCity.stuttgart.data.points_omitted, 4);
-  assert.equal(byCity.stuttgart.data.available, 1);
-  assert.equal(byCity.stuttgart.data.points, undefined);
+  const byCity = Object.fromEntries(list<{ city: string }>(r.json, 'data').map((i: { city: string }) => [i.city, i]));
+  assert.equal(at(byCity, 'stuttgart.source_status'), 'ok');
+  assert.equal(at(byCity, 'stuttgart.data.points_omitted'), 4);
+  assert.equal(at(byCity, 'stuttgart.data.available'), 1);
+  assert.equal(at(byCity, 'stuttgart.data.points'), undefined);
   // Compare's status vocabulary has no not_covered (SPEC): an uncovered city is reported without data.
-  assert.ok(['not_covered', 'no_data'].includes(byCity.berlin.source_status));
-  assert.equal(byCity.berlin.data, null);
+  assert.ok(['not_covered', 'no_data'].includes(str(byCity, 'berlin.source_status')));
+  assert.equal(at(byCity, 'berlin.data'), null);
 });
 
 test('charging-status: no points is no_data, dead upstream 503, toggle off disabled', async () => {
   fake.get('/ocpdb/api/public/v1/locations', { json: { items: [], total_count: 0 } });
-  assert.equal((await ctx.app.get('/api/v1/cities/karlsruhe/charging-status')).json.meta.source_status, 'no_data');
+  assert.equal(at((await ctx.app.get('/api/v1/cities/karlsruhe/charging-status')).json, 'meta.source_status'), 'no_data');
   await expectUnavailable({ fake, path: '/api/v1/cities/mannheim/charging-status' });
   await expectDisabled({ fake, env: { MOBIDATA_OCPDB_ENABLED: 'false' }, path: '/api/v1/cities/ulm/charging-status', upstreamPrefix: '/ocpdb' });
 });

@@ -13,6 +13,8 @@ import { parseEfaDepartures } from '../src/sources/efa/departures.ts';
 import { gtiNow, parseGtiDepartures } from '../src/sources/hvv/departures.ts';
 import { gtiSignature } from '../src/sources/hvv/gti.ts';
 import { parseRmvDepartures, isUnknownStop } from '../src/sources/rmv/departures.ts';
+import { nth } from './helpers/must.ts';
+import { at, str } from './helpers/json.ts';
 
 const CREDS = { HVV_GEOFOX_USER: 'gti-user', HVV_GEOFOX_PASSWORD: 'gti-secret', RMV_API_KEY: 'rmv-key' };
 const json = (path: string) => JSON.parse(fixture(path).toString());
@@ -32,7 +34,7 @@ test('parser: VAG abfahrten.json — offsets kept, delay from Ist - Soll, Metada
   const b = parseVagDepartures(json('vag/abfahrten-vgn-536-schweiggerstr.json'), '536');
   assert.deepEqual(b.stop, { id: '536', name: 'Schweiggerstr. (Nürnberg)' });
   assert.equal(b.as_of, '2014-11-24T18:05:30+01:00');
-  const d = b.departures[0];
+  const d = nth(b.departures, 0);
   assert.equal(d.line, '8');
   assert.equal(d.direction, 'Tristanstraße');
   assert.equal(d.planned_time, '2014-11-24T18:04:00+01:00');
@@ -49,7 +51,7 @@ test('parser: EFA rapidJSON — UTC times to Berlin summer time, platform, produ
   assert.ok('board' in p);
   const b = p.board;
   assert.deepEqual(b.stop, { id: 'de:08111:6002', name: 'Stuttgart, Vaihingen' });
-  const s1 = b.departures[0];
+  const s1 = nth(b.departures, 0);
   assert.equal(s1.line, 'S1');
   assert.equal(s1.direction, 'Plochingen');
   assert.equal(s1.planned_time, '2026-07-18T20:25:00+02:00');
@@ -60,7 +62,7 @@ test('parser: EFA rapidJSON — UTC times to Berlin summer time, platform, produ
   assert.equal(s1.stop.id, 'de:08111:6002');
   assert.equal(s1.cancelled, false);
   assert.equal(s1.realtime, true);
-  const bus = b.departures[1];
+  const bus = nth(b.departures, 1);
   assert.equal(bus.mode, 'bus');
   assert.equal(bus.cancelled, true);
   const none = parseEfaDepartures(json('efa/dm-rapidjson-stop-not-found.json'));
@@ -71,7 +73,7 @@ test('parser: GTI departureList — timeOffset from the Hamburg answer time (win
   const b = parseGtiDepartures(json('hvv/departureList_wartenau_2020-01-26.json'), { id: 'Master:10901', name: 'Wartenau' });
   assert.equal(b.as_of, '2020-01-26T22:52:00+01:00');
   assert.equal(b.departures.length, 5);
-  const bus = b.departures[2];
+  const bus = nth(b.departures, 2);
   assert.equal(bus.line, '25');
   assert.equal(bus.direction, 'U Burgstraße');
   assert.equal(bus.planned_time, '2020-01-26T22:57:00+01:00');
@@ -79,8 +81,8 @@ test('parser: GTI departureList — timeOffset from the Hamburg answer time (win
   assert.equal(bus.delay_s, 0);
   assert.equal(bus.mode, 'bus');
   assert.equal(bus.stop.id, 'Master:60015');
-  assert.equal(b.departures[0].mode, 'subway');
-  assert.equal(b.departures[0].realtime, true);
+  assert.equal(nth(b.departures, 0).mode, 'subway');
+  assert.equal(nth(b.departures, 0).realtime, true);
   assert.deepEqual(gtiNow(new Date('2026-07-18T18:05:00Z')), { date: '18.07.2026', time: '20:05' });
 });
 
@@ -88,7 +90,9 @@ test('parser: RMV departureBoard — local times zoned, rtTime delay, rtTrack, c
   const b = parseRmvDepartures(json('rmv/departureBoard-3000010-frankfurt-hbf.json'), '3000010');
   assert.deepEqual(b.stop, { id: '3000010', name: 'Frankfurt (Main) Hauptbahnhof tief' });
   assert.equal(b.as_of, '2026-07-18T20:24:31+02:00');
-  const [s8, s1, s6] = b.departures;
+  const s8 = nth(b.departures, 0),
+    s1 = nth(b.departures, 1),
+    s6 = nth(b.departures, 2);
   assert.equal(s8.line, 'S8');
   assert.equal(s8.planned_time, '2026-07-18T20:25:00+02:00');
   assert.equal(s8.delay_s, 120);
@@ -102,14 +106,14 @@ test('parser: RMV departureBoard — local times zoned, rtTime delay, rtTrack, c
 test('GET /live/nuernberg/departures: VAG, default stop 510, live envelope', async () => {
   const r = await ctx.app.get('/api/v1/live/nuernberg/departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.type, 'departures-vag');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.refresh_seconds, 30);
-  assert.equal(r.json.meta.as_of, '2014-11-24T18:05:30+01:00');
-  assert.equal(r.json.data.departures[0].delay_s, 135);
+  assert.equal(at(r.json, 'meta.type'), 'departures-vag');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.refresh_seconds'), 30);
+  assert.equal(at(r.json, 'meta.as_of'), '2014-11-24T18:05:30+01:00');
+  assert.equal(at(r.json, 'data.departures.0.delay_s'), 135);
   assert.equal(fake.count('/dm/api/abfahrten.json/vgn/510'), 1);
   const s = await ctx.app.get('/api/v1/live/nuernberg/departures?stop=536');
-  assert.equal(s.json.data.stop.id, '536');
+  assert.equal(at(s.json, 'data.stop.id'), '536');
 });
 
 test('a bad stop parameter is 422 without an upstream call', async () => {
@@ -122,16 +126,16 @@ test('a bad stop parameter is 422 without an upstream call', async () => {
 test('GET /live/{slug}/departures: EFA of VRR for Essen, of VVS for Stuttgart', async () => {
   const r = await ctx.app.get('/api/v1/live/essen/departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.type, 'departures-efa');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.tier, 'C');
-  const q = new URL(fake.requests[0].url, 'http://x');
+  assert.equal(at(r.json, 'meta.type'), 'departures-efa');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.tier'), 'C');
+  const q = new URL(nth(fake.requests, 0).url, 'http://x');
   assert.equal(q.pathname, '/standard/XML_DM_REQUEST');
   assert.equal(q.searchParams.get('name_dm'), 'de:05113:9289');
   assert.equal(q.searchParams.get('outputFormat'), 'rapidJSON');
   assert.equal(q.searchParams.get('useRealtime'), '1');
   const s = await ctx.app.get('/api/v1/live/stuttgart/departures?stop=de:08111:6002');
-  assert.equal(s.json.data.departures[0].line, 'S1');
+  assert.equal(at(s.json, 'data.departures.0.line'), 'S1');
   assert.equal(fake.count('/mngvvs/XML_DM_REQUEST'), 1);
 });
 
@@ -139,17 +143,17 @@ test('EFA: a stop the EFA does not know is no_data', async () => {
   fake.get('/standard/XML_DM_REQUEST', { file: 'efa/dm-rapidjson-stop-not-found.json' });
   const r = await ctx.app.get('/api/v1/live/bochum/departures?stop=Nirgendwo');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.match(r.json.meta.reason, /not found/);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /not found/);
 });
 
 test('EFA template: cities outside VRR core + Stuttgart are not_covered; literal city paths keep their own feeds', async () => {
   const r = await ctx.app.get('/api/v1/live/koeln/departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'not_covered');
-  assert.deepEqual(r.json.meta.covered_cities, ['bochum', 'dortmund', 'duesseldorf', 'duisburg', 'essen', 'stuttgart', 'wuppertal']);
-  assert.equal((await ctx.app.get('/api/v1/live/hamburg/departures?stop=Master:1')).json.meta.type, 'departures-hvv');
-  assert.equal((await ctx.app.get('/api/v1/live/frankfurt-am-main/departures?stop=1111111')).json.meta.type, 'departures-rmv');
+  assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
+  assert.deepEqual(at(r.json, 'meta.covered_cities'), ['bochum', 'dortmund', 'duesseldorf', 'duisburg', 'essen', 'stuttgart', 'wuppertal']);
+  assert.equal(at((await ctx.app.get('/api/v1/live/hamburg/departures?stop=Master:1')).json, 'meta.type'), 'departures-hvv');
+  assert.equal(at((await ctx.app.get('/api/v1/live/frankfurt-am-main/departures?stop=1111111')).json, 'meta.type'), 'departures-rmv');
   assert.equal((await ctx.app.get('/api/v1/live/atlantis/departures')).status, 404);
   assert.equal(fake.count('/standard/'), 0);
 });
@@ -157,8 +161,8 @@ test('EFA template: cities outside VRR core + Stuttgart are not_covered; literal
 test('GET /live/hamburg/departures: checkName then departureList, both HMAC-SHA1 signed', async () => {
   const r = await ctx.app.get('/api/v1/live/hamburg/departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.departures.length, 5);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.departures.length'), 5);
   assert.deepEqual(
     fake.requests.map((q) => q.url),
     ['/gti/public/checkName', '/gti/public/departureList'],
@@ -170,11 +174,11 @@ test('GET /live/hamburg/departures: checkName then departureList, both HMAC-SHA1
     assert.equal(q.headers['geofox-auth-signature'], createHmac('sha1', 'gti-secret').update(q.body).digest('base64'));
     assert.equal(q.headers['geofox-auth-signature'], gtiSignature(q.body, 'gti-secret'));
   }
-  const list = JSON.parse(fake.requests[1].body);
+  const list = JSON.parse(nth(fake.requests, 1).body);
   assert.equal(list.station.id, 'Master:9910910');
   assert.equal(list.station.type, 'STATION');
   assert.match(list.time.date, /^\d{2}\.\d{2}\.\d{4}$/);
-  assert.equal(JSON.parse(fake.requests[0].body).theName.name, 'Hamburg Hauptbahnhof');
+  assert.equal(JSON.parse(nth(fake.requests, 0).body).theName.name, 'Hamburg Hauptbahnhof');
   // a station id skips the name lookup
   fake.reset();
   registerHvv(fake);
@@ -188,28 +192,28 @@ test('GET /live/hamburg/departures: checkName then departureList, both HMAC-SHA1
 test('GET /live/frankfurt-am-main/departures: RMV with the access id; unknown stop is no_data', async () => {
   const r = await ctx.app.get('/api/v1/live/frankfurt-am-main/departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.as_of, '2026-07-18T20:24:31+02:00');
-  assert.equal(r.json.data.departures[2].cancelled, true);
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.as_of'), '2026-07-18T20:24:31+02:00');
+  assert.equal(at(r.json, 'data.departures.2.cancelled'), true);
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.equal(q.get('accessId'), 'rmv-key');
   assert.equal(q.get('id'), '3000010');
   assert.equal(q.get('format'), 'json');
   fake.get('/hapi/departureBoard', { status: 400, file: 'rmv/departureBoard-unknown-stop.json' });
   const u = await ctx.app.get('/api/v1/live/frankfurt-am-main/departures?stop=9999999');
-  assert.equal(u.json.meta.source_status, 'no_data');
+  assert.equal(at(u.json, 'meta.source_status'), 'no_data');
 });
 
 test('HVV and RMV without credentials are disabled and call nothing; VAG and EFA need none', async () => {
   for (const path of ['/api/v1/live/hamburg/departures', '/api/v1/live/frankfurt-am-main/departures']) {
     const r = await ctx.keyless.get(path);
     assert.equal(r.status, 200);
-    assert.equal(r.json.meta.source_status, 'disabled', path);
-    assert.equal(r.json.data, null);
+    assert.equal(at(r.json, 'meta.source_status'), 'disabled', path);
+    assert.equal(at(r.json, 'data'), null);
   }
   assert.equal(fake.count(), 0);
-  assert.equal((await ctx.keyless.get('/api/v1/live/nuernberg/departures')).json.meta.source_status, 'ok');
-  assert.equal((await ctx.keyless.get('/api/v1/live/duesseldorf/departures')).json.meta.source_status, 'ok');
+  assert.equal(at((await ctx.keyless.get('/api/v1/live/nuernberg/departures')).json, 'meta.source_status'), 'ok');
+  assert.equal(at((await ctx.keyless.get('/api/v1/live/duesseldorf/departures')).json, 'meta.source_status'), 'ok');
 });
 
 test('dead upstream with nothing cached is 503', async () => {

@@ -5,6 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { registerAllFixtures } from './fixtures/index.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { CITIES } from '../src/cities/register.ts';
+import { at, list, obj, str } from './helpers/json.ts';
 
 const CORE = [
   'berlin',
@@ -43,7 +44,7 @@ test('compare: the eight resources of the spec are offered', async () => {
   const r = await ctx.app.get('/api/v1/compare?resource=nope&cities=berlin');
   assert.equal(r.status, 400);
   for (const res of ['weather', 'air', 'indicators', 'demographics', 'unemployment', 'tourism', 'charging-status', 'weather-warnings'])
-    assert.match(r.json.hint, new RegExp(res));
+    assert.match(str(r.json, 'hint'), new RegExp(res));
 });
 
 test('compare: 400 invalid_request for unknown or missing resource, empty cities, more than MAX_CITIES', async () => {
@@ -60,25 +61,25 @@ test('compare: 400 invalid_request for unknown or missing resource, empty cities
   ]) {
     const r = await ctx.app.get(`/api/v1/compare?${q}`);
     assert.equal(r.status, 400, q);
-    assert.equal(r.json.code, 'invalid_request', q);
-    assert.ok(r.json.hint, q);
+    assert.equal(at(r.json, 'code'), 'invalid_request', q);
+    assert.ok(at(r.json, 'hint'), q);
   }
   const ok = await ctx.app.get(`/api/v1/compare?resource=weather&cities=${CORE.join(',')}`);
   assert.equal(ok.status, 200, 'exactly MAX_CITIES is allowed');
-  assert.equal(ok.json.data.length, 28);
+  assert.equal(at(ok.json, 'data.length'), 28);
 });
 
 test('compare: each city has its own status; unknown city not_found; tolerant slugs; never an overall 5xx', async () => {
   const r = await ctx.app.get('/api/v1/compare?resource=weather&cities=Munich,atlantis,k%C3%B6ln');
   assert.equal(r.status, 200);
-  const by = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
-  assert.equal(by.muenchen.source_status, 'ok');
-  assert.equal(by.koeln.source_status, 'ok');
-  assert.equal(by.atlantis.source_status, 'not_found');
-  assert.equal(by.atlantis.data, null);
-  for (const i of r.json.data)
+  const by = Object.fromEntries(list<{ city: string }>(r.json, 'data').map((i: { city: string }) => [i.city, i]));
+  assert.equal(at(by, 'muenchen.source_status'), 'ok');
+  assert.equal(at(by, 'koeln.source_status'), 'ok');
+  assert.equal(at(by, 'atlantis.source_status'), 'not_found');
+  assert.equal(at(by, 'atlantis.data'), null);
+  for (const i of list(r.json, 'data'))
     assert.deepEqual(
-      Object.keys(i)
+      Object.keys(obj(i))
         .filter((k) => ['city', 'data', 'source_status'].includes(k))
         .sort(),
       ['city', 'data', 'source_status'],
@@ -90,50 +91,50 @@ test('compare: a dead source is error per city (nothing cached), disabled is dis
   const r = await ctx.app.get('/api/v1/compare?resource=weather&cities=jena,ulm');
   assert.equal(r.status, 200);
   assert.deepEqual(
-    r.json.data.map((i: { source_status: string }) => i.source_status),
+    list<{ source_status: string }>(r.json, 'data').map((i: { source_status: string }) => i.source_status),
     ['error', 'error'],
   );
   const off = await startApp({ ...fakeEnv(fake.url), BRIGHTSKY_ENABLED: 'false' });
   t.after(() => off.close());
   const d = await off.get('/api/v1/compare?resource=weather&cities=jena');
-  assert.equal(d.json.data[0].source_status, 'disabled');
-  assert.equal(d.json.data[0].data, null);
+  assert.equal(at(d.json, 'data.0.source_status'), 'disabled');
+  assert.equal(at(d.json, 'data.0.data'), null);
 });
 
 test('compare: data, status and attribution identical to the per-city endpoint', async () => {
   const c = await ctx.app.get('/api/v1/compare?resource=weather&cities=bonn');
   const single = await ctx.app.get('/api/v1/cities/bonn/weather');
-  assert.deepEqual(c.json.data[0].data, single.json.data);
-  assert.deepEqual(c.json.data[0].attribution, single.json.attribution);
-  assert.equal(c.json.data[0].source_status, single.json.meta.source_status);
+  assert.deepEqual(at(c.json, 'data.0.data'), at(single.json, 'data'));
+  assert.deepEqual(at(c.json, 'data.0.attribution'), at(single.json, 'attribution'));
+  assert.equal(at(c.json, 'data.0.source_status'), at(single.json, 'meta.source_status'));
 });
 
 test('compare: sort by city and source_status with order; page/limit/offset with default 50', async () => {
   const asc = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=asc');
   assert.deepEqual(
-    asc.json.data.map((i: { city: string }) => i.city),
+    list<{ city: string }>(asc.json, 'data').map((i: { city: string }) => i.city),
     ['atlantis', 'bonn', 'kiel'],
   );
   const desc = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&order=desc');
   assert.deepEqual(
-    desc.json.data.map((i: { city: string }) => i.city),
+    list<{ city: string }>(desc.json, 'data').map((i: { city: string }) => i.city),
     ['kiel', 'bonn', 'atlantis'],
   );
   const st = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=source_status');
   assert.deepEqual(
-    st.json.data.map((i: { source_status: string }) => i.source_status),
+    list<{ source_status: string }>(st.json, 'data').map((i: { source_status: string }) => i.source_status),
     ['not_found', 'ok', 'ok'],
   );
   const page = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel,atlantis,bonn&sort=city&limit=1&page=2');
   assert.deepEqual(
-    page.json.data.map((i: { city: string }) => i.city),
+    list<{ city: string }>(page.json, 'data').map((i: { city: string }) => i.city),
     ['bonn'],
   );
-  assert.equal(page.json.meta.total, 3);
+  assert.equal(at(page.json, 'meta.total'), 3);
   const def = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel');
-  assert.equal(def.json.meta.pagination.limit, 50);
+  assert.equal(at(def.json, 'meta.pagination.limit'), 50);
   const past = await ctx.app.get('/api/v1/compare?resource=weather&cities=kiel&offset=10');
-  assert.deepEqual(past.json.data, []);
+  assert.deepEqual(at(past.json, 'data'), []);
 });
 
 test('compare: ETag and Cache-Control; If-None-Match gives 304 without body', async () => {
@@ -164,7 +165,7 @@ test('compare: cities are fetched concurrently, bounded by COMPARE_CONCURRENCY',
     .map((c) => c.slug);
   const r = await ctx.app.get(`/api/v1/compare?resource=weather&cities=${cold.join(',')}`);
   assert.equal(r.status, 200);
-  assert.ok(r.json.data.every((i: { source_status: string }) => i.source_status === 'ok'));
+  assert.ok(list<{ source_status: string }>(r.json, 'data').every((i: { source_status: string }) => i.source_status === 'ok'));
   assert.ok(peak > 1, `parallel upstream calls: ${peak}`);
   assert.ok(peak <= 8, `bounded: ${peak}`);
 });

@@ -6,6 +6,7 @@ import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { VERSION } from '../src/core/version.ts';
+import { at, list } from './helpers/json.ts';
 
 const ctx = useFakeApp(registerBrightSky);
 
@@ -15,15 +16,15 @@ test('counts: health, coverage, overview and README show the one count computed 
   assert.equal(counts.per_city + counts.global, counts.data_types);
   assert.equal(counts.cities, CITIES.length);
   const health = await ctx.app.get('/api/v1/health');
-  assert.deepEqual(health.json.data.data_types, counts);
+  assert.deepEqual(at(health.json, 'data.data_types'), counts);
   const coverage = await ctx.app.get('/api/v1/coverage');
-  assert.equal(coverage.json.meta.catalog, counts.text);
-  assert.equal(coverage.json.meta.data_types, counts.per_city);
-  assert.equal(coverage.json.data.length, counts.per_city);
+  assert.equal(at(coverage.json, 'meta.catalog'), counts.text);
+  assert.equal(at(coverage.json, 'meta.data_types'), counts.per_city);
+  assert.equal(list(coverage.json, 'data').length, counts.per_city);
   const overview = await ctx.app.get('/api/v1/cities/koeln/overview');
-  assert.equal(overview.json.data.summary.catalog, counts.text);
-  assert.equal(overview.json.data.summary.data_types_total, counts.per_city);
-  assert.equal(overview.json.data.data_types.length, counts.per_city);
+  assert.equal(at(overview.json, 'data.summary.catalog'), counts.text);
+  assert.equal(at(overview.json, 'data.summary.data_types_total'), counts.per_city);
+  assert.equal(list(overview.json, 'data.data_types').length, counts.per_city);
   const page = await ctx.app.get('/coverage');
   assert.ok(page.text.includes(counts.text), 'the coverage page states the count');
   assert.ok(readFileSync(new URL('../README.md', import.meta.url), 'utf8').includes(counts.text), 'README states the count (npm run env-docs)');
@@ -32,6 +33,6 @@ test('counts: health, coverage, overview and README show the one count computed 
 test('version: one constant, equal to package.json, shown by health and OpenAPI', async () => {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   assert.equal(VERSION, pkg.version);
-  assert.equal((await ctx.app.get('/api/v1/health')).json.data.version, VERSION);
-  assert.equal((await ctx.app.get('/api/v1/openapi.json')).json.info.version, VERSION);
+  assert.equal(at((await ctx.app.get('/api/v1/health')).json, 'data.version'), VERSION);
+  assert.equal(at((await ctx.app.get('/api/v1/openapi.json')).json, 'info.version'), VERSION);
 });

@@ -2,6 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { probe, startDemo, type Demo } from '../scripts/demo.ts';
 import { get } from './helpers/app.ts';
+import { at } from './helpers/json.ts';
 
 let demo: Demo;
 before(async () => {
@@ -30,7 +31,7 @@ test('npm run demo: every data type of the catalog answers from the fixtures, la
 test('demo overview and compare carry the demo label too', async () => {
   const o = await get(`${demo.url}/api/v1/cities/muenchen/overview`);
   assert.equal(o.status, 200);
-  assert.equal(o.json.meta.demo, true);
+  assert.equal(at(o.json, 'meta.demo'), true);
   const c = await get(`${demo.url}/api/v1/compare?resource=weather&cities=berlin,hamburg`);
-  assert.equal(c.json.meta.demo, true);
+  assert.equal(at(c.json, 'meta.demo'), true);
 });

@@ -7,13 +7,12 @@ import { startApp, fakeEnv, get, type TestApp } from './helpers/app.ts';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
-
-const weather = CATALOG.byType.get('weather')!;
 import { loadAppConfig } from '../src/app-config.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { Metrics } from '../src/metrics.ts';
 import { listenLocal } from '../src/local-ingress.ts';
 import type { AddressInfo } from 'node:net';
+import { at, list, obj, str } from './helpers/json.ts';
 
 let app: TestApp;
 let fake: FakeUpstream;
@@ -34,11 +33,11 @@ test('envelope: data, meta with source_status and cache_status, attribution', as
   const r = await app.get('/api/v1/cities/berlin/weather');
   assert.equal(r.status, 200);
   assert.match(r.headers.get('content-type') ?? '', /^application\/json/);
-  assert.deepEqual(Object.keys(r.json).sort(), ['attribution', 'data', 'meta']);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.cache_status, 'MISS');
-  assert.equal(r.json.meta.city, 'berlin');
-  assert.equal(typeof r.json.attribution.license, 'string');
+  assert.deepEqual(Object.keys(obj(r.json)).sort(), ['attribution', 'data', 'meta']);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.cache_status'), 'MISS');
+  assert.equal(at(r.json, 'meta.city'), 'berlin');
+  assert.equal(typeof at(r.json, 'attribution.license'), 'string');
 });
 
 test('every data type in the catalog has its route', async () => {
@@ -47,7 +46,7 @@ test('every data type in the catalog has its route', async () => {
     if (/\{/.test(path)) continue;
     const r = await app.get(path);
     assert.notEqual(r.status, 500, path);
-    assert.notEqual(r.json?.code, 'route_not_found', path);
+    assert.notEqual(at(r.json, 'code'), 'route_not_found', path);
   }
 });
 
@@ -55,10 +54,10 @@ test('unknown route: 404 problem+json with code and hint', async () => {
   const r = await app.get('/api/v1/nope');
   assert.equal(r.status, 404);
   assert.match(r.headers.get('content-type') ?? '', /^application\/problem\+json/);
-  assert.equal(r.json.code, 'route_not_found');
-  assert.equal(r.json.status, 404);
-  assert.equal(typeof r.json.title, 'string');
-  assert.match(r.json.hint, /openapi/);
+  assert.equal(at(r.json, 'code'), 'route_not_found');
+  assert.equal(at(r.json, 'status'), 404);
+  assert.equal(typeof at(r.json, 'title'), 'string');
+  assert.match(str(r.json, 'hint'), /openapi/);
 });
 
 test('problem bodies never carry a stack trace or an internal path; unexpected errors are a generic 500', async () => {
@@ -80,43 +79,45 @@ test('bad pagination values are 400 invalid_request, never 500', async () => {
   for (const q of ['limit=0', 'limit=abc', 'page=0', 'page=-1', 'offset=-5', 'offset=x']) {
     const r = await app.get(`/api/v1/cities?${q}`);
     assert.equal(r.status, 400, q);
-    assert.equal(r.json.code, 'invalid_request', q);
-    assert.ok(r.json.hint, q);
+    assert.equal(at(r.json, 'code'), 'invalid_request', q);
+    assert.ok(at(r.json, 'hint'), q);
   }
 });
 
 test('pagination: direct REST gives full lists; limit/offset page; MAX_LIMIT 200 clamps; offset past end is an empty 200', async () => {
   const full = await app.get('/api/v1/cities');
-  assert.equal(full.json.data.length, 84);
-  assert.equal(full.json.meta.pagination.applied, false);
+  assert.equal(at(full.json, 'data.length'), 84);
+  assert.equal(at(full.json, 'meta.pagination.applied'), false);
   const page = await app.get('/api/v1/cities?limit=10&page=2');
-  assert.equal(page.json.data.length, 10);
-  assert.equal(page.json.data[0].slug, full.json.data[10].slug);
-  assert.equal(page.json.meta.pagination.limit, 10);
-  assert.equal(page.json.meta.pagination.total, 84);
+  assert.equal(at(page.json, 'data.length'), 10);
+  assert.equal(at(page.json, 'data.0.slug'), at(full.json, 'data.10.slug'));
+  assert.equal(at(page.json, 'meta.pagination.limit'), 10);
+  assert.equal(at(page.json, 'meta.pagination.total'), 84);
   const off = await app.get('/api/v1/cities?limit=5&offset=80');
   assert.deepEqual(
-    off.json.data.map((c: { slug: string }) => c.slug),
-    full.json.data.slice(80).map((c: { slug: string }) => c.slug),
+    list<{ slug: string }>(off.json, 'data').map((c: { slug: string }) => c.slug),
+    list<{ slug: string }>(full.json, 'data')
+      .slice(80)
+      .map((c: { slug: string }) => c.slug),
   );
   const big = await app.get('/api/v1/cities?limit=5000');
   assert.equal(big.status, 200);
-  assert.equal(big.json.meta.pagination.limit, 200);
-  assert.equal(big.json.meta.pagination.clamped, true);
+  assert.equal(at(big.json, 'meta.pagination.limit'), 200);
+  assert.equal(at(big.json, 'meta.pagination.clamped'), true);
   const past = await app.get('/api/v1/cities?offset=1000');
   assert.equal(past.status, 200);
-  assert.deepEqual(past.json.data, []);
+  assert.deepEqual(at(past.json, 'data'), []);
 });
 
 test('pagination by channel: GPT actions are bound to the default limit; limit=all and all=1 force full output', async () => {
   const bound = await app.get('/api/v1/cities', { 'x-stadtdaten-channel': 'gpt-actions' });
-  assert.equal(bound.json.data.length, 25);
-  assert.equal(bound.json.meta.pagination.channel, 'gpt-actions');
-  assert.equal(bound.json.meta.pagination.applied, true);
+  assert.equal(at(bound.json, 'data.length'), 25);
+  assert.equal(at(bound.json, 'meta.pagination.channel'), 'gpt-actions');
+  assert.equal(at(bound.json, 'meta.pagination.applied'), true);
   for (const q of ['limit=all', 'all=1']) {
     const all = await app.get(`/api/v1/cities?${q}`, { 'x-stadtdaten-channel': 'gpt-actions' });
-    assert.equal(all.json.data.length, 84, q);
-    assert.equal(all.json.meta.pagination.forced_all, true, q);
+    assert.equal(at(all.json, 'data.length'), 84, q);
+    assert.equal(at(all.json, 'meta.pagination.forced_all'), true, q);
   }
 });
 
@@ -124,7 +125,7 @@ test('deprecated alias answers like its successor with Deprecation and a concret
   const succ = await app.get('/api/v1/cities/muenchen/weather');
   const alias = await app.get('/api/v1/cities/Munich/wetter');
   assert.equal(alias.status, 200);
-  assert.deepEqual(alias.json.data, succ.json.data);
+  assert.deepEqual(at(alias.json, 'data'), at(succ.json, 'data'));
   assert.match(alias.headers.get('deprecation') ?? '', /^@\d+$/);
   assert.equal(alias.headers.get('link'), '</api/v1/cities/muenchen/weather>; rel="successor-version"');
   assert.equal(succ.headers.get('deprecation'), null);
@@ -149,7 +150,7 @@ test('openapi.yaml: application/yaml, OpenAPI 3.1, version 1.0.0, exactly the re
   }
   assert.equal(spec.paths['/api/v1/cities/{slug}/weather'].get.deprecated, undefined);
   const json = await app.get('/api/v1/openapi.json');
-  assert.deepEqual(json.json, spec);
+  assert.deepEqual(at(json.json), spec);
 });
 
 test('/docs serves the interactive documentation with its assets', async () => {
@@ -164,13 +165,13 @@ test('/docs serves the interactive documentation with its assets', async () => {
 test('health: 200 with app status and store reachability once ready, 503 problem before', async () => {
   const r = await app.get('/api/v1/health');
   assert.equal(r.status, 200);
-  assert.equal(r.json.data.status, 'ok');
-  assert.equal(r.json.data.store.reachable, true);
+  assert.equal(at(r.json, 'data.status'), 'ok');
+  assert.equal(at(r.json, 'data.store.reachable'), true);
   app.ready.value = false;
   const notReady = await app.get('/api/v1/health');
   app.ready.value = true;
   assert.equal(notReady.status, 503);
-  assert.equal(notReady.json.code, 'not_ready');
+  assert.equal(at(notReady.json, 'code'), 'not_ready');
 });
 
 test('config: invalid values stop the start with a clear message', () => {
@@ -199,7 +200,7 @@ test('the local ingress serves the same paths from a second address', async () =
   const port = (server.address() as AddressInfo).port;
   const r = await get(`http://127.0.0.1:${port}/api/v1/cities/koeln`);
   assert.equal(r.status, 200);
-  assert.equal(r.json.data.slug, 'koeln');
+  assert.equal(at(r.json, 'data.slug'), 'koeln');
   assert.equal(r.headers.get('access-control-allow-origin'), '*');
   await new Promise((res) => server.close(res));
 });

@@ -18,6 +18,7 @@ import { toBerlinIso } from '../src/core/time.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { encodeFeed, zipFiles, type GenTrip } from './helpers/gtfs-feed.ts';
 import { ICE_TRIP, liveFeed, staticZip, U5_TRIP } from './fixtures/gtfs/scenario.ts';
+import { must, nth } from './helpers/must.ts';
 
 const RT = GtfsRealtimeBindings.transit_realtime;
 
@@ -39,7 +40,7 @@ test('decoder: the BART sample (real GTFS-RT TripUpdates) re-encoded with the bi
   const sample = JSON.parse(
     await import('node:fs').then((fs) => fs.readFileSync(new URL('./fixtures/gtfs/bart-tripupdates-2015-02-25.json', import.meta.url), 'utf8')),
   );
-  const buf = Buffer.from(RT.FeedMessage.encode(RT.FeedMessage.fromObject(snakeToProto(sample))).finish());
+  const buf = Buffer.from(RT.FeedMessage.encode(RT.FeedMessage.fromObject(snakeToProto(sample) as Record<string, unknown>)).finish());
   const { summary, trips } = await decodeAll(buf);
   assert.equal(summary.timestamp, 1424845886);
   assert.equal(summary.entities, 4);
@@ -48,7 +49,7 @@ test('decoder: the BART sample (real GTFS-RT TripUpdates) re-encoded with the bi
     trips.map((t) => t.trip_id),
     ['69R10', '70R10', '69R11', '70R11'],
   );
-  const last = trips[3];
+  const last = nth(trips, 3);
   assert.equal(last.route_id, null);
   assert.equal(last.trip_delay, null);
   assert.deepEqual(
@@ -59,7 +60,7 @@ test('decoder: the BART sample (real GTFS-RT TripUpdates) re-encoded with the bi
     ],
   );
   // A delay of 0 is a statement, not an absent value.
-  assert.equal(trips[0].updates[0].dep_delay, 0);
+  assert.equal(nth(nth(trips, 0).updates, 0).dep_delay, 0);
 });
 
 test('decoder: gtfs.de shape (delays on stop-time updates, empty route_id, alerts) and the trip delay rule', async () => {
@@ -70,8 +71,8 @@ test('decoder: gtfs.de shape (delays on stop-time updates, empty route_id, alert
   assert.equal(summary.entities, 5);
   const ice = trips.find((t) => t.trip_id === ICE_TRIP)!;
   assert.equal(ice.route_id, null);
-  assert.equal(ice.updates[0].arr_delay, 300);
-  assert.equal(ice.updates[0].dep_delay, 240);
+  assert.equal(nth(ice.updates, 0).arr_delay, 300);
+  assert.equal(nth(ice.updates, 0).dep_delay, 240);
   assert.equal(currentDelay(ice, now / 1000), 240);
 });
 
@@ -118,7 +119,7 @@ test('toBerlinIso (offset cached per UTC hour) renders like Intl in Europe/Berli
   });
   const reference = (ms: number) => {
     const p = Object.fromEntries(intl.formatToParts(ms).map((x) => [x.type, x.value]));
-    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${p.timeZoneName.slice(3)}`;
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${must(p.timeZoneName, 'a zone name').slice(3)}`;
   };
   for (const startIso of ['2026-03-28T22:00:00Z', '2026-10-24T22:00:00Z', '2024-06-10T21:00:00Z']) {
     const start = Date.parse(startIso);
@@ -151,7 +152,7 @@ test('static index: DELFI-layout zip (any column order, quoted names) into stops
   assert.equal(idx.stop('de:08221:1160')!.name, 'Heidelberg, Hauptbahnhof');
   const times = idx.stopTimes(ICE_TRIP);
   assert.equal(times.length, 15);
-  assert.equal(times[4].arr, parseGtfsTime('24:01:00'));
+  assert.equal(nth(times, 4).arr, parseGtfsTime('24:01:00'));
   assert.equal(idx.stopCountOfCity('stuttgart'), 5);
   assert.equal(idx.routeOf(U5_TRIP), '28001_400');
 });
@@ -181,17 +182,17 @@ test('trip detail: times past 24:00 on the service day, delay propagated downstr
   const d = tripDetail({ update, route_id: '162289_101', delay_s: 240 }, idx, now);
   assert.equal(d.unresolved, false);
   assert.equal(d.service_date, '2024-06-10');
-  const stuttgart = d.stop_updates[4];
+  const stuttgart = nth(d.stop_updates, 4);
   assert.equal(stuttgart.name, 'Hauptbahnhof (oben)');
   assert.equal(stuttgart.planned_arrival_at, '2024-06-11T00:01:00+02:00');
   assert.equal(stuttgart.expected_arrival_at, '2024-06-11T00:06:00+02:00');
   assert.equal(stuttgart.expected_departure_at, '2024-06-11T00:15:00+02:00');
   assert.equal(stuttgart.realtime, true);
   // Stops before the first update take its delay (passed stops are dropped by feeds); after it the delay carries on.
-  assert.equal(d.stop_updates[3].departure_delay_s, 300);
-  assert.equal(d.stop_updates[3].realtime, false);
-  assert.equal(d.stop_updates[5].arrival_delay_s, 240);
-  assert.equal(d.stop_updates[5].realtime, false);
+  assert.equal(nth(d.stop_updates, 3).departure_delay_s, 300);
+  assert.equal(nth(d.stop_updates, 3).realtime, false);
+  assert.equal(nth(d.stop_updates, 5).arrival_delay_s, 240);
+  assert.equal(nth(d.stop_updates, 5).realtime, false);
   assert.equal(d.progress, 'en_route');
   assert.equal(d.delay_s, 240);
   const p = d.position!;
@@ -218,8 +219,8 @@ test('trip detail: a trip absent from the static schedule is unresolved (stop na
   const d = tripDetail({ update, route_id: null, delay_s: 60 }, idx, Date.now());
   assert.equal(d.unresolved, true);
   assert.equal(d.position, null);
-  assert.equal(d.stop_updates[0].name, 'Charlottenplatz');
-  assert.equal(d.stop_updates[0].expected_departure_at, toBerlinIso(1784000000 * 1000));
+  assert.equal(nth(d.stop_updates, 0).name, 'Charlottenplatz');
+  assert.equal(nth(d.stop_updates, 0).expected_departure_at, toBerlinIso(1784000000 * 1000));
   assert.equal(tripDetail({ update, route_id: null, delay_s: 60 }, null, Date.now()).unresolved, true);
 });
 
@@ -227,14 +228,14 @@ test('trip detail: on the spring DST day the schedule keeps its wall-clock times
   const idx = await fixtureIndex();
   const update: RtTripUpdate = { trip_id: U5_TRIP, route_id: null, start_date: '20260329', start_time: null, cancelled: false, trip_delay: null, updates: [] };
   const d = tripDetail({ update, route_id: null, delay_s: null }, idx, Date.parse('2026-03-29T10:04:15+02:00'));
-  assert.equal(d.stop_updates[0].planned_departure_at, '2026-03-29T10:00:00+02:00');
-  assert.equal(d.stop_updates[1].planned_departure_at, '2026-03-29T10:03:30+02:00');
+  assert.equal(nth(d.stop_updates, 0).planned_departure_at, '2026-03-29T10:00:00+02:00');
+  assert.equal(nth(d.stop_updates, 1).planned_departure_at, '2026-03-29T10:03:30+02:00');
   assert.equal(d.position?.from_stop_id, 'de:08111:6056');
   assert.equal(d.position?.fraction, 0.5);
 });
 
 /** The BART sample uses proto field names; fromObject wants the bindings' camelCase. */
-function snakeToProto(v: unknown): any {
+function snakeToProto(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(snakeToProto);
   if (v && typeof v === 'object') {
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), snakeToProto(x)]));

@@ -5,6 +5,8 @@ import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerWegweiser } from './fixtures/wegweiser/routes.ts';
 import { parseStatistics, regionByAgs } from '../src/sources/wegweiser/statistics.ts';
+import { nth } from './helpers/must.ts';
+import { at, list } from './helpers/json.ts';
 
 const ctx = useFakeApp(registerWegweiser);
 const { fake } = ctx;
@@ -33,26 +35,26 @@ test('parser: latest non-null year per indicator, unit, series', () => {
 test('GET indicators: ok, upstream addressed by friendlyUrl with the documented topics', async () => {
   const r = await ctx.app.get('/api/v1/cities/koeln/indicators');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.attribution.text, 'Bertelsmann Stiftung / wegweiser-kommune.de');
-  assert.equal(r.json.data.region.name, 'Köln');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'attribution.text'), 'Bertelsmann Stiftung / wegweiser-kommune.de');
+  assert.equal(at(r.json, 'data.region.name'), 'Köln');
   const call = fake.requests.find((q) => q.url.includes('/statistics/data/'));
   assert.ok(call?.url.endsWith('/statistics/data/demografische-entwicklung+soziale-lage+beschaeftigung-arbeitsmarkt+koeln'));
-  assert.equal(new URL(fake.requests[0].url, 'http://x').searchParams.get('search'), 'Köln');
+  assert.equal(new URL(nth(fake.requests, 0).url, 'http://x').searchParams.get('search'), 'Köln');
 });
 
 test('indicators: city without a Wegweiser region (gkz) is no_data', async () => {
   const r = await ctx.app.get('/api/v1/cities/bonn/indicators');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(r.json.data, null);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'data'), null);
 });
 
 test('indicators: upstream 404 for the region is no_data', async () => {
   fake.get('/data-api/rest/region/list', { json: [{ friendlyUrl: 'kiel', name: 'Kiel', ars: '010020000000', gkz: '01002000', type: 'KREISFREIE_STADT' }] });
   fake.get(/\/statistics\/data\//, { status: 404, body: '' });
   const r = await ctx.app.get('/api/v1/cities/kiel/indicators');
-  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
 });
 
 test('indicators: unknown city is 404', async () => {
@@ -70,7 +72,7 @@ test('indicators: toggle off is disabled without upstream call', async () => {
 test('compare indicators delegates per city', async () => {
   const r = await ctx.app.get('/api/v1/compare?resource=indicators&cities=koeln,atlantis');
   assert.equal(r.status, 200);
-  const byCity = Object.fromEntries(r.json.data.map((i: any) => [i.city, i]));
-  assert.equal(byCity.koeln.source_status, 'ok');
-  assert.equal(byCity.atlantis.source_status, 'not_found');
+  const byCity = Object.fromEntries(list<{ city: string }>(r.json, 'data').map((i: { city: string }) => [i.city, i]));
+  assert.equal(at(byCity, 'koeln.source_status'), 'ok');
+  assert.equal(at(byCity, 'atlantis.source_status'), 'not_found');
 });

@@ -18,6 +18,8 @@ import {
   checkUnknownCity,
   checkWeatherEqualsRest,
 } from './mcp-shared.ts';
+import { nth } from './helpers/must.ts';
+import { at, list, str } from './helpers/json.ts';
 
 let fake: FakeUpstream;
 let app: TestApp;
@@ -46,7 +48,7 @@ const INIT = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 };
 
-function post(headers: Record<string, string>, body: unknown = INIT): Promise<{ status: number; json: any }> {
+function post(headers: Record<string, string>, body: unknown = INIT): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const u = new URL(`${app.url}/mcp`);
     const req = request(
@@ -89,18 +91,21 @@ test('unknown city is a tool error with code city_not_found and the did-you-mean
 test('list_cities is bound to the channel default; limit "all" and all:true give every city; REST stays unbound', async () => {
   await checkListCitiesBinding(client);
   const rest = await app.get('/api/v1/cities');
-  assert.equal(rest.json.data.length, 84);
-  assert.equal(rest.json.meta.pagination.channel, 'rest');
+  assert.equal(at(rest.json, 'data.length'), 84);
+  assert.equal(at(rest.json, 'meta.pagination.channel'), 'rest');
 });
 
 test('prompts: city_briefing names the catalog tools for the resolved city; unknown city is an invalid-params error', async () => {
   await checkPrompt(client);
   await assert.rejects(client.getPrompt({ name: 'city_briefing', arguments: { city: 'Atlantis' } }), /Unknown city/);
   const cmp = await client.getPrompt({ name: 'compare_cities', arguments: { cities: 'berlin, München', resource: 'weather' } });
-  assert.match((cmp.messages[0].content as { text: string }).text, /compare with \{"cities": \["berlin","München"\], "resource": "weather", "limit": "all"\}/);
+  assert.match(
+    (nth(cmp.messages, 0).content as { text: string }).text,
+    /compare with \{"cities": \["berlin","München"\], "resource": "weather", "limit": "all"\}/,
+  );
   await assert.rejects(client.getPrompt({ name: 'compare_cities', arguments: { cities: 'berlin', resource: 'zoo' } }), /unknown resource/);
   const commute = await client.getPrompt({ name: 'commute_check', arguments: { city: 'hamburg' } });
-  assert.match((commute.messages[0].content as { text: string }).text, /Hamburg \(slug hamburg\)/);
+  assert.match((nth(commute.messages, 0).content as { text: string }).text, /Hamburg \(slug hamburg\)/);
 });
 
 test('resources: catalog generated from the catalog, cities, sources', async () => {
@@ -114,75 +119,77 @@ test('resources: catalog generated from the catalog, cities, sources', async () 
 test('get_city and get_city_overview resolve tolerant names like the REST routes', async () => {
   const entry = await call(client, 'get_city', { city: 'cologne' });
   const rest = await app.get('/api/v1/cities/cologne');
-  assert.deepEqual(entry.structuredContent, rest.json);
+  assert.deepEqual(at(entry.structuredContent), at(rest.json));
   const missing = await call(client, 'get_city', { city: 'Hamburgg' });
-  assert.equal(missing.structuredContent.code, 'city_not_found');
-  assert.match(missing.structuredContent.hint, /"hamburg"/);
+  assert.equal(at(missing.structuredContent, 'code'), 'city_not_found');
+  assert.match(str(missing.structuredContent, 'hint'), /"hamburg"/);
 
   const ov = await call(client, 'get_city_overview', { city: 'München' });
-  assert.equal(ov.structuredContent.data.city.slug, 'muenchen');
-  assert.equal(ov.structuredContent.data.highlights.weather.source_status, 'ok');
+  assert.equal(at(ov.structuredContent, 'data.city.slug'), 'muenchen');
+  assert.equal(at(ov.structuredContent, 'data.highlights.weather.source_status'), 'ok');
   const restOv = await app.get('/api/v1/cities/muenchen/overview');
-  assert.deepEqual(ov.structuredContent.data.data_types, restOv.json.data.data_types);
-  assert.deepEqual(ov.structuredContent.data.summary, restOv.json.data.summary);
+  assert.deepEqual(at(ov.structuredContent, 'data.data_types'), at(restOv.json, 'data.data_types'));
+  assert.deepEqual(at(ov.structuredContent, 'data.summary'), at(restOv.json, 'data.summary'));
 });
 
 test('compare: per-city status (unknown city is not_found), MCP paging meta, bad resource is invalid_request', async () => {
   const r = await call(client, 'compare', { cities: ['München', 'hamburg', 'Atlantis'], resource: 'weather' });
   assert.equal(r.isError, undefined);
-  const byCity = Object.fromEntries(r.structuredContent.data.map((i: { city: string; source_status: string }) => [i.city, i.source_status]));
+  const byCity = Object.fromEntries(
+    list<{ city: string; source_status: string }>(r.structuredContent, 'data').map((i: { city: string; source_status: string }) => [i.city, i.source_status]),
+  );
   assert.deepEqual(byCity, { muenchen: 'ok', hamburg: 'ok', Atlantis: 'not_found' });
-  assert.equal(r.structuredContent.meta.pagination.channel, 'mcp');
+  assert.equal(at(r.structuredContent, 'meta.pagination.channel'), 'mcp');
   const rest = await app.get('/api/v1/compare?cities=M%C3%BCnchen,hamburg,Atlantis&resource=weather');
   assert.deepEqual(
-    r.structuredContent.data.map((i: { data: unknown }) => i.data),
-    rest.json.data.map((i: { data: unknown }) => i.data),
+    list<{ data: unknown }>(r.structuredContent, 'data').map((i: { data: unknown }) => i.data),
+    list<{ data: unknown }>(rest.json, 'data').map((i: { data: unknown }) => i.data),
   );
   const bad = await call(client, 'compare', { cities: 'berlin', resource: 'zoo' });
   assert.equal(bad.isError, true);
-  assert.equal(bad.structuredContent.code, 'invalid_request');
-  assert.match(bad.structuredContent.hint, /resource must be one of: .*weather/);
+  assert.equal(at(bad.structuredContent, 'code'), 'invalid_request');
+  assert.match(str(bad.structuredContent, 'hint'), /resource must be one of: .*weather/);
 });
 
 test('sources: every source, paged on the MCP channel; an unknown sort is invalid_request', async () => {
   const r = await call(client, 'sources', { limit: 'all' });
-  assert.equal(r.structuredContent.data.length, app.rt.config.sourceList.length);
+  assert.equal(at(r.structuredContent, 'data.length'), app.rt.config.sourceList.length);
   const bad = await call(client, 'sources', { sort: 'colour' });
-  assert.equal(bad.structuredContent.code, 'invalid_request');
-  assert.match(bad.structuredContent.hint, /sort must be one of/);
+  assert.equal(at(bad.structuredContent, 'code'), 'invalid_request');
+  assert.match(str(bad.structuredContent, 'hint'), /sort must be one of/);
 });
 
 test('a parameter outside its declared enum answers the REST problem code and hint', async () => {
   const dt = app.rt.catalog.all.find((d) => d.scope !== 'global' && !d.fixedCity && d.params?.some((p) => p.enum && p.required));
   assert.ok(dt, 'the catalog has a data type with a required enum parameter (pois type)');
   const p = dt.params!.find((x) => x.enum && x.required)!;
-  const r = await call(client, dt.tool, { city: 'berlin', [p.name]: 'no-such-value' });
+  const r = await call(client, dt.tool ?? dt.type.replace(/-/g, '_'), { city: 'berlin', [p.name]: 'no-such-value' });
   assert.equal(r.isError, true);
   const rest = await app.get(`/api/v1/cities/berlin/${dt.type}?${p.name}=no-such-value`);
-  assert.equal(r.structuredContent.code, rest.json.code);
-  assert.equal(r.structuredContent.hint, rest.json.hint);
+  assert.equal(at(r.structuredContent, 'code'), at(rest.json, 'code'));
+  assert.equal(at(r.structuredContent, 'hint'), at(rest.json, 'hint'));
 });
 
 test('upstream down and nothing cached: a tool error with upstream_unavailable and the health hint', async () => {
   fake.mode = 'down';
   const r = await call(client, 'weather', { city: 'kiel' });
   assert.equal(r.isError, true);
-  assert.equal(r.structuredContent.code, 'upstream_unavailable');
-  assert.equal(r.structuredContent.status, 503);
+  assert.equal(at(r.structuredContent, 'code'), 'upstream_unavailable');
+  assert.equal(at(r.structuredContent, 'status'), 503);
   assert.match((r.content[0] as { text: string }).text, /GET \/api\/v1\/health/);
 });
 
 test('DNS-rebinding guard: a foreign Origin or Host gets 403 with a JSON-RPC error; same-host Origin passes', async () => {
   const foreignOrigin = await post({ origin: 'http://evil.example' });
   assert.equal(foreignOrigin.status, 403);
-  assert.equal(foreignOrigin.json.jsonrpc, '2.0');
-  assert.match(foreignOrigin.json.error.message, /Origin "http:\/\/evil\.example" is not allowed/);
+  assert.equal(at(foreignOrigin.json, 'jsonrpc'), '2.0');
+  assert.match(str(foreignOrigin.json, 'error.message'), /Origin "http:\/\/evil\.example" is not allowed/);
   const foreignHost = await post({ host: 'evil.example:80' });
   assert.equal(foreignHost.status, 403);
-  assert.match(foreignHost.json.error.message, /Host/);
+  assert.match(str(foreignHost.json, 'error.message'), /Host/);
   const sameHost = await post({ origin: app.url });
   assert.equal(sameHost.status, 200);
-  assert.equal(sameHost.json.result.serverInfo.name, 'stadtdaten');
+  assert.equal(at(sameHost.json, 'result.serverInfo.name'), 'stadtdaten');
 });
 
 test('guard rules: configured origins and the public base URL host are accepted', () => {

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { normalise, normaliseRecord, snakeCase, DEPRECATED_ALIASES } from '../src/core/normalise.ts';
 import { berlinLocalToDate, fixedOffsetLocalToDate, toBerlinIso } from '../src/core/time.ts';
+import { nth } from './helpers/must.ts';
 
 test('keys become snake_case English; the motorway feed raw fields stay camelCase', () => {
   const r = normaliseRecord({ displayType: 'x', isBlocked: false, raw: { extent: '1', startLcPosition: 2 } });
@@ -52,8 +53,8 @@ test('a deprecated name never appears without its canonical twin (an adapter spe
 
 test('nested records and lists are normalised too', () => {
   const r = normalise({ items: [{ postCode: 8001 }, { post_code: null }] }) as { items: Record<string, unknown>[] };
-  assert.equal(r.items[0].post_code, '08001');
-  assert.equal(r.items[0].zip, '08001');
+  assert.equal(nth(r.items, 0).post_code, '08001');
+  assert.equal(nth(r.items, 0).zip, '08001');
 });
 
 test('every timestamp carries a zone: Date objects are zoned, naive timestamps are refused', () => {
@@ -82,7 +83,7 @@ test('normalise copies only what changes: a clean record comes back as it is, a 
     plz: 1067,
   };
   const before = structuredClone(dirty);
-  const out = normalise(dirty) as Record<string, any>;
+  const out = normalise(dirty);
   assert.deepEqual(dirty, before);
   assert.deepEqual(out, {
     label: 'Hbf',

@@ -13,6 +13,8 @@ import { UpstreamError } from '../src/core/upstream-error.ts';
 import { createPoisJob } from '../src/jobs/pois-precompute.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { dueTargets } from '../src/jobs/pois/due.ts';
+import { nth } from './helpers/must.ts';
+import { at, list, str } from './helpers/json.ts';
 
 const json = (name: string): OverpassAnswer => JSON.parse(fixture(`overpass/${name}`).toString('utf8'));
 const berlin = CITY_BY_SLUG.get('berlin') as City;
@@ -25,7 +27,10 @@ const { fake } = ctx;
 
 test('parser: real out-center-tags answer: node coordinates, way centre, address and opening hours', () => {
   const els = json('around600_amenity-fast_food_muenchen_out-center-tags_TRUNCATED.json').elements!;
-  const [bk, tina, burrito] = els.map((e) => parsePoiElement(e)!);
+  const pois = els.map((e) => parsePoiElement(e)!);
+  const bk = nth(pois, 0),
+    tina = nth(pois, 1),
+    burrito = nth(pois, 2);
   assert.deepEqual(bk, {
     name: 'Burger King',
     lat: 48.1377004,
@@ -70,7 +75,7 @@ test('parser: POI answer gives the out-count total, items sorted by name (unname
       null,
     ],
   );
-  const virchow = a.items[2];
+  const virchow = nth(a.items, 2);
   assert.equal(virchow.osm_type, 'relation');
   assert.equal(virchow.lat, 52.5410447);
   assert.equal(virchow.post_code, '13353');
@@ -101,21 +106,21 @@ test('query: area from the OSM relation (3600000000 + id), AGS fallback, union o
 test('GET pois before any precompute: 200 no_data saying the precompute has not run', async () => {
   const r = await ctx.app.get('/api/v1/cities/berlin/pois?type=hospital');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(r.json.data, null);
-  assert.match(r.json.meta.reason, /precompute has not run/);
-  assert.equal(r.json.attribution.text, '© OpenStreetMap contributors, ODbL');
-  assert.equal(r.json.attribution.tier, 'B');
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'data'), null);
+  assert.match(str(r.json, 'meta.reason'), /precompute has not run/);
+  assert.equal(at(r.json, 'attribution.text'), '© OpenStreetMap contributors, ODbL');
+  assert.equal(at(r.json, 'attribution.tier'), 'B');
   assert.equal(fake.count(), 0, 'pois never calls Overpass on a request');
 });
 
 test('GET pois: missing type and unknown type are 422; the hint lists every allowed type', async () => {
   const missing = await ctx.app.get('/api/v1/cities/berlin/pois');
   assert.equal(missing.status, 422);
-  assert.equal(missing.json.code, 'invalid_parameter');
+  assert.equal(at(missing.json, 'code'), 'invalid_parameter');
   const unknown = await ctx.app.get('/api/v1/cities/berlin/pois?type=casino');
   assert.equal(unknown.status, 422);
-  for (const t of POI_TYPES) assert.ok(unknown.json.hint.includes(t.id), `hint lists ${t.id}`);
+  for (const t of POI_TYPES) assert.ok(str(unknown.json, 'hint').includes(t.id), `hint lists ${t.id}`);
 });
 
 test('GET pois: unknown city is 404', async () => {
@@ -126,7 +131,7 @@ test('job run against the fake Overpass fills the store; pois then answers ok wi
   const logs: string[] = [];
   await createPoisJob({ cities: [berlin], pauseMs: 0 }).run(ctx.app.rt, (m) => logs.push(m), noAbort);
   assert.equal(fake.count('/api/interpreter'), POI_TYPES.length, 'one query per type');
-  const req = fake.requests[0];
+  const req = nth(fake.requests, 0);
   assert.equal(req.method, 'POST');
   assert.match(new URLSearchParams(req.body).get('data') ?? '', /area\(id:3600062422\)/);
   assert.match(String(req.headers['user-agent']), /Stadtdaten/);
@@ -134,33 +139,33 @@ test('job run against the fake Overpass fills the store; pois then answers ok wi
 
   const r = await ctx.app.get('/api/v1/cities/berlin/pois?type=hospital');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.total_available, 6);
-  assert.equal(r.json.data.items.length, 6);
-  assert.equal(r.json.data.truncated, false);
-  assert.equal(r.json.meta.as_of, '2026-08-01T09:24:36+02:00');
-  assert.equal(r.json.meta.item_cap, ITEM_CAP);
-  assert.match(r.json.meta.computed_at, /[+-]\d{2}:\d{2}$/);
-  const mitte = r.json.data.items[1];
-  assert.equal(mitte.name, 'Charité Campus Mitte');
-  assert.equal(mitte.street, 'Charitéplatz');
-  assert.equal(mitte.house_number, '1');
-  assert.equal(mitte.post_code, '10117');
-  assert.equal(mitte.plz, '10117', 'deprecated alias added by the normaliser');
-  assert.equal(mitte.osm_id, 25381214);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.total_available'), 6);
+  assert.equal(at(r.json, 'data.items.length'), 6);
+  assert.equal(at(r.json, 'data.truncated'), false);
+  assert.equal(at(r.json, 'meta.as_of'), '2026-08-01T09:24:36+02:00');
+  assert.equal(at(r.json, 'meta.item_cap'), ITEM_CAP);
+  assert.match(str(r.json, 'meta.computed_at'), /[+-]\d{2}:\d{2}$/);
+  const mitte = at(r.json, 'data.items.1');
+  assert.equal(at(mitte, 'name'), 'Charité Campus Mitte');
+  assert.equal(at(mitte, 'street'), 'Charitéplatz');
+  assert.equal(at(mitte, 'house_number'), '1');
+  assert.equal(at(mitte, 'post_code'), '10117');
+  assert.equal(at(mitte, 'plz'), '10117', 'deprecated alias added by the normaliser');
+  assert.equal(at(mitte, 'osm_id'), 25381214);
 
   const page = await ctx.app.get('/api/v1/cities/berlin/pois?type=hospital&limit=2&offset=2');
-  assert.equal(page.json.data.total_available, 6);
+  assert.equal(at(page.json, 'data.total_available'), 6);
   assert.deepEqual(
-    page.json.data.items.map((i: { name: string }) => i.name),
+    list<{ name: string }>(page.json, 'data.items').map((i: { name: string }) => i.name),
     ['Charité Campus Virchow-Klinikum', 'DRK Kliniken Berlin Westend'],
   );
-  assert.equal(page.json.meta.pagination.total, 6);
-  assert.equal(page.json.meta.pagination.returned, 2);
+  assert.equal(at(page.json, 'meta.pagination.total'), 6);
+  assert.equal(at(page.json, 'meta.pagination.returned'), 2);
 
   const none = await ctx.app.get('/api/v1/cities/berlin/pois?type=cinema');
-  assert.equal(none.json.meta.source_status, 'no_data');
-  assert.equal(none.json.meta.total_available, 0);
+  assert.equal(at(none.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(none.json, 'meta.total_available'), 0);
 
   assert.deepEqual(await dueTargets(ctx.app.rt.store, [berlin], POI_TYPES, 7 * 86400_000), [], 'nothing due right after a run');
   fake.reset();
@@ -173,8 +178,8 @@ test('a timeout remark keeps the previous stored value and holds the pair back f
   const s = await refreshPois(ctx.app.rt, [{ city: berlin, type: hospital }], { pauseMs: 0 });
   assert.deepEqual({ ok: s.ok, failed: s.failed }, { ok: 0, failed: 1 });
   const r = await ctx.app.get('/api/v1/cities/berlin/pois?type=hospital');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.total_available, 6);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.total_available'), 6);
   assert.deepEqual(await dueTargets(ctx.app.rt.store, [berlin], [hospital], 0), [], 'failed pair waits for its hold');
 });
 
@@ -224,11 +229,11 @@ test('more objects than the cap: the stored sample is capped, total_available is
   fake.post('/api/interpreter', { json: { ...base, elements } });
   await refreshPois(ctx.app.rt, [{ city: koeln, type: POI_TYPE_BY_ID.get('pharmacy')! }], { pauseMs: 0 });
   const r = await ctx.app.get('/api/v1/cities/koeln/pois?type=pharmacy');
-  assert.equal(r.json.data.total_available, 1500);
-  assert.equal(r.json.data.sample_size, ITEM_CAP);
-  assert.equal(r.json.data.items.length, ITEM_CAP);
-  assert.equal(r.json.data.truncated, true);
-  assert.match(r.json.meta.note, /capped at 500/);
+  assert.equal(at(r.json, 'data.total_available'), 1500);
+  assert.equal(at(r.json, 'data.sample_size'), ITEM_CAP);
+  assert.equal(at(r.json, 'data.items.length'), ITEM_CAP);
+  assert.equal(at(r.json, 'data.truncated'), true);
+  assert.match(str(r.json, 'meta.note'), /capped at 500/);
 });
 
 test('an aborted job (shutdown) stops between queries', async () => {
@@ -251,8 +256,8 @@ test('toggle off: 200 disabled, nothing read or fetched', async () => {
   try {
     const r = await off.get('/api/v1/cities/berlin/pois?type=hospital');
     assert.equal(r.status, 200);
-    assert.equal(r.json.meta.source_status, 'disabled');
-    assert.equal(r.json.data, null);
+    assert.equal(at(r.json, 'meta.source_status'), 'disabled');
+    assert.equal(at(r.json, 'data'), null);
     assert.equal(createPoisJob().enabled(off.rt), false, 'the job is skipped too');
   } finally {
     await off.close();

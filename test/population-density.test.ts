@@ -5,6 +5,8 @@ import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerZensus } from './fixtures/zensus/routes.ts';
 import { gridStatisticsQuery, parseGridStatistics } from '../src/sources/zensus/grid-stats.ts';
+import { nth } from './helpers/must.ts';
+import { at } from './helpers/json.ts';
 
 const ctx = useFakeApp(registerZensus);
 const { fake } = ctx;
@@ -24,7 +26,7 @@ test('parser: Esri outStatistics answer to density over GV area and populated ar
 
 test('parser: the recorded grid sample carries the 8-digit AGS in `ags` and Einwohner per cell', () => {
   const s = json('zensus/featureserver0-query_radius600m_muenchen_TRUNCATED-3-of-118.json');
-  assert.ok(s.fields.some((f: any) => f.name === 'ags') && s.fields.some((f: any) => f.name === 'Einwohner'));
+  assert.ok(s.fields.some((f: { name: string }) => f.name === 'ags') && s.fields.some((f: { name: string }) => f.name === 'Einwohner'));
   assert.equal(s.objectIdFieldName, 'OBJECTID');
   assert.equal(s.features[0].attributes.ags, '09162000');
   assert.equal(gridStatisticsQuery('09162000').where, "ags='09162000'");
@@ -33,9 +35,9 @@ test('parser: the recorded grid sample carries the 8-digit AGS in `ags` and Einw
 test('GET population-density: ok with the AGS in the where clause', async () => {
   const r = await ctx.app.get('/api/v1/cities/koeln/population-density');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.area_km2, 405.02);
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.area_km2'), 405.02);
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.equal(q.get('where'), "ags='05315000'");
   assert.equal(q.get('f'), 'json');
   assert.match(q.get('outStatistics')!, /"onStatisticField":"Einwohner"/);
@@ -43,7 +45,7 @@ test('GET population-density: ok with the AGS in the where clause', async () => 
 
 test('population-density: no populated cell is no_data; Esri error in a 200 is 503', async () => {
   fake.get(PATH, { file: 'zensus/featureserver0-query_outStatistics_empty.json' });
-  assert.equal((await ctx.app.get('/api/v1/cities/bonn/population-density')).json.meta.source_status, 'no_data');
+  assert.equal(at((await ctx.app.get('/api/v1/cities/bonn/population-density')).json, 'meta.source_status'), 'no_data');
   fake.get(PATH, { file: 'zensus/featureserver0-query_error-400.json' });
   assert.equal((await ctx.app.get('/api/v1/cities/kiel/population-density')).status, 503);
 });

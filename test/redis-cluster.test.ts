@@ -15,6 +15,7 @@ import { SOURCES } from '../src/sources/index.ts';
 import { RedisStore } from '../src/store/redis.ts';
 import { ResilientStore } from '../src/store/resilient.ts';
 import type { DataType } from '../src/core/data-type.ts';
+import { at, list } from './helpers/json.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,8 +64,8 @@ describe('scale-out with Redis', () => {
     registerBrightSky(fake);
     fake.mode = 'error';
     for (const city of ['ulm', 'hamm', 'siegen']) await a.get(`/api/v1/cities/${city}/weather`);
-    const seen = (await b.get('/api/v1/sources?limit=all')).json.data.find((s: { source: string }) => s.source === BRIGHTSKY.id);
-    assert.equal(seen.breaker_state, 'OPEN');
+    const seen = list<{ source: string }>((await b.get('/api/v1/sources?limit=all')).json, 'data').find((s: { source: string }) => s.source === BRIGHTSKY.id);
+    assert.equal(at(seen, 'breaker_state'), 'OPEN');
     const hits = fake.count();
     const r = await b.get('/api/v1/cities/trier/weather');
     assert.equal(r.status, 503);
@@ -113,7 +114,7 @@ describe('Redis outage at run time', () => {
     t.after(() => app.close());
     fake.reset();
     registerBrightSky(fake);
-    assert.equal((await app.get('/api/v1/health')).json.data.store.reachable, true);
+    assert.equal(at((await app.get('/api/v1/health')).json, 'data.store.reachable'), true);
 
     const cities = ['berlin', 'hamburg', 'koeln', 'bonn', 'kiel', 'jena', 'trier', 'ulm', 'hagen', 'herne', 'moers', 'neuss'];
     const failures: string[] = [];
@@ -134,13 +135,13 @@ describe('Redis outage at run time', () => {
     await sleep(800);
     const down = await app.get('/api/v1/health');
     assert.equal(down.status, 200);
-    assert.equal(down.json.data.store.reachable, false);
-    assert.equal(down.json.data.status, 'degraded');
+    assert.equal(at(down.json, 'data.store.reachable'), false);
+    assert.equal(at(down.json, 'data.status'), 'degraded');
     await startRedis();
     let reachable = false;
     for (let i = 0; i < 40 && !reachable; i++) {
       await sleep(250);
-      reachable = (await app.get('/api/v1/health')).json.data.store.reachable;
+      reachable = at((await app.get('/api/v1/health')).json, 'data.store.reachable') === true;
     }
     stop = true;
     await load;

@@ -12,6 +12,7 @@ import { SOURCES } from '../src/sources/index.ts';
 import type { DataType } from '../src/core/data-type.ts';
 import type { SourceDecl } from '../src/core/source.ts';
 import { eventually } from './helpers/wait.ts';
+import { at, list, num, obj, str } from './helpers/json.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,43 +51,43 @@ describe('cache statuses', () => {
 
   test('MISS -> HIT -> STALE (one background refresh) -> HIT -> STALE-ON-ERROR', async () => {
     const path = '/api/v1/cities/bonn/weather';
-    assert.equal((await app.get(path)).json.meta.cache_status, 'MISS');
+    assert.equal(at((await app.get(path)).json, 'meta.cache_status'), 'MISS');
     assert.equal(fake.count('/current_weather'), 1);
     const hit = await app.get(path);
-    assert.equal(hit.json.meta.cache_status, 'HIT');
+    assert.equal(at(hit.json, 'meta.cache_status'), 'HIT');
     assert.equal(hit.headers.get('cache-status'), 'stadtdaten; hit');
     assert.equal(fake.count('/current_weather'), 1, 'a HIT does no upstream I/O');
 
     await sleep(1100);
     const stale = await app.get(path);
-    assert.equal(stale.json.meta.cache_status, 'STALE');
-    assert.equal(stale.json.data.temperature_c, 32.1);
+    assert.equal(at(stale.json, 'meta.cache_status'), 'STALE');
+    assert.equal(at(stale.json, 'data.temperature_c'), 32.1);
     assert.ok(await eventually(() => fake.count('/current_weather') >= 2), 'a background refresh ran');
     await sleep(100);
     assert.equal(fake.count('/current_weather'), 2, 'exactly one background refresh');
-    assert.equal((await app.get(path)).json.meta.cache_status, 'HIT');
+    assert.equal(at((await app.get(path)).json, 'meta.cache_status'), 'HIT');
 
     fake.mode = 'error';
     await sleep(1100);
-    assert.equal((await app.get(path)).json.meta.cache_status, 'STALE');
+    assert.equal(at((await app.get(path)).json, 'meta.cache_status'), 'STALE');
     let soe = await app.get(path);
     assert.ok(
-      await eventually(async () => (soe = await app.get(path)).json.meta.cache_status === 'STALE-ON-ERROR'),
+      await eventually(async () => at((soe = await app.get(path)).json, 'meta.cache_status') === 'STALE-ON-ERROR'),
       'the failed refresh turns STALE into STALE-ON-ERROR',
     );
-    assert.equal(soe.json.meta.source_status, 'ok');
-    assert.equal(soe.json.data.temperature_c, 32.1);
+    assert.equal(at(soe.json, 'meta.source_status'), 'ok');
+    assert.equal(at(soe.json, 'data.temperature_c'), 32.1);
   });
 
   test('past the stale window with the upstream down: the kept value is served as STALE-ON-ERROR', async () => {
     fake.mode = 'normal';
     const path = '/api/v1/cities/kassel/weather';
-    assert.equal((await app.get(path)).json.meta.cache_status, 'MISS');
+    assert.equal(at((await app.get(path)).json, 'meta.cache_status'), 'MISS');
     fake.mode = 'error';
     await sleep(3200);
     const r = await app.get(path);
     assert.equal(r.status, 200);
-    assert.equal(r.json.meta.cache_status, 'STALE-ON-ERROR');
+    assert.equal(at(r.json, 'meta.cache_status'), 'STALE-ON-ERROR');
   });
 
   test('upstream down and nothing stored: 503 problem whose hint points to GET /api/v1/health', async () => {
@@ -94,8 +95,8 @@ describe('cache statuses', () => {
     const r = await app.get('/api/v1/cities/trier/weather');
     assert.equal(r.status, 503);
     assert.match(r.headers.get('content-type') ?? '', /^application\/problem\+json/);
-    assert.equal(r.json.code, 'upstream_unavailable');
-    assert.match(r.json.hint, /GET \/api\/v1\/health/);
+    assert.equal(at(r.json, 'code'), 'upstream_unavailable');
+    assert.match(str(r.json, 'hint'), /GET \/api\/v1\/health/);
     assert.equal(r.headers.get('cache-control'), 'no-store');
   });
 });
@@ -111,9 +112,9 @@ describe('single-flight', () => {
   test('250 concurrent cold requests share exactly one upstream request', async () => {
     fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 300 });
     const results = await Promise.all(Array.from({ length: 250 }, () => app.get('/api/v1/cities/jena/weather')));
-    assert.ok(results.every((r) => r.status === 200 && r.json.data.temperature_c === 32.1));
+    assert.ok(results.every((r) => r.status === 200 && at(r.json, 'data.temperature_c') === 32.1));
     assert.equal(fake.count('/current_weather'), 1);
-    assert.equal(results.filter((r) => r.json.meta.cache_status === 'MISS').length, 250);
+    assert.equal(results.filter((r) => at(r.json, 'meta.cache_status') === 'MISS').length, 250);
   });
 });
 
@@ -125,29 +126,32 @@ describe('circuit breaker', () => {
     await app.close();
   });
 
-  const state = async () => (await app.get('/api/v1/sources?limit=all')).json.data.find((s: { source: string }) => s.source === BRIGHTSKY.id);
+  const state = async () =>
+    list<{ source: string; breaker_state: string }>((await app.get('/api/v1/sources?limit=all')).json, 'data').find(
+      (s: { source: string }) => s.source === BRIGHTSKY.id,
+    );
 
   test('CLOSED -> OPEN after consecutive failures; OPEN short-circuits; HALF_OPEN after cool-down; CLOSED on success', async () => {
-    assert.equal((await state()).breaker_state, 'CLOSED');
+    assert.equal((await state())?.breaker_state, 'CLOSED');
     fake.mode = 'error';
     for (const city of ['ulm', 'hamm', 'siegen']) assert.equal((await app.get(`/api/v1/cities/${city}/weather`)).status, 503);
     const open = await state();
-    assert.equal(open.breaker_state, 'OPEN');
-    assert.ok(open.last_failure);
+    assert.equal(at(open, 'breaker_state'), 'OPEN');
+    assert.ok(at(open, 'last_failure'));
     const before = fake.count();
     const short = await app.get('/api/v1/cities/moers/weather');
     assert.equal(short.status, 503);
     assert.equal(fake.count(), before, 'OPEN does not touch the upstream');
 
     await sleep(2100);
-    assert.equal((await state()).breaker_state, 'HALF_OPEN');
+    assert.equal((await state())?.breaker_state, 'HALF_OPEN');
     fake.mode = 'normal';
     const ok = await app.get('/api/v1/cities/moers/weather');
     assert.equal(ok.status, 200);
-    assert.equal(ok.json.meta.cache_status, 'MISS');
+    assert.equal(at(ok.json, 'meta.cache_status'), 'MISS');
     const closed = await state();
-    assert.equal(closed.breaker_state, 'CLOSED');
-    assert.ok(closed.last_success);
+    assert.equal(at(closed, 'breaker_state'), 'CLOSED');
+    assert.ok(at(closed, 'last_success'));
   });
 
   test('OPEN with a stored value serves it as STALE-ON-ERROR without touching the upstream', async () => {
@@ -156,10 +160,10 @@ describe('circuit breaker', () => {
     await sleep(1100);
     fake.mode = 'error';
     for (const city of ['ulm', 'hamm', 'siegen']) await app.get(`/api/v1/cities/${city}/weather`);
-    assert.equal((await state()).breaker_state, 'OPEN');
+    assert.equal((await state())?.breaker_state, 'OPEN');
     const before = fake.count();
     const r = await app.get('/api/v1/cities/herne/weather');
-    assert.equal(r.json.meta.cache_status, 'STALE-ON-ERROR');
+    assert.equal(at(r.json, 'meta.cache_status'), 'STALE-ON-ERROR');
     assert.equal(fake.count(), before);
   });
 });
@@ -170,12 +174,12 @@ describe('source settings', () => {
     t.after(() => a.close());
     const r = await a.get('/api/v1/cities/berlin/weather');
     assert.equal(r.status, 200);
-    assert.equal(r.json.data, null);
-    assert.equal(r.json.meta.source_status, 'disabled');
-    assert.match(r.json.meta.disabled_reason, /BRIGHTSKY_ENABLED/);
+    assert.equal(at(r.json, 'data'), null);
+    assert.equal(at(r.json, 'meta.source_status'), 'disabled');
+    assert.match(str(r.json, 'meta.disabled_reason'), /BRIGHTSKY_ENABLED/);
     assert.equal(fake.count(), 0);
-    const src = (await a.get('/api/v1/sources?limit=all')).json.data.find((s: { source: string }) => s.source === BRIGHTSKY.id);
-    assert.equal(src.enabled, false);
+    const src = list<{ source: string }>((await a.get('/api/v1/sources?limit=all')).json, 'data').find((s: { source: string }) => s.source === BRIGHTSKY.id);
+    assert.equal(at(src, 'enabled'), false);
   });
 
   test('credentials missing: disabled, never an error; with them: ok', async (t) => {
@@ -185,11 +189,11 @@ describe('source settings', () => {
     t.after(() => withKey.close());
     const r = await without.get('/api/v1/cities/berlin/weather-cred');
     assert.equal(r.status, 200);
-    assert.equal(r.json.meta.source_status, 'disabled');
-    assert.match(r.json.meta.disabled_reason, /CREDTEST_KEY/);
+    assert.equal(at(r.json, 'meta.source_status'), 'disabled');
+    assert.match(str(r.json, 'meta.disabled_reason'), /CREDTEST_KEY/);
     assert.equal(fake.count(), 0);
     const ok = await withKey.get('/api/v1/cities/berlin/weather-cred');
-    assert.equal(ok.json?.meta?.source_status, 'ok', ok.text);
+    assert.equal(at(ok.json, 'meta.source_status'), 'ok', ok.text);
   });
 });
 
@@ -204,40 +208,44 @@ describe('GET /api/v1/sources', () => {
   test('items carry name, enabled, breaker state, licence, tier, attribution, last success/failure', async () => {
     const r = await app.get('/api/v1/sources');
     assert.equal(r.status, 200);
-    const s = r.json.data.find((x: { source: string }) => x.source === BRIGHTSKY.id);
-    for (const k of ['source', 'name', 'enabled', 'breaker_state', 'license', 'tier', 'attribution', 'last_success', 'last_failure']) assert.ok(k in s, k);
-    assert.equal(r.json.meta.total, sources.length);
+    const s = list<{ source: string }>(r.json, 'data').find((x: { source: string }) => x.source === BRIGHTSKY.id);
+    for (const k of ['source', 'name', 'enabled', 'breaker_state', 'license', 'tier', 'attribution', 'last_success', 'last_failure']) assert.ok(k in obj(s), k);
+    assert.equal(at(r.json, 'meta.total'), sources.length);
     assert.ok(r.headers.get('etag'));
     assert.match(r.headers.get('cache-control') ?? '', /max-age=\d+/);
   });
 
   test('default limit 50, page/limit/offset, sort by source/enabled/license with order', async () => {
-    const all = (await app.get('/api/v1/sources?limit=all')).json.data;
+    const all = at((await app.get('/api/v1/sources?limit=all')).json, 'data');
     const asc = await app.get('/api/v1/sources?sort=source&order=asc&limit=200');
     assert.deepEqual(
-      asc.json.data.map((x: { source: string }) => x.source),
-      all.map((x: { source: string }) => x.source).sort((a: string, b: string) => a.localeCompare(b, 'de')),
+      list<{ source: string }>(asc.json, 'data').map((x: { source: string }) => x.source),
+      list<{ source: string }>(all)
+        .map((x: { source: string }) => x.source)
+        .sort((a: string, b: string) => a.localeCompare(b, 'de')),
     );
     const desc = await app.get('/api/v1/sources?sort=source&order=desc&limit=200');
     assert.deepEqual(
-      desc.json.data.map((x: { source: string }) => x.source),
-      asc.json.data.map((x: { source: string }) => x.source).reverse(),
+      list<{ source: string }>(desc.json, 'data').map((x: { source: string }) => x.source),
+      list<{ source: string }>(asc.json, 'data')
+        .map((x: { source: string }) => x.source)
+        .reverse(),
     );
     for (const sort of ['enabled', 'license']) assert.equal((await app.get(`/api/v1/sources?sort=${sort}`)).status, 200);
     const p = await app.get('/api/v1/sources?limit=1&page=2&sort=source');
-    assert.equal(p.json.data.length, Math.min(1, Math.max(0, all.length - 1)));
-    assert.equal(p.json.meta.limit, 1);
+    assert.equal(at(p.json, 'data.length'), Math.min(1, Math.max(0, num(all, 'length') - 1)));
+    assert.equal(at(p.json, 'meta.limit'), 1);
     const d = await app.get('/api/v1/sources');
-    assert.equal(d.json.meta.limit, 50);
-    assert.equal((await app.get('/api/v1/sources?offset=999')).json.data.length, 0);
+    assert.equal(at(d.json, 'meta.limit'), 50);
+    assert.equal(at((await app.get('/api/v1/sources?offset=999')).json, 'data.length'), 0);
   });
 
   test('400 invalid_request for an unknown sort field or order', async () => {
     for (const q of ['sort=colour', 'order=sideways', 'limit=0']) {
       const r = await app.get(`/api/v1/sources?${q}`);
       assert.equal(r.status, 400, q);
-      assert.equal(r.json.code, 'invalid_request');
-      assert.ok(r.json.hint);
+      assert.equal(at(r.json, 'code'), 'invalid_request');
+      assert.ok(at(r.json, 'hint'));
     }
   });
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { findCity, fold } from '../src/cities/resolve.ts';
+import { at, str } from './helpers/json.ts';
 
 let app: TestApp;
 before(async () => {
@@ -126,8 +127,8 @@ test('tolerant slugs resolve through HTTP and the answer names the canonical slu
   for (const [input, slug] of SPELLINGS) {
     const r = await app.get(`/api/v1/cities/${encodeURIComponent(input)}`);
     assert.equal(r.status, 200, input);
-    assert.equal(r.json.data.slug, slug, input);
-    assert.equal(r.json.meta.city, slug);
+    assert.equal(at(r.json, 'data.slug'), slug, input);
+    assert.equal(at(r.json, 'meta.city'), slug);
     assert.equal(r.headers.get('content-location'), `/api/v1/cities/${slug}`);
   }
 });
@@ -142,18 +143,18 @@ test('unknown city: 404 problem with a did-you-mean hint naming the nearest slug
     const r = await app.get(`/api/v1/cities/${typo}`);
     assert.equal(r.status, 404);
     assert.match(r.headers.get('content-type') ?? '', /^application\/problem\+json/);
-    assert.equal(r.json.code, 'city_not_found');
-    assert.match(r.json.hint, new RegExp(`"${slug}"`));
-    assert.equal(r.json.suggestion, slug);
+    assert.equal(at(r.json, 'code'), 'city_not_found');
+    assert.match(str(r.json, 'hint'), new RegExp(`"${slug}"`));
+    assert.equal(at(r.json, 'suggestion'), slug);
   }
 });
 
 test('unknown city far from every name: 404 hint points to GET /api/v1/cities', async () => {
   const r = await app.get('/api/v1/cities/xqzvwpt');
   assert.equal(r.status, 404);
-  assert.equal(r.json.code, 'city_not_found');
-  assert.match(r.json.hint, /GET \/api\/v1\/cities/);
-  assert.equal(r.json.suggestion, undefined);
+  assert.equal(at(r.json, 'code'), 'city_not_found');
+  assert.match(str(r.json, 'hint'), /GET \/api\/v1\/cities/);
+  assert.equal(at(r.json, 'suggestion'), undefined);
 });
 
 test('ambiguous short names are not aliases (gladbach)', () => {

@@ -16,6 +16,8 @@ import { Metrics } from '../src/metrics.ts';
 import { SourceHealth } from '../src/pipeline/source-health.ts';
 import { MemoryStore } from '../src/store/memory.ts';
 import { mainStation } from '../src/sources/stada/stations.ts';
+import { nth } from './helpers/must.ts';
+import { at, list, str } from './helpers/json.ts';
 
 const BASE = '/db-api-marketplace/apis/timetables/v1';
 const CREDS = { DB_CLIENT_ID: 'client-id', DB_API_KEY: 'api-key' };
@@ -102,10 +104,10 @@ test('parser: cancellations and re-instated trips from the change list (cs=c / c
 test('parser: summer times carry +02:00, the line sits on the event, empty hours and DOCTYPEs', () => {
   const xml = `<?xml version='1.0' encoding='UTF-8'?><timetable station='Frankfurt(Main)Hbf'><s id="1-2607151200-1"><tl f="N" t="p" o="800528" c="S" n="35819"/><dp pt="2607151230" pp="101" l="8" ppth="Frankfurt(M) Flughafen Regionalbf|Mainz Hbf|Wiesbaden Hbf"/></s></timetable>`;
   const { entries } = mergeBoard('departures', [parseTimetableXml(xml)], null);
-  assert.equal(entries[0].planned_time, '2026-07-15T12:30:00+02:00');
-  assert.equal(entries[0].line, 'S 8');
-  assert.equal(entries[0].long_distance, false);
-  assert.equal(entries[0].destination, 'Wiesbaden Hbf');
+  assert.equal(nth(entries, 0).planned_time, '2026-07-15T12:30:00+02:00');
+  assert.equal(nth(entries, 0).line, 'S 8');
+  assert.equal(nth(entries, 0).long_distance, false);
+  assert.equal(nth(entries, 0).destination, 'Wiesbaden Hbf');
   assert.deepEqual(parseTimetableXml(`<timetable station="Essen Hbf"/>`).s, []);
   assert.throws(() => parseTimetableXml(`<!DOCTYPE x [<!ENTITY a "b">]><timetable/>`), UpstreamError);
 });
@@ -119,33 +121,33 @@ test('plan slots are Berlin local hours (yyMMdd/HH), across midnight and DST', (
 test('GET /stations/{eva}/departures: plan of two hours + changes, DB headers, live envelope', async () => {
   const r = await ctx.app.get('/api/v1/stations/8000098/departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.refresh_seconds, 60);
-  assert.equal(r.json.data.station.eva, '8000098');
-  assert.equal(r.json.data.station.name, 'Essen Hbf');
-  const ice = r.json.data.departures.find((d: any) => d.name === 'ICE 620');
-  assert.equal(ice.delay_s, 1500);
-  assert.equal(ice.expected_time, '2014-01-03T21:43:00+01:00');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.refresh_seconds'), 60);
+  assert.equal(at(r.json, 'data.station.eva'), '8000098');
+  assert.equal(at(r.json, 'data.station.name'), 'Essen Hbf');
+  const ice = list<{ name: string }>(r.json, 'data.departures').find((d: { name: string }) => d.name === 'ICE 620');
+  assert.equal(at(ice, 'delay_s'), 1500);
+  assert.equal(at(ice, 'expected_time'), '2014-01-03T21:43:00+01:00');
   assert.equal(fake.count(`${BASE}/fchg/8000098`), 1);
   assert.equal(fake.count(`${BASE}/plan/8000098/`), 2);
   const hours = fake.requests.filter((q) => q.url.includes('/plan/')).map((q) => q.url.split('/').slice(-2).join('/'));
   assert.equal(new Set(hours).size, 2);
-  assert.equal(fake.requests[0].headers['db-client-id'], 'client-id');
-  assert.equal(fake.requests[0].headers['db-api-key'], 'api-key');
-  assert.equal(r.json.attribution.license, 'CC BY 4.0');
+  assert.equal(nth(fake.requests, 0).headers['db-client-id'], 'client-id');
+  assert.equal(nth(fake.requests, 0).headers['db-api-key'], 'api-key');
+  assert.equal(at(r.json, 'attribution.license'), 'CC BY 4.0');
 });
 
 test('GET /stations/{eva}/arrivals answers arrivals', async () => {
   const r = await ctx.app.get('/api/v1/stations/8000098/arrivals');
   assert.equal(r.status, 200);
-  assert.ok(r.json.data.arrivals.some((a: any) => a.origin === 'München Hbf'));
+  assert.ok(list<{ origin: string | null }>(r.json, 'data.arrivals').some((a: { origin: string | null }) => a.origin === 'München Hbf'));
 });
 
 test('EVA with non-digits is 422 before any upstream call', async () => {
   for (const bad of ['80000x8', '123', '8000098%2F..%2Ffchg']) {
     const r = await ctx.app.get(`/api/v1/stations/${bad}/departures`);
     assert.equal(r.status, 422, bad);
-    assert.equal(r.json.code, 'invalid_parameter');
+    assert.equal(at(r.json, 'code'), 'invalid_parameter');
   }
   const q = await ctx.app.get('/api/v1/cities/essen/station-departures?eva=abc');
   assert.equal(q.status, 422);
@@ -155,20 +157,20 @@ test('EVA with non-digits is 422 before any upstream call', async () => {
 test('without DB credentials: disabled, data null, no upstream call', async () => {
   const r = await ctx.keyless.get('/api/v1/stations/8000098/departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'disabled');
-  assert.equal(r.json.data, null);
-  assert.match(r.json.meta.disabled_reason, /DB_CLIENT_ID/);
+  assert.equal(at(r.json, 'meta.source_status'), 'disabled');
+  assert.equal(at(r.json, 'data'), null);
+  assert.match(str(r.json, 'meta.disabled_reason'), /DB_CLIENT_ID/);
   const c = await ctx.keyless.get('/api/v1/cities/essen/station-arrivals');
-  assert.equal(c.json.meta.source_status, 'disabled');
+  assert.equal(at(c.json, 'meta.source_status'), 'disabled');
   assert.equal(fake.count(), 0);
 });
 
 test('city station-departures: the mapped main station of a city', async () => {
   const r = await ctx.app.get('/api/v1/cities/nuernberg/station-departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.station.eva, '8000284');
-  assert.equal(r.json.meta.main_station_choice, 'curated');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.station.eva'), '8000284');
+  assert.equal(at(r.json, 'meta.main_station_choice'), 'curated');
   assert.equal(fake.count(`${BASE}/fchg/8000284`), 1);
 });
 
@@ -176,8 +178,8 @@ test("city station-departures: without a curated main station, the city's best-c
   // The StaDa fixture lists Wuppertal Hbf and Wuppertal-Oberbarmen in category 2, Vohwinkel in 3.
   const r = await ctx.app.get('/api/v1/cities/wuppertal/station-departures');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.main_station_choice, 'station_category');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.main_station_choice'), 'station_category');
   assert.equal(fake.count(`${BASE}/fchg/8099501`), 1, 'Wuppertal Hbf (8099501) wins the tie with Oberbarmen');
 });
 
@@ -192,19 +194,19 @@ test('main station rule: lowest category, then a Hbf, then the first name', () =
 test('city station-departures: a station chosen by ?eva=, one of another city refused, and a city without stations', async () => {
   const r = await ctx.app.get('/api/v1/cities/wuppertal/station-departures?eva=8099503');
   assert.equal(r.status, 200);
-  assert.equal(r.json.data.station.eva, '8099503');
-  assert.equal(r.json.meta.main_station_choice, undefined);
+  assert.equal(at(r.json, 'data.station.eva'), '8099503');
+  assert.equal(at(r.json, 'meta.main_station_choice'), undefined);
   assert.equal(fake.count(`${BASE}/fchg/8099503`), 1);
   const other = await ctx.app.get('/api/v1/cities/wuppertal/station-departures?eva=8000207');
   assert.equal(other.status, 200);
-  assert.equal(other.json.meta.source_status, 'no_data');
-  assert.match(other.json.meta.reason, /not a station of Wuppertal/);
+  assert.equal(at(other.json, 'meta.source_status'), 'no_data');
+  assert.match(str(other.json, 'meta.reason'), /not a station of Wuppertal/);
   assert.equal(fake.count(`${BASE}/fchg/8000207`), 0);
   // The StaDa fixture has no station in Bottrop.
   const none = await ctx.app.get('/api/v1/cities/bottrop/station-arrivals');
   assert.equal(none.status, 200);
-  assert.equal(none.json.meta.source_status, 'no_data');
-  assert.match(none.json.meta.reason, /eva/);
+  assert.equal(at(none.json, 'meta.source_status'), 'no_data');
+  assert.match(str(none.json, 'meta.reason'), /eva/);
 });
 
 test('unknown city is 404; dead upstream with nothing cached is 503', async () => {

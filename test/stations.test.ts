@@ -7,6 +7,8 @@ import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts'
 import { registerStada, registerStadaPaged, STADA_STATIONS_PATH } from './fixtures/stada/routes.ts';
 import { nameKey, parseStationPage, stationsOfCity, type StadaPage } from '../src/sources/stada/stations.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
+import { nth } from './helpers/must.ts';
+import { at, list, str } from './helpers/json.ts';
 
 const page = (name: string): StadaPage => JSON.parse(fixture(`stada/${name}`).toString('utf8'));
 const CREDS = { DB_CLIENT_ID: 'test-client', DB_API_KEY: 'test-key' };
@@ -69,19 +71,27 @@ test('name folding: umlaut, transliteration and plain vowel meet', () => {
 test('GET stations: stations matched by AGS, sorted by name, fields eva/name/category/lat/lon/post_code (+ zip alias)', async () => {
   const r = await ctx.app.get('/api/v1/cities/koeln/stations');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.deepEqual(
-    r.json.data.map((s: { name: string }) => s.name),
+    list<{ name: string }>(r.json, 'data').map((s: { name: string }) => s.name),
     ['Köln Hbf', 'Köln Messe/Deutz', 'Köln-Ehrenfeld', 'Köln-Mülheim', 'Köln/Bonn Flughafen'],
   );
-  const hbf = r.json.data[0];
+  const hbf = at(r.json, 'data.0');
   assert.deepEqual(
-    { eva: hbf.eva, name: hbf.name, category: hbf.category, lat: hbf.lat, lon: hbf.lon, post_code: hbf.post_code, zip: hbf.zip },
+    {
+      eva: at(hbf, 'eva'),
+      name: at(hbf, 'name'),
+      category: at(hbf, 'category'),
+      lat: at(hbf, 'lat'),
+      lon: at(hbf, 'lon'),
+      post_code: at(hbf, 'post_code'),
+      zip: at(hbf, 'zip'),
+    },
     { eva: '8000207', name: 'Köln Hbf', category: 1, lat: 50.943029, lon: 6.95873, post_code: '50667', zip: '50667' },
   );
-  assert.equal(hbf.ags, undefined);
-  assert.equal(r.json.meta.total_matching, 5);
-  assert.equal(r.json.attribution.license, 'CC BY 4.0');
+  assert.equal(at(hbf, 'ags'), undefined);
+  assert.equal(at(r.json, 'meta.total_matching'), 5);
+  assert.equal(at(r.json, 'attribution.license'), 'CC BY 4.0');
   const req = fake.requests.find((x) => x.url.startsWith(STADA_STATIONS_PATH))!;
   assert.equal(req.headers['db-client-id'], 'test-client');
   assert.equal(req.headers['db-api-key'], 'test-key');
@@ -94,7 +104,7 @@ test('GET stations: the national list is fetched at most once and shared by ever
   const aachen = await ctx.app.get('/api/v1/cities/aachen/stations');
   assert.ok(fake.count(STADA_STATIONS_PATH) <= 1);
   assert.deepEqual(
-    aachen.json.data.map((s: { eva: string }) => s.eva),
+    list<{ eva: string }>(aachen.json, 'data').map((s: { eva: string }) => s.eva),
     ['8000001'],
   );
 });
@@ -102,43 +112,43 @@ test('GET stations: the national list is fetched at most once and shared by ever
 test('GET stations q: umlaut spelling, transliteration and plain vowel all match; no match is no_data', async () => {
   for (const q of ['Köln', 'Koeln', 'Koln', 'KÖLN']) {
     const r = await ctx.app.get(`/api/v1/cities/koeln/stations?q=${encodeURIComponent(q)}`);
-    assert.equal(r.json.data.length, 5, q);
+    assert.equal(at(r.json, 'data.length'), 5, q);
   }
   for (const q of ['Mülheim', 'Muelheim', 'Mulheim']) {
     const r = await ctx.app.get(`/api/v1/cities/koeln/stations?q=${encodeURIComponent(q)}`);
     assert.deepEqual(
-      r.json.data.map((s: { name: string }) => s.name),
+      list<{ name: string }>(r.json, 'data').map((s: { name: string }) => s.name),
       ['Köln-Mülheim'],
       q,
     );
   }
   const sch = await ctx.app.get(`/api/v1/cities/berlin/stations?q=${encodeURIComponent('schoeneweide')}`);
   assert.deepEqual(
-    sch.json.data.map((s: { name: string }) => s.name),
+    list<{ name: string }>(sch.json, 'data').map((s: { name: string }) => s.name),
     ['Berlin-Schöneweide'],
   );
   const none = await ctx.app.get('/api/v1/cities/koeln/stations?q=Hamburg');
   assert.equal(none.status, 200);
-  assert.equal(none.json.meta.source_status, 'no_data');
-  assert.equal(none.json.data, null);
-  assert.match(none.json.meta.reason, /matches/);
+  assert.equal(at(none.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(none.json, 'data'), null);
+  assert.match(str(none.json, 'meta.reason'), /matches/);
 });
 
 test('GET stations limit: default all (>100 in Berlin), above 100 clamped to 100, limit=3 takes the first three by name', async () => {
   const all = await ctx.app.get('/api/v1/cities/berlin/stations');
-  assert.equal(all.json.data.length, 108);
-  const names = all.json.data.map((s: { name: string }) => s.name);
+  assert.equal(at(all.json, 'data.length'), 108);
+  const names = list<{ name: string }>(all.json, 'data').map((s: { name: string }) => s.name);
   assert.deepEqual(
     names,
     [...names].sort((a: string, b: string) => a.localeCompare(b, 'de')),
   );
   const clamped = await ctx.app.get('/api/v1/cities/berlin/stations?limit=150');
   assert.equal(clamped.status, 200);
-  assert.equal(clamped.json.data.length, 100);
-  assert.equal(clamped.json.meta.total_matching, 108);
+  assert.equal(at(clamped.json, 'data.length'), 100);
+  assert.equal(at(clamped.json, 'meta.total_matching'), 108);
   const three = await ctx.app.get('/api/v1/cities/berlin/stations?limit=3');
   assert.deepEqual(
-    three.json.data.map((s: { name: string }) => s.name),
+    list<{ name: string }>(three.json, 'data').map((s: { name: string }) => s.name),
     names.slice(0, 3),
   );
 });
@@ -147,16 +157,16 @@ test('GET stations limit=0, limit=-1 and limit=abc are 422', async () => {
   for (const l of ['0', '-1', 'abc', '1.5']) {
     const r = await ctx.app.get(`/api/v1/cities/berlin/stations?limit=${l}`);
     assert.equal(r.status, 422, l);
-    assert.equal(r.json.code, 'invalid_parameter');
-    assert.match(r.json.hint, /limit/);
+    assert.equal(at(r.json, 'code'), 'invalid_parameter');
+    assert.match(str(r.json, 'hint'), /limit/);
   }
 });
 
 test('GET stations: a city without any station in the list is no_data; unknown city 404', async () => {
   const r = await ctx.app.get('/api/v1/cities/kiel/stations');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.match(r.json.meta.reason, /municipality key/);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /municipality key/);
   await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/stations');
 });
 
@@ -166,7 +176,7 @@ test('paging: a smaller server page size is followed with offset until total', a
   const fresh = await startApp({ ...fakeEnv(fake.url), ...CREDS });
   try {
     const r = await fresh.get('/api/v1/cities/berlin/stations');
-    assert.equal(r.json.data.length, 108);
+    assert.equal(at(r.json, 'data.length'), 108);
     const offsets = fake.requests.map((x) => new URL(x.url, 'http://x').searchParams.get('offset'));
     assert.deepEqual(offsets, ['0', '50', '100']);
   } finally {
@@ -180,11 +190,11 @@ test('without credentials: 200 disabled, no upstream call; toggle off likewise',
   try {
     const r = await noCreds.get('/api/v1/cities/berlin/stations');
     assert.equal(r.status, 200);
-    assert.equal(r.json.meta.source_status, 'disabled');
-    assert.equal(r.json.data, null);
-    assert.match(r.json.meta.disabled_reason, /DB_CLIENT_ID, DB_API_KEY/);
+    assert.equal(at(r.json, 'meta.source_status'), 'disabled');
+    assert.equal(at(r.json, 'data'), null);
+    assert.match(str(r.json, 'meta.disabled_reason'), /DB_CLIENT_ID, DB_API_KEY/);
     const o = await off.get('/api/v1/cities/berlin/stations');
-    assert.equal(o.json.meta.source_status, 'disabled');
+    assert.equal(at(o.json, 'meta.source_status'), 'disabled');
     assert.equal(fake.count(), 0);
   } finally {
     await noCreds.close();
@@ -202,13 +212,13 @@ test('answers without municipalityCode (the real recorded v2 payload) match by t
     stationsOfCity(real, CITY_BY_SLUG.get('aachen')!).map((s) => s.name),
     ['Aachen Hbf'],
   );
-  const oder = [{ ...real[0], name: 'Frankfurt (Oder)', place: 'Frankfurt (Oder)' }];
+  const oder = [{ ...nth(real, 0), name: 'Frankfurt (Oder)', place: 'Frankfurt (Oder)' }];
   assert.deepEqual(stationsOfCity(oder, CITY_BY_SLUG.get('frankfurt-am-main')!), [], 'Frankfurt (Oder) is not Frankfurt am Main');
   ctx.fake.get(STADA_STATIONS_PATH, { file: 'stada/stations-by-id_1_aachen-hbf_v2.json' });
   const fresh = await startApp({ ...fakeEnv(ctx.fake.url), ...CREDS });
   t.after(() => fresh.close());
   const r = await fresh.get('/api/v1/cities/aachen/stations');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data[0].eva, '8000001');
-  assert.equal(r.json.data[0].zip, '52064');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.0.eva'), '8000001');
+  assert.equal(at(r.json, 'data.0.zip'), '52064');
 });

@@ -4,6 +4,7 @@ import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { GENESIS_FIXTURE_CREDENTIALS, registerGenesis, registerGenesisFake } from './fixtures/genesis/routes.ts';
+import { at, list, num, obj, str } from './helpers/json.ts';
 
 const TABLEFILE = '/genesisws/rest/2020/data/tablefile';
 
@@ -18,9 +19,9 @@ test('disabled without credentials: data null, reason named, no upstream call', 
     for (const type of ['demographics', 'insolvencies', 'tax-rates']) {
       const r = await bare.get(`/api/v1/cities/koeln/${type}`);
       assert.equal(r.status, 200);
-      assert.equal(r.json.meta.source_status, 'disabled');
-      assert.equal(r.json.data, null);
-      assert.match(r.json.meta.disabled_reason, /GENESIS_USERNAME/);
+      assert.equal(at(r.json, 'meta.source_status'), 'disabled');
+      assert.equal(at(r.json, 'data'), null);
+      assert.match(str(r.json, 'meta.disabled_reason'), /GENESIS_USERNAME/);
     }
     assert.equal(fake.count('/genesisws'), 0);
   } finally {
@@ -31,18 +32,18 @@ test('disabled without credentials: data null, reason named, no upstream call', 
 test('demographics for Köln: the POST form and auth headers the real API wants', async () => {
   const r = await ctx.app.get('/api/v1/cities/koeln/demographics');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.table, '12411-01-01-5');
-  assert.equal(r.json.attribution.license, 'dl-de/by-2-0');
-  const d = r.json.data;
-  assert.equal(d.population, 1024621);
-  assert.equal(d.population_male, 498050);
-  assert.equal(d.population_female, 526571);
-  assert.equal(d.female_share_pct, 51.39);
-  assert.equal(d.period, '2024-12-31');
-  assert.equal(d.reference_date, '2024-12-31');
-  assert.equal(d.region_key, '05315');
-  assert.equal(d.units.population, 'count');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.table'), '12411-01-01-5');
+  assert.equal(at(r.json, 'attribution.license'), 'dl-de/by-2-0');
+  const d = at(r.json, 'data');
+  assert.equal(at(d, 'population'), 1024621);
+  assert.equal(at(d, 'population_male'), 498050);
+  assert.equal(at(d, 'population_female'), 526571);
+  assert.equal(at(d, 'female_share_pct'), 51.39);
+  assert.equal(at(d, 'period'), '2024-12-31');
+  assert.equal(at(d, 'reference_date'), '2024-12-31');
+  assert.equal(at(d, 'region_key'), '05315');
+  assert.equal(at(d, 'units.population'), 'count');
 
   const req = fake.requests.find((x) => x.url === TABLEFILE)!;
   assert.equal(req.method, 'POST');
@@ -87,68 +88,71 @@ test('all 15 types answer ok for Köln with period, unit and table', async () =>
   for (const [type, table, field, value] of KOELN) {
     const r = await ctx.app.get(`/api/v1/cities/koeln/${type}`);
     assert.equal(r.status, 200, type);
-    assert.equal(r.json.meta.source_status, 'ok', type);
-    assert.equal(r.json.meta.table, table, type);
-    assert.equal(r.json.data[field], value, `${type}.${field}`);
-    assert.ok(r.json.data.period, `${type} period`);
-    assert.ok('reference_date' in r.json.data, `${type} reference_date`);
-    assert.equal(typeof r.json.data.units, 'object', `${type} units`);
+    assert.equal(at(r.json, 'meta.source_status'), 'ok', type);
+    assert.equal(at(r.json, 'meta.table'), table, type);
+    assert.equal(obj(r.json, 'data')[field], value, `${type}.${field}`);
+    assert.ok(at(r.json, 'data.period'), `${type} period`);
+    assert.ok('reference_date' in obj(r.json, 'data'), `${type} reference_date`);
+    assert.equal(typeof at(r.json, 'data.units'), 'object', `${type} units`);
   }
 });
 
 test('selected values: breakdowns, derived values, series and the fallback to an earlier period', async () => {
-  const ps = (await ctx.app.get('/api/v1/cities/koeln/population-structure')).json.data;
-  assert.equal(ps.age_groups.length, 17);
+  const ps = at((await ctx.app.get('/api/v1/cities/koeln/population-structure')).json, 'data');
+  assert.equal(at(ps, 'age_groups.length'), 17);
   assert.equal(
-    ps.age_groups.reduce((s: number, g: { population: number }) => s + g.population, 0),
+    list<{ population: number }>(ps, 'age_groups').reduce((s: number, g: { population: number }) => s + g.population, 0),
     1024621,
   );
-  assert.equal(ps.age_groups[0].code, 'ALT000B03');
-  assert.equal(ps.age_groups[0].population, ps.age_groups[0].population_male + ps.age_groups[0].population_female);
+  assert.equal(at(ps, 'age_groups.0.code'), 'ALT000B03');
+  assert.equal(at(ps, 'age_groups.0.population'), num(ps, 'age_groups.0.population_male') + num(ps, 'age_groups.0.population_female'));
 
-  const trend = (await ctx.app.get('/api/v1/cities/koeln/population-trend')).json.data;
-  assert.equal(trend.series.length, 11);
-  assert.equal(trend.series[0].period, '2014-12-31');
-  assert.equal(trend.series_start, '2014-12-31');
-  assert.equal(trend.population_change, 1024621 - 1046680);
-  assert.equal(trend.population_change_pct, -2.11);
+  const trend = at((await ctx.app.get('/api/v1/cities/koeln/population-trend')).json, 'data');
+  assert.equal(at(trend, 'series.length'), 11);
+  assert.equal(at(trend, 'series.0.period'), '2014-12-31');
+  assert.equal(at(trend, 'series_start'), '2014-12-31');
+  assert.equal(at(trend, 'population_change'), 1024621 - 1046680);
+  assert.equal(at(trend, 'population_change_pct'), -2.11);
 
-  const lm = (await ctx.app.get('/api/v1/cities/koeln/labour-market')).json.data;
-  assert.equal(lm.period, '2024-06-30', 'the newest Stichtag 2025-06-30 is all "-"');
-  assert.equal(lm.employees_foreign, 99311);
-  assert.equal(lm.foreign_share_pct, 16.5);
+  const lm = at((await ctx.app.get('/api/v1/cities/koeln/labour-market')).json, 'data');
+  assert.equal(at(lm, 'period'), '2024-06-30', 'the newest Stichtag 2025-06-30 is all "-"');
+  assert.equal(at(lm, 'employees_foreign'), 99311);
+  assert.equal(at(lm, 'foreign_share_pct'), 16.5);
 
-  const ins = (await ctx.app.get('/api/v1/cities/koeln/insolvencies')).json.data;
-  assert.equal(ins.proceedings_opened, 319);
-  assert.equal(ins.rejected_lack_of_assets, 108);
-  assert.equal(ins.expected_claims_thousand_eur, 238604);
-  assert.equal(ins.units.expected_claims_thousand_eur, 'thousand EUR');
+  const ins = at((await ctx.app.get('/api/v1/cities/koeln/insolvencies')).json, 'data');
+  assert.equal(at(ins, 'proceedings_opened'), 319);
+  assert.equal(at(ins, 'rejected_lack_of_assets'), 108);
+  assert.equal(at(ins, 'expected_claims_thousand_eur'), 238604);
+  assert.equal(at(ins, 'units.expected_claims_thousand_eur'), 'thousand EUR');
 
-  const br = (await ctx.app.get('/api/v1/cities/muenchen/business-registrations')).json.data;
-  assert.equal(br.registrations, 15350);
-  assert.equal(br.net_registrations, 5105);
+  const br = at((await ctx.app.get('/api/v1/cities/muenchen/business-registrations')).json, 'data');
+  assert.equal(at(br, 'registrations'), 15350);
+  assert.equal(at(br, 'net_registrations'), 5105);
 
-  const tour = (await ctx.app.get('/api/v1/cities/muenchen/tourism')).json.data;
-  assert.equal(tour.arrivals, 9279239);
-  assert.equal(tour.establishments, 470);
-  assert.equal(tour.average_stay_nights, 2.12);
+  const tour = at((await ctx.app.get('/api/v1/cities/muenchen/tourism')).json, 'data');
+  assert.equal(at(tour, 'arrivals'), 9279239);
+  assert.equal(at(tour, 'establishments'), 470);
+  assert.equal(at(tour, 'average_stay_nights'), 2.12);
 
-  const nat = (await ctx.app.get('/api/v1/cities/koeln/integration')).json.data;
-  assert.equal(nat.naturalisation_rate_pct, 2.9);
-  assert.equal(nat.by_nationality.find((n: { label: string }) => n.label === 'Kosovo').naturalisations, null);
+  const nat = at((await ctx.app.get('/api/v1/cities/koeln/integration')).json, 'data');
+  assert.equal(at(nat, 'naturalisation_rate_pct'), 2.9);
+  assert.equal(
+    list<{ label: string; naturalisations: number | null }>(nat, 'by_nationality').find((n: { label: string }) => n.label === 'Kosovo')?.naturalisations,
+    null,
+  );
 });
 
 test('Hannover and Aachen: municipality tables ok, district-only tables no_data with the reason', async () => {
   const demo = await ctx.app.get('/api/v1/cities/hannover/demographics');
-  assert.equal(demo.json.meta.source_status, 'ok');
-  assert.equal(demo.json.data.population, 550317);
-  assert.equal(demo.json.data.region_key, '03241001');
+  assert.equal(at(demo.json, 'meta.source_status'), 'ok');
+  assert.equal(at(demo.json, 'data.population'), 550317);
+  assert.equal(at(demo.json, 'data.region_key'), '03241001');
   const form = tablefileForms().find((f) => f.get('name') === '12411-01-01-5')!;
   assert.equal(form.get('regionalvariable'), 'GEMEIN');
   assert.equal(form.get('regionalkey'), '03241001');
 
-  assert.equal((await ctx.app.get('/api/v1/cities/aachen/demographics')).json.data.population, 253510);
-  assert.equal((await ctx.app.get('/api/v1/cities/hannover/tax-rates')).json.data.property_tax_b_rate_pct, 600);
+  assert.equal(at((await ctx.app.get('/api/v1/cities/aachen/demographics')).json, 'data.population'), 253510);
+  assert.equal(at((await ctx.app.get('/api/v1/cities/hannover/tax-rates')).json, 'data.property_tax_b_rate_pct'), 600);
 
   fake.reset();
   registerGenesis(fake);
@@ -159,10 +163,10 @@ test('Hannover and Aachen: municipality tables ok, district-only tables no_data 
     for (const type of ['insolvencies', 'business-registrations', 'care', 'childcare', 'vehicle-registrations', 'integration', 'education-stats']) {
       const r = await ctx.app.get(`/api/v1/cities/${slug}/${type}`);
       assert.equal(r.status, 200);
-      assert.equal(r.json.meta.source_status, 'no_data', `${slug}/${type}`);
-      assert.equal(r.json.data, null);
-      assert.match(r.json.meta.reason, new RegExp(`district only.*${district}`), `${slug}/${type}`);
-      assert.ok(r.json.meta.table);
+      assert.equal(at(r.json, 'meta.source_status'), 'no_data', `${slug}/${type}`);
+      assert.equal(at(r.json, 'data'), null);
+      assert.match(str(r.json, 'meta.reason'), new RegExp(`district only.*${district}`), `${slug}/${type}`);
+      assert.ok(at(r.json, 'meta.table'));
     }
   }
   assert.equal(fake.count('/genesisws'), 0, 'a district table is never asked for a city inside a district');
@@ -170,26 +174,31 @@ test('Hannover and Aachen: municipality tables ok, district-only tables no_data 
 
 test('secret municipality values everywhere: no_data with the reason (Hannover tourism)', async () => {
   const r = await ctx.app.get('/api/v1/cities/hannover/tourism');
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.match(r.json.meta.reason, /placeholder/);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /placeholder/);
 });
 
 test('a key the table does not hold (status 104) is no_data', async () => {
   const r = await ctx.app.get('/api/v1/cities/saarbruecken/construction');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.match(r.json.meta.reason, /holds no object/);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /holds no object/);
 });
 
 test('compare: demographics and tourism delegate to the per-city types', async () => {
   const r = await ctx.app.get('/api/v1/compare?cities=koeln,hannover&resource=tourism');
   assert.equal(r.status, 200);
-  const by = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
-  assert.equal(by.koeln.source_status, 'ok');
-  assert.equal(by.koeln.data.arrivals, 3713452);
-  assert.equal(by.hannover.source_status, 'no_data');
+  const by = Object.fromEntries(list<{ city: string }>(r.json, 'data').map((i: { city: string }) => [i.city, i]));
+  assert.equal(at(by, 'koeln.source_status'), 'ok');
+  assert.equal(at(by, 'koeln.data.arrivals'), 3713452);
+  assert.equal(at(by, 'hannover.source_status'), 'no_data');
   const d = await ctx.app.get('/api/v1/compare?cities=koeln,aachen&resource=demographics');
-  assert.deepEqual(d.json.data.map((i: { data: { population: number } }) => i.data.population).sort(), [1024621, 253510]);
+  assert.deepEqual(
+    list<{ data: { population: number } }>(d.json, 'data')
+      .map((i: { data: { population: number } }) => i.data.population)
+      .sort(),
+    [1024621, 253510],
+  );
 });
 
 test('unknown city is 404', async () => {
@@ -238,8 +247,8 @@ test('a table too large for a direct answer (status 98) is fetched through a job
     fake.reset();
     registerGenesisFake(fake, { large: ['52311-01-04-4'] });
     const r = await fresh.get('/api/v1/cities/muenchen/business-registrations');
-    assert.equal(r.json.meta.source_status, 'ok');
-    assert.equal(r.json.data.registrations, 15350);
+    assert.equal(at(r.json, 'meta.source_status'), 'ok');
+    assert.equal(at(r.json, 'data.registrations'), 15350);
     const forms = tablefileForms();
     assert.deepEqual(
       forms.map((f) => f.get('job')),

@@ -5,6 +5,8 @@ import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { municipalityWarnCell, parseAlerts } from '../src/sources/brightsky/alerts.ts';
+import { nth } from './helpers/must.ts';
+import { at, list, str } from './helpers/json.ts';
 
 const json = (path: string) => JSON.parse(fixture(path).toString());
 const HEAT = 'brightsky/alerts-warncell-809374166-2023-08-22-heat.json';
@@ -20,7 +22,7 @@ test('parser: heat warning, texts verbatim in both languages, zoned times', () =
   const raw = json(HEAT);
   const d = parseAlerts(raw);
   assert.equal(d.warnings.length, 1);
-  const w = d.warnings[0];
+  const w = nth(d.warnings, 0);
   assert.equal(w.event_de, 'STARKE HITZE');
   assert.equal(w.event_en, 'strong heat');
   assert.equal(w.severity, 'minor');
@@ -42,7 +44,7 @@ test('parser: heat warning, texts verbatim in both languages, zoned times', () =
 });
 
 test('parser: missing instruction stays null; empty list; test messages dropped; malformed body rejected', () => {
-  const rain = parseAlerts(json(RAIN)).warnings[0];
+  const rain = nth(parseAlerts(json(RAIN)).warnings, 0);
   assert.equal(rain.instruction_de, null);
   assert.equal(rain.instruction_en, null);
   assert.equal(rain.severity, 'moderate');
@@ -60,29 +62,29 @@ test('parser: missing instruction stays null; empty list; test messages dropped;
 test('GET weather-warnings: municipality cell 8+AGS, warnings with both languages', async () => {
   const r = await ctx.app.get('/api/v1/cities/braunschweig/weather-warnings');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(alertQueries()[0].get('warn_cell_id'), '803101000');
-  const w = r.json.data.warnings[0];
-  assert.equal(w.headline_de, 'Amtliche WARNUNG vor HITZE');
-  assert.equal(w.headline_en, 'Official WARNING of STRONG HEAT');
-  assert.equal(w.start, '2023-08-22T11:00:00+02:00');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(nth(alertQueries(), 0).get('warn_cell_id'), '803101000');
+  const w = at(r.json, 'data.warnings.0');
+  assert.equal(at(w, 'headline_de'), 'Amtliche WARNUNG vor HITZE');
+  assert.equal(at(w, 'headline_en'), 'Official WARNING of STRONG HEAT');
+  assert.equal(at(w, 'start'), '2023-08-22T11:00:00+02:00');
   // the normaliser adds the deprecated twins
-  assert.equal(w.beginn, w.start);
-  assert.equal(w.ende, w.end);
-  assert.match(r.json.attribution.text, /Deutscher Wetterdienst/);
+  assert.equal(at(w, 'beginn'), at(w, 'start'));
+  assert.equal(at(w, 'ende'), at(w, 'end'));
+  assert.match(str(r.json, 'attribution.text'), /Deutscher Wetterdienst/);
   // DWD forbids altering warnings: they are passed on unchanged, so no modification notice.
-  assert.equal(r.json.attribution.modified, false);
-  assert.equal(r.json.attribution.modification_notice, undefined);
-  assert.ok(r.json.meta.warn_cell);
+  assert.equal(at(r.json, 'attribution.modified'), false);
+  assert.equal(at(r.json, 'attribution.modification_notice'), undefined);
+  assert.ok(at(r.json, 'meta.warn_cell'));
 });
 
 test('weather-warnings: no active warning is no_data with the reason and the cell', async () => {
   const r = await ctx.app.get('/api/v1/cities/kiel/weather-warnings');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(r.json.data, null);
-  assert.equal(r.json.meta.reason, 'no active DWD warning');
-  assert.equal(r.json.meta.warn_cell.id, 809374166);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'data'), null);
+  assert.equal(at(r.json, 'meta.reason'), 'no active DWD warning');
+  assert.equal(at(r.json, 'meta.warn_cell.id'), 809374166);
 });
 
 test('weather-warnings: a cell Bright Sky does not know falls back to the register point', async () => {
@@ -92,9 +94,11 @@ test('weather-warnings: a cell Bright Sky does not know falls back to the regist
       : { file: RAIN },
   );
   const r = await ctx.app.get('/api/v1/cities/hannover/weather-warnings');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.warnings[0].event_de, 'DAUERREGEN');
-  const [byCell, byPoint] = alertQueries();
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.warnings.0.event_de'), 'DAUERREGEN');
+  const queries = alertQueries();
+  const byCell = nth(queries, 0),
+    byPoint = nth(queries, 1);
   assert.equal(byCell.get('warn_cell_id'), '803241001');
   assert.ok(Math.abs(Number(byPoint.get('lat')) - 52.37) < 0.1);
 });
@@ -102,10 +106,10 @@ test('weather-warnings: a cell Bright Sky does not know falls back to the regist
 test("weather-warnings: compare resource carries each city's status", async () => {
   const r = await ctx.app.get('/api/v1/compare?cities=berlin,kiel&resource=weather-warnings');
   assert.equal(r.status, 200);
-  const by = Object.fromEntries(r.json.data.map((i: { city: string; source_status: string }) => [i.city, i]));
-  assert.equal(by.berlin.source_status, 'ok');
-  assert.equal(by.berlin.data.warnings[0].event_de, 'DAUERREGEN');
-  assert.equal(by.kiel.source_status, 'no_data');
+  const by = Object.fromEntries(list<{ city: string; source_status: string }>(r.json, 'data').map((i: { city: string; source_status: string }) => [i.city, i]));
+  assert.equal(at(by, 'berlin.source_status'), 'ok');
+  assert.equal(at(by, 'berlin.data.warnings.0.event_de'), 'DAUERREGEN');
+  assert.equal(at(by, 'kiel.source_status'), 'no_data');
 });
 
 test('weather-warnings: unknown city is 404', async () => {

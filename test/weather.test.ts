@@ -4,6 +4,8 @@ import { useFakeApp } from './helpers/setup.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { parseCurrentWeather } from '../src/sources/brightsky/current-weather.ts';
 import { fixture } from './helpers/fake-upstream.ts';
+import { nth } from './helpers/must.ts';
+import { at, str } from './helpers/json.ts';
 
 const ctx = useFakeApp(registerBrightSky);
 const { fake } = ctx;
@@ -31,21 +33,21 @@ test('parser: Bright Sky current_weather fields, station and zoned time', () => 
 test('GET weather: envelope, upstream query by register coordinates, DWD modification notice', async () => {
   const r = await ctx.app.get('/api/v1/cities/freiburg/weather');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.city, 'freiburg-im-breisgau');
-  assert.equal(r.json.data.temperature_c, 32.1);
-  assert.equal(r.json.attribution.modified, true);
-  assert.match(r.json.attribution.text, /Deutscher Wetterdienst/);
-  assert.match(r.json.attribution.modification_notice, /\w/);
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.city'), 'freiburg-im-breisgau');
+  assert.equal(at(r.json, 'data.temperature_c'), 32.1);
+  assert.equal(at(r.json, 'attribution.modified'), true);
+  assert.match(str(r.json, 'attribution.text'), /Deutscher Wetterdienst/);
+  assert.match(str(r.json, 'attribution.modification_notice'), /\w/);
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.ok(Math.abs(Number(q.get('lat')) - 47.99) < 0.1);
-  assert.match(String(fake.requests[0].headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
+  assert.match(String(nth(fake.requests, 0).headers['user-agent']), /Stadtdaten\/1\.0\.0 \(\+https?:\/\//);
 });
 
 test('weather: no station within reach (404 detail) is no_data, not an error', async () => {
   fake.get('/current_weather', { status: 404, json: { detail: 'No sources match your criteria' } });
   const r = await ctx.app.get('/api/v1/cities/kiel/weather');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(r.json.data, null);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'data'), null);
 });

@@ -57,15 +57,16 @@ export function findCity(raw: string): City | null {
 
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
+  // prev and cur hold b.length + 1 entries and j stays within them, hence the `!`s.
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     }
     prev = cur;
   }
-  return prev[b.length];
+  return prev[b.length]!;
 }
 
 /** Nearest canonical slug when it is close enough to be a typo, else null. */

@@ -3,10 +3,7 @@ export async function mapLimit<T, R>(items: readonly T[], n: number, fn: (item: 
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
+    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]!, i); // i < items.length
   };
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
   return out;

@@ -10,16 +10,20 @@ const berlinParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-function parts(date: Date): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of berlinParts.formatToParts(date)) out[p.type] = p.value;
+const FIELDS = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (t: string): t is Field => (FIELDS as readonly string[]).includes(t);
+
+function parts(date: Date): Record<Field, number> {
+  const out: Record<Field, number> = { year: NaN, month: NaN, day: NaN, hour: NaN, minute: NaN, second: NaN };
+  for (const p of berlinParts.formatToParts(date)) if (isField(p.type)) out[p.type] = +p.value;
   return out;
 }
 
 /** Offset of Europe/Berlin from UTC at `date`, in minutes (60 or 120). */
 export function berlinOffsetMinutes(date: Date): number {
   const p = parts(date);
-  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60000);
 }
 

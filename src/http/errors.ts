@@ -22,7 +22,7 @@ export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
   });
 
   app.setErrorHandler((err: unknown, req, reply) => {
-    const instance = req.url.split('?')[0];
+    const instance = req.url.split('?')[0] ?? req.url;
     if (err instanceof ProblemError) return sendProblem(reply, err.body(instance));
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
@@ -42,7 +42,7 @@ export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const instance = req.url.split('?')[0];
+    const instance = req.url.split('?')[0] ?? req.url;
     if (req.method === 'OPTIONS') {
       return reply
         .code(204)

@@ -65,7 +65,7 @@ export function buildOpenApi(routes: Route[], config: Config) {
   for (const r of routes) {
     if (r.doc.hidden || !r.url.startsWith('/api/v1')) continue;
     const template = r.url.replace(/:(\w+)/g, '{$1}');
-    const pathParams = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const pathParams = [...template.matchAll(/\{(\w+)\}/g)].flatMap((m) => (m[1] ? [m[1]] : []));
     const parameters: unknown[] = pathParams.map((name) => ({
       name,
       in: 'path',
@@ -80,7 +80,14 @@ export function buildOpenApi(routes: Route[], config: Config) {
     for (const p of r.doc.params ?? []) {
       if (pathParams.includes(p.name)) continue;
       const schema = paramJsonSchema(p, r.doc.exampleValues?.[p.name]);
-      parameters.push({ name: p.name, in: 'query', required: p.required === true, description: p.description, schema, ...(schema.examples ? { example: (schema.examples as unknown[])[0] } : {}) });
+      parameters.push({
+        name: p.name,
+        in: 'query',
+        required: p.required === true,
+        description: p.description,
+        schema,
+        ...(schema.examples ? { example: (schema.examples as unknown[])[0] } : {}),
+      });
     }
     if (r.doc.paginated)
       parameters.push(

@@ -11,7 +11,7 @@ const FILE = /Ladesaeulenregister_BNetzA_(\d{4}-\d{2}-\d{2})\.csv/g;
 
 /** The newest dated CSV the landing page links (previous editions are deleted upstream). */
 export function newestRegisterFile(html: string): string | null {
-  const files = [...html.matchAll(FILE)].map((m) => ({ file: m[0], date: m[1] }));
+  const files = [...html.matchAll(FILE)].map((m) => ({ file: m[0], date: m[1] ?? '' }));
   files.sort((a, b) => b.date.localeCompare(a.date));
   return files[0]?.file ?? null;
 }

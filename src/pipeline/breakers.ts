@@ -28,8 +28,8 @@ export class Breakers {
   ) {}
 
   private entry(src: SourceDecl): BreakerSlot {
-    let e = this.entries.get(src.id);
-    if (e) return e;
+    const known = this.entries.get(src.id);
+    if (known) return known;
     const threshold = src.breaker?.threshold ?? DEFAULT_BREAKER.threshold;
     const cooldownMs = (src.breaker?.cooldownSeconds ?? DEFAULT_BREAKER.cooldownSeconds) * 1000;
     const policy = circuitBreaker(handleAll, { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(threshold) });

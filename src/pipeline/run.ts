@@ -91,7 +91,7 @@ export class Pipeline {
         null,
       );
     }
-    const settings = this.rt.config.sources[dt.source.id];
+    const settings = this.rt.settings(dt.source);
     if (!settings.enabled || settings.missingCredentials.length > 0) {
       const reason = !settings.enabled
         ? `source switched off (${dt.source.env}_ENABLED=false)`

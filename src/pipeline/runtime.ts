@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config, SourceSettings } from '../config.ts';
 import type { Store } from '../core/store.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Breakers } from './breakers.ts';
@@ -27,14 +27,21 @@ export class Runtime {
   http(src: SourceDecl): BoundSourceHttp {
     let h = this.httpBySource.get(src.id);
     if (!h) {
-      h = new BoundSourceHttp(src, this.config.sources[src.id], this.upstream, this.metrics, this.health, this.store);
+      h = new BoundSourceHttp(src, this.settings(src), this.upstream, this.metrics, this.health, this.store);
       this.httpBySource.set(src.id, h);
     }
     return h;
   }
 
-  sourceEnabled(src: SourceDecl): boolean {
+  /** The settings config derived for `src`; every source the config was loaded with has them. */
+  settings(src: SourceDecl): SourceSettings {
     const s = this.config.sources[src.id];
+    if (!s) throw new Error(`source ${src.id} is not in the loaded config`);
+    return s;
+  }
+
+  sourceEnabled(src: SourceDecl): boolean {
+    const s = this.settings(src);
     return s.enabled && s.missingCredentials.length === 0;
   }
 }

@@ -64,7 +64,7 @@ export class BoundSourceHttp implements SourceHttp {
     }
   }
 
-  async json<T>(path: string, o: CallOptions & { base?: string } = {}): Promise<T> {
+  async json<T = unknown>(path: string, o: CallOptions & { base?: string } = {}): Promise<T> {
     const res = await this.request(path, { ...o, headers: { accept: 'application/json', ...o.headers } });
     try {
       return JSON.parse(res.body.toString('utf8')) as T;
@@ -79,7 +79,7 @@ export class BoundSourceHttp implements SourceHttp {
     return res.body.toString(o.encoding ?? 'utf8');
   }
 
-  async xml<T = Record<string, unknown>>(path: string, o: CallOptions & { base?: string } = {}): Promise<T> {
+  async xml<T = unknown>(path: string, o: CallOptions & { base?: string } = {}): Promise<T> {
     const body = await this.text(path, { ...o, headers: { accept: 'application/xml', ...o.headers } });
     try {
       return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, parseTagValue: false }).parse(body) as T;

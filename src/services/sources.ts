@@ -10,7 +10,7 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
   const page = parsePageRequest(query);
   const items = await Promise.all(
     rt.config.sourceList.map(async (s) => {
-      const settings = rt.config.sources[s.id];
+      const settings = rt.settings(s);
       return {
         source: s.id,
         name: s.name,

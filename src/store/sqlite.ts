@@ -7,7 +7,7 @@ import type { Store } from '../core/store.ts';
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
-  private readonly q: Record<string, Database.Statement>;
+  private readonly q: Record<'get' | 'set' | 'del' | 'delExpired' | 'insertNew' | 'delIfEquals' | 'keys' | 'sweep', Database.Statement>;
   private readonly sweeper: NodeJS.Timeout;
 
   /** `path` is public so a helper process (the GTFS-RT poll child) can open the same file. */

@@ -29,7 +29,7 @@ export interface TestResponse {
   status: number;
   headers: Headers;
   text: string;
-  json: any;
+  json: unknown;
 }
 
 export async function startApp(
@@ -50,7 +50,7 @@ export async function startApp(
 export async function get(url: string, headers: Record<string, string> = {}): Promise<TestResponse> {
   const res = await fetch(url, { headers });
   const text = await res.text();
-  let json: any = undefined;
+  let json: unknown = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {

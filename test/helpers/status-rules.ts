@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import type { FakeUpstream } from './fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './app.ts';
+import { at, str } from './json.ts';
 
 /** The status rules every data type shares (SPEC): one assertion body each, named tests stay in the files. */
 
 export async function expectUnknownCity(app: TestApp, path: string): Promise<void> {
   const r = await app.get(path);
   assert.equal(r.status, 404, path);
-  assert.equal(r.json.code, 'city_not_found', path);
+  assert.equal(at(r.json, 'code'), 'city_not_found', path);
 }
 
 export interface DisabledCase {
@@ -28,8 +29,8 @@ export async function expectDisabled({ fake, env, path, upstreamPrefix = '' }: D
     for (const p of [path].flat()) {
       const r = await off.get(p);
       assert.equal(r.status, 200, p);
-      assert.equal(r.json.data, null, p);
-      assert.equal(r.json.meta.source_status, 'disabled', p);
+      assert.equal(at(r.json, 'data'), null, p);
+      assert.equal(at(r.json, 'meta.source_status'), 'disabled', p);
     }
     assert.equal(fake.count(upstreamPrefix), hitsBefore);
   } finally {
@@ -54,8 +55,8 @@ export async function expectUnavailable({ fake, path, env = {}, mode = 'down' }:
     for (const p of [path].flat()) {
       const r = await fresh.get(p);
       assert.equal(r.status, 503, p);
-      assert.equal(r.json.code, 'upstream_unavailable', p);
-      assert.match(r.json.hint, /\/api\/v1\/health/, p);
+      assert.equal(at(r.json, 'code'), 'upstream_unavailable', p);
+      assert.match(str(r.json, 'hint'), /\/api\/v1\/health/, p);
     }
   } finally {
     fake.mode = 'normal';

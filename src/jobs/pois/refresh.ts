@@ -91,7 +91,7 @@ export async function refreshPois(rt: Runtime, targets: readonly PoiTarget[], op
   const o = { ...DEFAULTS, ...opts };
   const summary: RefreshSummary = { ok: 0, failed: 0, remaining: targets.length, aborted: null };
   let failuresInRow = 0;
-  for (let i = 0; i < targets.length; i++) {
+  for (const [i, t] of targets.entries()) {
     if (o.signal?.aborted) {
       summary.aborted = 'shutdown';
       break;
@@ -100,7 +100,6 @@ export async function refreshPois(rt: Runtime, targets: readonly PoiTarget[], op
       summary.aborted = 'time budget used up';
       break;
     }
-    const t = targets[i];
     const base = { index: i + 1, total: targets.length, city: t.city.slug, type: t.type.id };
     try {
       const answer = await queryOnce(rt, t, o);

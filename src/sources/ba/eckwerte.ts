@@ -27,7 +27,7 @@ export function germanNumber(s: string | undefined): number | null {
 /** "Februar 2026" -> "2026-02". */
 export function monthOf(label: string | undefined): string | null {
   const m = /^\s*(\S+)\s+(\d{4})\s*$/.exec(label ?? '');
-  const mo = m ? MONTHS[m[1].toLowerCase()] : undefined;
+  const mo = m?.[1] === undefined ? undefined : MONTHS[m[1].toLowerCase()];
   return m && mo ? `${m[2]}-${mo}` : null;
 }
 
@@ -44,20 +44,21 @@ export function parseEckwerte(csv: string) {
     .filter((l) => l.trim() !== '');
   const h = lines.findIndex((l) => l.startsWith('Ausgewählte Merkmale'));
   if (h < 0) throw new UpstreamError('parse', 'BA table without the "Ausgewählte Merkmale" header');
-  const header = lines[h].split(';').map((c) => c.trim());
+  const header = (lines[h] ?? '').split(';').map((c) => c.trim());
   const rows: string[][] = [];
   for (const line of lines.slice(h + 1)) {
     const cells = line.split(';').map((c) => c.trim());
-    if (cells[0].startsWith('©') || cells.length < 4) break;
+    if ((cells[0] ?? '').startsWith('©') || cells.length < 4) break;
     rows.push(cells);
   }
   const region = lines
     .slice(0, h)
     .map((l) => l.split(';').map((c) => c.trim()))
-    .find((c) => /^(Kreis|Land|Bundesland|Region)[^:]*:$/.test(c[0]));
+    .find((c) => /^(Kreis|Land|Bundesland|Region)[^:]*:$/.test(c[0] ?? ''));
   const countIdx = rows.findIndex((r) => r[0] === 'Arbeitslose insgesamt');
-  const rateIdx = rows.findIndex((r) => r[0].startsWith('Arbeitslosenquote'));
-  if (countIdx < 0 || rateIdx < 0) throw new UpstreamError('parse', 'BA table without unemployed count or rate rows');
+  const rateIdx = rows.findIndex((r) => (r[0] ?? '').startsWith('Arbeitslosenquote'));
+  const rateBasis = rows[rateIdx]?.[0];
+  if (countIdx < 0 || rateBasis === undefined) throw new UpstreamError('parse', 'BA table without unemployed count or rate rows');
   const col = (r: string[] | undefined, i: number) => germanNumber(r?.[i]);
   const snapshot = (i: number) => ({
     month: monthOf(header[i]),
@@ -79,7 +80,7 @@ export function parseEckwerte(csv: string) {
     reference_month: current.month,
     unemployed: current.unemployed,
     unemployment_rate_pct: current.unemployment_rate_pct,
-    rate_basis: rows[rateIdx][0],
+    rate_basis: rateBasis,
     unemployed_sgb3: col(sgb3, 1),
     unemployed_sgb2: col(sgb2, 1),
     unemployment_rate_sgb3_pct: col(sgb3Rate, 1),

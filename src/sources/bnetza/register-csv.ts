@@ -77,44 +77,49 @@ export function parseRegister(csv: string): { edition: string | null; stations: 
   } catch (err) {
     throw new UpstreamError('parse', `Ladesäulenregister CSV unreadable: ${(err as Error).message}`);
   }
-  const header = records[0].map((h) => h.trim());
+  const header = (records[0] ?? []).map((h) => h.trim());
   const idx = (name: string) => header.indexOf(name);
   const need = ['Ladeeinrichtungs-ID', 'Betreiber', 'Postleitzahl', 'Ort', 'Breitengrad', 'Längengrad'];
   const missing = need.filter((n) => idx(n) < 0);
   if (missing.length) throw new UpstreamError('parse', `Ladesäulenregister header lacks ${missing.join(', ')}`);
-  const c = Object.fromEntries(header.map((h, i) => [h, i]));
+  const c = new Map(header.map((h, i) => [h, i]));
+  /** The row's field under `name`; undefined when the row is short or this edition lacks the column. */
+  const at = (r: string[], name: string): string | undefined => {
+    const i = c.get(name);
+    return i === undefined ? undefined : r[i];
+  };
   const stations: ChargingStation[] = [];
   for (const r of records.slice(1)) {
-    const id = text(r[c['Ladeeinrichtungs-ID']]);
+    const id = text(at(r, 'Ladeeinrichtungs-ID'));
     if (!id) continue;
     const connectors = [1, 2, 3, 4, 5, 6]
       .map((n) => ({
-        types: list(r[c[`Steckertypen${n}`]]),
-        power_kw: list(r[c[`Nennleistung Stecker${n}`]])
+        types: list(at(r, `Steckertypen${n}`)),
+        power_kw: list(at(r, `Nennleistung Stecker${n}`))
           .map(decimal)
           .filter((x): x is number => x !== null),
-        evse_id: text(r[c[`EVSE-ID${n}`]]),
+        evse_id: text(at(r, `EVSE-ID${n}`)),
       }))
       .filter((k) => k.types.length || k.power_kw.length || k.evse_id);
-    const art = text(r[c['Art der Ladeeinrichtung']] ?? r[c['Art der Ladeeinrichung']]);
+    const art = text(at(r, 'Art der Ladeeinrichtung') ?? at(r, 'Art der Ladeeinrichung'));
     stations.push({
       id,
-      operator: text(r[c['Betreiber']]),
-      name: text(r[c['Anzeigename (Karte)']]),
-      status: text(r[c['Status']]),
+      operator: text(at(r, 'Betreiber')),
+      name: text(at(r, 'Anzeigename (Karte)')),
+      status: text(at(r, 'Status')),
       charging_type: art === null ? null : /schnell/i.test(art) ? 'fast' : 'normal',
-      charging_points: decimal(r[c['Anzahl Ladepunkte']]),
-      power_kw: decimal(r[c['Nennleistung Ladeeinrichtung [kW]']]),
-      commissioning_date: isoDate(r[c['Inbetriebnahmedatum']]),
-      street: text(r[c['Straße']]),
-      house_number: text(r[c['Hausnummer']]),
-      address_supplement: text(r[c['Adresszusatz']]),
-      post_code: text(r[c['Postleitzahl']]),
-      place: text(r[c['Ort']]),
-      district: text(r[c['Kreis/kreisfreie Stadt']]),
-      state: text(r[c['Bundesland']]),
-      lat: decimal(r[c['Breitengrad']]),
-      lon: decimal(r[c['Längengrad']]),
+      charging_points: decimal(at(r, 'Anzahl Ladepunkte')),
+      power_kw: decimal(at(r, 'Nennleistung Ladeeinrichtung [kW]')),
+      commissioning_date: isoDate(at(r, 'Inbetriebnahmedatum')),
+      street: text(at(r, 'Straße')),
+      house_number: text(at(r, 'Hausnummer')),
+      address_supplement: text(at(r, 'Adresszusatz')),
+      post_code: text(at(r, 'Postleitzahl')),
+      place: text(at(r, 'Ort')),
+      district: text(at(r, 'Kreis/kreisfreie Stadt')),
+      state: text(at(r, 'Bundesland')),
+      lat: decimal(at(r, 'Breitengrad')),
+      lon: decimal(at(r, 'Längengrad')),
       connector_types: [...new Set(connectors.flatMap((k) => k.types))],
       connectors,
     });

@@ -55,7 +55,7 @@ export interface BoardEntry {
 export function dbTime(v: string | undefined): Date | null {
   const m = v ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(v) : null;
   if (!m) return null;
-  return berlinLocalToDate(2000 + +m[1], +m[2], +m[3], +m[4], +m[5]);
+  return berlinLocalToDate(2000 + Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]));
 }
 
 const iso = (d: Date | null) => (d ? toBerlinIso(d) : null);

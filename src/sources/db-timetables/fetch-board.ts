@@ -20,7 +20,9 @@ export async function fetchBoard(http: SourceHttp, eva: string, kind: BoardKind,
     'DB-Api-Key': http.credential('DB_API_KEY'),
     accept: 'application/xml',
   };
-  const slots = [planSlot(now), planSlot(new Date(now.getTime() + 3_600_000))];
+  const thisHour = planSlot(now),
+    nextHour = planSlot(new Date(now.getTime() + 3_600_000));
+  const slots = [thisHour, nextHour];
   const [changes, ...plans] = await Promise.all([
     http.request('/fchg/{eva}', { params: { eva }, headers, okStatuses: [404] }),
     ...slots.map((s) => http.request('/plan/{eva}/{date}/{hour}', { params: { eva, date: s.date, hour: s.hour }, headers, okStatuses: [404] })),
@@ -28,7 +30,7 @@ export async function fetchBoard(http: SourceHttp, eva: string, kind: BoardKind,
   // 404 answers a slot or station without anything planned; it is not a failure of the source.
   const parse = (r: { status: number; body: Buffer }): TimetableXml | null => (r.status === 404 ? null : parseTimetableXml(r.body.toString('utf8')));
   const planned = plans.map(parse).filter((t): t is TimetableXml => t !== null);
-  const window = { from: slots[0].start, to: new Date(slots[1].start.getTime() + 3_600_000) };
+  const window = { from: thisHour.start, to: new Date(nextHour.start.getTime() + 3_600_000) };
   const { station, entries } = mergeBoard(kind, planned, parse(changes), window);
   return { station: { eva, name: station }, entries, window };
 }

@@ -69,7 +69,7 @@ function instant(v: string | undefined): Date | null {
 function stopIdOf(id: string | undefined): string | null {
   if (!id) return null;
   const m = /^([a-z]{2}:\d+:[^:]+)/.exec(id);
-  return m ? m[1] : id;
+  return m?.[1] ?? id;
 }
 
 export type EfaOutcome = { board: LiveBoard } | { noData: string };

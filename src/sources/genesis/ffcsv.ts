@@ -58,8 +58,9 @@ export function parseFfcsv(input: string | Buffer): FfcsvRow[] {
   } catch (err) {
     throw new UpstreamError('parse', `unparseable ffcsv: ${(err as Error).message}`);
   }
-  if (records.length === 0) throw new UpstreamError('parse', 'empty ffcsv');
-  const header = records[0].map((h) => h.trim());
+  const [first] = records;
+  if (first === undefined) throw new UpstreamError('parse', 'empty ffcsv');
+  const header = first.map((h) => h.trim());
   const col = (name: string) => header.indexOf(name);
   for (const name of REQUIRED) {
     if (col(name) < 0) throw new UpstreamError('parse', `ffcsv without column ${name}`);
@@ -73,9 +74,16 @@ export function parseFfcsv(input: string | Buffer): FfcsvRow[] {
       attrLabel: col(`${i}_variable_attribute_label`),
     });
   }
-  const idx = Object.fromEntries(
-    ['statistics_code', 'time_code', 'time_label', 'time', 'value', 'value_unit', 'value_variable_code', 'value_variable_label'].map((n) => [n, col(n)]),
-  );
+  const idx = {
+    statistics_code: col('statistics_code'),
+    time_code: col('time_code'),
+    time_label: col('time_label'),
+    time: col('time'),
+    value: col('value'),
+    value_unit: col('value_unit'),
+    value_variable_code: col('value_variable_code'),
+    value_variable_label: col('value_variable_label'),
+  };
   const cell = (r: string[], i: number) => (i >= 0 ? (r[i] ?? '').trim() : '');
   return records.slice(1).map((r) => {
     const variables: FfcsvVariable[] = [];

@@ -148,6 +148,7 @@ export function extractPeriod(rows: readonly FfcsvRow[], period: string, sel: Se
   const hasData = Object.values(values).some((v) => v !== null) || breakdown.some((b) => sel.breakdown!.fields.some((f) => b[f.field] !== null));
   if (!hasData) return null;
   const first = inPeriod[0];
+  if (!first) return null;
   const region = first.variables.find((v) => REGION_VARIABLES.has(v.code));
   return {
     period,

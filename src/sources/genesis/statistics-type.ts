@@ -77,9 +77,9 @@ async function fetchStatistics(ctx: FetchContext, d: StatDecl, mode: 'latest' | 
     },
   };
   if (mode === 'series') {
-    const periods = series(rows, sel);
-    if (periods.length === 0) return noValues;
-    return { data: seriesRecord(periods, d, region), meta };
+    const data = seriesRecord(series(rows, sel), d, region);
+    if (!data) return noValues;
+    return { data, meta };
   }
   const rec = latestWithData(rows, sel);
   if (!rec) return noValues;
@@ -98,7 +98,7 @@ async function loadTable(
     const req: TableRequest = { table, variable, key, periods };
     return ctx.cached(`tablefile:${table}:${variable}:${key}:${periods}`, STAT_CACHE, () => client.table(req));
   };
-  let answer = await get(region.variable, region.key);
+  const answer = await get(region.variable, region.key);
   if (answer.status === 'empty' && region.fallback) {
     const alt = await get(region.fallback.variable, region.fallback.key);
     if (alt.status === 'ok') return { answer: alt, region: region.fallback };
@@ -123,13 +123,15 @@ function periodRecord(rec: PeriodRecord, d: StatDecl, region: { variable: string
   return out;
 }
 
+/** The series with its change from first to last period; null without periods. */
 function seriesRecord(periods: PeriodRecord[], d: StatDecl, region: { variable: string; key: string }) {
   const first = periods[0];
-  const last = periods[periods.length - 1];
+  const last = periods.at(-1);
+  if (!first || !last) return null;
   const change: Values = {};
   for (const f of d.fields) {
-    const a = first.values[f.field],
-      b = last.values[f.field];
+    const a = first.values[f.field] ?? null,
+      b = last.values[f.field] ?? null;
     change[`${f.field}_change`] = a !== null && b !== null && periods.length > 1 ? round(b - a, 3) : null;
     change[`${f.field}_change_pct`] = a !== null && b !== null && periods.length > 1 && a !== 0 ? round(((b - a) / a) * 100) : null;
   }

@@ -66,10 +66,11 @@ export interface RenderedBoard {
 
 export function renderBoard(b: StoredBoard): RenderedBoard {
   const items = new Array<DepartureOut>(b.t.length);
+  // The poller writes parallel columns of one length whose `stop`/`trip` entries index `stops`/`trips`.
   for (let n = 0; n < b.t.length; n++) {
-    const [stop_id, stop_name, lat, lon] = b.stops[b.stop[n]];
-    const [trip_id, route_id, line, headsign, cancelled] = b.trips[b.trip[n]];
-    const planned = b.planned[n];
+    const [stop_id, stop_name, lat, lon] = b.stops[b.stop[n]!]!;
+    const [trip_id, route_id, line, headsign, cancelled] = b.trips[b.trip[n]!]!;
+    const planned = b.planned[n] ?? null;
     items[n] = {
       stop_id,
       stop_name,
@@ -79,10 +80,10 @@ export function renderBoard(b: StoredBoard): RenderedBoard {
       route_id,
       line,
       headsign,
-      stop_sequence: b.seq[n],
+      stop_sequence: b.seq[n] ?? null,
       planned_departure_at: planned === null ? null : toBerlinIso(planned * 1000),
-      expected_departure_at: toBerlinIso(b.t[n] * 1000),
-      delay_s: b.delay[n],
+      expected_departure_at: toBerlinIso(b.t[n]! * 1000),
+      delay_s: b.delay[n] ?? null,
       cancelled: cancelled === 1,
       skipped: b.skipped[n] === 1,
     };
@@ -96,7 +97,8 @@ function lowerBound(t: number[], s: number): number {
     hi = t.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (t[mid] < s) lo = mid + 1;
+    // mid < hi <= t.length, so t[mid] exists.
+    if (t[mid]! < s) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -111,6 +113,9 @@ export function boardWindow(b: RenderedBoard, nowMs: number, stopId?: string): D
     return b.window.items;
   }
   const out: DepartureOut[] = [];
-  for (let n = from; n < to; n++) if (b.items[n].stop_id === stopId) out.push(b.items[n]);
+  for (let n = from; n < to; n++) {
+    const item = b.items[n];
+    if (item?.stop_id === stopId) out.push(item);
+  }
   return out;
 }

@@ -29,7 +29,7 @@ export function radiusKmOf(city: City): number {
 
 export function cityOfStop(stopId: string, lat: number | null, lon: number | null): string | null {
   const m = /^de:(\d{5}):/.exec(stopId);
-  if (m) {
+  if (m?.[1] !== undefined) {
     const c = byDistrictKey.get(m[1]);
     if (c) return c.slug;
   }

@@ -35,16 +35,17 @@ export class IntColumns {
     this.fills = Array.from({ length: width }, (_, c) => sparse[c]);
   }
 
+  // Column numbers are < width and rows < capacity (grow() runs first), so chunk lookups hit: hence the `!`s.
   private grow() {
-    for (let c = 0; c < this.width; c++) this.chunks[c].push(this.fills[c] === undefined ? new Int32Array(CHUNK) : null);
+    for (let c = 0; c < this.width; c++) this.chunks[c]!.push(this.fills[c] === undefined ? new Int32Array(CHUNK) : null);
     this.capacity += CHUNK;
   }
 
   private set(c: number, k: number, i: number, v: number) {
-    let chunk = this.chunks[c][k];
+    let chunk = this.chunks[c]![k]!;
     if (chunk === null) {
       if (v === this.fills[c]) return;
-      chunk = this.chunks[c][k] = new Int32Array(CHUNK).fill(this.fills[c]!);
+      chunk = this.chunks[c]![k] = new Int32Array(CHUNK).fill(this.fills[c]!);
     }
     chunk[i] = v;
   }
@@ -68,8 +69,9 @@ export class IntColumns {
   }
 
   get(row: number, col: number): number {
-    const chunk = this.chunks[col][row >>> CHUNK_BITS];
-    return chunk === null ? this.fills[col]! : chunk[row & MASK];
+    // Callers read rows < length and columns < width; a stored chunk holds CHUNK values.
+    const chunk = this.chunks[col]![row >>> CHUNK_BITS]!;
+    return chunk === null ? this.fills[col]! : chunk[row & MASK]!;
   }
 }
 

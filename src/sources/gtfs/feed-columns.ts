@@ -33,13 +33,13 @@ export type StopOrdinals = Record<string, number>;
 function int64(r: protobuf.Reader): number {
   const buf = r.buf,
     len = r.len;
+  // Every `buf[pos++]!` below follows a `pos < len` check, so the byte exists.
   let pos = r.pos,
     lo = 0,
-    hi = 0,
-    b = 0;
+    b: number;
   for (let i = 0; i < 4; i++) {
     if (pos >= len) throw new RangeError(`index out of range: ${pos} + 1 > ${len}`);
-    b = buf[pos++];
+    b = buf[pos++]!;
     lo = (lo | ((b & 127) << (i * 7))) >>> 0;
     if (b < 128) {
       r.pos = pos;
@@ -47,14 +47,14 @@ function int64(r: protobuf.Reader): number {
     }
   }
   if (pos >= len) throw new RangeError(`index out of range: ${pos} + 1 > ${len}`);
-  b = buf[pos++];
+  b = buf[pos++]!;
   lo = (lo | ((b & 127) << 28)) >>> 0;
-  hi = (b & 127) >> 4;
+  let hi = (b & 127) >> 4;
   if (b >= 128) {
     for (let i = 0; ; i++) {
       if (i === 5) throw new Error('invalid varint encoding');
       if (pos >= len) throw new RangeError(`index out of range: ${pos} + 1 > ${len}`);
-      b = buf[pos++];
+      b = buf[pos++]!;
       hi = (hi | ((b & 127) << (i * 7 + 3))) >>> 0;
       if (b < 128) break;
     }
@@ -137,7 +137,7 @@ class ColumnDecoder {
       let v = 0,
         k = start;
       for (; k < end; k++) {
-        const c = buf[k] - 48;
+        const c = buf[k]! - 48; // k < end <= r.len
         if (c < 0 || c > 9) break;
         v = v * 10 + c;
       }
@@ -236,7 +236,7 @@ class ColumnDecoder {
       let v = 0,
         k = start;
       for (; k < start + 8; k++) {
-        const c = buf[k] - 48;
+        const c = buf[k]! - 48; // k < start + 8 <= r.len
         if (c < 0 || c > 9) break;
         v = v * 10 + c;
       }

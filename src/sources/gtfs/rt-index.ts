@@ -127,22 +127,24 @@ async function writeTripShards(
   tripRoute: (string | null)[],
   set: (k: string, v: string) => Promise<void>,
 ): Promise<void> {
+  // Trip ordinals < count, shard numbers < TRIP_BUCKETS: every typed-array index below is in range.
   const count = trips.length;
   const shardOf = new Uint16Array(count);
   const offsets = new Int32Array(TRIP_BUCKETS + 1);
   for (let i = 0; i < count; i++) {
-    shardOf[i] = bucketOf(tripId[i], TRIP_BUCKETS);
-    offsets[shardOf[i] + 1]++;
+    const shard = bucketOf(tripId[i]!, TRIP_BUCKETS);
+    shardOf[i] = shard;
+    offsets[shard + 1]!++;
   }
-  for (let b = 0; b < TRIP_BUCKETS; b++) offsets[b + 1] += offsets[b];
+  for (let b = 0; b < TRIP_BUCKETS; b++) offsets[b + 1]! += offsets[b]!;
   const order = new Int32Array(count);
   const fill = offsets.slice(0, TRIP_BUCKETS);
-  for (let i = 0; i < count; i++) order[fill[shardOf[i]]++] = i;
+  for (let i = 0; i < count; i++) order[fill[shardOf[i]!]!++] = i;
   for (let b = 0; b < TRIP_BUCKETS; b++) {
     const parts: string[] = [];
-    for (let k = offsets[b]; k < offsets[b + 1]; k++) {
-      const i = order[k];
-      parts.push(`${j(tripId[i])}:[${j(buf.toString('base64', trips.get(i, 0), trips.get(i, 1)))},${j(tripRoute[i])},${n(trips.get(i, 2))}]`);
+    for (let k = offsets[b]!; k < offsets[b + 1]!; k++) {
+      const i = order[k]!;
+      parts.push(`${j(tripId[i]!)}:[${j(buf.toString('base64', trips.get(i, 0), trips.get(i, 1)))},${j(tripRoute[i] ?? null)},${n(trips.get(i, 2))}]`);
     }
     await set(KEYS.trip(b), `{${parts.join(',')}}`);
   }
@@ -169,7 +171,7 @@ export async function indexFeed(
   const schedule = o.static?.poll(tripId) ?? null;
   if (schedule && unrouted.length > 0) {
     const found = await schedule.routesOf(unrouted, yieldToLoop);
-    for (let k = 0; k < unrouted.length; k++) if ((tripRoute[unrouted[k]] = found[k]) !== null) fromStatic++;
+    for (const [k, i] of unrouted.entries()) if ((tripRoute[i] = found[k] ?? null) !== null) fromStatic++;
   }
   for (let i = 0; i < tripRoute.length; i++) {
     const route = tripRoute[i];
@@ -193,11 +195,11 @@ export async function indexFeed(
 
   const routeShards: string[][] = Array.from({ length: ROUTE_BUCKETS }, () => []);
   for (const [route, list] of routes) {
-    const items = list.map((i) => `[${j(tripId[i])},${n(trips.get(i, 2))},${trips.get(i, 3)}]`);
-    routeShards[bucketOf(route, ROUTE_BUCKETS)].push(`${j(route)}:[${items.join(',')}]`);
+    const items = list.map((i) => `[${j(tripId[i]!)},${n(trips.get(i, 2))},${trips.get(i, 3)}]`);
+    routeShards[bucketOf(route, ROUTE_BUCKETS)]!.push(`${j(route)}:[${items.join(',')}]`);
   }
   routes.clear();
-  for (let b = 0; b < ROUTE_BUCKETS; b++) await set(KEYS.route(b), `{${routeShards[b].join(',')}}`);
+  for (const [b, shard] of routeShards.entries()) await set(KEYS.route(b), `{${shard.join(',')}}`);
 
   const boardsStarted = performance.now();
   const written = new Set<string>();
@@ -321,5 +323,5 @@ export async function readRoute(store: Store, routeId: string): Promise<RouteTri
   const shard = await store.get(KEYS.route(bucketOf(routeId, ROUTE_BUCKETS)));
   if (!shard) return [];
   const m = JSON.parse(shard) as Record<string, RouteTrip[]>;
-  return Object.prototype.hasOwnProperty.call(m, routeId) ? m[routeId] : [];
+  return (Object.prototype.hasOwnProperty.call(m, routeId) ? m[routeId] : undefined) ?? [];
 }

@@ -92,8 +92,8 @@ export class ScheduleCarry {
       }
     for (let k = 0; k < want.length; k += BATCH) {
       const part = want.slice(k, k + BATCH);
-      const ord = new Map(part.map((s) => [this.stopIds[s], s]));
-      for (const [id, name, lat, lon] of this.index.stopsMeta(part.map((s) => this.stopIds[s]))) {
+      const ord = new Map(part.map((s) => [this.stopIdOf(s), s]));
+      for (const [id, name, lat, lon] of this.index.stopsMeta(part.map((s) => this.stopIdOf(s)))) {
         const s = ord.get(id)!;
         this.stopName[s] = name;
         if (lat !== null) this.stopLat[s] = lat;
@@ -103,9 +103,14 @@ export class ScheduleCarry {
   }
 
   stop(s: number) {
-    const lat = this.stopLat[s],
-      lon = this.stopLon[s];
+    const lat = this.stopLat[s] ?? NaN,
+      lon = this.stopLon[s] ?? NaN;
     return { name: this.stopName[s] ?? null, lat: Number.isNaN(lat) ? null : lat, lon: Number.isNaN(lon) ? null : lon };
+  }
+
+  /** Stop ordinals are handed out by the static index this carry's `stopIds` came from, so they are in range. */
+  private stopIdOf(s: number): string {
+    return this.stopIds[s]!;
   }
 }
 
@@ -128,9 +133,14 @@ export class PollSchedule implements TripColumns {
     return this.carry.index;
   }
 
+  /** Trip ordinals are positions in this poll's `tripId` list, so they are in range. */
+  private tripIdOf(i: number): string {
+    return this.tripId[i]!;
+  }
+
   /** The last poll's slot of trip `i`, if it was carried. */
   private slotOf(i: number): number | undefined {
-    return this.carry.last?.slot.get(this.tripId[i]);
+    return this.carry.last?.slot.get(this.tripIdOf(i));
   }
 
   /** Scheduled routes of trips `ords` (null when the schedule lacks the trip). */
@@ -146,8 +156,8 @@ export class PollSchedule implements TripColumns {
     }
     for (let b = 0; b < ask.length; b += BATCH) {
       const part = ask.slice(b, b + BATCH);
-      const found = new Map(this.index.routesOf(part.map((i) => this.tripId[i])));
-      for (const i of part) this.route[i] = found.get(this.tripId[i]) ?? null;
+      const found = new Map(this.index.routesOf(part.map((i) => this.tripIdOf(i))));
+      for (const i of part) this.route[i] = found.get(this.tripIdOf(i)) ?? null;
       if ((b / BATCH) % 16 === 15) await pause();
     }
     return ords.map((i) => this.route[i] ?? null);
@@ -163,15 +173,15 @@ export class PollSchedule implements TripColumns {
       const s = this.slotOf(i);
       if (s !== undefined && last!.named[s]) {
         this.route[i] = last!.route[s];
-        this.line[i] = last!.line[s];
-        this.headsign[i] = last!.headsign[s];
+        this.line[i] = last!.line[s] ?? null;
+        this.headsign[i] = last!.headsign[s] ?? null;
       } else ask.push(i);
     }
     for (let k = 0; k < ask.length; k += BATCH) {
       const part = ask.slice(k, k + BATCH);
-      const ord = new Map(part.map((i) => [this.tripId[i], i]));
+      const ord = new Map(part.map((i) => [this.tripIdOf(i), i]));
       for (const i of part) this.route[i] ??= null;
-      for (const [id, route, line, headsign] of this.index.tripsMeta(part.map((i) => this.tripId[i]))) {
+      for (const [id, route, line, headsign] of this.index.tripsMeta(part.map((i) => this.tripIdOf(i)))) {
         const i = ord.get(id)!;
         this.route[i] = route;
         this.line[i] = this.carry.intern(line);
@@ -227,22 +237,24 @@ export class PollSchedule implements TripColumns {
       let end = r + 1;
       while (end < n && calls.get(end, 0) === i) end++;
       const s = last ? this.slotOf(i) : undefined;
-      const from = s === undefined ? 0 : last!.first[s],
-        to = s === undefined ? 0 : from + last!.count[s];
+      // A carried slot indexes the last poll's first/count, whose calls lie within its seq/arr/dep.
+      const from = s === undefined ? 0 : last!.first[s]!,
+        to = s === undefined ? 0 : from + last!.count[s]!;
       for (let x = r; x < end; x++) {
         const seq = calls.get(x, 1);
         if (seq === NONE) continue;
         let y = from;
         while (y < to && last!.seq[y] !== seq) y++;
         if (y < to) {
-          arr[x] = last!.arr[y];
-          dep[x] = last!.dep[y];
+          arr[x] = last!.arr[y]!;
+          dep[x] = last!.dep[y]!;
           continue;
         }
-        const trip = this.tripId[i];
+        const trip = this.tripIdOf(i);
         if (!firstRow.has(trip)) firstRow.set(trip, r);
-        batch[size].trip_id = trip;
-        batch[size++].seq = seq;
+        const slot = batch[size++]!; // size < BATCH = batch.length, flushed when full
+        slot.trip_id = trip;
+        slot.seq = seq;
         if (size === BATCH) {
           flush();
           if (++flushes % 8 === 0) await pause();
@@ -262,7 +274,7 @@ export class PollSchedule implements TripColumns {
   keep() {
     const trips = Math.min(this.tripId.length, this.carry.maxTrips);
     const slot = new Map<string, number>();
-    for (let i = 0; i < trips; i++) slot.set(this.tripId[i], i);
+    for (let i = 0; i < trips; i++) slot.set(this.tripIdOf(i), i);
     const first = new Int32Array(trips),
       count = new Int32Array(trips);
     let seq: Int32Array = new Int32Array(0),
@@ -275,7 +287,7 @@ export class PollSchedule implements TripColumns {
       seq = new Int32Array(rows);
       for (let r = 0; r < rows; r++) {
         const i = calls.get(r, 0);
-        if (count[i]++ === 0) first[i] = r;
+        if (count[i]!++ === 0) first[i] = r; // i < trips: the loop stops at the first trip beyond
         seq[r] = calls.get(r, 1);
       }
       arr = this.planned.arr.subarray(0, rows);

@@ -67,6 +67,8 @@ export function staticIndexPath(config: Config): string {
   return join(dirname(resolve(base)), 'gtfs-static.sqlite');
 }
 
+type QueryName = 'trip' | 'routeOf' | 'stopTimes' | 'stopTime' | 'stop' | 'route' | 'cityStops' | 'cityStopCount' | 'allCityStops';
+
 /** Ids per batched IN query: one statement per few hundred ids instead of one per id. */
 export const BATCH = 500;
 
@@ -80,7 +82,7 @@ type BatchKind = 'routes' | 'tripsMeta' | 'stopsMeta' | 'calls';
 
 export class StaticIndex {
   private readonly db: Database.Database;
-  private readonly q: Record<string, Database.Statement>;
+  private readonly q: Record<QueryName, Database.Statement>;
   private readonly batched: Record<BatchKind, Database.Statement>;
   readonly meta: StaticMeta;
 
@@ -145,9 +147,10 @@ export class StaticIndex {
    * the poller asks for ~190k trips per poll, where one statement per id costs seconds.
    */
   private batch(kind: BatchKind, ids: string[]): unknown[][] {
-    if (ids.length === 0) return [];
+    const [first] = ids;
+    if (first === undefined) return [];
     if (ids.length > BATCH) throw new Error(`at most ${BATCH} ids per batch`);
-    const params = ids.length === BATCH ? ids : [...ids, ...Array<string>(BATCH - ids.length).fill(ids[0])];
+    const params = ids.length === BATCH ? ids : [...ids, ...Array<string>(BATCH - ids.length).fill(first)];
     return this.batched[kind].all(params) as unknown[][];
   }
   /** [trip_id, route_id] of the trips found. */
@@ -164,11 +167,12 @@ export class StaticIndex {
   }
   /** [trip_id, seq, arr, dep] of the scheduled calls found (BATCH calls at most). */
   plannedCalls(calls: PlannedCall[]): [string, number, number | null, number | null][] {
-    if (calls.length === 0) return [];
+    const [first] = calls;
+    if (first === undefined) return [];
     if (calls.length > BATCH) throw new Error(`at most ${BATCH} calls per batch`);
     const params: (string | number)[] = [];
     for (let k = 0; k < BATCH; k++) {
-      const c = calls[k] ?? calls[0];
+      const c = calls[k] ?? first;
       params.push(c.trip_id, c.seq);
     }
     return this.batched.calls.all(params) as [string, number, number | null, number | null][];

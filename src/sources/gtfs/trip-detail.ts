@@ -90,8 +90,7 @@ export interface TripTimeline {
 function updatesFor(updates: RtStopUpdate[], times: StaticStopTime[]): (RtStopUpdate | undefined)[] {
   const bySeq = new Map<number, number>(),
     byStop = new Map<string, number>();
-  for (let k = 0; k < updates.length; k++) {
-    const u = updates[k];
+  for (const [k, u] of updates.entries()) {
     if (u.seq !== null) {
       if (!bySeq.has(u.seq)) bySeq.set(u.seq, k);
     } else if (u.stop_id !== null && !byStop.has(u.stop_id)) byStop.set(u.stop_id, k);
@@ -239,9 +238,9 @@ export function detailAt(tl: TripTimeline, nowMs: number): TripDetail {
   let position: PositionOut | null = null;
   let currentDelay: number | null = null;
   const located = tl.located;
-  if (located.length > 0) {
-    const first = located[0],
-      last = located[located.length - 1];
+  const first = located[0],
+    last = located[located.length - 1];
+  if (first && last) {
     if (nowMs < first.eDepMs) {
       progress = 'not_started';
       currentDelay = first.depDelay;
@@ -249,8 +248,7 @@ export function detailAt(tl: TripTimeline, nowMs: number): TripDetail {
       progress = 'finished';
       currentDelay = last.arrDelay;
     } else {
-      for (let i = 0; i < located.length; i++) {
-        const r = located[i];
+      for (const [i, r] of located.entries()) {
         if (nowMs >= r.eArrMs && nowMs < r.eDepMs) {
           progress = 'at_stop';
           currentDelay = r.depDelay;

@@ -30,7 +30,7 @@ export function gtiTime(t: { date?: string; time?: string } | undefined): Date |
   const d = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(t?.date ?? '');
   const h = /^(\d{1,2}):(\d{2})$/.exec(t?.time ?? '');
   if (!d || !h) return null;
-  return berlinLocalToDate(+d[3], +d[2], +d[1], +h[1], +h[2]);
+  return berlinLocalToDate(Number(d[3]), Number(d[2]), Number(d[1]), Number(h[1]), Number(h[2]));
 }
 
 /** The request's `time` member for "now". */

@@ -44,7 +44,7 @@ function localTime(date: string | undefined, time: string | undefined): Date | n
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
   const t = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time ?? '');
   if (!d || !t) return null;
-  return berlinLocalToDate(+d[1], +d[2], +d[3], +t[1], +t[2], +(t[3] ?? 0));
+  return berlinLocalToDate(Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2]), Number(t[3] ?? 0));
 }
 
 function modeOf(p: HafasProduct | undefined): Mode {

@@ -30,9 +30,13 @@ export function latestAirquality(body: AirqualityBody, stationId: string): Airqu
   const rows = data[stationId] ?? data[String(Number(stationId))];
   if (!rows || typeof rows !== 'object') return null;
   let key: string | null = null;
-  for (const [start, row] of Object.entries(rows)) if (Array.isArray(row) && row.length >= 3 && (key === null || start > key)) key = start;
-  if (key === null) return null;
-  const row = rows[key];
+  let row: (typeof rows)[string] | undefined;
+  for (const [start, r] of Object.entries(rows))
+    if (Array.isArray(r) && r.length >= 3 && (key === null || start > key)) {
+      key = start;
+      row = r;
+    }
+  if (key === null || row === undefined) return null;
   const index = row[1] === null || row[1] === undefined || row[1] === '' ? null : Number(row[1]);
   return {
     start: ubaTimeToIso(key),

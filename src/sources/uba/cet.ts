@@ -11,7 +11,13 @@ const CET_OFFSET_MINUTES = 60;
 export function ubaTimeToIso(s: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(String(s).trim());
   if (!m) throw new UpstreamError('parse', `UBA timestamp in an unknown format: ${String(s).slice(0, 40)}`);
-  const [y, mo, d, h, mi, sec] = m.slice(1).map(Number);
+  const num = (g: number) => Number(m[g]);
+  const y = num(1),
+    mo = num(2),
+    d = num(3),
+    h = num(4),
+    mi = num(5),
+    sec = num(6);
   if (h > 24 || (h === 24 && (mi !== 0 || sec !== 0))) throw new UpstreamError('parse', `UBA timestamp out of range: ${s}`);
   return toBerlinIso(fixedOffsetLocalToDate(y, mo, d, h, mi, sec, CET_OFFSET_MINUTES));
 }

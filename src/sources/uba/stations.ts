@@ -115,13 +115,8 @@ export function nearestActive(stations: readonly UbaStation[], lat: number, lon:
  * and "Frankfurt" all give "frankfurt"; "Halle (Saale)" gives "halle").
  */
 export function placeKey(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .split(/\s*[/(,]\s*|\s+(?:am|an der|an|im|in der|in|ob der|ob)\s+/)[0]
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  const folded = name.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
+  // split() always yields at least one piece.
+  const head = folded.split(/\s*[/(,]\s*|\s+(?:am|an der|an|im|in der|in|ob der|ob)\s+/)[0]!;
+  return head.replace(/[^a-z0-9]+/g, ' ').trim();
 }

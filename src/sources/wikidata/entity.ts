@@ -2,10 +2,23 @@ import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** The Wikibase JSON model as served by Special:EntityData/{QID}.json. */
+/**
+ * The datavalue fields read here: quantity (amount, unit), time (time, precision) and
+ * globecoordinate (latitude, longitude, globe). Upstream JSON, so any of them may be absent.
+ */
+export interface DataValue {
+  amount?: string | number;
+  unit?: string;
+  time?: string;
+  precision?: number;
+  latitude?: number;
+  longitude?: number;
+  globe?: string;
+}
 export interface Snak {
   snaktype: 'value' | 'somevalue' | 'novalue';
   property: string;
-  datavalue?: { value: any; type: string };
+  datavalue?: { value: DataValue; type: string };
   datatype?: string;
 }
 export interface Statement {
@@ -66,8 +79,8 @@ export function parseCityBase(body: EntityDataBody, qid: string): CityBase {
     population: pop?.amount ?? null,
     population_date: pop?.date ?? null,
     area_km2: area(claims.P2046 ?? []),
-    lat: coord ? coord.latitude : null,
-    lon: coord ? coord.longitude : null,
+    lat: coord?.latitude ?? null,
+    lon: coord?.longitude ?? null,
     entity_modified_at: entity.modified ? toBerlinIso(entity.modified) : null,
     wikidata_url: `https://www.wikidata.org/wiki/${entity.id ?? qid}`,
   };
@@ -90,7 +103,7 @@ function population(statements: Statement[]): { amount: number; date: string | n
     if (!Number.isFinite(amount)) continue;
     const t = s.qualifiers?.P585?.find((q) => q.snaktype === 'value' && q.datavalue)?.datavalue?.value;
     const sortKey = typeof t?.time === 'string' ? t.time.replace(/^\+/, '') : '';
-    if (!best || sortKey > best.sortKey) best = { amount, sortKey, date: t ? wikidataDate(t.time, t.precision) : null };
+    if (!best || sortKey > best.sortKey) best = { amount, sortKey, date: t?.time === undefined ? null : wikidataDate(t.time, t.precision ?? 0) };
   }
   return best ? { amount: best.amount, date: best.date } : null;
 }
@@ -98,7 +111,7 @@ function population(statements: Statement[]): { amount: number; date: string | n
 function area(statements: Statement[]): number | null {
   for (const s of usable(statements)) {
     const v = s.mainsnak.datavalue!.value;
-    const factor = AREA_UNITS[v?.unit];
+    const factor = v?.unit === undefined ? undefined : AREA_UNITS[v.unit];
     const amount = Number(v?.amount);
     if (factor !== undefined && Number.isFinite(amount)) return Math.round(amount * factor * 100) / 100;
   }
@@ -111,5 +124,5 @@ export function wikidataDate(time: string, precision: number): string | null {
   if (!m) return null;
   if (precision >= 11) return `${m[1]}-${m[2]}-${m[3]}`;
   if (precision === 10) return `${m[1]}-${m[2]}`;
-  return m[1];
+  return m[1] ?? null;
 }

@@ -1,11 +1,11 @@
 import type { DataType } from '../core/data-type.ts';
 import { buildCatalog, type Catalog } from './build.ts';
-import { WIKIDATA_TYPES } from './wikidata.ts';
+import { CITY_TYPES } from './city.ts';
 import { ENVIRONMENT_TYPES } from './environment.ts';
-import { STATISTICS_TYPES } from './statistics.ts';
-import { SOCIETY_MISC_TYPES } from './society-misc.ts';
-import { CHARGING_TYPES } from './charging.ts';
-import { POI_DATA_TYPES } from './pois.ts';
+import { SOCIETY_TYPES } from './society.ts';
+import { ECONOMY_TYPES } from './economy.ts';
+import { ENERGY_TYPES } from './energy.ts';
+import { PLACES_TYPES } from './places.ts';
 import { STATION_TYPES } from './stations.ts';
 import { BOARD_TYPES } from './boards.ts';
 import { TRANSIT_TYPES } from './transit.ts';
@@ -16,12 +16,12 @@ import { DEPARTURE_TYPES } from './departures.ts';
  * compare and MCP tools are all generated from this list.
  */
 const GROUPS: DataType[][] = [
-  WIKIDATA_TYPES,
+  CITY_TYPES,
   ENVIRONMENT_TYPES,
-  STATISTICS_TYPES,
-  SOCIETY_MISC_TYPES,
-  CHARGING_TYPES,
-  POI_DATA_TYPES,
+  SOCIETY_TYPES,
+  ECONOMY_TYPES,
+  ENERGY_TYPES,
+  PLACES_TYPES,
   STATION_TYPES,
   BOARD_TYPES,
   TRANSIT_TYPES,

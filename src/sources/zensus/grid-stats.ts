@@ -17,7 +17,7 @@ export function gridStatisticsQuery(ags: string) {
   };
 }
 
-interface EsriStatsBody {
+export interface EsriStatsBody {
   features?: { attributes?: Record<string, unknown> }[];
   error?: { code?: number; message?: string };
 }

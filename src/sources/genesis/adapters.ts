@@ -1,28 +1,29 @@
-import type { AdapterResult, CacheWindows, DataType, FetchContext, Group } from '../../core/data-type.ts';
+import type { Adapter, AdapterResult, CacheWindows, FetchContext } from '../../core/data-type.ts';
+import type { StatField, StatisticsRecord } from '../../core/records/statistics.ts';
 import { GENESIS } from './source.ts';
 import { levelOf, regionFor, type RegionRequest } from './region.ts';
 import { latestWithData, rowsOfRegion, series, type BreakdownDecl, type FieldDecl, type PeriodRecord, type Values } from './select.ts';
 import { GenesisClient, type TableAnswer, type TableRequest } from './tablefile.ts';
 
-/** One official-statistics data type: which table, which values, how they are named. */
-export interface StatDecl {
-  type: string;
-  label: string;
-  label_en: string;
-  group: Extract<Group, 'society' | 'economy'>;
-  summary: string;
-  description?: string;
+/** A value read from the table: which variable (and attributes) it is, and what it means. */
+export interface StatFieldDecl extends FieldDecl, StatField {}
+
+/** A value computed from the read ones (a share, balance or average). */
+export interface StatDerived extends StatField {
+  compute: (v: Values) => number | null;
+}
+
+/** Which table, which values, how they are named: everything the generic adapter needs. */
+export interface StatTable {
   /** Regionaldatenbank table code; `-5` is per municipality, `-4` per district. */
   table: string;
-  /** `latest`: the newest period with data; `series`: every period since `years` ago. */
+  /** `latest`: the newest period with data; `series`: every period of the newest `periods`. */
   mode?: 'latest' | 'series';
   /** Newest periods requested (`timeslices`): a few for `latest`, since the newest can be all placeholders. */
   periods?: number;
-  fields: readonly FieldDecl[];
-  breakdown?: BreakdownDecl;
-  /** Values computed from the named fields (shares, balances, averages). */
-  derive?: (v: Values) => Values;
-  compare?: DataType['compare'];
+  fields: readonly StatFieldDecl[];
+  breakdown?: Omit<BreakdownDecl, 'fields'> & { description: string; fields: readonly StatFieldDecl[] };
+  derived?: readonly StatDerived[];
 }
 
 export const STAT_CACHE: CacheWindows = { freshSeconds: 86_400, staleSeconds: 2_592_000 };
@@ -36,27 +37,18 @@ export function ratio(a: number | null | undefined, b: number | null | undefined
   return a === null || a === undefined || !b ? null : round((a / b) * scale);
 }
 
-/** The data type interpreting a declaration: region rule, shared table fetch, period choice, naming. */
-export function statisticsType(d: StatDecl): DataType {
-  const mode = d.mode ?? 'latest';
-  return {
-    type: d.type,
-    label: d.label,
-    label_en: d.label_en,
-    group: d.group,
-    tool: d.type.replace(/-/g, '_'),
-    summary: d.summary,
-    description:
-      d.description ??
-      `Regionaldatenbank Deutschland table ${d.table} (${levelOf(d.table) === 'municipality' ? 'per municipality' : 'per district; only for district-free cities'}).`,
-    source: GENESIS,
-    cache: STAT_CACHE,
-    compare: d.compare,
-    fetch: (ctx) => fetchStatistics(ctx, d, mode),
-  };
+/** The default description of a statistics type: its table and level. */
+export function tableDescription(table: string): string {
+  return `Regionaldatenbank Deutschland table ${table} (${levelOf(table) === 'municipality' ? 'per municipality' : 'per district; only for district-free cities'}).`;
 }
 
-async function fetchStatistics(ctx: FetchContext, d: StatDecl, mode: 'latest' | 'series'): Promise<AdapterResult> {
+/** The adapter interpreting a declaration: region rule, shared table fetch, period choice, naming. */
+export function genesisStatistics(d: StatTable): Adapter<StatisticsRecord> {
+  const mode = d.mode ?? 'latest';
+  return (ctx) => fetchStatistics(ctx, d, mode);
+}
+
+async function fetchStatistics(ctx: FetchContext, d: StatTable, mode: 'latest' | 'series'): Promise<AdapterResult<StatisticsRecord>> {
   const rule = regionFor(ctx.city, d.table);
   const meta: Record<string, unknown> = { table: d.table, table_level: levelOf(d.table) };
   if (!rule.ok) return { data: null, status: 'no_data', meta: { ...meta, reason: rule.reason } };
@@ -77,9 +69,9 @@ async function fetchStatistics(ctx: FetchContext, d: StatDecl, mode: 'latest' | 
     },
   };
   if (mode === 'series') {
-    const data = seriesRecord(series(rows, sel), d, region);
-    if (!data) return noValues;
-    return { data, meta };
+    const found = series(rows, sel);
+    if (found.length === 0) return noValues;
+    return { data: seriesRecord(found, d, region), meta };
   }
   const rec = latestWithData(rows, sel);
   if (!rec) return noValues;
@@ -106,8 +98,12 @@ async function loadTable(
   return { answer, region };
 }
 
-function periodRecord(rec: PeriodRecord, d: StatDecl, region: { variable: string; key: string }) {
-  const out: Record<string, unknown> = {
+function derivedValues(d: StatTable, v: Values): Values {
+  return Object.fromEntries((d.derived ?? []).map((x) => [x.field, x.compute(v)]));
+}
+
+function periodRecord(rec: PeriodRecord, d: StatTable, region: { variable: string; key: string }): StatisticsRecord {
+  const out: StatisticsRecord = {
     period: rec.period,
     reference_date: rec.reference_date,
     period_type: rec.period_type,
@@ -115,19 +111,19 @@ function periodRecord(rec: PeriodRecord, d: StatDecl, region: { variable: string
     region_name: rec.region_name,
     region_level: levelOf(d.table),
     ...rec.values,
-    ...(d.derive ? d.derive(rec.values) : {}),
+    ...derivedValues(d, rec.values),
+    units: rec.units,
+    table_values: rec.all,
   };
   if (d.breakdown) out[d.breakdown.key] = rec.breakdown;
-  out.units = rec.units;
-  out.table_values = rec.all;
   return out;
 }
 
-/** The series with its change from first to last period; null without periods. */
-function seriesRecord(periods: PeriodRecord[], d: StatDecl, region: { variable: string; key: string }) {
+function seriesRecord(periods: PeriodRecord[], d: StatTable, region: { variable: string; key: string }): StatisticsRecord {
   const first = periods[0];
   const last = periods.at(-1);
-  if (!first || !last) return null;
+  // Callers pass at least one period (an empty series answers no_data before).
+  if (!first || !last) throw new Error('a series needs at least one period');
   const change: Values = {};
   for (const f of d.fields) {
     const a = first.values[f.field] ?? null,
@@ -139,6 +135,6 @@ function seriesRecord(periods: PeriodRecord[], d: StatDecl, region: { variable: 
     ...periodRecord(last, d, region),
     series_start: first.period,
     ...change,
-    series: periods.map((p) => ({ period: p.period, reference_date: p.reference_date, ...p.values, ...(d.derive ? d.derive(p.values) : {}) })),
+    series: periods.map((p) => ({ period: p.period, reference_date: p.reference_date, ...p.values, ...derivedValues(d, p.values) })),
   };
 }

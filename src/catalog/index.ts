@@ -6,10 +6,7 @@ import { STATISTICS_TYPES } from './statistics.ts';
 import { SOCIETY_MISC_TYPES } from './society-misc.ts';
 import { CHARGING_TYPES } from './charging.ts';
 import { POI_DATA_TYPES } from './pois.ts';
-import { STATION_TYPES } from './stations.ts';
-import { BOARD_TYPES } from './boards.ts';
-import { TRANSIT_TYPES } from './transit.ts';
-import { DEPARTURE_TYPES } from './departures.ts';
+import { TRANSPORT_TYPES } from './transport.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -22,10 +19,7 @@ const GROUPS: DataType[][] = [
   SOCIETY_MISC_TYPES,
   CHARGING_TYPES,
   POI_DATA_TYPES,
-  STATION_TYPES,
-  BOARD_TYPES,
-  TRANSIT_TYPES,
-  DEPARTURE_TYPES,
+  TRANSPORT_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

@@ -123,7 +123,7 @@ test('GET /stations/{eva}/departures: plan of two hours + changes, DB headers, l
   assert.equal(r.json.meta.refresh_seconds, 60);
   assert.equal(r.json.data.station.eva, '8000098');
   assert.equal(r.json.data.station.name, 'Essen Hbf');
-  const ice = r.json.data.departures.find((d: any) => d.name === 'ICE 620');
+  const ice = r.json.data.departures.find((d: { name: string }) => d.name === 'ICE 620');
   assert.equal(ice.delay_s, 1500);
   assert.equal(ice.expected_time, '2014-01-03T21:43:00+01:00');
   assert.equal(fake.count(`${BASE}/fchg/8000098`), 1);
@@ -138,7 +138,7 @@ test('GET /stations/{eva}/departures: plan of two hours + changes, DB headers, l
 test('GET /stations/{eva}/arrivals answers arrivals', async () => {
   const r = await ctx.app.get('/api/v1/stations/8000098/arrivals');
   assert.equal(r.status, 200);
-  assert.ok(r.json.data.arrivals.some((a: any) => a.origin === 'München Hbf'));
+  assert.ok(r.json.data.arrivals.some((a: { origin: string }) => a.origin === 'München Hbf'));
 });
 
 test('EVA with non-digits is 422 before any upstream call', async () => {
@@ -236,4 +236,16 @@ test('rate limit: calls beyond ratePerMinute in the current minute are refused w
   } finally {
     await client.close();
   }
+});
+
+test('malformed upstream: a body that is not Timetables XML is 503, never 500; nothing planned (404s) is no_data', async () => {
+  fake.get(new RegExp(`^${BASE}/fchg/8000999$`), { body: '{"error": "not xml"}', headers: { 'content-type': 'application/json' } });
+  fake.get(new RegExp(`^${BASE}/plan/8000999/\\d{6}/\\d{2}$`), { body: '<html><body>502</body></html>', headers: { 'content-type': 'text/html' } });
+  const bad = await ctx.app.get('/api/v1/stations/8000999/departures');
+  assert.equal(bad.status, 503);
+  assert.equal(bad.json.code, 'upstream_unavailable');
+  fake.get(new RegExp(`^${BASE}/(fchg|plan)/8000998(/.*)?$`), { status: 404, body: '' });
+  const none = await ctx.app.get('/api/v1/stations/8000998/arrivals');
+  assert.equal(none.status, 200);
+  assert.equal(none.json.meta.source_status, 'no_data');
 });

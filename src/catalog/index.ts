@@ -12,15 +12,7 @@ import { TRANSPORT_TYPES } from './transport.ts';
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
  * compare and MCP tools are all generated from this list.
  */
-const GROUPS: DataType[][] = [
-  WIKIDATA_TYPES,
-  ENVIRONMENT_TYPES,
-  STATISTICS_TYPES,
-  SOCIETY_MISC_TYPES,
-  CHARGING_TYPES,
-  POI_DATA_TYPES,
-  TRANSPORT_TYPES,
-];
+const GROUPS: DataType[][] = [WIKIDATA_TYPES, ENVIRONMENT_TYPES, STATISTICS_TYPES, SOCIETY_MISC_TYPES, CHARGING_TYPES, POI_DATA_TYPES, TRANSPORT_TYPES];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';
 

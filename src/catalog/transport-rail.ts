@@ -47,7 +47,7 @@ export const RAIL_TYPES: DataType[] = [
         name: 'q',
         type: 'string',
         description: 'Umlaut-tolerant substring filter on the station name ("Köln", "Koeln" and "Koln" match alike)',
-        pattern: /^[^\u0000-\u001f]{1,100}$/,
+        pattern: /^\P{Cc}{1,100}$/u,
         patternHint: '1 to 100 printable characters',
       },
       { name: 'limit', type: 'integer', min: 1, clampMax: 100, description: 'Caps the sorted list; default all stations, values above 100 are clamped to 100' },

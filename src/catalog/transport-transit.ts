@@ -9,7 +9,7 @@ import { REFRESH_SECONDS, transitDepartures, transitRouteStatus, transitSummary,
  * Live transit from the nationwide gtfs.de feeds. Every type reads what the GTFS-RT poller (and
  * the static schedule job) stored; none calls the upstream on a request. Declarations only.
  */
-const ID = /^[\w:.\-]{1,200}$/;
+const ID = /^[\w:.-]{1,200}$/;
 const JOB = 'gtfs-rt-poller';
 
 const idParam = (name: string, what: string): ParamDecl => ({

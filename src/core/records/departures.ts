@@ -54,12 +54,9 @@ export interface LiveBoard extends LiveBoardRecord {
 /** A DB Timetables message (disruption, delay cause, quality change ...). */
 export const BoardMessage = record({
   id: text('Message id'),
-  type: z
-    .string()
-    .meta({
-      description:
-        'Message type: him_notice, quality_change, free_text, delay_cause, ibis, ibis_unassigned, disruption, connection (DB code as is for others)',
-    }),
+  type: z.string().meta({
+    description: 'Message type: him_notice, quality_change, free_text, delay_cause, ibis, ibis_unassigned, disruption, connection (DB code as is for others)',
+  }),
   code: int('DB message code (e.g. delay cause)'),
   category: text('Message category'),
   text: text('Message text as DB publishes it'),

@@ -33,7 +33,8 @@ export const cityStations: Adapter<StationList> = async ({ city, params, http, c
   const q = params.q as string | undefined;
   const matched = stationsOfCity(all, city, q);
   if (matched.length === 0) {
-    const reason = q && stationsOfCity(all, city).length > 0 ? `no station name of this city matches "${q}"` : "no national-rail station has this city's municipality key";
+    const reason =
+      q && stationsOfCity(all, city).length > 0 ? `no station name of this city matches "${q}"` : "no national-rail station has this city's municipality key";
     return { data: null, status: 'no_data', meta: { reason } };
   }
   const limit = params.limit as number | undefined;

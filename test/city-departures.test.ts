@@ -219,3 +219,30 @@ test('HVV and RMV without credentials are disabled and call nothing; VAG and EFA
 test('dead upstream with nothing cached is 503', async () => {
   await expectUnavailable({ fake, env: CREDS, path: '/api/v1/live/nuernberg/departures?stop=1234' });
 });
+
+test('malformed upstream: an HTML error page instead of the feed is 503 for every city feed, never 500', async () => {
+  const html = { body: '<html><body>502 Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } };
+  fake.get(/^\/dm\/api\/abfahrten\.json\/vgn\/\d+$/, html);
+  fake.get('/standard/XML_DM_REQUEST', html);
+  fake.post('/gti/public/departureList', html);
+  fake.get('/hapi/departureBoard', html);
+  for (const path of [
+    '/api/v1/live/nuernberg/departures?stop=4242',
+    '/api/v1/live/essen/departures?stop=de:05113:4242',
+    '/api/v1/live/hamburg/departures?stop=Master:4242',
+    '/api/v1/live/frankfurt-am-main/departures?stop=4242424',
+  ]) {
+    const r = await ctx.app.get(path);
+    assert.equal(r.status, 503, path);
+    assert.equal(at(r.json, 'code'), 'upstream_unavailable', path);
+  }
+});
+
+test('a stop with no departure announced is no_data (not an empty ok)', async () => {
+  const sample = json('vag/abfahrten-vgn-536-schweiggerstr.json');
+  fake.get(/^\/dm\/api\/abfahrten\.json\/vgn\/\d+$/, { json: { ...sample, Abfahrten: [] } });
+  const r = await ctx.app.get('/api/v1/live/nuernberg/departures?stop=4343');
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /no departures announced/);
+});

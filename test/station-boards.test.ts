@@ -239,3 +239,15 @@ test('rate limit: calls beyond ratePerMinute in the current minute are refused w
     await client.close();
   }
 });
+
+test('malformed upstream: a body that is not Timetables XML is 503, never 500; nothing planned (404s) is no_data', async () => {
+  fake.get(new RegExp(`^${BASE}/fchg/8000999$`), { body: '{"error": "not xml"}', headers: { 'content-type': 'application/json' } });
+  fake.get(new RegExp(`^${BASE}/plan/8000999/\\d{6}/\\d{2}$`), { body: '<html><body>502</body></html>', headers: { 'content-type': 'text/html' } });
+  const bad = await ctx.app.get('/api/v1/stations/8000999/departures');
+  assert.equal(bad.status, 503);
+  assert.equal(at(bad.json, 'code'), 'upstream_unavailable');
+  fake.get(new RegExp(`^${BASE}/(fchg|plan)/8000998(/.*)?$`), { status: 404, body: '' });
+  const none = await ctx.app.get('/api/v1/stations/8000998/arrivals');
+  assert.equal(none.status, 200);
+  assert.equal(at(none.json, 'meta.source_status'), 'no_data');
+});

@@ -222,3 +222,15 @@ test('answers without municipalityCode (the real recorded v2 payload) match by t
   assert.equal(at(r.json, 'data.0.eva'), '8000001');
   assert.equal(at(r.json, 'data.0.zip'), '52064');
 });
+
+test('malformed upstream: an HTML error page or a body without result[] is 503, never 500', async (t) => {
+  const fresh = await startApp({ ...fakeEnv(ctx.fake.url), ...CREDS });
+  t.after(() => fresh.close());
+  ctx.fake.get(STADA_STATIONS_PATH, { body: '<html>502 Bad Gateway</html>', headers: { 'content-type': 'text/html' } });
+  const html = await fresh.get('/api/v1/cities/koeln/stations');
+  assert.equal(html.status, 503);
+  assert.equal(at(html.json, 'code'), 'upstream_unavailable');
+  ctx.fake.get(STADA_STATIONS_PATH, { json: { offset: 0, limit: 10000, total: 0 } });
+  const shapeless = await fresh.get('/api/v1/cities/bonn/stations');
+  assert.equal(shapeless.status, 503);
+});

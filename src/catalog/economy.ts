@@ -62,7 +62,10 @@ export const ECONOMY_TYPES: DataType[] = [
       {
         field: 'net_registrations',
         description: 'Registrations minus deregistrations',
-        compute: (v) => (v.registrations !== null && v.deregistrations !== null ? v.registrations - v.deregistrations : null),
+        compute: (v) => {
+          const { registrations: reg = null, deregistrations: dereg = null } = v;
+          return reg !== null && dereg !== null ? reg - dereg : null;
+        },
       },
     ],
     example: { city: 'muenchen' },

@@ -6,27 +6,13 @@ import { SOCIETY_TYPES } from './society.ts';
 import { ECONOMY_TYPES } from './economy.ts';
 import { ENERGY_TYPES } from './energy.ts';
 import { PLACES_TYPES } from './places.ts';
-import { STATION_TYPES } from './stations.ts';
-import { BOARD_TYPES } from './boards.ts';
-import { TRANSIT_TYPES } from './transit.ts';
-import { DEPARTURE_TYPES } from './departures.ts';
+import { TRANSPORT_TYPES } from './transport.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
  * compare and MCP tools are all generated from this list.
  */
-const GROUPS: DataType[][] = [
-  CITY_TYPES,
-  ENVIRONMENT_TYPES,
-  SOCIETY_TYPES,
-  ECONOMY_TYPES,
-  ENERGY_TYPES,
-  PLACES_TYPES,
-  STATION_TYPES,
-  BOARD_TYPES,
-  TRANSIT_TYPES,
-  DEPARTURE_TYPES,
-];
+const GROUPS: DataType[][] = [CITY_TYPES, ENVIRONMENT_TYPES, SOCIETY_TYPES, ECONOMY_TYPES, ENERGY_TYPES, PLACES_TYPES, TRANSPORT_TYPES];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';
 

@@ -52,7 +52,7 @@ function dataTypeTool(dt: DataType): ToolDef {
     `REST: GET ${routePath(dt)}. ${ENVELOPE_NOTE}`,
   ];
   return {
-    name: dt.tool ?? dt.type.replace(/-/g, '_'),
+    name: dt.type.replace(/-/g, '_'),
     title: dt.label_en,
     description: lines.filter(Boolean).join(' '),
     shape: dataTypeShape(dt),
@@ -126,7 +126,7 @@ export function toolTable(catalog: Catalog): ToolDef[] {
   if (!table) {
     const fixed = fixedTools(catalog);
     for (const dt of catalog.all) {
-      if (dt.tool && (FIXED_TOOLS as readonly string[]).includes(dt.tool)) {
+      if ((FIXED_TOOLS as readonly string[]).includes(dt.type.replace(/-/g, '_'))) {
         throw new Error(`data type ${dt.type}: tool name "${dt.tool}" is reserved for a fixed MCP tool (${FIXED_TOOLS.join(', ')})`);
       }
     }

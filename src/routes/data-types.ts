@@ -20,7 +20,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,
       operationId: operationIdOf(dt),
-      data: dt.record ? { name: dataSchemaName(dt), schema: jsonSchemaOf(dataSchemaOf(dt)) } : undefined, // TRANSITION: removed once every type is converted
+      data: { name: dataSchemaName(dt), schema: jsonSchemaOf(dataSchemaOf(dt)) },
       exampleKey: dt.type,
       exampleValues: { ...(dt.example.city ? { slug: dt.example.city, city: dt.example.city } : {}), ...dt.example.params },
       responses: {

@@ -1,4 +1,5 @@
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
+import type { BoardArrival, BoardDeparture, BoardMessage } from '../../core/records/departures.ts';
 import type { EventXml, MessageXml, StopXml, TimetableXml } from './xml.ts';
 
 export type BoardKind = 'departures' | 'arrivals';
@@ -15,41 +16,8 @@ const MESSAGE_TYPES: Record<string, string> = {
   c: 'connection',
 };
 
-export interface BoardMessage {
-  id: string | null;
-  type: string;
-  code: number | null;
-  category: string | null;
-  text: string | null;
-  priority: number | null;
-  valid_from: string | null;
-  valid_until: string | null;
-  published_at: string | null;
-}
-
-export interface BoardEntry {
-  id: string;
-  name: string | null;
-  line: string | null;
-  category: string | null;
-  number: string | null;
-  operator: string | null;
-  long_distance: boolean;
-  destination?: string | null;
-  origin?: string | null;
-  via: string[];
-  planned_time: string | null;
-  expected_time: string | null;
-  delay_s: number | null;
-  planned_platform: string | null;
-  platform: string | null;
-  platform_changed: boolean;
-  cancelled: boolean;
-  cancelled_at: string | null;
-  added: boolean;
-  realtime: boolean;
-  messages: BoardMessage[];
-}
+/** A board's entry: a departure (with its destination) or an arrival (with its origin). */
+export type BoardEntryOf<K extends BoardKind> = K extends 'departures' ? BoardDeparture : BoardArrival;
 
 /** DB's `yyMMddHHmm` is Europe/Berlin wall-clock time without an offset. */
 export function dbTime(v: string | undefined): Date | null {
@@ -89,7 +57,7 @@ function messages(...lists: (MessageXml[] | undefined)[]): BoardMessage[] {
   return out.sort((a, b) => (b.published_at ?? '').localeCompare(a.published_at ?? ''));
 }
 
-function entry(kind: BoardKind, plan: StopXml | undefined, change: StopXml | undefined): BoardEntry | null {
+function entry<K extends BoardKind>(kind: K, plan: StopXml | undefined, change: StopXml | undefined): BoardEntryOf<K> | null {
   const key = kind === 'departures' ? 'dp' : 'ar';
   const p: EventXml = plan?.[key] ?? {};
   const c: EventXml = change?.[key] ?? {};
@@ -103,7 +71,7 @@ function entry(kind: BoardKind, plan: StopXml | undefined, change: StopXml | und
   const line = (c.l ?? p.l ?? (tl as { l?: string }).l) || null;
   const plannedPlatform = p.pp ?? null;
   const platform = c.cp ?? plannedPlatform;
-  const e: BoardEntry = {
+  const head = {
     id: (plan ?? change)!.id,
     name: tl.c && tl.n ? `${tl.c} ${tl.n}` : null,
     line: tl.c ? `${tl.c} ${line ?? tl.n ?? ''}`.trim() : line,
@@ -111,7 +79,8 @@ function entry(kind: BoardKind, plan: StopXml | undefined, change: StopXml | und
     number: tl.n ?? null,
     operator: tl.o ?? null,
     long_distance: tl.f === 'F',
-    via: [],
+  };
+  const times = {
     planned_time: iso(planned),
     expected_time: iso(expected),
     delay_s: planned && expected ? Math.round((expected.getTime() - planned.getTime()) / 1000) : null,
@@ -124,27 +93,30 @@ function entry(kind: BoardKind, plan: StopXml | undefined, change: StopXml | und
     realtime: change !== undefined,
     messages: messages(change?.m, c.m, p.m),
   };
-  if (kind === 'departures') {
-    e.destination = path.at(-1) ?? null;
-    e.via = path.slice(0, -1);
-  } else {
-    e.origin = path[0] ?? null;
-    e.via = path.slice(1);
-  }
-  return e;
+  const e: BoardDeparture | BoardArrival =
+    kind === 'departures'
+      ? { ...head, destination: path.at(-1) ?? null, via: path.slice(0, -1), ...times }
+      : { ...head, origin: path[0] ?? null, via: path.slice(1), ...times };
+  // `kind` decides which of the two shapes was built.
+  return e as BoardEntryOf<K>;
 }
 
 /**
  * Joins the planned hour slots with the full change list on the stop id. Trains that exist
  * only in the changes (added trips) are kept when they fall inside `window`.
  */
-export function mergeBoard(kind: BoardKind, plans: TimetableXml[], changes: TimetableXml | null, window?: { from: Date; to: Date }) {
+export function mergeBoard<K extends BoardKind>(
+  kind: K,
+  plans: TimetableXml[],
+  changes: TimetableXml | null,
+  window?: { from: Date; to: Date },
+): { station: string | null; entries: BoardEntryOf<K>[] } {
   const planned = new Map<string, StopXml>();
   for (const t of plans) for (const s of t.s) if (s.id && !planned.has(s.id)) planned.set(s.id, s);
   const changed = new Map<string, StopXml>();
   for (const s of changes?.s ?? []) if (s.id) changed.set(s.id, s);
 
-  const entries: BoardEntry[] = [];
+  const entries: BoardEntryOf<K>[] = [];
   for (const [id, s] of planned) {
     const e = entry(kind, s, changed.get(id));
     if (e) entries.push(e);

@@ -1,6 +1,6 @@
 import type { SourceHttp } from '../../core/source-http.ts';
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
-import { mergeBoard, type BoardKind } from './board.ts';
+import { mergeBoard, type BoardEntryOf, type BoardKind } from './board.ts';
 import { parseTimetableXml, type TimetableXml } from './xml.ts';
 
 /** The plan slot (`yyMMdd`, `HH`) that contains `at`, in Europe/Berlin local time. */
@@ -14,7 +14,12 @@ export function planSlot(at: Date): { date: string; hour: string; start: Date } 
  * One board: the plan of the current and the next hour plus the full change list
  * (3 calls, counted against DB's 60 calls per minute).
  */
-export async function fetchBoard(http: SourceHttp, eva: string, kind: BoardKind, now: Date) {
+export async function fetchBoard<K extends BoardKind>(
+  http: SourceHttp,
+  eva: string,
+  kind: K,
+  now: Date,
+): Promise<{ station: { eva: string; name: string | null }; entries: BoardEntryOf<K>[]; window: { from: Date; to: Date } }> {
   const headers = {
     'DB-Client-Id': http.credential('DB_CLIENT_ID'),
     'DB-Api-Key': http.credential('DB_API_KEY'),

@@ -3,7 +3,7 @@
  * Provenance (see test/fixtures/db-timetables/README.md): InfraNode's curated board map
  * (research/infranode-facts.md §2.15, first EVA of each city) and public station lists of
  * DB/IRIS tooling. For the cities missing here the boards take the city's station of the best
- * StaDa category from the station catalog (catalog/boards.ts).
+ * StaDa category from the station catalog (db-timetables/adapters.ts).
  */
 export const MAIN_STATION_EVA: Readonly<Record<string, { eva: string; name: string }>> = {
   berlin: { eva: '8011160', name: 'Berlin Hbf' },

@@ -1,6 +1,6 @@
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import type { LiveBoard, LiveDeparture, Mode } from '../../catalog/departures.ts';
+import type { LiveBoard, LiveDeparture, Mode } from '../../core/records/departures.ts';
 
 /** `XML_DM_REQUEST?outputFormat=rapidJSON`: times are UTC (`Z`). */
 export interface EfaLocation {

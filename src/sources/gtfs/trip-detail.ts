@@ -47,7 +47,8 @@ export interface TripDetail {
   cancelled: boolean;
   delay_s: number | null;
   unresolved: boolean;
-  unresolved_reason?: string;
+  /** Why the trip could not be joined with the schedule; null when it was. */
+  unresolved_reason: string | null;
   progress: 'not_started' | 'en_route' | 'at_stop' | 'finished' | 'unknown';
   position: PositionOut | null;
   stop_updates: StopUpdateOut[];
@@ -225,6 +226,7 @@ export function tripTimeline(t: StoredTrip, index: StaticIndex | null, nowMs: nu
       service_date: `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`,
       cancelled: t.update.cancelled,
       unresolved: false,
+      unresolved_reason: null,
     },
     feedDelay: t.delay_s,
     located,
@@ -285,7 +287,7 @@ export function detailAt(tl: TripTimeline, nowMs: number): TripDetail {
     cancelled: h.cancelled,
     delay_s: currentDelay ?? tl.feedDelay,
     unresolved: h.unresolved,
-    ...(h.unresolved_reason === undefined ? {} : { unresolved_reason: h.unresolved_reason }),
+    unresolved_reason: h.unresolved_reason,
     progress,
     position,
     stop_updates: tl.stop_updates,

@@ -1,6 +1,6 @@
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import type { LiveBoard, LiveDeparture, Mode } from '../../catalog/departures.ts';
+import type { LiveBoard, LiveDeparture, Mode } from '../../core/records/departures.ts';
 
 /** GTI `departureList` answer: `timeOffset` in minutes from `time`, `delay` in seconds. */
 export interface GtiDepartureList {

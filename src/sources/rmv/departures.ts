@@ -1,6 +1,6 @@
 import { berlinLocalToDate, hasZone, toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import type { LiveBoard, LiveDeparture, Mode } from '../../catalog/departures.ts';
+import type { LiveBoard, LiveDeparture, Mode } from '../../core/records/departures.ts';
 
 interface HafasProduct {
   name?: string;

@@ -1,6 +1,6 @@
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import type { LiveBoard, LiveDeparture, Mode } from '../../catalog/departures.ts';
+import type { LiveBoard, LiveDeparture, Mode } from '../../core/records/departures.ts';
 
 /** `GET /abfahrten.json/vgn/{stop}`: German field names, times with their UTC offset. */
 export interface VagAbfahrten {

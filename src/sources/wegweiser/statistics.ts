@@ -48,7 +48,7 @@ export function parseStatistics(body: WegweiserStatistics) {
       name: ind.name,
       unit: ind.unit ?? null,
       year: latest >= 0 ? (body.years[latest] ?? null) : null,
-      value: latest >= 0 ? values[latest] : null,
+      value: latest >= 0 ? (values[latest] ?? null) : null,
       series: body.years.map((y, i) => ({ year: y, value: typeof values[i] === 'number' ? values[i] : null })),
     };
   });

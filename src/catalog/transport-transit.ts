@@ -1,0 +1,105 @@
+import { dataType, type DataType } from '../core/data-type.ts';
+import type { ParamDecl } from '../core/params.ts';
+import { RouteStatusRecord, TransitDeparture, TransitRecord, TripRecord } from '../core/records/transit.ts';
+import { GTFS_DE } from '../sources/gtfs/source.ts';
+import { WINDOW_AHEAD_S, WINDOW_PAST_S } from '../sources/gtfs/board-read.ts';
+import { REFRESH_SECONDS, transitDepartures, transitRouteStatus, transitSummary, transitTrip } from '../sources/gtfs/adapters.ts';
+
+/**
+ * Live transit from the nationwide gtfs.de feeds. Every type reads what the GTFS-RT poller (and
+ * the static schedule job) stored; none calls the upstream on a request. Declarations only.
+ */
+const ID = /^[\w:.-]{1,200}$/;
+const JOB = 'gtfs-rt-poller';
+
+const idParam = (name: string, what: string): ParamDecl => ({
+  name,
+  in: 'path',
+  type: 'string',
+  required: true,
+  pattern: ID,
+  patternHint: 'a GTFS id of letters, digits and _ : . - (at most 200 characters)',
+  description: what,
+});
+
+/** The GTFS fixture feed models Stuttgart: U5 trip 1910001 on route 28001_400 runs whenever the demo does. */
+const EXAMPLE_CITY = 'stuttgart';
+
+export const TRANSIT_TYPES: DataType[] = [
+  dataType({
+    type: 'transit',
+    label: 'ÖPNV',
+    label_en: 'Public transit',
+    group: 'transport',
+    summary:
+      "The city's public transit in the nationwide GTFS feeds: its stops, the state of the live feed and links to live departures, trips and route status (Tier B)",
+    description: 'Reads the static schedule index (job gtfs-static) and the realtime feed the GTFS-RT poller stored.',
+    source: GTFS_DE,
+    record: TransitRecord,
+    cache: 'stored',
+    job: JOB,
+    example: { city: EXAMPLE_CITY },
+    adapter: transitSummary,
+  }),
+  dataType({
+    type: 'transit-departures',
+    label: 'ÖPNV-Abfahrten (Echtzeit)',
+    label_en: 'Transit departures (live)',
+    group: 'transport',
+    tool: 'departures',
+    summary: 'Live departures at the stops of the city from the nationwide GTFS-Realtime feed, with planned and expected times and delay (Tier B)',
+    description: `Stops of the city are those whose DELFI id carries the city's district key (de:<AGS5>:…, district-free cities) or that lie within a circle of the city's area around its register point. Departures expected from ${WINDOW_PAST_S / 60} minutes ago to ${WINDOW_AHEAD_S / 60} minutes ahead. trip_id and route_id are volatile ids for the trip and route-status endpoints.`,
+    path: '/api/v1/live/{city}/transit/departures',
+    source: GTFS_DE,
+    params: [
+      {
+        name: 'stop_id',
+        type: 'string',
+        pattern: ID,
+        patternHint: 'a GTFS stop id',
+        description: 'Only departures of this stop (a stop_id from an earlier answer)',
+      },
+    ],
+    record: TransitDeparture,
+    list: true,
+    cache: 'stored',
+    job: JOB,
+    live: { refreshSeconds: REFRESH_SECONDS },
+    example: { city: EXAMPLE_CITY },
+    adapter: transitDepartures,
+  }),
+  dataType({
+    type: 'transit-trip',
+    label: 'ÖPNV-Fahrt (Echtzeit)',
+    label_en: 'Transit trip (live)',
+    group: 'transport',
+    tool: 'trip',
+    summary: 'One trip from the live departures: delay, stop updates with names and times, and an estimated position interpolated between stops (Tier B)',
+    path: '/api/v1/live/{city}/transit/trips/{trip_id}',
+    source: GTFS_DE,
+    params: [idParam('trip_id', 'Volatile trip id from the trip_id field of the departures endpoint')],
+    record: TripRecord,
+    cache: 'stored',
+    job: JOB,
+    live: { refreshSeconds: REFRESH_SECONDS },
+    example: { city: EXAMPLE_CITY, params: { trip_id: '1910001' } },
+    adapter: transitTrip,
+  }),
+  dataType({
+    type: 'transit-route-status',
+    label: 'ÖPNV-Linienstatus (Echtzeit)',
+    label_en: 'Transit route status (live)',
+    group: 'transport',
+    tool: 'route_status',
+    summary: 'Active trips, average and maximum delay of one route in the live feed (Tier B)',
+    path: '/api/v1/live/{city}/transit/routes/{route_id}/status',
+    source: GTFS_DE,
+    params: [idParam('route_id', 'Volatile route id from the route_id field of the departures endpoint')],
+    record: RouteStatusRecord,
+    cache: 'stored',
+    job: JOB,
+    live: { refreshSeconds: REFRESH_SECONDS },
+    example: { city: EXAMPLE_CITY, params: { route_id: '28001_400' } },
+    adapter: transitRouteStatus,
+  }),
+];

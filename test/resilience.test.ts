@@ -256,7 +256,7 @@ describe('GET /api/v1/sources', () => {
 
 describe('metrics', () => {
   before(async () => {
-    app = await fresh();
+    app = await fresh({ METRICS_PUBLIC: 'true' });
   });
   after(async () => {
     await app.close();

@@ -101,6 +101,11 @@ export class FakeUpstream {
     return this;
   }
 
+  /** Ends every open connection (e.g. the hung ones of `mode = 'hang'`), keeping the server up. */
+  dropConnections() {
+    this.server?.closeAllConnections();
+  }
+
   async stop() {
     if (!this.server) return;
     this.server.closeAllConnections();

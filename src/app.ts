@@ -106,6 +106,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const limiter = config.rateLimitEnabled
     ? new ClientLimiter({ max: config.rateLimitMax, windowS: config.rateLimitWindowS, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix })
     : null;
+  if (limiter && !(await limiter.ready(3000))) app.log.warn('rate-limit store (Redis) not reachable at start; counting per instance until it answers');
   registerRequestGuard(app, limiter);
   await registerRoutes(app, { rt, pipeline, routes, ready, limiter });
   await app.ready();

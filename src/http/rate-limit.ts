@@ -65,6 +65,19 @@ export class ClientLimiter {
     }
   }
 
+  /** Waits (briefly) for the shared counter store, so the first requests count across instances too. */
+  ready(timeoutMs: number): Promise<boolean> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
   /** The counting key of a client address (IPv6 by its /64, as one host usually holds one). */
   keyOf(ip: string): string {
     return normalizeIP(ip);

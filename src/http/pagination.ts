@@ -118,10 +118,10 @@ export function parseSort<T extends string>(query: Record<string, unknown>, allo
   const sort = query.sort;
   const order = query.order ?? 'asc';
   if (sort !== undefined && !allowed.includes(sort as T)) {
-    throw new ProblemError('invalid_request', `unknown sort field "${String(sort)}"`, `sort must be one of: ${allowed.join(', ')}.`, { parameter: 'sort' });
+    throw new ProblemError('invalid_request', 'unknown sort field', `sort must be one of: ${allowed.join(', ')}.`, { parameter: 'sort' });
   }
   if (order !== 'asc' && order !== 'desc') {
-    throw new ProblemError('invalid_request', `unknown order "${String(order)}"`, 'order must be asc or desc.', { parameter: 'order' });
+    throw new ProblemError('invalid_request', 'unknown order', 'order must be asc or desc.', { parameter: 'order' });
   }
   return { sort: (sort as T | undefined) ?? null, order };
 }

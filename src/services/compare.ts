@@ -25,7 +25,7 @@ export async function compareCities(
   if (!dt)
     throw new ProblemError(
       'invalid_request',
-      resource ? `unknown resource "${resource.slice(0, 40)}"` : 'missing resource',
+      resource ? 'unknown resource' : 'missing resource',
       `resource must be one of: ${resources.join(', ')}.`,
       { parameter: 'resource' },
     );

@@ -100,7 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: readon
       'User-Agent sent to every upstream; names the service and a contact URL',
       str,
     ),
-    requestBudgetMs: s('REQUEST_BUDGET_MS', '10000', 'Longest a request waits for an upstream (ms); a slower fetch goes on in the background and fills the cache', int(100, 120000)),
+    requestBudgetMs: s(
+      'REQUEST_BUDGET_MS',
+      '10000',
+      'Longest a request waits for an upstream (ms); a slower fetch goes on in the background and fills the cache',
+      int(100, 120000),
+    ),
     fetchDeadlineMs: s(
       'FETCH_DEADLINE_MS',
       '60000',

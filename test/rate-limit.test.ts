@@ -100,25 +100,32 @@ test('free-text parameters that make cache keys are normalised: case and spacing
   });
 });
 
-test('with REDIS_URL the count is shared by every instance; Redis loss never fails a request', { skip: !hasRedisServer() && 'no redis-server installed' }, async () => {
-  const redis = await new RedisProcess().start();
-  const env = { ...fakeEnv(fake.url), RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: '6', REDIS_URL: redis.url, REDIS_KEY_PREFIX: `rl-test-${Date.now()}:` };
-  const a = await startApp(env);
-  const b = await startApp(env);
-  try {
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await (i % 2 ? a : b).get('/api/v1/cities/berlin')).status);
-    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 429, 429], 'one budget across both instances');
-    await redis.kill();
-    const during = await Promise.all(Array.from({ length: 4 }, () => a.get('/api/v1/cities/hamburg')));
-    assert.ok(
-      during.every((r) => r.status === 200 || r.status === 429),
-      during.map((r) => r.status).join(','),
-    );
-    assert.ok(during.some((r) => r.status === 200), 'counted in-process while Redis is away, not refused');
-  } finally {
-    await a.close();
-    await b.close();
-    await redis.kill();
-  }
-});
+test(
+  'with REDIS_URL the count is shared by every instance; Redis loss never fails a request',
+  { skip: !hasRedisServer() && 'no redis-server installed' },
+  async () => {
+    const redis = await new RedisProcess().start();
+    const env = { ...fakeEnv(fake.url), RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: '6', REDIS_URL: redis.url, REDIS_KEY_PREFIX: `rl-test-${Date.now()}:` };
+    const a = await startApp(env);
+    const b = await startApp(env);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await (i % 2 ? a : b).get('/api/v1/cities/berlin')).status);
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 429, 429], 'one budget across both instances');
+      await redis.kill();
+      const during = await Promise.all(Array.from({ length: 4 }, () => a.get('/api/v1/cities/hamburg')));
+      assert.ok(
+        during.every((r) => r.status === 200 || r.status === 429),
+        during.map((r) => r.status).join(','),
+      );
+      assert.ok(
+        during.some((r) => r.status === 200),
+        'counted in-process while Redis is away, not refused',
+      );
+    } finally {
+      await a.close();
+      await b.close();
+      await redis.kill();
+    }
+  },
+);

@@ -103,7 +103,9 @@ function send(agent: Agent, port: number, method: string, path: string, body?: s
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }),
+        );
         res.on('error', reject);
       },
     );
@@ -143,7 +145,9 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzStats> {
 
   const make = (): { method: string; path: string; body?: string } => {
     const route = pick(o.routes);
-    let path = route.template.replace(/\{(\w+)\}/g, (_, name: string) => value(route.params.find((p) => p.name === name && p.in === 'path') ?? { name, in: 'path' }));
+    let path = route.template.replace(/\{(\w+)\}/g, (_, name: string) =>
+      value(route.params.find((p) => p.name === name && p.in === 'path') ?? { name, in: 'path' }),
+    );
     const query: string[] = [];
     for (const p of route.params.filter((q) => q.in === 'query')) {
       if (r() < 0.45) query.push(`${p.name}=${value(p)}`);
@@ -174,7 +178,8 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzStats> {
 
   const check = (req: { method: string; path: string }, a: Answer) => {
     const bad = (what: string, detail = '') =>
-      stats.violations.length < 200 && stats.violations.push({ what, method: req.method, path: req.path.slice(0, 160), status: a.status, detail: detail.slice(0, 200) });
+      stats.violations.length < 200 &&
+      stats.violations.push({ what, method: req.method, path: req.path.slice(0, 160), status: a.status, detail: detail.slice(0, 200) });
     stats.byStatus[a.status] = (stats.byStatus[a.status] ?? 0) + 1;
     stats.maxMs = Math.max(stats.maxMs, a.ms);
     if (a.ms > o.maxMs) bad('slower than the budget', `${a.ms} ms`);
@@ -185,7 +190,8 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzStats> {
     const problem503 = a.status === 503 && (req.method === 'HEAD' || /"code":"(upstream_unavailable|not_ready)"/.test(a.body));
     if (a.status >= 500 && !problem503) bad('5xx', a.body);
     if (a.status >= 400 && !isMcp && req.method !== 'HEAD') {
-      if (!String(a.headers['content-type'] ?? '').startsWith('application/problem+json')) bad('error without problem content type', String(a.headers['content-type']));
+      if (!String(a.headers['content-type'] ?? '').startsWith('application/problem+json'))
+        bad('error without problem content type', String(a.headers['content-type']));
       try {
         const p = JSON.parse(a.body) as { code?: unknown; hint?: unknown };
         if (typeof p.code !== 'string' || typeof p.hint !== 'string') bad('problem without code/hint', a.body);

@@ -18,7 +18,9 @@ async function main() {
   const t0 = Date.now();
   const f = await runFuzz(REQUESTS, SEED);
   console.log(`\n## Fuzzer (seed ${SEED})\n`);
-  console.log(`${f.requests} requests over ${f.routes} OpenAPI operations in ${((Date.now() - t0) / 1000).toFixed(1)} s; network errors ${f.networkErrors}; slowest ${f.maxMs} ms`);
+  console.log(
+    `${f.requests} requests over ${f.routes} OpenAPI operations in ${((Date.now() - t0) / 1000).toFixed(1)} s; network errors ${f.networkErrors}; slowest ${f.maxMs} ms`,
+  );
   console.log(`statuses: ${JSON.stringify(f.byStatus)}`);
   console.log(`violations: ${f.violations.length}`);
   for (const v of f.violations.slice(0, 30)) console.log(`  ${v.what}: ${v.method} ${v.path} -> ${v.status} ${v.detail}`);

@@ -10,7 +10,15 @@ const EXPOSE = 'ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type
  * same reason: every answer, errors included, carries it.
  */
 export function withCors(handler: (req: IncomingMessage, res: ServerResponse) => void, origin = '*') {
-  const allowed = origin.trim() === '*' ? null : new Set(origin.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean));
+  const allowed =
+    origin.trim() === '*'
+      ? null
+      : new Set(
+          origin
+            .split(',')
+            .map((o) => o.trim().replace(/\/+$/, ''))
+            .filter(Boolean),
+        );
   if (allowed === null) {
     return (req: IncomingMessage, res: ServerResponse) => {
       res.setHeader('access-control-allow-origin', '*');

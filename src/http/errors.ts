@@ -28,8 +28,8 @@ function retryAfterOf(err: ProblemError): Record<string, string> {
  * Fastify's own refusals before routing (bad percent-encoding, a path parameter over
  * maxParamLength): the same problem writer, nothing echoed.
  */
-export function frameworkErrorHandler(err: { code?: string }, _req: FastifyRequest, reply: FastifyReply) {
-  return sendProblem(reply, clientProblem(err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400));
+export function frameworkErrorHandler(err: { code?: string }, _req: FastifyRequest, reply: FastifyReply): void {
+  void sendProblem(reply, clientProblem(err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400));
 }
 
 /**

@@ -41,7 +41,8 @@ export const MAX_OFFSET = 10_000_000;
 function intParam(name: string, raw: unknown, min: number, max: number): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const s = String(raw);
-  if (!/^-?\d{1,12}$/.test(s)) throw new ProblemError('invalid_request', `${name} must be an integer`, `Use ${name}=${min} to ${name}=${max}.`, { parameter: name });
+  if (!/^-?\d{1,12}$/.test(s))
+    throw new ProblemError('invalid_request', `${name} must be an integer`, `Use ${name}=${min} to ${name}=${max}.`, { parameter: name });
   const n = Number(s);
   if (n < min || n > max) throw new ProblemError('invalid_request', `${name} is out of range`, `Use ${name}=${min} to ${name}=${max}.`, { parameter: name });
   return n;

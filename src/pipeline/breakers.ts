@@ -38,7 +38,7 @@ export class Breakers {
   ) {}
 
   private entry(src: SourceDecl): Entry {
-    let e = this.entries.get(src.id);
+    const e = this.entries.get(src.id);
     if (e) return e;
     const threshold = src.breaker?.threshold ?? DEFAULT_BREAKER.threshold;
     const cooldownMs = (src.breaker?.cooldownSeconds ?? DEFAULT_BREAKER.cooldownSeconds) * 1000;

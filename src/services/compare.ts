@@ -23,12 +23,9 @@ export async function compareCities(
   const resource = typeof query.resource === 'string' ? query.resource : '';
   const dt = rt.catalog.byCompareResource.get(resource);
   if (!dt)
-    throw new ProblemError(
-      'invalid_request',
-      resource ? 'unknown resource' : 'missing resource',
-      `resource must be one of: ${resources.join(', ')}.`,
-      { parameter: 'resource' },
-    );
+    throw new ProblemError('invalid_request', resource ? 'unknown resource' : 'missing resource', `resource must be one of: ${resources.join(', ')}.`, {
+      parameter: 'resource',
+    });
   const names = (typeof query.cities === 'string' ? query.cities : '')
     .split(',')
     .map((s) => s.trim())
@@ -50,7 +47,12 @@ export async function compareCities(
   // The whole call keeps the request budget: cities not answered by then say so (their fetches go
   // on and fill the cache), and no further fetch starts after it.
   const until = Date.now() + rt.config.requestBudgetMs;
-  const late = (slug: string): CompareItem => ({ city: slug, data: null, source_status: 'error', note: 'not answered within the request budget; retry shortly' });
+  const late = (slug: string): CompareItem => ({
+    city: slug,
+    data: null,
+    source_status: 'error',
+    note: 'not answered within the request budget; retry shortly',
+  });
   const items = await mapLimit(names, rt.config.compareConcurrency, async (name): Promise<CompareItem> => {
     const city = findCity(name);
     if (!city) return { city: name.slice(0, 80), data: null, source_status: 'not_found', note: 'unknown city; GET /api/v1/cities lists the slugs' };

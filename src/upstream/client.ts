@@ -155,7 +155,12 @@ export class UpstreamClient {
       let buf: Buffer;
       try {
         const identity = !resHeaders['content-encoding'] || resHeaders['content-encoding'].trim().toLowerCase() === 'identity';
-        buf = await readCapped(decode(res.body, resHeaders['content-encoding']), maxBytes, this.budget.covers(maxBytes) ? this.budget : null, identity ? declared : 0);
+        buf = await readCapped(
+          decode(res.body, resHeaders['content-encoding']),
+          maxBytes,
+          this.budget.covers(maxBytes) ? this.budget : null,
+          identity ? declared : 0,
+        );
       } catch (err) {
         if (err instanceof UpstreamError) throw err;
         throw toUpstreamError(err, t.deadline.aborted);

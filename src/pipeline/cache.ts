@@ -32,6 +32,8 @@ export interface Entry {
 /** The request budget ran out while the one fetch for the key goes on (and will fill the cache). */
 export class BudgetExceededError extends Error {
   readonly retryAfterMs = 5000;
+  /** Our own limit, not the upstream's fault (see isUpstreamFault). */
+  readonly ownRefusal = true;
   constructor(readonly budgetMs: number) {
     super(`no upstream answer within the request budget of ${budgetMs} ms`);
   }

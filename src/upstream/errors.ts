@@ -34,9 +34,9 @@ const FAULT_STATUSES = new Set([401, 403, 408, 429]);
 export function isUpstreamFault(err: unknown): boolean {
   if (!(err instanceof UpstreamError)) {
     // Adapter errors on a usable answer (a parser meeting a changed format) are upstream faults;
-    // aborts by our own deadline are not, nor a refusal of the user's input (a problem status).
-    const e = err as { name?: string; status?: unknown } | null;
-    if (typeof e?.status === 'number' && e.status < 500) return false;
+    // our own refusals (the request budget) are not, nor a refusal of the user's input (a problem status).
+    const e = err as { name?: string; status?: unknown; ownRefusal?: unknown } | null;
+    if (e?.ownRefusal === true || (typeof e?.status === 'number' && e.status < 500)) return false;
     return e?.name !== 'AbortError' && e?.name !== 'TimeoutError';
   }
   switch (err.kind) {

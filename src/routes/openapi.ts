@@ -65,11 +65,12 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
 <script src="/docs/assets/start.js"></script></body></html>`),
   );
 
+  // validatorUrl null: no validator badge from a third party (the CSP would block it anyway).
   app.get('/docs/assets/start.js', async (_req, reply) =>
     reply
       .header('content-type', 'application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send("window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', deepLinking: true });\n"),
+      .send("window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', deepLinking: true, validatorUrl: null });\n"),
   );
 
   app.get('/docs/assets/:file', async (req, reply) => {

@@ -79,8 +79,9 @@ export class ClientLimiter {
   }
 
   /** The counting key of a client address (IPv6 by its /64, as one host usually holds one). */
-  keyOf(ip: string): string {
-    return normalizeIP(ip);
+  keyOf(ip: string | undefined): string {
+    // A socket already gone has no address; such requests share one key.
+    return ip ? normalizeIP(ip) : 'unknown';
   }
 
   /** Counts `n` requests of `key`; `cb` gets the state after the last one. */

@@ -74,6 +74,7 @@ test('a fetch slower than the budget: 503 at the budget, then the one background
   }
   let later = await app.get('/api/v1/cities/kiel/weather');
   assert.ok(await eventually(async () => (later = await app.get('/api/v1/cities/kiel/weather')).status === 200, 5000), later.text);
-  assert.equal(later.json.meta.cache_status, 'HIT');
+  // HIT when the background fetch had finished, MISS when this request joined it while it ran.
+  assert.ok(['HIT', 'MISS'].includes(later.json.meta.cache_status), later.json.meta.cache_status);
   assert.equal(fake.count('/current_weather'), 1, 'single-flight: one upstream call for all of them');
 });

@@ -69,6 +69,8 @@ async function main() {
     JOBS_ENABLED: 'false',
     LOG_LEVEL: 'warn',
     STORE_PATH: join(dir, 'store.sqlite'),
+    // One load generator is one client: the per-client limit would answer it 429.
+    RATE_LIMIT_ENABLED: 'false',
   };
   const svc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(svc);

@@ -1,6 +1,9 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { createServer } from 'node:http';
 import { withCors } from './http/cors.ts';
+import { createHttpServer, type ServerLimits } from './http/server.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
+import { parseQuery, registerRequestGuard } from './http/request-guard.ts';
+import { ClientLimiter } from './http/rate-limit.ts';
 import type { Config } from './config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
@@ -12,7 +15,7 @@ import { SourceHealth } from './pipeline/source-health.ts';
 import { createStore } from './store/index.ts';
 import type { Store } from './core/store.ts';
 import { UpstreamClient } from './upstream/client.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerMcp } from './mcp/http-route.ts';
 import type { RouteDoc } from './http/route-doc.ts';
@@ -24,7 +27,24 @@ export interface App {
   /** Routes with their docs, in registration order: the OpenAPI document's only input. */
   routes: { method: string; url: string; doc: RouteDoc }[];
   ready: { value: boolean };
+  /** The per-client rate limit (null when RATE_LIMIT_ENABLED=false). */
+  limiter: ClientLimiter | null;
   close(): Promise<void>;
+}
+
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+/** The listeners' timeouts and connection cap (main and local ingress alike). */
+export function serverLimits(config: Config): ServerLimits {
+  return {
+    requestTimeoutMs: config.serverRequestTimeoutMs,
+    headersTimeoutMs: config.serverHeadersTimeoutMs,
+    keepAliveTimeoutMs: config.serverKeepAliveTimeoutMs,
+    maxConnections: config.serverMaxConnections,
+  };
 }
 
 export interface BuildOptions {
@@ -44,23 +64,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     // A child logger per request costs more than the rest of a cache HIT; errors log on the app logger.
     childLoggerFactory: (logger) => logger,
-    trustProxy: true,
-    serverFactory: (handler) => createServer(withCors(handler)),
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    serverFactory: (handler) => createHttpServer(withCors(handler, config.corsOrigin), serverLimits(config)),
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQuery },
   });
   const metrics = new Metrics();
   const store = opts.store ?? createStore(config, (err) => app.log.warn({ err: String(err) }, 'store unreachable; serving from the in-process fallback'));
   if (store.ready && !(await store.ready(3000))) app.log.warn('shared store not reachable at start; serving with the in-process fallback until it answers');
-  const breakers = new Breakers(store, store.kind === 'redis', metrics);
+  const health = new SourceHealth();
+  const breakers = new Breakers(store, store.kind === 'redis', metrics, health);
   const upstream = new UpstreamClient({
     userAgent: config.userAgent,
     connectTimeoutMs: config.upstreamConnectTimeoutMs,
     timeoutMs: config.upstreamTimeoutMs,
     maxResponseBytes: config.maxResponseBytes,
+    inflightMaxBytes: config.upstreamInflightMaxBytes,
   });
   const catalog = opts.catalog ?? CATALOG;
-  const rt = new Runtime(config, store, metrics, breakers, new SourceHealth(), upstream, catalog, app.log);
+  const rt = new Runtime(config, store, metrics, breakers, health, upstream, catalog, app.log);
   const cache = new Cache({
     store,
     distributedLocks: store.kind === 'redis',
@@ -80,8 +104,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const ready = { value: false };
   registerErrorHandling(app, metrics);
-  await registerRoutes(app, { rt, pipeline, routes, ready });
-  registerMcp(app, { rt, pipeline });
+  const limiter = config.rateLimitEnabled
+    ? new ClientLimiter({ max: config.rateLimitMax, windowS: config.rateLimitWindowS, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix })
+    : null;
+  if (limiter && !(await limiter.ready(3000))) app.log.warn('rate-limit store (Redis) not reachable at start; counting per instance until it answers');
+  registerRequestGuard(app, limiter);
+  await registerRoutes(app, { rt, pipeline, routes, ready, limiter });
+  registerMcp(app, { rt, pipeline, limiter });
   await app.ready();
   ready.value = true;
 
@@ -91,9 +120,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pipeline,
     routes,
     ready,
+    limiter,
     async close() {
       ready.value = false;
       await app.close();
+      await limiter?.close();
       await upstream.close();
       await store.close();
     },

@@ -53,6 +53,17 @@ const list: Parser<string[]> = (raw) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** Fastify's trustProxy: off, on (any proxy), a hop count, or the proxies' addresses/CIDRs. */
+const trustProxy: Parser<boolean | number | string[]> = (raw, name) => {
+  const v = raw.trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const ips = list(raw, name);
+  if (ips.every((ip) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(ip))) return ips;
+  throw new ConfigError(`${name} must be false, true, a hop count or a comma list of proxy addresses, got "${raw}"`);
+};
+
 export const ENV_VARS: EnvVar[] = [];
 
 function setting<T>(env: NodeJS.ProcessEnv, name: string, def: string, description: string, parse: Parser<T>): T {
@@ -92,10 +103,32 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       'User-Agent sent to every upstream; names the service and a contact URL',
       str,
     ),
-    requestBudgetMs: s('REQUEST_BUDGET_MS', '10000', 'Longest a request waits for an upstream (ms)', int(100, 120000)),
+    requestBudgetMs: s(
+      'REQUEST_BUDGET_MS',
+      '10000',
+      'Longest a request waits for an upstream (ms); a slower fetch goes on in the background and fills the cache',
+      int(100, 120000),
+    ),
+    fetchDeadlineMs: s(
+      'FETCH_DEADLINE_MS',
+      '60000',
+      'Longest one cache fill (all upstream calls of one answer) may run, also in the background, before it is aborted (ms)',
+      int(1000, 600000),
+    ),
     upstreamTimeoutMs: s('UPSTREAM_TIMEOUT_MS', '8000', 'Default per-call upstream timeout (ms)', int(100, 120000)),
     upstreamConnectTimeoutMs: s('UPSTREAM_CONNECT_TIMEOUT_MS', '3000', 'Upstream connect timeout (ms)', int(100, 60000)),
-    maxResponseBytes: s('UPSTREAM_MAX_RESPONSE_BYTES', String(32 * 1024 * 1024), 'Default cap on one upstream response body (bytes)', int(1024, 2 ** 31 - 1)),
+    maxResponseBytes: s(
+      'UPSTREAM_MAX_RESPONSE_BYTES',
+      String(8 * 1024 * 1024),
+      'Cap on one upstream response body for sources that declare none (bytes; sources declare their own realistic caps)',
+      int(1024, 2 ** 31 - 1),
+    ),
+    upstreamInflightMaxBytes: s(
+      'UPSTREAM_INFLIGHT_MAX_BYTES',
+      String(256 * 1024 * 1024),
+      'Bytes all upstream bodies being read may hold together; a call beyond it is refused at once (0 = no global cap)',
+      int(0, 2 ** 31 - 1),
+    ),
     maxCities: s('MAX_CITIES', '84', 'Most cities in one compare call (at least 28)', int(28, 1000)),
     compareConcurrency: s('COMPARE_CONCURRENCY', '16', 'Parallel upstream fetches per compare call', int(1, 256)),
     overviewBudgetMs: s('OVERVIEW_BUDGET_MS', '3000', 'Time cap of each overview highlight (ms, at most 3000)', int(50, 3000)),
@@ -114,7 +147,22 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       "Seconds between GTFS-RT polls; indexes expire after three intervals (meta.refresh_seconds stays the spec's 45)",
       int(5, 3600),
     ),
-    corsOrigin: s('CORS_ORIGIN', '*', 'Access-Control-Allow-Origin for browser clients', str),
+    corsOrigin: s('CORS_ORIGIN', '*', 'Browser origins allowed to read answers: * (any) or a comma-separated list of origins', str),
+    trustProxy: s(
+      'TRUST_PROXY',
+      'false',
+      'Trust X-Forwarded-For from: false (nobody), true (any proxy), a hop count, or a comma list of proxy addresses/CIDRs; decides the client address the rate limit counts',
+      trustProxy,
+    ),
+    serverRequestTimeoutMs: s('SERVER_REQUEST_TIMEOUT_MS', '30000', 'Longest a client may take to send a whole request (ms); then 408', int(1000, 600000)),
+    serverHeadersTimeoutMs: s('SERVER_HEADERS_TIMEOUT_MS', '10000', 'Longest a client may take to send the request headers (ms); then 408', int(500, 600000)),
+    serverKeepAliveTimeoutMs: s('SERVER_KEEP_ALIVE_TIMEOUT_MS', '72000', 'Idle time after which a keep-alive connection is closed (ms)', int(1000, 600000)),
+    serverMaxConnections: s('SERVER_MAX_CONNECTIONS', '10000', 'Most open client connections per listener; further ones are refused', int(10, 1000000)),
+    metricsPublic: s('METRICS_PUBLIC', 'false', 'Serve /metrics on the main ingress too (else only on the local ingress)', bool),
+    rateLimitEnabled: s('RATE_LIMIT_ENABLED', 'true', 'Per-client rate limit on the main ingress (false for private deployments)', bool),
+    rateLimitMax: s('RATE_LIMIT_MAX', '600', 'Requests one client address may make per window (each MCP batch member counts)', int(1, 10_000_000)),
+    rateLimitWindowS: s('RATE_LIMIT_WINDOW_S', '60', 'Length of the rate-limit window (seconds)', int(1, 86400)),
+    mcpMaxBatch: s('MCP_MAX_BATCH', '20', 'Most JSON-RPC messages in one /mcp batch', int(1, 1000)),
     mcpAllowedHosts: s('MCP_ALLOWED_HOSTS', '127.0.0.1,localhost,[::1]', 'Host header values accepted on /mcp (DNS-rebinding guard)', list),
     mcpAllowedOrigins: s('MCP_ALLOWED_ORIGINS', '', 'Origins accepted on /mcp besides none/same-host (comma-separated)', list),
     sources: {} as Record<string, SourceSettings>,

@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { buildApp, serverLimits } from './app.ts';
 import { loadConfigOrExit } from './startup-config.ts';
 import { startJobs } from './jobs/index.ts';
 import { listenLocal } from './local-ingress.ts';
@@ -9,7 +9,10 @@ async function main() {
   const built = await buildApp(config);
   const { app } = built;
   await app.listen({ host: config.host, port: config.port });
-  const local = config.localHost && config.localPort ? await listenLocal(app.routing.bind(app), config.localHost, config.localPort) : null;
+  const local =
+    config.localHost && config.localPort
+      ? await listenLocal(app.routing.bind(app), config.localHost, config.localPort, { corsOrigin: config.corsOrigin, limits: serverLimits(config) })
+      : null;
   if (local) app.log.info({ address: `${config.localHost}:${config.localPort}` }, 'local ingress listening');
   const jobs = config.jobs ? startJobs(built.rt) : { stop: async () => {} };
   const shutdown = async (signal: string) => {

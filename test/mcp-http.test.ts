@@ -27,7 +27,7 @@ let client: Client;
 
 before(async () => {
   fake = await new FakeUpstream().start();
-  app = await startApp(fakeEnv(fake.url));
+  app = await startApp({ ...fakeEnv(fake.url), METRICS_PUBLIC: 'true' });
   client = new Client({ name: 'stadtdaten-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`)));
 });

@@ -266,7 +266,7 @@ describe('GET /api/v1/sources', () => {
 
 describe('metrics', () => {
   before(async () => {
-    app = await fresh();
+    app = await fresh({ METRICS_PUBLIC: 'true' });
   });
   after(async () => {
     await app.close();

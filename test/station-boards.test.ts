@@ -9,6 +9,7 @@ import { parseTimetableXml } from '../src/sources/db-timetables/xml.ts';
 import { mergeBoard } from '../src/sources/db-timetables/board.ts';
 import { planSlot } from '../src/sources/db-timetables/fetch-board.ts';
 import { DB_TIMETABLES } from '../src/sources/db-timetables/source.ts';
+import { RateGate } from '../src/pipeline/rate-gate.ts';
 import { BoundSourceHttp } from '../src/pipeline/source-http.ts';
 import { UpstreamClient } from '../src/upstream/client.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
@@ -214,7 +215,7 @@ test('unknown city is 404; dead upstream with nothing cached is 503', async () =
   await expectUnavailable({ fake, env: CREDS, path: '/api/v1/stations/8000001/departures' });
 });
 
-test('rate limit: calls beyond ratePerMinute in the current minute are refused without reaching the upstream', async () => {
+test('rate limit: calls beyond ratePerMinute in the current minute are refused (no queue room) without reaching the upstream', async () => {
   // The counter is per clock minute: start well inside one so the three calls share it.
   const into = Date.now() % 60_000;
   if (into > 58_000) await new Promise((r) => setTimeout(r, 60_000 - into + 50));
@@ -227,12 +228,12 @@ test('rate limit: calls beyond ratePerMinute in the current minute are refused w
     client,
     new Metrics(),
     new SourceHealth(),
-    store,
+    new RateGate(store, decl, 0),
   );
   try {
     await http.text('/fchg/{eva}', { params: { eva: '8000098' } });
     await http.text('/fchg/{eva}', { params: { eva: '8000098' } });
-    await assert.rejects(http.text('/fchg/{eva}', { params: { eva: '8000098' } }), (e: unknown) => e instanceof UpstreamError && e.kind === 'rate_limited');
+    await assert.rejects(http.text('/fchg/{eva}', { params: { eva: '8000098' } }), (e: unknown) => e instanceof UpstreamError && e.kind === 'own_rate_limit');
     assert.equal(fake.count(`${BASE}/fchg/`), 2);
     assert.equal(DB_TIMETABLES.ratePerMinute, 60);
   } finally {

@@ -90,11 +90,11 @@ export function resolveCity(raw: string): City {
   const city = findCity(raw);
   if (city) return city;
   const near = suggest(raw);
-  const shown = decode(raw).slice(0, 80);
+  // The name the client sent is not repeated back: it may be anything.
   if (near) {
-    throw new ProblemError('city_not_found', `Unknown city "${shown}".`, `Did you mean "${near.slug}"? GET /api/v1/cities lists all canonical slugs.`, {
+    throw new ProblemError('city_not_found', 'Unknown city.', `Did you mean "${near.slug}"? GET /api/v1/cities lists all canonical slugs.`, {
       suggestion: near.slug,
     });
   }
-  throw new ProblemError('city_not_found', `Unknown city "${shown}".`, `GET /api/v1/cities lists all ${CITIES.length} canonical city slugs.`);
+  throw new ProblemError('city_not_found', 'Unknown city.', `GET /api/v1/cities lists all ${CITIES.length} canonical city slugs.`);
 }

@@ -40,18 +40,18 @@ export function parseParams(decls: readonly ParamDecl[], raw: Record<string, unk
     }
     const s = Array.isArray(v) ? String(v[0]) : String(v);
     if (d.type === 'integer') {
-      if (!/^-?\d+$/.test(s)) throw new ProblemError(code, `"${d.name}" must be an integer, got "${s.slice(0, 40)}"`, hintFor(d), { parameter: d.name });
+      if (!/^-?\d+$/.test(s)) throw new ProblemError(code, `"${d.name}" must be an integer`, hintFor(d), { parameter: d.name });
       let n = Number(s);
-      if (d.min !== undefined && n < d.min) throw new ProblemError(code, `"${d.name}" must be >= ${d.min}, got ${n}`, hintFor(d), { parameter: d.name });
+      if (d.min !== undefined && n < d.min) throw new ProblemError(code, `"${d.name}" must be >= ${d.min}`, hintFor(d), { parameter: d.name });
       if (d.clampMax !== undefined && n > d.clampMax) n = d.clampMax;
       out[d.name] = n;
       continue;
     }
     if (d.enum && !d.enum.includes(s)) {
-      throw new ProblemError(code, `unknown ${d.name} "${s.slice(0, 40)}"`, hintFor(d), { parameter: d.name, allowed: d.enum });
+      throw new ProblemError(code, `unknown ${d.name}`, hintFor(d), { parameter: d.name, allowed: d.enum });
     }
     if (d.pattern && !d.pattern.test(s)) {
-      throw new ProblemError(code, `"${d.name}" has an invalid format: "${s.slice(0, 40)}"`, hintFor(d), { parameter: d.name });
+      throw new ProblemError(code, `"${d.name}" has an invalid format`, hintFor(d), { parameter: d.name });
     }
     out[d.name] = s;
   }

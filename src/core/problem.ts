@@ -4,6 +4,12 @@
  */
 export const PROBLEM_CODES = {
   invalid_request: { status: 400, title: 'Invalid request' },
+  request_timeout: { status: 408, title: 'Request not received in time' },
+  payload_too_large: { status: 413, title: 'Request body too large' },
+  uri_too_long: { status: 414, title: 'Request URI too long' },
+  unsupported_media_type: { status: 415, title: 'Unsupported request body type' },
+  rate_limited: { status: 429, title: 'Too many requests from this client' },
+  header_fields_too_large: { status: 431, title: 'Request headers too large' },
   city_not_found: { status: 404, title: 'Unknown city' },
   route_not_found: { status: 404, title: 'Unknown route' },
   invalid_parameter: { status: 422, title: 'Invalid parameter value' },

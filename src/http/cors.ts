@@ -1,16 +1,40 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const EXPOSE = 'ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type';
+const EXPOSE = 'ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type, RateLimit, RateLimit-Policy';
 
 /**
- * CORS for a public keyless API: any origin may read, without credentials. Set on the raw
- * response before Fastify runs (Node merges these into the final headers), because a Fastify
- * hook on every request costs a measurable share of a cache HIT.
+ * CORS for a public keyless API, without credentials: `*` lets any origin read; a comma list
+ * (CORS_ORIGIN) lets only those origins read, echoed one at a time with `Vary: Origin`. Set on the
+ * raw response before Fastify runs (Node merges these into the final headers), because a Fastify
+ * hook on every request costs a measurable share of a cache HIT. `nosniff` rides along for the
+ * same reason: every answer, errors included, carries it.
  */
-export function withCors(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+export function withCors(handler: (req: IncomingMessage, res: ServerResponse) => void, origin = '*') {
+  const allowed =
+    origin.trim() === '*'
+      ? null
+      : new Set(
+          origin
+            .split(',')
+            .map((o) => o.trim().replace(/\/+$/, ''))
+            .filter(Boolean),
+        );
+  if (allowed === null) {
+    return (req: IncomingMessage, res: ServerResponse) => {
+      res.setHeader('access-control-allow-origin', '*');
+      res.setHeader('access-control-expose-headers', EXPOSE);
+      res.setHeader('x-content-type-options', 'nosniff');
+      handler(req, res);
+    };
+  }
   return (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-expose-headers', EXPOSE);
+    const o = req.headers.origin;
+    if (o !== undefined && allowed.has(o)) {
+      res.setHeader('access-control-allow-origin', o);
+      res.setHeader('access-control-expose-headers', EXPOSE);
+    }
+    res.setHeader('vary', 'Origin');
+    res.setHeader('x-content-type-options', 'nosniff');
     handler(req, res);
   };
 }

@@ -1,16 +1,40 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemError, problemBody, PROBLEM_CONTENT_TYPE, type ProblemBody } from '../core/problem.ts';
+import { ProblemError, problemBody, type ProblemBody } from '../core/problem.ts';
+import { clientProblem, problemHeaders } from './client-errors.ts';
 import type { Metrics } from '../metrics.ts';
 
-export function sendProblem(reply: FastifyReply, body: ProblemBody) {
-  const headers: Record<string, string> = { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store' };
-  if (body.status === 503) headers['retry-after'] = '30';
-  return reply.code(body.status).headers(headers).send(JSON.stringify(body));
+export function sendProblem(reply: FastifyReply, body: ProblemBody, extraHeaders: Record<string, string> = {}) {
+  return reply
+    .code(body.status)
+    .headers({ ...problemHeaders(body), ...extraHeaders })
+    .send(JSON.stringify(body));
+}
+
+/** The path as `instance` only when it is plainly a path: anything else a client sent is not echoed. */
+const SAFE_PATH = /^\/[A-Za-z0-9\-._~/]{0,200}$/;
+export function instanceOf(req: FastifyRequest): string | undefined {
+  const path = req.url.split('?')[0] ?? '';
+  return SAFE_PATH.test(path) ? path : undefined;
+}
+
+/** A Retry-After the error asks for (own rate-limit queue full, request budget spent), in whole seconds. */
+function retryAfterOf(err: ProblemError): Record<string, string> {
+  const ms = err.extra.retry_after_ms;
+  if (typeof ms !== 'number') return {};
+  return { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) };
+}
+
+/**
+ * Fastify's own refusals before routing (bad percent-encoding, a path parameter over
+ * maxParamLength): the same problem writer, nothing echoed.
+ */
+export function frameworkErrorHandler(err: { code?: string }, _req: FastifyRequest, reply: FastifyReply): void {
+  void sendProblem(reply, clientProblem(err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400));
 }
 
 /**
  * One place turns every failure into a problem document: our own ProblemErrors as they are,
- * Fastify's client errors as invalid_request, anything unexpected as a logged, generic 500
+ * Fastify's client errors by their status, anything unexpected as a logged, generic 500
  * without stack or path.
  */
 export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
@@ -22,12 +46,14 @@ export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
   });
 
   app.setErrorHandler((err: unknown, req, reply) => {
-    const instance = req.url.split('?')[0] ?? req.url;
-    if (err instanceof ProblemError) return sendProblem(reply, err.body(instance));
+    if (err instanceof ProblemError) {
+      const body = err.body(instanceOf(req));
+      delete body.retry_after_ms;
+      return sendProblem(reply, body, retryAfterOf(err));
+    }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-      const detail = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'request body too large' : 'the request could not be understood';
-      return sendProblem(reply, problemBody('invalid_request', detail, 'Check the path, query and headers against GET /api/v1/openapi.yaml.', instance));
+      return sendProblem(reply, clientProblem(e.statusCode));
     }
     req.log.error({ err }, 'unhandled error');
     return sendProblem(
@@ -36,13 +62,12 @@ export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
         'internal_error',
         'an unexpected error occurred; it has been logged',
         'Retry later; if it persists, report it with the time of the request.',
-        instance,
+        instanceOf(req),
       ),
     );
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const instance = req.url.split('?')[0] ?? req.url;
     if (req.method === 'OPTIONS') {
       return reply
         .code(204)
@@ -57,9 +82,9 @@ export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
       reply,
       problemBody(
         'route_not_found',
-        `no route ${req.method} ${instance.slice(0, 200)}`,
+        `no route for ${req.method} on this path`,
         'GET /api/v1/openapi.yaml lists every route; per-city data lives under /api/v1/cities/{slug}/<type>.',
-        instance,
+        instanceOf(req),
       ),
     );
   });

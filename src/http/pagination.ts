@@ -34,13 +34,17 @@ export interface PaginationMeta {
   clamped: boolean;
 }
 
-function intParam(name: string, raw: unknown, min: number): number | undefined {
+/** Page numbers and offsets past these are refused: no list is that long, and the number is never echoed. */
+export const MAX_PAGE = 100_000;
+export const MAX_OFFSET = 10_000_000;
+
+function intParam(name: string, raw: unknown, min: number, max: number): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const s = String(raw);
-  if (!/^-?\d+$/.test(s))
-    throw new ProblemError('invalid_request', `${name} must be an integer, got "${s}"`, `Use ${name}=${min} or more.`, { parameter: name });
+  if (!/^-?\d{1,12}$/.test(s))
+    throw new ProblemError('invalid_request', `${name} must be an integer`, `Use ${name}=${min} to ${name}=${max}.`, { parameter: name });
   const n = Number(s);
-  if (n < min) throw new ProblemError('invalid_request', `${name} must be >= ${min}, got ${n}`, `Use ${name}=${min} or more.`, { parameter: name });
+  if (n < min || n > max) throw new ProblemError('invalid_request', `${name} is out of range`, `Use ${name}=${min} to ${name}=${max}.`, { parameter: name });
   return n;
 }
 
@@ -50,9 +54,10 @@ function truthy(raw: unknown): boolean {
 
 export function parsePageRequest(query: Record<string, unknown>): PageRequest {
   const forcedAll = query.limit === 'all' || truthy(query.all);
-  const page = intParam('page', query.page, 1) ?? 1;
-  const offset = intParam('offset', query.offset, 0) ?? 0;
-  const limit = forcedAll ? 'all' : intParam('limit', query.limit, 1);
+  const page = intParam('page', query.page, 1, MAX_PAGE) ?? 1;
+  const offset = intParam('offset', query.offset, 0, MAX_OFFSET) ?? 0;
+  // Larger limits are clamped to MAX_LIMIT (meta.pagination.clamped), so any sane number is accepted.
+  const limit = forcedAll ? 'all' : intParam('limit', query.limit, 1, 1_000_000);
   return {
     page,
     offset,
@@ -114,10 +119,10 @@ export function parseSort<T extends string>(query: Record<string, unknown>, allo
   const sort = query.sort;
   const order = query.order ?? 'asc';
   if (sort !== undefined && !allowed.includes(sort as T)) {
-    throw new ProblemError('invalid_request', `unknown sort field "${String(sort)}"`, `sort must be one of: ${allowed.join(', ')}.`, { parameter: 'sort' });
+    throw new ProblemError('invalid_request', 'unknown sort field', `sort must be one of: ${allowed.join(', ')}.`, { parameter: 'sort' });
   }
   if (order !== 'asc' && order !== 'desc') {
-    throw new ProblemError('invalid_request', `unknown order "${String(order)}"`, 'order must be asc or desc.', { parameter: 'order' });
+    throw new ProblemError('invalid_request', 'unknown order', 'order must be asc or desc.', { parameter: 'order' });
   }
   return { sort: (sort as T | undefined) ?? null, order };
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { allowedHosts, checkRequest } from './guard.ts';
+import { isLocal } from '../http/request-guard.ts';
+import { ClientLimiter, type LimitState } from '../http/rate-limit.ts';
 import { createMcpServer } from './server.ts';
 import type { ServiceContext } from '../services/context.ts';
 
@@ -16,7 +18,7 @@ function rpcError(reply: FastifyReply, status: number, code: number, message: st
  * MCP over Streamable HTTP at /mcp, stateless: every POST gets a fresh server and transport over
  * the shared runtime, so any instance behind a load balancer can answer any call.
  */
-export function registerMcp(app: FastifyInstance, ctx: ServiceContext) {
+export function registerMcp(app: FastifyInstance, ctx: ServiceContext & { limiter: ClientLimiter | null }) {
   const { config } = ctx.rt;
   const hosts = allowedHosts(config);
 
@@ -25,7 +27,36 @@ export function registerMcp(app: FastifyInstance, ctx: ServiceContext) {
     if (!verdict.ok) return rpcError(reply, 403, -32000, `Forbidden: ${verdict.reason}; see MCP_ALLOWED_HOSTS and MCP_ALLOWED_ORIGINS.`);
   };
 
+  /**
+   * A JSON-RPC batch is as many calls as it has members: the request itself was counted once by
+   * the request guard, the other members are counted here, and a batch is bounded (MCP_MAX_BATCH).
+   */
+  const countBatch = (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const members = Array.isArray(req.body) ? req.body.length : 1;
+    if (members > config.mcpMaxBatch) {
+      void rpcError(reply, 400, -32600, `Invalid Request: a batch may hold at most ${config.mcpMaxBatch} messages (MCP_MAX_BATCH).`);
+      return Promise.resolve(false);
+    }
+    const limiter = ctx.limiter;
+    if (members <= 1 || limiter === null || isLocal(req)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      limiter.consume(limiter.keyOf(req.ip), members - 1, (s: LimitState) => {
+        const headers = { 'ratelimit-policy': limiter.policyHeader, ratelimit: ClientLimiter.header(s) };
+        if (!s.exceeded) {
+          reply.headers(headers);
+          return resolve(true);
+        }
+        void rpcError(reply, 429, -32000, 'Too many requests: every batch member counts against the per-client rate limit; see Retry-After.', {
+          ...headers,
+          'retry-after': String(Math.max(1, s.resetS)),
+        });
+        resolve(false);
+      });
+    });
+  };
+
   app.post('/mcp', { onRequest: guard }, async (req, reply) => {
+    if (!(await countBatch(req, reply))) return reply;
     const server = createMcpServer(ctx);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const started = performance.now();

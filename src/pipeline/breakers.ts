@@ -1,7 +1,9 @@
-import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
+import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import type { SourceDecl } from '../core/source.ts';
 import type { Store } from '../core/store.ts';
 import type { Metrics } from '../metrics.ts';
+import { isUpstreamFault } from '../core/upstream-error.ts';
+import type { SourceHealth } from './source-health.ts';
 
 export type BreakerState = 'CLOSED' | 'OPEN' | 'HALF_OPEN';
 
@@ -12,6 +14,14 @@ interface BreakerSlot {
   policy: CircuitBreakerPolicy;
   cooldownMs: number;
   openedAt: number | null;
+  /** The latest failure that counted, for the reason given when the breaker opens. */
+  lastFault: string | null;
+}
+
+/** The failure as a short reason; UpstreamError messages never carry a host or a port. */
+function reasonOf(err: unknown): string {
+  const m = err instanceof Error ? err.message : String(err);
+  return m.replace(/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b|\[[0-9a-f:]+\](?::\d+)?|https?:\/\/\S+/gi, '<upstream>').slice(0, 200);
 }
 
 /**
@@ -25,18 +35,28 @@ export class Breakers {
     private readonly store: Store,
     private readonly shared: boolean,
     private readonly metrics: Metrics,
+    private readonly health?: SourceHealth,
   ) {}
 
   private entry(src: SourceDecl): BreakerSlot {
-    const known = this.entries.get(src.id);
-    if (known) return known;
+    const e = this.entries.get(src.id);
+    if (e) return e;
     const threshold = src.breaker?.threshold ?? DEFAULT_BREAKER.threshold;
     const cooldownMs = (src.breaker?.cooldownSeconds ?? DEFAULT_BREAKER.cooldownSeconds) * 1000;
-    const policy = circuitBreaker(handleAll, { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(threshold) });
-    const entry: BreakerSlot = { policy, cooldownMs, openedAt: null };
+    // Only upstream faults count: our own refusals and 4xx answers to user input pass through.
+    const policy = circuitBreaker(
+      handleWhen((err) => isUpstreamFault(err)),
+      { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(threshold) },
+    );
+    const entry: BreakerSlot = { policy, cooldownMs, openedAt: null, lastFault: null };
+    policy.onFailure(({ reason }) => {
+      if ('error' in reason && isUpstreamFault(reason.error)) entry.lastFault = reasonOf(reason.error);
+    });
     policy.onBreak(() => {
       entry.openedAt = Date.now();
       this.metrics.breakerState.set({ source: src.id }, 2);
+      const why = `circuit opened for ${cooldownMs / 1000} s after ${threshold} consecutive upstream failures; last: ${entry.lastFault ?? 'unknown'}`;
+      this.health?.failure(src.id, why);
       if (this.shared) this.store.set(`breaker:${src.id}`, String(entry.openedAt), cooldownMs).catch(() => {});
     });
     policy.onHalfOpen(() => this.metrics.breakerState.set({ source: src.id }, 1));

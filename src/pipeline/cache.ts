@@ -24,11 +24,26 @@ export interface Entry {
   parsed?: unknown;
   /** `parsed` is the adapter's data as returned, normalised only when sent (stored types, per request). */
   unnormalised?: boolean;
+  /**
+   * Built from a shared value that was itself stale: `fetchedAt` is that value's, and a set
+   * `failedAt` says its refresh failed. Such an entry is never announced as HIT or MISS.
+   */
+  inherited?: boolean;
+}
+
+/** The request budget ran out while the one fetch for the key goes on (and will fill the cache). */
+export class BudgetExceededError extends Error {
+  readonly retryAfterMs = 5000;
+  /** Our own limit, not the upstream's fault (see isUpstreamFault). */
+  readonly ownRefusal = true;
+  constructor(readonly budgetMs: number) {
+    super(`no upstream answer within the request budget of ${budgetMs} ms`);
+  }
 }
 
 /** Store format: one JSON header line, then the data JSON verbatim (never re-parsed on a HIT). */
 export function encodeEntry(e: Entry): string {
-  return JSON.stringify({ f: e.fetchedAt, s: e.status, a: e.asOf, m: e.meta, e: e.failedAt ?? null }) + '\n' + e.dataJson;
+  return JSON.stringify({ f: e.fetchedAt, s: e.status, a: e.asOf, m: e.meta, e: e.failedAt ?? null, i: e.inherited ? 1 : undefined }) + '\n' + e.dataJson;
 }
 
 export function decodeEntry(raw: string): Entry | null {
@@ -36,7 +51,7 @@ export function decodeEntry(raw: string): Entry | null {
   if (nl < 0) return null;
   try {
     const h = JSON.parse(raw.slice(0, nl));
-    return { fetchedAt: h.f, status: h.s, asOf: h.a, meta: h.m ?? {}, failedAt: h.e ?? undefined, dataJson: raw.slice(nl + 1) };
+    return { fetchedAt: h.f, status: h.s, asOf: h.a, meta: h.m ?? {}, failedAt: h.e ?? undefined, inherited: h.i === 1, dataJson: raw.slice(nl + 1) };
   } catch {
     return null;
   }
@@ -61,6 +76,12 @@ function errorKeepMs(w: CacheWindows): number {
 }
 
 const L1_MAX = 20_000;
+
+/** A just-fetched entry is a MISS, unless it was built from stale shared input (see Entry.inherited). */
+function statusOfFetched(e: Entry): CacheStatus {
+  if (!e.inherited) return 'MISS';
+  return e.failedAt !== undefined && e.failedAt >= e.fetchedAt ? 'STALE-ON-ERROR' : 'STALE';
+}
 
 /**
  * Fresh/stale windows with single-flight. HIT and STALE never wait for the upstream; a MISS
@@ -106,9 +127,20 @@ export class Cache {
       if (entry) return { entry, status: 'STALE-ON-ERROR' };
       return { status: 'UNAVAILABLE', error: new Error('circuit open') };
     }
+    const fetching = this.fetchOnce(key, windows, fetcher, entry?.fetchedAt ?? 0);
     try {
-      const fresh = await this.fetchOnce(key, windows, fetcher, entry?.fetchedAt ?? 0);
-      return { entry: fresh, status: 'MISS' };
+      const fresh = await this.withinBudget(fetching, now);
+      if (fresh === null) {
+        // The fetch goes on and fills the cache; this request answers now with what there is.
+        const kept = entry;
+        fetching.catch((err) => {
+          if (kept) this.markFailed(key, kept, err);
+          this.deps.onBackgroundError(key, err);
+        });
+        if (entry) return { entry, status: 'STALE-ON-ERROR' };
+        return { status: 'UNAVAILABLE', error: new BudgetExceededError(this.deps.requestBudgetMs) };
+      }
+      return { entry: fresh, status: statusOfFetched(fresh) };
     } catch (error) {
       if (entry) {
         this.markFailed(key, entry, error);
@@ -116,6 +148,17 @@ export class Cache {
       }
       return { status: 'UNAVAILABLE', error };
     }
+  }
+
+  /** The fetch's entry, or null when the request budget (counted from `since`) runs out first. */
+  private withinBudget(fetching: Promise<Entry>, since: number): Promise<Entry | null> {
+    const left = this.deps.requestBudgetMs - (Date.now() - since);
+    if (left <= 0) return Promise.resolve(null);
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), left);
+    });
+    return Promise.race([fetching, expired]).finally(() => clearTimeout(timer));
   }
 
   private remember(key: string, entry: Entry) {

@@ -8,11 +8,19 @@ import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '.
 import { toBerlinIso } from '../core/time.ts';
 import { normalise } from '../core/normalise.ts';
 import { attributionOf, type Attribution, type SourceDecl } from '../core/source.ts';
-import type { Cache, CacheStatus, Entry } from './cache.ts';
+import { BudgetExceededError, type Cache, type CacheStatus, type Entry } from './cache.ts';
+import { UpstreamError } from '../core/upstream-error.ts';
+import { normaliseQuery, keyParams } from './query.ts';
 import type { Runtime } from './runtime.ts';
 import { withDeadline } from '../core/deadline.ts';
 
 export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
+
+/** The oldest stale shared value a fetch used, and whether one of them failed to refresh. */
+interface StaleInput {
+  oldest: number | null;
+  failed: boolean;
+}
 
 /** What the pipeline produced for one request, before it becomes bytes. */
 export interface Outcome {
@@ -76,7 +84,7 @@ export class Pipeline {
   async run(dt: DataType, cityInput: string | City | null, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
     const city = dt.scope === 'global' ? null : typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
     if (dt.scope !== 'global' && !city) throw new ProblemError('city_not_found', 'no city given', 'GET /api/v1/cities lists the city slugs.');
-    const params = parseParams(dt.params ?? [], query);
+    const params = parseParams(dt.params ?? [], normaliseQuery(query));
     const pageReq = dt.list && !opts.noPaging ? parsePageRequest(query) : null;
     const base = this.baseMeta(dt, city);
 
@@ -109,22 +117,14 @@ export class Pipeline {
         throw this.storedFailure(dt, city, err);
       }
     } else {
-      const key = `${dt.type}:${city?.slug ?? '-'}:${paramKey(dt.params ?? [], params)}`;
+      const key = `${dt.type}:${city?.slug ?? '-'}:${paramKey(dt.params ?? [], keyParams(dt.params ?? [], params))}`;
       const res = await this.cache.get(
         key,
         dt.cache,
         () => this.fetchEntry(dt, city, params),
         () => this.rt.breakers.isOpen(dt.source),
       );
-      if (res.status === 'UNAVAILABLE') {
-        this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(res.error) }, 'upstream fetch failed and nothing is cached');
-        throw new ProblemError(
-          'upstream_unavailable',
-          `${dt.source.name} is unreachable and nothing is cached for ${dt.type}${city ? ` in ${city.slug}` : ''}.`,
-          'Retry later; GET /api/v1/health and GET /api/v1/sources show the state of every source.',
-          { source: dt.source.id },
-        );
-      }
+      if (res.status === 'UNAVAILABLE') throw this.unavailable(dt, city, res.error);
       entry = res.entry;
       cacheStatus = res.status;
       this.rt.metrics.countCache(dt.type, cacheStatus);
@@ -169,6 +169,36 @@ export class Pipeline {
     if (parsed !== undefined) o.data = () => parsed;
     else o.data = () => (entry.parsed ??= JSON.parse(entry.dataJson));
     return o;
+  }
+
+  /** Nothing cached and no answer: why, with the wait our own limits know (Retry-After). */
+  private unavailable(dt: DataType, city: City | null, err: unknown): ProblemError {
+    const what = `${dt.type}${city ? ` in ${city.slug}` : ''}`;
+    const extra = { source: dt.source.id };
+    if (err instanceof BudgetExceededError) {
+      return new ProblemError(
+        'upstream_unavailable',
+        `${dt.source.name} did not answer within the request budget and nothing is cached for ${what}; the answer is still being fetched and will be cached.`,
+        'Retry in a few seconds.',
+        { ...extra, retry_after_ms: err.retryAfterMs },
+      );
+    }
+    if (err instanceof UpstreamError && err.kind === 'own_rate_limit') {
+      return new ProblemError(
+        'upstream_unavailable',
+        `this service's call budget for ${dt.source.name} is used up for the moment and nothing is cached for ${what}.`,
+        'Retry after the time in Retry-After; cached answers are not affected.',
+        { ...extra, retry_after_ms: err.retryAfterMs ?? 60_000 },
+      );
+    }
+    this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(err) }, 'upstream fetch failed and nothing is cached');
+    const wait = err instanceof UpstreamError && err.retryAfterMs ? { retry_after_ms: err.retryAfterMs } : {};
+    return new ProblemError(
+      'upstream_unavailable',
+      `${dt.source.name} is unreachable and nothing is cached for ${what}.`,
+      'Retry later; GET /api/v1/health and GET /api/v1/sources show the state of every source.',
+      { ...extra, ...wait },
+    );
   }
 
   /** Stored data is normalised as it is sent (a page of a large board, not the whole board). */
@@ -216,7 +246,7 @@ export class Pipeline {
   }
 
   /** A source's shared sub-resource through the same cache and single-flight (see FetchContext.cached). */
-  private async shared<T>(dt: DataType, name: string, windows: CacheWindows, fetch: () => Promise<T>): Promise<T> {
+  private async shared<T>(dt: DataType, name: string, windows: CacheWindows, fetch: () => Promise<T>, input: StaleInput): Promise<T> {
     const key = `shared:${dt.source.id}:${name}`;
     const res = await this.cache.get(
       key,
@@ -228,11 +258,16 @@ export class Pipeline {
       () => this.rt.breakers.isOpen(dt.source),
     );
     if (res.status === 'UNAVAILABLE') throw res.error;
+    if (res.status === 'STALE' || res.status === 'STALE-ON-ERROR') {
+      input.oldest = Math.min(input.oldest ?? Infinity, res.entry.fetchedAt);
+      if (res.status === 'STALE-ON-ERROR') input.failed = true;
+    }
     return (res.entry.parsed ??= JSON.parse(res.entry.dataJson)) as T;
   }
 
   /** Breaker + timeout + adapter + normalisation: one fresh entry. */
   private async fetchEntry(dt: DataType, city: City | null, params: Record<string, unknown>): Promise<Entry> {
+    const input: StaleInput = { oldest: null, failed: false };
     const run = async (signal: AbortSignal): Promise<AdapterResult> => {
       const ctx: FetchContext = {
         // Global types are declared through globalType(), whose adapters never read `city`.
@@ -253,17 +288,21 @@ export class Pipeline {
             return null;
           }
         },
-        cached: (name, windows, fetch) => this.shared(dt, name, windows, fetch),
+        cached: (name, windows, fetch) => this.shared(dt, name, windows, fetch, input),
       };
       return dt.adapter(ctx);
     };
-    const result = dt.cache === 'stored' ? await withDeadline(this.rt.config.requestBudgetMs, run) : await this.rt.breakers.execute(dt.source, run);
+    // A fetch may outlive the request that started it (it fills the cache), never this deadline.
+    const result =
+      dt.cache === 'stored'
+        ? await withDeadline(this.rt.config.requestBudgetMs, run)
+        : await withDeadline(this.rt.config.fetchDeadlineMs, (signal) => this.rt.breakers.execute(dt.source, () => run(signal)));
     // Stored types are read per request and never cached: keep the adapter's object, and
     // normalise and serialise only what is sent (run()): a page of a large board, not the board.
     const stored = dt.cache === 'stored';
     const data = stored ? (result.data ?? null) : normalise(result.data);
     const empty = data === null || (Array.isArray(data) && data.length === 0);
-    return {
+    const entry: Entry = {
       fetchedAt: Date.now(),
       status: result.status ?? (empty ? 'no_data' : 'ok'),
       asOf: result.as_of ?? null,
@@ -272,6 +311,13 @@ export class Pipeline {
       parsed: stored ? data : undefined,
       unnormalised: stored,
     };
+    // Built from a stale shared value: as old as that value, and failed when its refresh failed.
+    if (input.oldest !== null) {
+      entry.inherited = true;
+      entry.fetchedAt = input.oldest;
+      if (input.failed) entry.failedAt = Date.now();
+    }
+    return entry;
   }
 }
 

@@ -5,6 +5,7 @@ import type { Metrics } from '../metrics.ts';
 import type { Breakers } from './breakers.ts';
 import type { SourceHealth } from './source-health.ts';
 import { BoundSourceHttp } from './source-http.ts';
+import { RateGate } from './rate-gate.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { SourceDecl } from '../core/source.ts';
 import type { Catalog } from '../catalog/index.ts';
@@ -27,7 +28,8 @@ export class Runtime {
   http(src: SourceDecl): BoundSourceHttp {
     let h = this.httpBySource.get(src.id);
     if (!h) {
-      h = new BoundSourceHttp(src, this.settings(src), this.upstream, this.metrics, this.health, this.store);
+      const gate = new RateGate(this.store, src, this.config.requestBudgetMs);
+      h = new BoundSourceHttp(src, this.settings(src), this.upstream, this.metrics, this.health, gate);
       this.httpBySource.set(src.id, h);
     }
     return h;

@@ -1,12 +1,12 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { CallOptions, SourceHttp, UpstreamResponse } from '../core/source-http.ts';
-import { UpstreamError } from '../core/upstream-error.ts';
+import { isUpstreamFault, UpstreamError } from '../core/upstream-error.ts';
 import type { SourceDecl } from '../core/source.ts';
 import type { SourceSettings } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
-import type { Store } from '../core/store.ts';
 import type { SourceHealth } from './source-health.ts';
+import type { RateGate } from './rate-gate.ts';
 
 /**
  * The upstream client as an adapter sees it: bound to one source's configured base URL,
@@ -19,7 +19,7 @@ export class BoundSourceHttp implements SourceHttp {
     private readonly client: UpstreamClient,
     private readonly metrics: Metrics,
     private readonly health: SourceHealth,
-    private readonly store: Store,
+    private readonly gate: RateGate,
     private readonly signal?: AbortSignal,
   ) {}
 
@@ -36,12 +36,17 @@ export class BoundSourceHttp implements SourceHttp {
   }
 
   withSignal(signal: AbortSignal): BoundSourceHttp {
-    return new BoundSourceHttp(this.source, this.settings, this.client, this.metrics, this.health, this.store, signal);
+    return new BoundSourceHttp(this.source, this.settings, this.client, this.metrics, this.health, this.gate, signal);
   }
 
   /** Call a path under the source's base URL (or an absolute base from `url()`). */
   async request(path: string, o: CallOptions & { base?: string } = {}): Promise<UpstreamResponse> {
-    await this.respectRateLimit();
+    try {
+      await this.gate.pass(this.signal);
+    } catch (err) {
+      this.metrics.upstreamErrors.inc({ source: this.source.id, kind: err instanceof UpstreamError ? err.kind : 'aborted' });
+      throw err;
+    }
     const started = performance.now();
     try {
       const res = await this.client.call(o.base ?? this.settings.baseUrl, path, {
@@ -57,7 +62,8 @@ export class BoundSourceHttp implements SourceHttp {
       const kind = err instanceof UpstreamError ? err.kind : 'network';
       this.metrics.upstreamRequests.inc({ source: this.source.id, outcome: 'error' });
       this.metrics.upstreamErrors.inc({ source: this.source.id, kind });
-      this.health.failure(this.source.id, err instanceof Error ? err.message : String(err));
+      // A 4xx to user input or our own refusal says nothing about the source's health.
+      if (isUpstreamFault(err)) this.health.failure(this.source.id, err instanceof UpstreamError ? err.message : 'request failed');
       throw err;
     } finally {
       this.metrics.upstreamDuration.observe({ source: this.source.id }, (performance.now() - started) / 1000);
@@ -86,14 +92,5 @@ export class BoundSourceHttp implements SourceHttp {
     } catch {
       throw new UpstreamError('parse', `unparseable XML from ${this.source.id}`);
     }
-  }
-
-  /** Cluster-wide spacing (e.g. DB's 60 calls/minute): over budget is a rate-limit failure. */
-  private async respectRateLimit(): Promise<void> {
-    const per = this.source.ratePerMinute;
-    if (!per) return;
-    const window = Math.floor(Date.now() / 60_000);
-    const n = await this.store.incr(`ratelimit:${this.source.id}:${window}`, 61_000);
-    if (n > per) throw new UpstreamError('rate_limited', `${this.source.id}: own rate limit of ${per}/min reached`);
   }
 }

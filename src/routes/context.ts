@@ -1,5 +1,6 @@
 import type { RouteDoc } from '../http/route-doc.ts';
 import type { ServiceContext } from '../services/context.ts';
+import type { ClientLimiter } from '../http/rate-limit.ts';
 
 /** A registered route with its docs: the OpenAPI document's only input. */
 export interface DocumentedRoute {
@@ -13,6 +14,8 @@ export interface RouteContext extends ServiceContext {
   /** Routes with their docs, in registration order. */
   routes: DocumentedRoute[];
   ready: { value: boolean };
+  /** The per-client rate limiter (null when RATE_LIMIT_ENABLED=false). */
+  limiter: ClientLimiter | null;
 }
 
 /** `/api/v1/cities/{slug}` -> `/api/v1/cities/:slug` */

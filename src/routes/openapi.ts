@@ -8,6 +8,10 @@ import type { RouteContext } from './context.ts';
 
 const require = createRequire(import.meta.url);
 
+/** Swagger UI needs inline styles and data: images; scripts only from this origin. */
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
 export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
   let cached: { json: string; yaml: string } | null = null;
   const doc = () => {
@@ -43,25 +47,35 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
       return null;
     }
   })();
-  const assets: Record<string, string> = {
-    'swagger-ui.css': 'text/css',
-    'swagger-ui-bundle.js': 'application/javascript',
-    'swagger-ui-standalone-preset.js': 'application/javascript',
-    'favicon-32x32.png': 'image/png',
-  };
+  // A Map: a plain object would answer `__proto__`, `constructor` or `toString` from its prototype.
+  const assets = new Map<string, string>([
+    ['swagger-ui.css', 'text/css'],
+    ['swagger-ui-bundle.js', 'application/javascript'],
+    ['swagger-ui-standalone-preset.js', 'application/javascript'],
+    ['favicon-32x32.png', 'image/png'],
+  ]);
   const assetCache = new Map<string, Buffer>();
 
+  // No inline script, so the CSP can forbid every script not served from here.
   app.get('/docs', async (_req, reply) =>
-    reply.header('content-type', 'text/html; charset=utf-8').send(`<!doctype html>
+    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', DOCS_CSP).send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Stadtdaten API</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"><link rel="icon" href="/docs/assets/favicon-32x32.png"></head>
 <body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', deepLinking: true });</script></body></html>`),
+<script src="/docs/assets/start.js"></script></body></html>`),
+  );
+
+  // validatorUrl null: no validator badge from a third party (the CSP would block it anyway).
+  app.get('/docs/assets/start.js', async (_req, reply) =>
+    reply
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send("window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', deepLinking: true, validatorUrl: null });\n"),
   );
 
   app.get('/docs/assets/:file', async (req, reply) => {
     const file = (req.params as { file: string }).file;
-    const type = assets[file];
+    const type = assets.get(file);
     if (!type || !uiDir) return reply.callNotFound();
     let buf = assetCache.get(file);
     if (!buf) {

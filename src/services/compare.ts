@@ -1,7 +1,7 @@
 import { findCity } from '../cities/resolve.ts';
 import { ProblemError } from '../core/problem.ts';
 import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
-import { mapLimit } from '../core/limit.ts';
+import { mapLimit, orFallbackAfter } from '../core/limit.ts';
 import type { Catalog } from '../catalog/index.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
@@ -23,12 +23,9 @@ export async function compareCities(
   const resource = typeof query.resource === 'string' ? query.resource : '';
   const dt = rt.catalog.byCompareResource.get(resource);
   if (!dt)
-    throw new ProblemError(
-      'invalid_request',
-      resource ? `unknown resource "${resource.slice(0, 40)}"` : 'missing resource',
-      `resource must be one of: ${resources.join(', ')}.`,
-      { parameter: 'resource' },
-    );
+    throw new ProblemError('invalid_request', resource ? 'unknown resource' : 'missing resource', `resource must be one of: ${resources.join(', ')}.`, {
+      parameter: 'resource',
+    });
   const names = (typeof query.cities === 'string' ? query.cities : '')
     .split(',')
     .map((s) => s.trim())
@@ -47,11 +44,32 @@ export async function compareCities(
   const { sort, order } = parseSort(query, COMPARE_SORTS);
   const page = parsePageRequest(query);
 
+  // The whole call keeps the request budget: cities not answered by then say so (their fetches go
+  // on and fill the cache), and no further fetch starts after it.
+  const until = Date.now() + rt.config.requestBudgetMs;
+  const late = (slug: string): CompareItem => ({
+    city: slug,
+    data: null,
+    source_status: 'error',
+    note: 'not answered within the request budget; retry shortly',
+  });
   const items = await mapLimit(names, rt.config.compareConcurrency, async (name): Promise<CompareItem> => {
     const city = findCity(name);
-    if (!city) return { city: name, data: null, source_status: 'not_found', note: 'unknown city; GET /api/v1/cities lists the slugs' };
+    if (!city) return { city: name.slice(0, 80), data: null, source_status: 'not_found', note: 'unknown city; GET /api/v1/cities lists the slugs' };
+    const left = until - Date.now();
+    if (left <= 0) return late(city.slug);
     try {
-      const o = await pipeline.run(dt, city, {}, { noPaging: true });
+      const settled = await orFallbackAfter(
+        pipeline.run(dt, city, {}, { noPaging: true }).then(
+          (o) => ({ o }),
+          (err: unknown) => ({ err }),
+        ),
+        left,
+        () => null,
+      );
+      if (settled === null) return late(city.slug);
+      if ('err' in settled) throw settled.err;
+      const { o } = settled;
       const raw = o.data();
       const data = raw !== null && dt.compare?.summarise ? dt.compare.summarise(raw) : raw;
       const status = o.status === 'not_covered' ? 'no_data' : o.status;

@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Readable } from 'node:stream';
-import { UpstreamError } from '../core/upstream-error.ts';
+import { networkWords, UpstreamError } from '../core/upstream-error.ts';
 import { deadline } from '../core/deadline.ts';
 import type { CallOptions, UpstreamResponse } from '../core/source-http.ts';
 
@@ -12,6 +12,30 @@ export interface UpstreamOptions {
   connectTimeoutMs: number;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Bytes of upstream bodies all calls together may hold while reading (0 = no global cap). */
+  inflightMaxBytes?: number;
+}
+
+/**
+ * The bytes all upstream bodies being read hold together. A call that would push the total over
+ * the cap fails at once (an `overloaded` failure of ours, not the upstream's), so many large
+ * answers at the same moment cannot exhaust the process.
+ */
+export class ByteBudget {
+  used = 0;
+  constructor(readonly max: number) {}
+  /** Whether calls of this cap are counted: a scheduled job's download beyond the whole budget (the weekly GTFS zip) is not. */
+  covers(maxBytes: number): boolean {
+    return this.max > 0 && maxBytes <= this.max;
+  }
+  take(n: number): boolean {
+    if (this.used + n > this.max) return false;
+    this.used += n;
+    return true;
+  }
+  give(n: number) {
+    this.used = Math.max(0, this.used - n);
+  }
 }
 
 const MAX_REDIRECTS = 3;
@@ -34,8 +58,10 @@ export function buildUrl(base: string, path: string, params: Record<string, stri
  */
 export class UpstreamClient {
   readonly agent: Agent;
+  readonly budget: ByteBudget;
 
   constructor(readonly opts: UpstreamOptions) {
+    this.budget = new ByteBudget(opts.inflightMaxBytes ?? 0);
     this.agent = new Agent({
       connect: { timeout: opts.connectTimeoutMs },
       keepAliveTimeout: 30_000,
@@ -89,13 +115,13 @@ export class UpstreamClient {
           bodyTimeout: timeoutMs,
         });
       } catch (err) {
-        throw toUpstreamError(err, url, t.deadline.aborted);
+        throw toUpstreamError(err, t.deadline.aborted);
       }
       const resHeaders = flatHeaders(res.headers);
       if (res.statusCode >= 300 && res.statusCode < 400 && resHeaders.location) {
         res.body.resume();
         const next = new URL(resHeaders.location, url);
-        if (next.host !== url.host) throw new UpstreamError('redirect', `redirect to another host refused: ${next.host}`, res.statusCode);
+        if (next.host !== url.host) throw new UpstreamError('redirect', 'redirect to another host refused', res.statusCode);
         if (hop >= MAX_REDIRECTS) throw new UpstreamError('redirect', 'too many redirects', res.statusCode);
         url = next;
         continue;
@@ -108,10 +134,15 @@ export class UpstreamClient {
       let buf: Buffer;
       try {
         const identity = !resHeaders['content-encoding'] || resHeaders['content-encoding'].trim().toLowerCase() === 'identity';
-        buf = await readCapped(decode(res.body, resHeaders['content-encoding']), maxBytes, identity ? declared : 0);
+        buf = await readCapped(
+          decode(res.body, resHeaders['content-encoding']),
+          maxBytes,
+          this.budget.covers(maxBytes) ? this.budget : null,
+          identity ? declared : 0,
+        );
       } catch (err) {
         if (err instanceof UpstreamError) throw err;
-        throw toUpstreamError(err, url, t.deadline.aborted);
+        throw toUpstreamError(err, t.deadline.aborted);
       }
       if (res.statusCode >= 400 && !(o.okStatuses ?? []).includes(res.statusCode)) {
         const retryAfter = parseRetryAfter(resHeaders['retry-after']);
@@ -150,8 +181,26 @@ function decode(body: Readable, encoding: string | undefined): Readable {
  * The body, capped. With a declared length (and no content coding) it is read straight into
  * one buffer of that size: a 70 MB feed would otherwise exist twice (chunks + concatenation).
  */
-async function readCapped(stream: Readable, max: number, declared = 0): Promise<Buffer> {
+async function readCapped(stream: Readable, max: number, budget: ByteBudget | null, declared = 0): Promise<Buffer> {
+  if (budget === null) return collect(stream, max, declared, () => {});
+  let held = 0;
+  const hold = (n: number) => {
+    if (!budget.take(n)) {
+      stream.destroy();
+      throw new UpstreamError('overloaded', 'too many upstream bytes in flight; call refused by this service');
+    }
+    held += n;
+  };
+  try {
+    return await collect(stream, max, declared, hold);
+  } finally {
+    budget.give(held);
+  }
+}
+
+async function collect(stream: Readable, max: number, declared: number, hold: (n: number) => void): Promise<Buffer> {
   let target = declared > 0 && declared <= max ? Buffer.allocUnsafe(declared) : null;
+  if (target) hold(declared);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
@@ -160,6 +209,7 @@ async function readCapped(stream: Readable, max: number, declared = 0): Promise<
       stream.destroy();
       throw new UpstreamError('too_large', `response exceeds ${max} bytes`);
     }
+    if (!target || size + c.length > target.length) hold(c.length);
     if (target && size + c.length > target.length) {
       // More than declared: fall back to collecting chunks.
       chunks.push(target.subarray(0, size));
@@ -180,7 +230,7 @@ export function parseRetryAfter(v: string | undefined): number | undefined {
   return Number.isNaN(t) ? undefined : Math.max(0, t - Date.now());
 }
 
-function toUpstreamError(err: unknown, url: URL, timedOut: boolean): UpstreamError {
+function toUpstreamError(err: unknown, timedOut: boolean): UpstreamError {
   const e = err as { code?: string; name?: string; message?: string };
   if (
     timedOut ||
@@ -189,7 +239,7 @@ function toUpstreamError(err: unknown, url: URL, timedOut: boolean): UpstreamErr
     e.code === 'UND_ERR_BODY_TIMEOUT' ||
     e.code === 'UND_ERR_CONNECT_TIMEOUT'
   ) {
-    return new UpstreamError('timeout', `timeout calling ${url.host}`);
+    return new UpstreamError('timeout', 'upstream did not answer in time');
   }
-  return new UpstreamError('network', `network error calling ${url.host}: ${e.code ?? e.message ?? 'unknown'}`);
+  return new UpstreamError('network', `network error: ${networkWords(e.code)}`);
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +31,8 @@ export class FakeUpstream {
   readonly hits = new Map<string, number>();
   readonly requests: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
   mode: 'normal' | 'down' | 'hang' | 'error' = 'normal';
+  /** Answers every request itself when set (fault injection: see bench/reliability/faults.ts). */
+  intercept: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   url = '';
 
   on(method: string, path: string | RegExp, respond: Responder): this {
@@ -54,6 +56,7 @@ export class FakeUpstream {
     this.hits.clear();
     this.requests.length = 0;
     this.mode = 'normal';
+    this.intercept = null;
   }
 
   async start(port = 0): Promise<this> {
@@ -63,6 +66,10 @@ export class FakeUpstream {
       let body = '';
       for await (const chunk of req) body += chunk;
       this.requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
+      if (this.intercept) {
+        this.intercept(req, res);
+        return;
+      }
       if (this.mode === 'down') {
         req.socket.destroy();
         return;
@@ -99,6 +106,11 @@ export class FakeUpstream {
     await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', () => r()));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  /** Ends every open connection (e.g. the hung ones of `mode = 'hang'`), keeping the server up. */
+  dropConnections() {
+    this.server?.closeAllConnections();
   }
 
   async stop() {

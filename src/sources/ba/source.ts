@@ -20,4 +20,6 @@ export const BA_STATISTIK: SourceDecl = {
   tier: 'C',
   attribution: 'Statistik der Bundesagentur für Arbeit',
   timeoutMs: 15000,
+  // The BA lists (a JS file of list fields, table answers) are a few MB.
+  maxResponseBytes: 16 * 1024 * 1024,
 };

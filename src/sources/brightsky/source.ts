@@ -12,6 +12,8 @@ export const BRIGHTSKY: SourceDecl = {
   attribution: 'Datenbasis: Deutscher Wetterdienst, eigene Elemente ergänzt',
   modified: true,
   timeoutMs: 8000,
+  // Weather and warnings for one place are a few KB.
+  maxResponseBytes: 2 * 1024 * 1024,
 };
 
 /**

@@ -15,5 +15,5 @@ export const DB_TIMETABLES: SourceDecl = {
   // The Marketplace plan allows 60 calls a minute per application, shared by every instance.
   ratePerMinute: 60,
   timeoutMs: 8000,
-  maxResponseBytes: 8 * 1024 * 1024,
+  maxResponseBytes: 4 * 1024 * 1024,
 };

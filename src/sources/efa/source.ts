@@ -16,4 +16,6 @@ export const EFA: SourceDecl = {
   attribution: 'Verkehrsverbund Rhein-Ruhr (VRR) / Verkehrs- und Tarifverbund Stuttgart (VVS), EFA departure monitor',
   modified: true,
   timeoutMs: 8000,
+  // A departure monitor of 40 departures is well under 1 MB.
+  maxResponseBytes: 4 * 1024 * 1024,
 };

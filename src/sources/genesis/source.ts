@@ -18,6 +18,8 @@ export const GENESIS: SourceDecl = {
   credentials: ['GENESIS_USERNAME', 'GENESIS_PASSWORD'],
   // Whole-table answers take seconds on the server; the portal serves about ten parallel requests per account.
   timeoutMs: 30_000,
+  // One table for all districts, zipped or flat CSV, is a few MB.
+  maxResponseBytes: 16 * 1024 * 1024,
   ratePerMinute: 120,
   breaker: { threshold: 5, cooldownSeconds: 120 },
 };

@@ -13,4 +13,6 @@ export const HVV_GEOFOX: SourceDecl = {
   modified: true,
   credentials: ['HVV_GEOFOX_USER', 'HVV_GEOFOX_PASSWORD'],
   timeoutMs: 8000,
+  // GTI answers for one station are a few KB.
+  maxResponseBytes: 2 * 1024 * 1024,
 };

@@ -11,4 +11,6 @@ export const MOBIDATA_OCPDB: SourceDecl = {
   tier: 'A',
   attribution: 'MobiData BW (NVBW), Open ChargePoint DataBase',
   timeoutMs: 10000,
+  // A page of OCPDB locations.
+  maxResponseBytes: 32 * 1024 * 1024,
 };

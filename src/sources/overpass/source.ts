@@ -14,4 +14,6 @@ export const OVERPASS: SourceDecl = {
   tier: 'B',
   attribution: '© OpenStreetMap contributors, ODbL',
   timeoutMs: 200_000,
+  // All POIs of a large city's area (precomputed job).
+  maxResponseBytes: 96 * 1024 * 1024,
 };

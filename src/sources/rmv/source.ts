@@ -13,4 +13,6 @@ export const RMV: SourceDecl = {
   modified: true,
   credentials: ['RMV_API_KEY'],
   timeoutMs: 8000,
+  // A departure board of 40 journeys is well under 1 MB.
+  maxResponseBytes: 2 * 1024 * 1024,
 };

@@ -16,4 +16,6 @@ export const STADA: SourceDecl = {
   credentials: ['DB_CLIENT_ID', 'DB_API_KEY'],
   // The national list (~5,400 stations, ~8 MB) takes over ten seconds to arrive.
   timeoutMs: 30_000,
+  // The national station list (about 5,400 stations) in one page.
+  maxResponseBytes: 32 * 1024 * 1024,
 };

@@ -14,6 +14,8 @@ export const UBA: SourceDecl = {
   tier: 'A',
   attribution: 'Umweltbundesamt',
   timeoutMs: 10000,
+  // Station list and a day of measures are about 1 MB.
+  maxResponseBytes: 8 * 1024 * 1024,
   // UBA publishes hourly; hammering a failing API for minutes gains nothing.
   breaker: { threshold: 5, cooldownSeconds: 300 },
 };

@@ -12,4 +12,6 @@ export const VAG: SourceDecl = {
   attribution: 'VAG Verkehrs-Aktiengesellschaft Nürnberg (CC BY 4.0)',
   modified: true,
   timeoutMs: 6000,
+  // A departure list for one stop is a few KB.
+  maxResponseBytes: 2 * 1024 * 1024,
 };

@@ -11,4 +11,6 @@ export const WEGWEISER: SourceDecl = {
   tier: 'A',
   attribution: 'Bertelsmann Stiftung / wegweiser-kommune.de',
   timeoutMs: 15000,
+  // Indicator values for one municipality are a few KB.
+  maxResponseBytes: 4 * 1024 * 1024,
 };

@@ -12,4 +12,6 @@ export const WIKIDATA: SourceDecl = {
   attribution: 'Wikidata',
   // A large city's entity is several megabytes.
   timeoutMs: 15000,
+  // A large city's entity JSON is about 2 MB.
+  maxResponseBytes: 8 * 1024 * 1024,
 };

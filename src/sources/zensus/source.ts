@@ -11,4 +11,6 @@ export const ZENSUS_GRID: SourceDecl = {
   tier: 'A',
   attribution: '© Statistische Ämter des Bundes und der Länder, 2024; GeoBasis-DE/BKG 2024',
   timeoutMs: 20000,
+  // Grid cells of one city extent, paged.
+  maxResponseBytes: 16 * 1024 * 1024,
 };

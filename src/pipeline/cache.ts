@@ -123,10 +123,20 @@ export class Cache {
       return { entry, status: failed ? 'STALE-ON-ERROR' : 'STALE' };
     }
 
+    // A fetch that finished while this request read the store (its flight is gone by now): this
+    // request joined it, so it answers with that entry instead of starting a second fetch.
+    const joined = () => {
+      const e = this.l1.get(key);
+      return e && e.fetchedAt >= now ? { entry: e, status: statusOfFetched(e) } : null;
+    };
+    const early = joined();
+    if (early) return early;
     if (await breakerOpen()) {
       if (entry) return { entry, status: 'STALE-ON-ERROR' };
       return { status: 'UNAVAILABLE', error: new Error('circuit open') };
     }
+    const late = joined();
+    if (late) return late;
     const fetching = this.fetchOnce(key, windows, fetcher, entry?.fetchedAt ?? 0);
     try {
       const fresh = await this.withinBudget(fetching, now);

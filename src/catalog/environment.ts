@@ -90,13 +90,13 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     label: 'Pollenflug und UV-Index',
     label_en: 'Pollen and UV index',
     group: 'environment',
-    summary: 'DWD pollen flight forecast (8 types) for the city\'s pollen partregion and the DWD UV index forecast',
+    summary: "DWD pollen flight forecast (8 types) for the city's pollen partregion and the DWD UV index forecast",
     description:
       "Pollen: DWD's s31fg.json (Pollenflug-Gefahrenindex), issued daily around 11:00, for the DWD partregion the city lies in (a curated " +
-      'map, see the register provenance). Levels are given as DWD publishes them (0, 0-1, 1, 1-2, 2, 2-3, 3) plus a number 0 to 3; DWD\'s ' +
+      "map, see the register provenance). Levels are given as DWD publishes them (0, 0-1, 1, 1-2, 2, 2-3, 3) plus a number 0 to 3; DWD's " +
       '-1 (no forecast, e.g. outside the season) is null with a reason. When the day of issue is before the current day, "today" ' +
-      'describes that earlier day: pollen_stale is true and meta.stale_reason says so. UV: DWD\'s uvi.json, the daily maximum UV ' +
-      'index of the city\'s own UV measurement city or else of the nearest lowland one (mountain stations are never used), named ' +
+      "describes that earlier day: pollen_stale is true and meta.stale_reason says so. UV: DWD's uvi.json, the daily maximum UV " +
+      "index of the city's own UV measurement city or else of the nearest lowland one (mountain stations are never used), named " +
       'with its distance. Both are regional forecasts, not city-exact values.',
     source: DWD_HEALTH,
     record: PollenUvRecord,

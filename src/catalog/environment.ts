@@ -9,6 +9,10 @@ import { HOURLY_SCOPE } from '../sources/uba/components.ts';
 import { PollenUvRecord } from '../core/records/pollen.ts';
 import { DWD_HEALTH } from '../sources/dwd-health/source.ts';
 import { pollenUv } from '../sources/dwd-health/adapters.ts';
+import { WaterLevelRecord } from '../core/records/water.ts';
+import { PEGELONLINE } from '../sources/pegelonline/source.ts';
+import { MAX_GAUGES, MAX_RADIUS_KM, MIN_RADIUS_KM, gaugeLevels, nearestGauge } from '../sources/pegelonline/adapters.ts';
+import { WATER_LEVEL_CITIES } from '../sources/pegelonline/coverage.ts';
 
 /** Environment and weather: declarations only (adapters live in their source modules). */
 export const ENVIRONMENT_TYPES: DataType[] = [
@@ -104,5 +108,28 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     compare: { resource: 'pollen-uv', value: 'pollen_max_today' },
     example: { city: 'hamburg' },
     adapter: pollenUv,
+  }),
+  dataType({
+    type: 'water-level',
+    label: 'Pegelstände',
+    label_en: 'Water levels',
+    group: 'environment',
+    summary: 'Current water levels of the federal waterway gauges in the city (PEGELONLINE, WSV)',
+    description:
+      "Gauges of PEGELONLINE (federal waterways only) within a radius of the city point: the radius of a circle of the city's area " +
+      `plus 2 km, between ${MIN_RADIUS_KM} and ${MAX_RADIUS_KM} km (meta.radius_km). Per gauge the current value of the W series in cm ` +
+      'above the gauge zero, the gauge zero in m above NHN, the state against mean low/high water (MNW/MHW) and the shipping levels ' +
+      `(NSW/HSW), the trend where PEGELONLINE gives one, and the time with its zone; nearest first, at most ${MAX_GAUGES}. Cities ` +
+      'without a federal waterway answer not_covered (meta.covered_cities); rivers run by the Länder (e.g. the Isar) have no gauge here.',
+    path: '/api/v1/live/{city}/water-level',
+    aliases: ['/api/v1/cities/{slug}/water-level'],
+    source: PEGELONLINE,
+    record: WaterLevelRecord,
+    list: true,
+    cache: { freshSeconds: 900, staleSeconds: 3600 },
+    coverage: { cities: WATER_LEVEL_CITIES, note: 'cities on a federal waterway (PEGELONLINE covers only those)' },
+    compare: { resource: 'water-level', summarise: nearestGauge, value: 'value_cm' },
+    example: { city: 'koeln' },
+    adapter: gaugeLevels,
   }),
 ];

@@ -13,6 +13,9 @@ import { WaterLevelRecord } from '../core/records/water.ts';
 import { PEGELONLINE } from '../sources/pegelonline/source.ts';
 import { MAX_GAUGES, MAX_RADIUS_KM, MIN_RADIUS_KM, gaugeLevels, nearestGauge } from '../sources/pegelonline/adapters.ts';
 import { WATER_LEVEL_CITIES } from '../sources/pegelonline/coverage.ts';
+import { FireDangerRecord } from '../core/records/fire.ts';
+import { DWD_FIRE } from '../sources/dwd-fire/source.ts';
+import { FIRE_MAX_AGE_HOURS, FIRE_MAX_KM, fireDanger } from '../sources/dwd-fire/adapters.ts';
 
 /** Environment and weather: declarations only (adapters live in their source modules). */
 export const ENVIRONMENT_TYPES: DataType[] = [
@@ -131,5 +134,24 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     compare: { resource: 'water-level', summarise: nearestGauge, value: 'value_cm' },
     example: { city: 'koeln' },
     adapter: gaugeLevels,
+  }),
+  dataType({
+    type: 'fire-danger',
+    label: 'Waldbrand- und Graslandfeuergefahr',
+    label_en: 'Fire danger',
+    group: 'environment',
+    summary: 'DWD woodland fire danger index (WBI) and grassland fire index (GLFI) of the nearest DWD station, levels 1 to 5',
+    description:
+      'Station forecasts of the DWD Climate Data Center (derived_germany/fire_danger_index): the nearest station of the woodland ' +
+      `station list (cached for a day) within ${FIRE_MAX_KM} km, named with its distance; the values are the station's, not the city's. ` +
+      'Levels 1 (very low) to 5 (very high) for the day of the model run and six days after it, with German and English labels. ' +
+      `DWD computes the index in the season (March to October); when the newest run is older than ${FIRE_MAX_AGE_HOURS} hours the ` +
+      'answer is no_data with the reason and the time of the last run, never old values shown as current.',
+    source: DWD_FIRE,
+    record: FireDangerRecord,
+    cache: { freshSeconds: 3600, staleSeconds: 6 * 3600 },
+    compare: { resource: 'fire-danger', value: 'level_today' },
+    example: { city: 'braunschweig' },
+    adapter: fireDanger,
   }),
 ];

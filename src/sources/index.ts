@@ -18,6 +18,7 @@ import { HVV_GEOFOX } from './hvv/source.ts';
 import { RMV } from './rmv/source.ts';
 import { DWD_HEALTH } from './dwd-health/source.ts';
 import { PEGELONLINE } from './pegelonline/source.ts';
+import { DWD_FIRE } from './dwd-fire/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -41,4 +42,5 @@ export const SOURCES: readonly SourceDecl[] = [
   RMV,
   DWD_HEALTH,
   PEGELONLINE,
+  DWD_FIRE,
 ];

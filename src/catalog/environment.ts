@@ -9,11 +9,14 @@ import { HOURLY_SCOPE } from '../sources/uba/components.ts';
 import { PollenUvRecord } from '../core/records/pollen.ts';
 import { DWD_HEALTH } from '../sources/dwd-health/source.ts';
 import { pollenUv } from '../sources/dwd-health/adapters.ts';
-import { WaterLevelRecord } from '../core/records/water.ts';
+import { FloodRecord, WaterLevelRecord } from '../core/records/water.ts';
 import { PEGELONLINE } from '../sources/pegelonline/source.ts';
 import { MAX_GAUGES, MAX_RADIUS_KM, MIN_RADIUS_KM, gaugeLevels, nearestGauge } from '../sources/pegelonline/adapters.ts';
 import { WATER_LEVEL_CITIES } from '../sources/pegelonline/coverage.ts';
 import { FireDangerRecord } from '../core/records/fire.ts';
+import { LHP } from '../sources/lhp/source.ts';
+import { floodLevels } from '../sources/lhp/adapters.ts';
+import { FLOOD_CITIES } from '../sources/lhp/gauges.ts';
 import { DWD_FIRE } from '../sources/dwd-fire/source.ts';
 import { FIRE_MAX_AGE_HOURS, FIRE_MAX_KM, fireDanger } from '../sources/dwd-fire/adapters.ts';
 
@@ -153,5 +156,27 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     compare: { resource: 'fire-danger', value: 'level_today' },
     example: { city: 'braunschweig' },
     adapter: fireDanger,
+  }),
+  dataType({
+    type: 'flood',
+    label: 'Hochwasser',
+    label_en: 'Flood warnings',
+    group: 'environment',
+    summary: 'Flood warning level (Meldestufe) of the curated city gauge(s) from the flood centres of the Länder (LHP)',
+    description:
+      'The Länderübergreifendes Hochwasserportal (hochwasserzentralen.de) per curated city gauge: warning level 0 (none) to 4 with the ' +
+      "flood centre's wording, water level and discharge as published (German number format read into numbers, the texts kept), the " +
+      'time of the value and the "Stand" line the portal requires beside its source link. The data are unchecked raw data of the ' +
+      "Länder. The webservice needs the session token of the portal's home page; it is read from there, kept for five minutes and " +
+      'read again when the service answers empty. Cities without a curated gauge answer not_covered (meta.covered_cities).',
+    path: '/api/v1/live/{city}/flood',
+    aliases: ['/api/v1/cities/{slug}/flood'],
+    source: LHP,
+    record: FloodRecord,
+    cache: { freshSeconds: 300, staleSeconds: 1800 },
+    coverage: { cities: FLOOD_CITIES, note: 'cities with a curated LHP gauge that carries the city name' },
+    compare: { resource: 'flood', value: 'max_warning_level' },
+    example: { city: 'koeln' },
+    adapter: floodLevels,
   }),
 ];

@@ -19,6 +19,7 @@ import { RMV } from './rmv/source.ts';
 import { DWD_HEALTH } from './dwd-health/source.ts';
 import { PEGELONLINE } from './pegelonline/source.ts';
 import { DWD_FIRE } from './dwd-fire/source.ts';
+import { LHP } from './lhp/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -43,4 +44,5 @@ export const SOURCES: readonly SourceDecl[] = [
   DWD_HEALTH,
   PEGELONLINE,
   DWD_FIRE,
+  LHP,
 ];

@@ -17,6 +17,9 @@ import { FireDangerRecord } from '../core/records/fire.ts';
 import { LHP } from '../sources/lhp/source.ts';
 import { floodLevels } from '../sources/lhp/adapters.ts';
 import { FLOOD_CITIES } from '../sources/lhp/gauges.ts';
+import { SolarRecord } from '../core/records/solar.ts';
+import { PVGIS } from '../sources/pvgis/source.ts';
+import { solar } from '../sources/pvgis/adapters.ts';
 import { DWD_FIRE } from '../sources/dwd-fire/source.ts';
 import { FIRE_MAX_AGE_HOURS, FIRE_MAX_KM, fireDanger } from '../sources/dwd-fire/adapters.ts';
 
@@ -178,5 +181,24 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     compare: { resource: 'flood', value: 'max_warning_level' },
     example: { city: 'koeln' },
     adapter: floodLevels,
+  }),
+  dataType({
+    type: 'solar',
+    label: 'Solarstrahlung und PV-Ertrag',
+    label_en: 'Solar irradiance and PV yield',
+    group: 'environment',
+    summary: 'Live global irradiance (DWD via Bright Sky) and the long-term PV yield per kWp at the city point (PVGIS)',
+    description:
+      "Two parts, each naming its source. Irradiance: the weather data type's global radiation of the shortest window Bright Sky " +
+      'reports (kWh/m² over 10, 30 or 60 minutes) as a mean power in W/m² (× 6000, × 2000 or × 1000: 1 kWh = 3.6 MJ); null when ' +
+      'the observation carries no radiation (meta.irradiance_reason). PV yield: PVGIS PVcalc (API version pinned in the base URL) ' +
+      'for 1 kWp with 14 % system losses and optimal angles: yearly and monthly output per kWp and irradiation on the module ' +
+      "plane, cached for 30 days because it is a long-term mean. The envelope's attribution is PVGIS'; the irradiance part carries DWD's.",
+    source: PVGIS,
+    record: SolarRecord,
+    cache: { freshSeconds: 600, staleSeconds: 7200 },
+    compare: { resource: 'solar', value: 'pv_yield.annual_kwh_per_kwp' },
+    example: { city: 'freiburg-im-breisgau' },
+    adapter: solar,
   }),
 ];

@@ -20,6 +20,7 @@ import { DWD_HEALTH } from './dwd-health/source.ts';
 import { PEGELONLINE } from './pegelonline/source.ts';
 import { DWD_FIRE } from './dwd-fire/source.ts';
 import { LHP } from './lhp/source.ts';
+import { PVGIS } from './pvgis/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -45,4 +46,5 @@ export const SOURCES: readonly SourceDecl[] = [
   PEGELONLINE,
   DWD_FIRE,
   LHP,
+  PVGIS,
 ];

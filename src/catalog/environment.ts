@@ -17,9 +17,11 @@ import { FireDangerRecord } from '../core/records/fire.ts';
 import { LHP } from '../sources/lhp/source.ts';
 import { floodLevels } from '../sources/lhp/adapters.ts';
 import { FLOOD_CITIES } from '../sources/lhp/gauges.ts';
-import { SolarRecord } from '../core/records/solar.ts';
+import { SolarRecord, SolarRoofsRecord } from '../core/records/solar.ts';
 import { PVGIS } from '../sources/pvgis/source.ts';
 import { solar } from '../sources/pvgis/adapters.ts';
+import { ENERGIEATLAS_NRW } from '../sources/energieatlas-nrw/source.ts';
+import { SOLAR_ROOFS_CITIES, storedSolarRoofs } from '../sources/energieatlas-nrw/stored.ts';
 import { DWD_FIRE } from '../sources/dwd-fire/source.ts';
 import { FIRE_MAX_AGE_HOURS, FIRE_MAX_KM, fireDanger } from '../sources/dwd-fire/adapters.ts';
 
@@ -200,5 +202,26 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     compare: { resource: 'solar', value: 'pv_yield.annual_kwh_per_kwp' },
     example: { city: 'freiburg-im-breisgau' },
     adapter: solar,
+  }),
+  dataType({
+    type: 'solar-roofs',
+    label: 'Photovoltaik auf Dächern',
+    label_en: 'Rooftop solar',
+    group: 'environment',
+    summary: 'Installed photovoltaics per municipality (rooftop, buildings, plug-in, ground-mounted) where a state publishes it: NRW Energieatlas',
+    description:
+      "Precomputed weekly from the state's open per-municipality file, the newest reference year published: for NRW the Energieatlas " +
+      '(LANUK, from the Marktstammdatenregister) with number of installations, gross capacity in MW and estimated yearly yield in GWh ' +
+      'for rooftop, building, plug-in and ground-mounted installations, matched by AGS. Roof potential (solar cadastre) is not ' +
+      'included: no state publishes it per municipality with an open licence and a stable URL that could be verified. Cities of ' +
+      'other states answer not_covered (meta.covered_cities).',
+    source: ENERGIEATLAS_NRW,
+    record: SolarRoofsRecord,
+    cache: 'stored',
+    job: 'solar-roofs-precompute',
+    coverage: { cities: SOLAR_ROOFS_CITIES, note: 'cities of Nordrhein-Westfalen (Energieatlas NRW); no other state publishes an open per-municipality file' },
+    compare: { resource: 'solar-roofs', value: 'total.capacity_mw' },
+    example: { city: 'wuppertal' },
+    adapter: storedSolarRoofs,
   }),
 ];

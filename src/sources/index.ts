@@ -21,6 +21,7 @@ import { PEGELONLINE } from './pegelonline/source.ts';
 import { DWD_FIRE } from './dwd-fire/source.ts';
 import { LHP } from './lhp/source.ts';
 import { PVGIS } from './pvgis/source.ts';
+import { ENERGIEATLAS_NRW } from './energieatlas-nrw/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -47,4 +48,5 @@ export const SOURCES: readonly SourceDecl[] = [
   DWD_FIRE,
   LHP,
   PVGIS,
+  ENERGIEATLAS_NRW,
 ];

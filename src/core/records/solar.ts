@@ -1,4 +1,4 @@
-import { bool, int, list, num, record, text, time, z } from '../schema.ts';
+import { bool, date, int, list, num, record, text, time, z } from '../schema.ts';
 
 export const SolarRecord = record({
   irradiance: record(
@@ -44,3 +44,23 @@ export const SolarRecord = record({
   ),
 });
 export type SolarRecord = z.infer<typeof SolarRecord>;
+
+const installed = record({
+  installations: int('Number of PV installations in operation'),
+  capacity_mw: num('Gross rated capacity', 'MW'),
+  yield_gwh: num('Estimated yearly electricity yield', 'GWh'),
+}).nullable();
+
+export const SolarRoofsRecord = record({
+  ags: text('Municipality key (AGS)'),
+  municipality: text('Municipality as the state source names it'),
+  year: int('Reference year of the installed stock'),
+  stand: date('Date of the data (Stand)'),
+  data_basis: text('Sources the state names, e.g. "BNA, MaStR, LANUK"'),
+  rooftop: installed.meta({ description: 'Rooftop installations (Dach)' }),
+  buildings: installed.meta({ description: 'All installations on buildings (Gebäude: roofs and facades)' }),
+  plug_in: installed.meta({ description: 'Plug-in (balcony) installations (Stecker)' }),
+  ground_mounted: installed.meta({ description: 'Ground-mounted installations (Freifläche)' }),
+  total: installed.meta({ description: 'All installations (gesamt)' }),
+});
+export type SolarRoofsRecord = z.infer<typeof SolarRoofsRecord>;

@@ -22,6 +22,9 @@ import { PVGIS } from '../sources/pvgis/source.ts';
 import { solar } from '../sources/pvgis/adapters.ts';
 import { ENERGIEATLAS_NRW } from '../sources/energieatlas-nrw/source.ts';
 import { SOLAR_ROOFS_CITIES, storedSolarRoofs } from '../sources/energieatlas-nrw/stored.ts';
+import { BathingWaterRecord } from '../core/records/bathing.ts';
+import { EEA_BATHING } from '../sources/eea-bathing/source.ts';
+import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM as BATHING_MAX_KM, bathingSites } from '../sources/eea-bathing/adapters.ts';
 import { DWD_FIRE } from '../sources/dwd-fire/source.ts';
 import { FIRE_MAX_AGE_HOURS, FIRE_MAX_KM, fireDanger } from '../sources/dwd-fire/adapters.ts';
 
@@ -223,5 +226,34 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     compare: { resource: 'solar-roofs', value: 'total.capacity_mw' },
     example: { city: 'wuppertal' },
     adapter: storedSolarRoofs,
+  }),
+  dataType({
+    type: 'bathing-water',
+    label: 'Badegewässerqualität',
+    label_en: 'Bathing water quality',
+    group: 'environment',
+    summary: 'EU bathing sites around the city with their official quality class of the latest season (EEA, Directive 2006/7/EC)',
+    description:
+      "The European Environment Agency's bathing water services: the newest season's service is found in the service directory " +
+      '(the year is part of its name) and the layer by its fields, both looked up once a day. Sites of Germany within the radius ' +
+      '(km, default 25) of the city point, all pages of the 2,000-record answers followed; per site the class Excellent, Good, ' +
+      'Sufficient, Poor or Not classified (with the German term) and the link to its bathing water profile. A yearly ' +
+      'classification, not live measurements. No site in reach (inland cities): no_data.',
+    source: EEA_BATHING,
+    params: [
+      {
+        name: 'radius_km',
+        type: 'integer',
+        min: 1,
+        clampMax: BATHING_MAX_KM,
+        default: DEFAULT_RADIUS_KM,
+        description: `Search radius around the city point in km (default ${DEFAULT_RADIUS_KM}, values above ${BATHING_MAX_KM} are clamped)`,
+      },
+    ],
+    record: BathingWaterRecord,
+    list: true,
+    cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
+    example: { city: 'berlin' },
+    adapter: bathingSites,
   }),
 ];

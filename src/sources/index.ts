@@ -22,6 +22,7 @@ import { DWD_FIRE } from './dwd-fire/source.ts';
 import { LHP } from './lhp/source.ts';
 import { PVGIS } from './pvgis/source.ts';
 import { ENERGIEATLAS_NRW } from './energieatlas-nrw/source.ts';
+import { EEA_BATHING } from './eea-bathing/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -49,4 +50,5 @@ export const SOURCES: readonly SourceDecl[] = [
   LHP,
   PVGIS,
   ENERGIEATLAS_NRW,
+  EEA_BATHING,
 ];

@@ -25,6 +25,9 @@ import { SOLAR_ROOFS_CITIES, storedSolarRoofs } from '../sources/energieatlas-nr
 import { BathingWaterRecord } from '../core/records/bathing.ts';
 import { EEA_BATHING } from '../sources/eea-bathing/source.ts';
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM as BATHING_MAX_KM, bathingSites } from '../sources/eea-bathing/adapters.ts';
+import { SustainabilityRecord } from '../core/records/sustainability.ts';
+import { WEGWEISER } from '../sources/wegweiser/source.ts';
+import { sdgIndicators } from '../sources/wegweiser/sustainability.ts';
 import { DWD_FIRE } from '../sources/dwd-fire/source.ts';
 import { FIRE_MAX_AGE_HOURS, FIRE_MAX_KM, fireDanger } from '../sources/dwd-fire/adapters.ts';
 
@@ -255,5 +258,21 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     example: { city: 'berlin' },
     adapter: bathingSites,
+  }),
+  dataType({
+    type: 'sustainability',
+    label: 'Nachhaltigkeit (SDG-Indikatoren)',
+    label_en: 'Sustainability (SDG indicators)',
+    group: 'environment',
+    summary: 'SDG indicators for the city (topic "Nachhaltigkeit" of Wegweiser Kommune / SDG-Portal) with id, label, unit, value and year',
+    description:
+      'The indicators of the Wegweiser Kommune topic "nachhaltigkeit", the municipal SDG indicator set also shown on the SDG-Portal ' +
+      "(Bertelsmann Stiftung with BBSR, Difu and others), for the region whose AGS is the city's: per indicator the id, German label, " +
+      'unit and the value of the latest year that has one. Same source, licence and toggle (WEGWEISER_ENABLED) as the indicators type.',
+    source: WEGWEISER,
+    record: SustainabilityRecord,
+    cache: { freshSeconds: 86400, staleSeconds: 30 * 86400 },
+    example: { city: 'koeln' },
+    adapter: sdgIndicators,
   }),
 ];

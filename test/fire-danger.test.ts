@@ -136,3 +136,11 @@ test('fixture replay keeps the levels and moves only the run dates', () => {
   assert.match(replayed, /662;20261125 04:14;2;2;1;1;1;1;1/);
   assert.match(replayed, /662;20261124 04:14;2;3;2;1;1;1;2/);
 });
+
+test('compare resource fire-danger: the level of the day per city', async () => {
+  const r = await ctx.app.get('/api/v1/compare?cities=braunschweig,berlin&resource=fire-danger');
+  assert.equal(r.status, 200);
+  const by = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
+  assert.ok([1, 2, 3].includes(by.braunschweig.data.level_today));
+  assert.equal(by.berlin.source_status, 'no_data');
+});

@@ -146,3 +146,17 @@ test('pollen-uv: a malformed upstream body is a 503 problem, never a 500', async
     await fresh.close();
   }
 });
+
+test('compare resource pollen-uv: pollen level and UV index per city', async () => {
+  const r = await ctx.app.get('/api/v1/compare?cities=hamburg,muenchen&resource=pollen-uv');
+  assert.equal(r.status, 200);
+  const by = Object.fromEntries(r.json.data.map((i: { city: string }) => [i.city, i]));
+  assert.deepEqual(by.hamburg.data, {
+    partregion: 'Geest,Schleswig-Holstein und Hamburg',
+    pollen_max_today: 2.5,
+    pollen_stale: true,
+    uv_today: 0,
+    uv_station: 'Hamburg',
+  });
+  assert.equal(by.muenchen.source_status, 'no_data');
+});

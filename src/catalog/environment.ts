@@ -8,7 +8,7 @@ import { AIR_MAX_KM, CITY_MATCH_MAX_KM, CITY_RADIUS_KM, WINDOW_HOURS, cityStatio
 import { HOURLY_SCOPE } from '../sources/uba/components.ts';
 import { PollenUvRecord } from '../core/records/pollen.ts';
 import { DWD_HEALTH } from '../sources/dwd-health/source.ts';
-import { pollenUv } from '../sources/dwd-health/adapters.ts';
+import { pollenUv, pollenUvSummary } from '../sources/dwd-health/adapters.ts';
 import { FloodRecord, WaterLevelRecord } from '../core/records/water.ts';
 import { PEGELONLINE } from '../sources/pegelonline/source.ts';
 import { MAX_GAUGES, MAX_RADIUS_KM, MIN_RADIUS_KM, gaugeLevels, nearestGauge } from '../sources/pegelonline/adapters.ts';
@@ -122,7 +122,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     source: DWD_HEALTH,
     record: PollenUvRecord,
     cache: { freshSeconds: 3600, staleSeconds: 86400 },
-    compare: { resource: 'pollen-uv', value: 'pollen_max_today' },
+    compare: { resource: 'pollen-uv', summarise: pollenUvSummary, value: 'pollen_max_today' },
     example: { city: 'hamburg' },
     adapter: pollenUv,
   }),

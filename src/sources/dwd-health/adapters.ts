@@ -47,3 +47,15 @@ export const pollenUv: Adapter<PollenUvRecord> = async (ctx) => {
     meta,
   };
 };
+
+/** Compare view: the two scalars cities are compared on (pollen level and UV index of the day). */
+export function pollenUvSummary(data: unknown) {
+  const d = data as PollenUvRecord;
+  return {
+    partregion: d.region.partregion_name ?? d.region.region_name,
+    pollen_max_today: d.pollen_max_today,
+    pollen_stale: d.pollen_stale,
+    uv_today: d.uv?.today ?? null,
+    uv_station: d.uv?.station ?? null,
+  };
+}

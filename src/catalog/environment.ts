@@ -158,7 +158,8 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     description:
       'Station forecasts of the DWD Climate Data Center (derived_germany/fire_danger_index): the nearest station of the woodland ' +
       `station list (cached for a day) within ${FIRE_MAX_KM} km, named with its distance; the values are the station's, not the city's. ` +
-      'Levels 1 (very low) to 5 (very high) for the day of the model run and six days after it, with German and English labels. ' +
+      'Levels 1 (very low) to 5 (very high) for the day of the model run and six days after it, with German and English labels; ' +
+      'the grassland index where DWD publishes a grassland file for the same station, else grassland is null. ' +
       `DWD computes the index in the season (March to October); when the newest run is older than ${FIRE_MAX_AGE_HOURS} hours the ` +
       'answer is no_data with the reason and the time of the last run, never old values shown as current.',
     source: DWD_FIRE,

@@ -30,6 +30,7 @@ test('GET bathing-water: every site within the radius over all pages, nearest fi
   assert.equal(r.json.meta.source_status, 'ok');
   assert.equal(r.json.meta.season, 2025);
   assert.equal(r.json.meta.radius_km, 25);
+  assert.equal(r.json.meta.layer_discovered, true);
   assert.equal(r.json.data.length, 5);
   assert.deepEqual(
     r.json.data.map((s: { name: string }) => s.name),
@@ -62,9 +63,28 @@ test('bathing-water: an inland city without a site in reach is no_data', async (
   assert.match(r.json.meta.reason, /no EU bathing site within 25 km/);
 });
 
-test('bathing-water: malformed answers (no services, error object, garbage) are a 503 problem', async () => {
+test('bathing-water: a directory without a season service (or unreachable) falls back to the configured layer', async () => {
   for (const broken of [
     () => fake.get(BASE, { json: { services: [{ name: 'Other/Service', type: 'MapServer' }] } }),
+    () => fake.get(BASE, { status: 404, body: 'Not Found' }),
+  ]) {
+    registerEeaBathing(fake);
+    broken();
+    const fresh = await startApp(fakeEnv(fake.url));
+    try {
+      const r = await fresh.get('/api/v1/cities/berlin/bathing-water');
+      assert.equal(r.json.meta.source_status, 'ok');
+      assert.equal(r.json.meta.layer_discovered, false);
+      assert.equal(r.json.meta.season, 2025);
+      assert.equal(r.json.data.length, 5);
+    } finally {
+      await fresh.close();
+    }
+  }
+});
+
+test('bathing-water: malformed query answers (error object, garbage) are a 503 problem', async () => {
+  for (const broken of [
     () => fake.get(QUERY, { json: { error: { code: 400, message: 'Unable to complete operation.' } } }),
     () => fake.get(QUERY, { body: '<html>' }),
   ]) {

@@ -160,3 +160,16 @@ test('compare resource pollen-uv: pollen level and UV index per city', async () 
   });
   assert.equal(by.muenchen.source_status, 'no_data');
 });
+
+test('parser: DWD local times in both spellings; an unknown UV time format leaves the UV values', () => {
+  const body = uvBody();
+  body.last_update = '28.06.2026 07:00 Uhr';
+  assert.equal(parseUv(body, 'Hamburg', 53.5507, 9.997)!.issued_at, '2026-06-28T07:00:00+02:00');
+  body.last_update = 'heute früh';
+  const hh = parseUv(body, 'Hamburg', 53.5507, 9.997)!;
+  assert.equal(hh.issued_at, null);
+  assert.equal(hh.today, 0);
+  const pollen = pollenBody();
+  pollen.last_update = 'gestern';
+  assert.throws(() => parsePollen(pollen, 10, 12), /unknown format/);
+});

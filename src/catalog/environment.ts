@@ -239,7 +239,8 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     summary: 'EU bathing sites around the city with their official quality class of the latest season (EEA, Directive 2006/7/EC)',
     description:
       "The European Environment Agency's bathing water services: the newest season's service is found in the service directory " +
-      '(the year is part of its name) and the layer by its fields, both looked up once a day. Sites of Germany within the radius ' +
+      '(the year is part of its name) and the layer by its fields, both looked up once a day (when the directory cannot be read, the ' +
+      'configured fallback layer is queried; meta.layer_discovered says which). Sites of Germany within the radius ' +
       '(km, default 25) of the city point, all pages of the 2,000-record answers followed; per site the class Excellent, Good, ' +
       'Sufficient, Poor or Not classified (with the German term) and the link to its bathing water profile. A yearly ' +
       'classification, not live measurements. No site in reach (inland cities): no_data.',

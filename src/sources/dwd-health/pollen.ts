@@ -49,13 +49,24 @@ export interface PollenForecast {
   types: { type: string; type_en: string; today: PollenDay; tomorrow: PollenDay; day_after_tomorrow: PollenDay }[];
 }
 
-/** "2026-06-28 11:00 Uhr" (German local time without zone) to a zoned timestamp. */
-export function dwdLocalTime(s: string | undefined): string | null {
+/**
+ * "2026-06-28 11:00 Uhr" (German local time without zone) to a zoned timestamp; "28.06.2026 11:00"
+ * is read as well. Null for anything else.
+ */
+export function readDwdLocalTime(s: string | undefined): string | null {
   if (!s) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::\d{2})?(?:\s*Uhr)?$/.exec(s.trim());
-  if (!m) throw new UpstreamError('parse', `DWD timestamp in an unknown format: ${s.slice(0, 40)}`);
-  const [y, mo, d, h, mi] = m.slice(1).map(Number);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::\d{2})?(?:\s*Uhr)?$/.exec(s.trim());
+  const de = /^(\d{1,2})\.(\d{1,2})\.(\d{4}),?\s+(\d{1,2}):(\d{2})(?:\s*Uhr)?$/.exec(s.trim());
+  if (!iso && !de) return null;
+  const [y, mo, d, h, mi] = iso ? iso.slice(1).map(Number) : [de![3], de![2], de![1], de![4], de![5]].map(Number);
   return toBerlinIso(berlinLocalToDate(y, mo, d, h, mi));
+}
+
+/** As readDwdLocalTime, for the pollen file's own timestamps: an unknown format is a parse failure. */
+export function dwdLocalTime(s: string | undefined): string | null {
+  const t = readDwdLocalTime(s);
+  if (s && t === null) throw new UpstreamError('parse', `DWD timestamp in an unknown format: ${s.slice(0, 40)}`);
+  return t;
 }
 
 /** The legend maps idN -> level and idN_desc -> label; turned into level -> label. */

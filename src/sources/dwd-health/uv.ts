@@ -1,6 +1,6 @@
 import { distanceKm } from '../../cities/register.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { dwdLocalTime } from './pollen.ts';
+import { readDwdLocalTime } from './pollen.ts';
 import { UV_STATIONS, type UvStation } from './uv-stations.ts';
 
 /** uvi.json as DWD publishes it: one entry per UV measurement city, integer forecasts. */
@@ -84,7 +84,8 @@ export function parseUv(body: UvBody, cityName: string, lat: number, lon: number
     distance_km: pick.distance === null ? null : Math.round(pick.distance * 10) / 10,
     lat: pick.station?.lat ?? null,
     lon: pick.station?.lon ?? null,
-    issued_at: dwdLocalTime(body.last_update),
+    // The UV file's own format is not recorded anywhere: an unreadable time leaves the values usable.
+    issued_at: readDwdLocalTime(body.last_update),
     today,
     tomorrow: uvIndex(f.tomorrow),
     day_after_tomorrow: uvIndex(f.dayafter_to),

@@ -27,13 +27,28 @@ const num = (v: unknown) =>
   typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
 
 /** Season service and layer, found once a day instead of hard-coding the year in the URL. */
-function seasonLayer(ctx: FetchContext) {
+function discoveredLayer(ctx: FetchContext) {
   return ctx.cached('season-layer', DAY, async () => {
     const service = newestSeasonService(await ctx.http.json<FolderBody>('', { query: { f: 'json' } }));
     const path = `/${service.name.split('/').pop() ?? ''}/MapServer`;
     const layer = classificationLayer(await ctx.http.json<LayersBody>(`${path}/layers`, { query: { f: 'json' } }));
-    return { path, layer, season: service.season };
+    return { url: `${ctx.http.baseUrl}${path}/${layer}`, season: service.season as number | null, discovered: true };
   });
+}
+
+/**
+ * The layer to query: the discovered one; when the directory cannot be read or lists no season
+ * service, the configured fallback layer, so a directory outage does not take the sites down.
+ */
+async function seasonLayer(ctx: FetchContext): Promise<{ url: string; season: number | null; discovered: boolean }> {
+  try {
+    return await discoveredLayer(ctx);
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    const url = ctx.http.url('fallbackLayer');
+    const year = /_(\d{4})\/MapServer/.exec(url);
+    return { url, season: year ? Number(year[1]) : null, discovered: false };
+  }
 }
 
 function toSite(a: Record<string, unknown>, lat: number, lon: number): BathingWaterRecord | null {
@@ -66,7 +81,7 @@ function toSite(a: Record<string, unknown>, lat: number, lon: number): BathingWa
 export const bathingSites: Adapter<BathingWaterRecord[]> = async (ctx) => {
   const { city, params } = ctx;
   const radius = Math.min(MAX_RADIUS_KM, Number(params.radius_km ?? DEFAULT_RADIUS_KM));
-  const { path, layer, season } = await seasonLayer(ctx);
+  const { url, season, discovered } = await seasonLayer(ctx);
   const dLat = radius / 111.32;
   const dLon = radius / (111.32 * Math.cos((city.lat * Math.PI) / 180));
   const where =
@@ -75,7 +90,8 @@ export const bathingSites: Adapter<BathingWaterRecord[]> = async (ctx) => {
   const rows: Record<string, unknown>[] = [];
   for (let page = 0; ; page++) {
     if (page >= MAX_PAGES) throw new UpstreamError('parse', `EEA query still paging after ${MAX_PAGES} pages`);
-    const body = await ctx.http.json<QueryBody>(`${path}/${layer}/query`, {
+    const body = await ctx.http.json<QueryBody>('/query', {
+      base: url,
       query: {
         where,
         outFields: 'bathingWaterIdentifier,bathingWaterName,bwWaterCategory,qualityStatus,bwProfileLink,latitude,longitude',
@@ -94,7 +110,7 @@ export const bathingSites: Adapter<BathingWaterRecord[]> = async (ctx) => {
     .map((a) => toSite(a, city.lat, city.lon))
     .filter((s): s is BathingWaterRecord => s !== null && (s.distance_km ?? Infinity) <= radius)
     .sort((a, b) => (a.distance_km ?? 0) - (b.distance_km ?? 0));
-  const meta = { season, radius_km: radius };
+  const meta = { season, radius_km: radius, layer_discovered: discovered };
   if (sites.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no EU bathing site within ${radius} km` } };
   return { data: sites, meta };
 };

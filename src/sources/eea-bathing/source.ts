@@ -14,6 +14,13 @@ export const EEA_BATHING: SourceDecl = {
   licenseUrl: 'https://www.eea.europa.eu/en/legal-notice',
   tier: 'A',
   attribution: 'European Environment Agency (EEA), bathing water quality under Directive 2006/7/EC',
+  urls: {
+    fallbackLayer: {
+      env: 'EEA_BATHING_FALLBACK_LAYER_URL',
+      default: 'https://water.discomap.eea.europa.eu/arcgis/rest/services/BathingWater/BathingWater_Dyna_WM_2025/MapServer/3',
+      description: 'Bathing water layer queried when the season service cannot be found in the service directory',
+    },
+  },
   timeoutMs: 15000,
   // 2,000 records without geometry are about 1 MB.
   maxResponseBytes: 8 * 1024 * 1024,

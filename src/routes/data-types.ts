@@ -4,6 +4,7 @@ import { jsonSchemaOf } from '../core/schema.ts';
 import { channelOf } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
 import { deprecationHeaders } from '../http/deprecation.ts';
+import { findCity } from '../cities/resolve.ts';
 import { envelopeBody } from '../pipeline/run.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
@@ -34,7 +35,15 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
     for (const alias of dt.aliases ?? []) {
       app.get(
         toFastifyPath(alias),
-        { config: { doc: { ...doc, deprecated: true, successor: path, operationId: `${operationIdOf(dt)}_deprecated_${aliasName(alias)}` } } },
+        {
+          config: { doc: { ...doc, deprecated: true, successor: path, operationId: `${operationIdOf(dt)}_deprecated_${aliasName(alias)}` } },
+          // Set before the handler runs, so every answer of the alias carries them: 2xx, 4xx (unknown city,
+          // bad parameter) and 5xx problems alike, not only the envelopes the handler sends.
+          onRequest: (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            reply.headers(deprecationHeaders(successorPath(path, req.params as Record<string, string>)));
+            done();
+          },
+        },
         handler(dt, path),
       );
     }
@@ -57,10 +66,20 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       const o = await pipeline.run(dt, citySlug, input, { channel, plain });
       reply.header('content-type', JSON_TYPE).header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60');
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
-      if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, o.city ? { ...p, slug: o.city.slug, city: o.city.slug } : p)));
       return reply.send(envelopeBody(o));
     };
   }
+}
+
+/**
+ * The concrete successor of an alias request: the canonical slug when the city resolves (tolerant
+ * spellings included), else the requested segment percent-encoded.
+ */
+function successorPath(template: string, params: Record<string, string>): string {
+  const raw = params.slug ?? params.city;
+  const city = raw === undefined ? null : findCity(raw);
+  const slug = city?.slug ?? raw;
+  return fillTemplate(template, slug === undefined ? params : { ...params, slug, city: slug });
 }
 
 /** `air-uba` -> `AirUbaData`: the components.schemas name of a data type's `data`. */

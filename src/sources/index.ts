@@ -16,6 +16,13 @@ import { VAG } from './vag/source.ts';
 import { EFA } from './efa/source.ts';
 import { HVV_GEOFOX } from './hvv/source.ts';
 import { RMV } from './rmv/source.ts';
+import { DWD_HEALTH } from './dwd-health/source.ts';
+import { PEGELONLINE } from './pegelonline/source.ts';
+import { DWD_FIRE } from './dwd-fire/source.ts';
+import { LHP } from './lhp/source.ts';
+import { PVGIS } from './pvgis/source.ts';
+import { ENERGIEATLAS_NRW } from './energieatlas-nrw/source.ts';
+import { EEA_BATHING } from './eea-bathing/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -37,4 +44,11 @@ export const SOURCES: readonly SourceDecl[] = [
   EFA,
   HVV_GEOFOX,
   RMV,
+  DWD_HEALTH,
+  PEGELONLINE,
+  DWD_FIRE,
+  LHP,
+  PVGIS,
+  ENERGIEATLAS_NRW,
+  EEA_BATHING,
 ];

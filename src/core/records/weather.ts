@@ -21,6 +21,9 @@ export const WeatherRecord = record({
   cloud_cover_pct: num('Cloud cover', '%'),
   visibility_m: num('Visibility', 'm'),
   sunshine_min_60: num('Sunshine in the last 60 minutes', 'min'),
+  solar_kwh_m2_10min: num('Global solar radiation of the last 10 minutes (newer Bright Sky answers only)', 'kWh/m²'),
+  solar_kwh_m2_30min: num('Global solar radiation of the last 30 minutes', 'kWh/m²'),
+  solar_kwh_m2_60min: num('Global solar radiation of the last 60 minutes', 'kWh/m²'),
   condition: text('Bright Sky condition: dry, fog, rain, sleet, snow, hail, thunderstorm'),
   icon: text('Bright Sky icon name, e.g. partly-cloudy-day'),
   station: record(

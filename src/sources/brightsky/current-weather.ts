@@ -48,6 +48,9 @@ export function parseCurrentWeather(body: BrightSkyCurrent): WeatherRecord {
     cloud_cover_pct: num(w.cloud_cover),
     visibility_m: num(w.visibility),
     sunshine_min_60: num(w.sunshine_60),
+    solar_kwh_m2_10min: num(w.solar_10),
+    solar_kwh_m2_30min: num(w.solar_30),
+    solar_kwh_m2_60min: num(w.solar_60),
     condition: typeof w.condition === 'string' ? w.condition : null,
     icon: typeof w.icon === 'string' ? w.icon : null,
     station: station

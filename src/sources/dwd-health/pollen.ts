@@ -1,0 +1,118 @@
+import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+
+/** s31fg.json as DWD publishes it (levels are strings, "-1" = no forecast). */
+export interface PollenBody {
+  name?: string;
+  sender?: string;
+  last_update?: string;
+  next_update?: string;
+  legend?: Record<string, string>;
+  content?: PollenArea[];
+}
+
+interface PollenArea {
+  region_id?: number;
+  region_name?: string;
+  partregion_id?: number;
+  partregion_name?: string;
+  Pollen?: Record<string, Partial<Record<'today' | 'tomorrow' | 'dayafter_to', string>>>;
+}
+
+/** The eight types in DWD's order of flowering, with English names. */
+export const POLLEN_TYPES: readonly (readonly [string, string])[] = [
+  ['Hasel', 'hazel'],
+  ['Erle', 'alder'],
+  ['Esche', 'ash'],
+  ['Birke', 'birch'],
+  ['Graeser', 'grasses'],
+  ['Roggen', 'rye'],
+  ['Beifuss', 'mugwort'],
+  ['Ambrosia', 'ragweed'],
+];
+
+const LEVEL_VALUES: Record<string, number> = { '0': 0, '0-1': 0.5, '1': 1, '1-2': 1.5, '2': 2, '2-3': 2.5, '3': 3 };
+
+export interface PollenDay {
+  level: string | null;
+  level_value: number | null;
+  label: string | null;
+  reason: string | null;
+}
+
+export interface PollenForecast {
+  region: { region_id: number | null; region_name: string | null; partregion_id: number | null; partregion_name: string | null };
+  issued_at: string | null;
+  next_update_at: string | null;
+  /** Day of issue, YYYY-MM-DD (Berlin). */
+  issue_date: string | null;
+  types: { type: string; type_en: string; today: PollenDay; tomorrow: PollenDay; day_after_tomorrow: PollenDay }[];
+}
+
+/**
+ * "2026-06-28 11:00 Uhr" (German local time without zone) to a zoned timestamp; "28.06.2026 11:00"
+ * is read as well. Null for anything else.
+ */
+export function readDwdLocalTime(s: string | undefined): string | null {
+  if (!s) return null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::\d{2})?(?:\s*Uhr)?$/.exec(s.trim());
+  const de = /^(\d{1,2})\.(\d{1,2})\.(\d{4}),?\s+(\d{1,2}):(\d{2})(?:\s*Uhr)?$/.exec(s.trim());
+  if (!iso && !de) return null;
+  const [y, mo, d, h, mi] = iso ? iso.slice(1).map(Number) : [de![3], de![2], de![1], de![4], de![5]].map(Number);
+  return toBerlinIso(berlinLocalToDate(y, mo, d, h, mi));
+}
+
+/** As readDwdLocalTime, for the pollen file's own timestamps: an unknown format is a parse failure. */
+export function dwdLocalTime(s: string | undefined): string | null {
+  const t = readDwdLocalTime(s);
+  if (s && t === null) throw new UpstreamError('parse', `DWD timestamp in an unknown format: ${s.slice(0, 40)}`);
+  return t;
+}
+
+/** The legend maps idN -> level and idN_desc -> label; turned into level -> label. */
+function labels(legend: Record<string, string> | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(legend ?? {})) {
+    if (k.endsWith('_desc')) continue;
+    const desc = legend?.[`${k}_desc`];
+    if (typeof v === 'string' && typeof desc === 'string') out.set(v, desc);
+  }
+  return out;
+}
+
+function toDay(raw: unknown, legend: Map<string, string>): PollenDay {
+  const level = raw === undefined || raw === null ? null : String(raw).trim();
+  if (level === null) return { level: null, level_value: null, label: null, reason: 'not in the DWD file' };
+  if (level === '-1') return { level: null, level_value: null, label: null, reason: 'DWD gives no forecast (-1), e.g. outside the season' };
+  const value = LEVEL_VALUES[level];
+  if (value === undefined) return { level: null, level_value: null, label: null, reason: `unknown DWD level "${level.slice(0, 10)}"` };
+  return { level, level_value: value, label: legend.get(level) ?? null, reason: null };
+}
+
+/**
+ * The forecast of one pollen area: the partregion, or for regions without parts (-1) the region.
+ * Null when the file does not list the area.
+ */
+export function parsePollen(body: PollenBody, regionId: number, partregionId: number): PollenForecast | null {
+  if (!body || typeof body !== 'object' || !Array.isArray(body.content)) throw new UpstreamError('parse', 'DWD s31fg.json without content');
+  const area = body.content.find((a) => (partregionId === -1 ? a.region_id === regionId && (a.partregion_id ?? -1) === -1 : a.partregion_id === partregionId));
+  if (!area) return null;
+  if (!area.Pollen || typeof area.Pollen !== 'object') throw new UpstreamError('parse', 'DWD s31fg.json area without Pollen');
+  const legend = labels(body.legend);
+  const issued = dwdLocalTime(body.last_update);
+  return {
+    region: {
+      region_id: area.region_id ?? null,
+      region_name: area.region_name ?? null,
+      partregion_id: area.partregion_id === undefined || area.partregion_id === -1 ? null : area.partregion_id,
+      partregion_name: area.partregion_id === undefined || area.partregion_id === -1 ? null : (area.partregion_name ?? null),
+    },
+    issued_at: issued,
+    next_update_at: dwdLocalTime(body.next_update),
+    issue_date: issued ? issued.slice(0, 10) : null,
+    types: POLLEN_TYPES.map(([type, type_en]) => {
+      const t = area.Pollen?.[type] ?? {};
+      return { type, type_en, today: toDay(t.today, legend), tomorrow: toDay(t.tomorrow, legend), day_after_tomorrow: toDay(t.dayafter_to, legend) };
+    }),
+  };
+}

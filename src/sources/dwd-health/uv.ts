@@ -1,0 +1,94 @@
+import { distanceKm } from '../../cities/register.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import { readDwdLocalTime } from './pollen.ts';
+import { UV_STATIONS, type UvStation } from './uv-stations.ts';
+
+/** uvi.json as DWD publishes it: one entry per UV measurement city, integer forecasts. */
+export interface UvBody {
+  name?: string;
+  sender?: string;
+  last_update?: string;
+  next_update?: string;
+  forecast_day?: string;
+  content?: { city?: string; forecast?: Partial<Record<'today' | 'tomorrow' | 'dayafter_to', number | string | null>> }[];
+}
+
+export interface UvForecast {
+  station: string;
+  own_station: boolean;
+  distance_km: number | null;
+  lat: number | null;
+  lon: number | null;
+  issued_at: string | null;
+  today: number | null;
+  tomorrow: number | null;
+  day_after_tomorrow: number | null;
+  today_risk: 'low' | 'moderate' | 'high' | 'very_high' | 'extreme' | null;
+}
+
+/** Folded name core: case and umlauts folded, qualifiers ("/Main", "am Main", "(Saale)", "im Breisgau") dropped. */
+export function nameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .split(/\s*[/(,]\s*|\s+(?:am|an der|im|in der)\s+/)[0]
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+const uvIndex = (v: unknown): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+};
+
+export function uvRisk(index: number | null): UvForecast['today_risk'] {
+  if (index === null) return null;
+  if (index <= 2) return 'low';
+  if (index <= 5) return 'moderate';
+  if (index <= 7) return 'high';
+  if (index <= 10) return 'very_high';
+  return 'extreme';
+}
+
+/**
+ * The UV forecast for a city: the entry named like the city, else the nearest lowland UV city
+ * whose position is known. Null when the file has neither.
+ */
+export function parseUv(body: UvBody, cityName: string, lat: number, lon: number): UvForecast | null {
+  if (!body || typeof body !== 'object' || !Array.isArray(body.content)) throw new UpstreamError('parse', 'DWD uvi.json without content');
+  const entries = body.content.filter((e) => typeof e?.city === 'string' && e.forecast && typeof e.forecast === 'object');
+  const known = new Map<string, UvStation>(UV_STATIONS.map((s) => [nameKey(s.name), s]));
+  const own = entries.find((e) => nameKey(e.city ?? '') === nameKey(cityName));
+  let pick: { entry: (typeof entries)[number]; station: UvStation | undefined; distance: number | null } | null = null;
+  if (own) {
+    const st = known.get(nameKey(own.city ?? ''));
+    pick = { entry: own, station: st, distance: st ? distanceKm(lat, lon, st.lat, st.lon) : null };
+  } else {
+    for (const e of entries) {
+      const st = known.get(nameKey(e.city ?? ''));
+      if (!st || st.mountain) continue;
+      const d = distanceKm(lat, lon, st.lat, st.lon);
+      if (!pick || d < (pick.distance ?? Infinity)) pick = { entry: e, station: st, distance: d };
+    }
+  }
+  if (!pick) return null;
+  const f = pick.entry.forecast ?? {};
+  const today = uvIndex(f.today);
+  return {
+    station: pick.entry.city ?? '',
+    own_station: pick.entry === own,
+    distance_km: pick.distance === null ? null : Math.round(pick.distance * 10) / 10,
+    lat: pick.station?.lat ?? null,
+    lon: pick.station?.lon ?? null,
+    // The UV file's own format is not recorded anywhere: an unreadable time leaves the values usable.
+    issued_at: readDwdLocalTime(body.last_update),
+    today,
+    tomorrow: uvIndex(f.tomorrow),
+    day_after_tomorrow: uvIndex(f.dayafter_to),
+    today_risk: uvRisk(today),
+  };
+}

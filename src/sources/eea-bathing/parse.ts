@@ -1,0 +1,53 @@
+import { UpstreamError } from '../../core/upstream-error.ts';
+
+/** The folder listing `BathingWater?f=json`. */
+export interface FolderBody {
+  services?: { name?: string; type?: string }[];
+}
+
+/** `…/MapServer/layers?f=json`. */
+export interface LayersBody {
+  layers?: { id?: number; name?: string; fields?: { name?: string }[] }[];
+}
+
+/** `…/MapServer/{id}/query?f=json`. */
+export interface QueryBody {
+  features?: { attributes?: Record<string, unknown> }[];
+  exceededTransferLimit?: boolean;
+  error?: { code?: number; message?: string };
+}
+
+export interface SeasonService {
+  /** Service path below the folder's parent, e.g. BathingWater/BathingWater_Dyna_WM_2025. */
+  name: string;
+  season: number | null;
+}
+
+/** The newest season's MapServer: the highest year among BathingWater_Dyna_WM_<year>, else the undated one. */
+export function newestSeasonService(body: FolderBody): SeasonService {
+  if (!body || !Array.isArray(body.services)) throw new UpstreamError('parse', 'EEA BathingWater folder without services');
+  const candidates = body.services
+    .filter((s) => s?.type === 'MapServer' && typeof s.name === 'string' && /BathingWater_Dyna_WM(_\d{4})?$/.test(s.name))
+    .map((s) => ({ name: s.name as string, season: /_(\d{4})$/.exec(s.name as string) ? Number(/_(\d{4})$/.exec(s.name as string)![1]) : null }));
+  if (candidates.length === 0) throw new UpstreamError('parse', 'EEA BathingWater folder lists no BathingWater_Dyna_WM MapServer');
+  candidates.sort((a, b) => (b.season ?? 0) - (a.season ?? 0));
+  return candidates[0];
+}
+
+/** The layer that carries the site classification (fields bathingWaterIdentifier and qualityStatus). */
+export function classificationLayer(body: LayersBody): number {
+  if (!body || !Array.isArray(body.layers)) throw new UpstreamError('parse', 'EEA MapServer layers without layers');
+  const layer = body.layers.find((l) => {
+    const names = new Set((l.fields ?? []).map((f) => f?.name));
+    return typeof l.id === 'number' && names.has('bathingWaterIdentifier') && names.has('qualityStatus');
+  });
+  if (!layer) throw new UpstreamError('parse', 'no EEA layer has bathingWaterIdentifier and qualityStatus');
+  return layer.id as number;
+}
+
+export function queryPage(body: QueryBody): { rows: Record<string, unknown>[]; more: boolean } {
+  if (!body || typeof body !== 'object') throw new UpstreamError('parse', 'EEA query answer is not an object');
+  if (body.error) throw new UpstreamError('status', `EEA query error ${body.error.code ?? ''}: ${String(body.error.message ?? '').slice(0, 80)}`);
+  if (!Array.isArray(body.features)) throw new UpstreamError('parse', 'EEA query answer without features');
+  return { rows: body.features.map((f) => f?.attributes ?? {}), more: body.exceededTransferLimit === true };
+}

@@ -1,0 +1,27 @@
+import { bool, int, lat, lon, oneOf, postCode, record, text, z } from '../schema.ts';
+
+/** One object mapped in OpenStreetMap (a node, or a way/relation by its centre). */
+export const PlaceRecord = record({
+  name: text('Name (OSM name tag)'),
+  lat: lat(),
+  lon: lon(),
+  street: text('Street (addr:street)'),
+  house_number: text('House number (addr:housenumber)'),
+  post_code: postCode(),
+  place: text('Town of the address (addr:city)'),
+  opening_hours: text('Opening hours in OSM opening_hours syntax, e.g. "Mo-Fr 08:00-18:00"'),
+  operator: text('Operator (OSM operator tag)'),
+  brand: text('Brand, e.g. DHL Packstation (OSM brand tag)'),
+  fee: bool('Whether use costs a fee (OSM fee=yes/no; null when not mapped or given as a price)'),
+  wheelchair: oneOf(['yes', 'limited', 'no', 'designated'], 'Wheelchair access as mapped (OSM wheelchair tag)'),
+  capacity: int('Capacity as mapped (OSM capacity tag), e.g. compartments or seats'),
+  collection_times: text('Post box collection times in opening_hours syntax (OSM collection_times)'),
+  recycling_materials: z
+    .array(z.string())
+    .nullable()
+    .meta({ description: 'Materials accepted at a recycling centre (OSM recycling:<material>=yes), e.g. glass, paper' }),
+  website: text('Website (OSM website or contact:website tag)'),
+  osm_type: oneOf(['node', 'way', 'relation'], 'OSM object type'),
+  osm_id: int('OSM object id (with osm_type, the object at openstreetmap.org/<osm_type>/<osm_id>)'),
+});
+export type PlaceRecord = z.infer<typeof PlaceRecord>;

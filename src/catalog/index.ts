@@ -11,6 +11,7 @@ import { BOARD_TYPES } from './boards.ts';
 import { TRANSIT_TYPES } from './transit.ts';
 import { DEPARTURE_TYPES } from './departures.ts';
 import { PLACES_OSM_TYPES } from './places-osm.ts';
+import { CITY_BASE_TYPES } from './city-base.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -28,6 +29,7 @@ const GROUPS: DataType[][] = [
   TRANSIT_TYPES,
   DEPARTURE_TYPES,
   PLACES_OSM_TYPES,
+  CITY_BASE_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

@@ -1,7 +1,10 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { HolidaysRecord } from '../core/records/city-base.ts';
+import { CouncilPapersRecord, HolidaysRecord } from '../core/records/city-base.ts';
 import { OPENHOLIDAYS } from '../sources/openholidays/source.ts';
 import { LOCAL_SUBDIVISIONS, holidays } from '../sources/openholidays/adapters.ts';
+import { OPARL } from '../sources/oparl/source.ts';
+import { OPARL_SYSTEMS } from '../sources/oparl/systems.ts';
+import { MAX_PAGES, MAX_PAPERS, RECENT_DAYS, councilPapers } from '../sources/oparl/adapters.ts';
 
 const localNote = Object.entries(LOCAL_SUBDIVISIONS)
   .map(([slug, codes]) => `${slug} (${codes.join(', ')})`)
@@ -25,5 +28,28 @@ export const CITY_BASE_TYPES: DataType[] = [
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     example: { city: 'augsburg' },
     adapter: holidays,
+  }),
+  dataType({
+    type: 'council-papers',
+    label: 'Ratsdokumente',
+    label_en: 'Council papers',
+    group: 'city',
+    summary: "Recent papers (motions, proposals, enquiries) from the city council's information system via OParl",
+    description:
+      `The city's OParl system: System -> Body -> paper list, asked for papers changed in the last ${RECENT_DAYS} days (modified_since; ` +
+      `systems that ignore it list older ones too), at most ${MAX_PAGES} pages and ${MAX_PAPERS} papers, newest first, deleted papers left out. ` +
+      'Each paper links its main document (usually a PDF) in the system; documents are never mirrored. Only cities whose council ' +
+      'information system carries an open licence are served (data.license: as the system states it, else as the city grants it); the ' +
+      'other OParl systems state no licence or reserve rights, so those cities answer not_covered.',
+    source: OPARL,
+    record: CouncilPapersRecord,
+    list: 'papers',
+    cache: { freshSeconds: 3600, staleSeconds: 86400 },
+    coverage: {
+      cities: OPARL_SYSTEMS.map((s) => s.slug),
+      note: "Council papers are served only where the city's OParl system carries an open licence (dl-de/zero, dl-de/by or CC BY); most systems state none.",
+    },
+    example: { city: 'leipzig' },
+    adapter: councilPapers,
   }),
 ];

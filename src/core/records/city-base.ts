@@ -1,4 +1,4 @@
-import { bool, date, list, record, text, z } from '../schema.ts';
+import { bool, date, list, record, text, time, z } from '../schema.ts';
 
 const holiday = record({
   id: text('OpenHolidays id of the holiday (UUID)'),
@@ -27,3 +27,26 @@ export const HolidaysRecord = record({
 });
 export type HolidaysRecord = z.infer<typeof HolidaysRecord>;
 export type Holiday = HolidaysRecord['public_holidays'][number];
+
+const paper = record({
+  id: text('OParl id of the paper (its URL in the council information system)'),
+  name: text('Title of the paper'),
+  reference: text('Reference number (Drucksachennummer)'),
+  date: date('Date of the paper'),
+  paper_type: text('Kind of paper as the system names it, e.g. Beschlussvorlage, Antrag, Anfrage'),
+  main_file_url: text('Download (or access) URL of the main document, usually a PDF; linked, never mirrored'),
+  main_file_mime_type: text('Media type of the main document'),
+  web_url: text("The paper's page in the council information system"),
+  modified: time('Last change in the system'),
+});
+
+export const CouncilPapersRecord = record({
+  system_name: text('Name of the council information system (OParl System.name)'),
+  body_name: text('The body (municipality) the papers belong to'),
+  license: text('Licence of the papers: as the OParl system states it, else as the city grants it'),
+  license_stated_by: z.enum(['system', 'city']).meta({ description: 'Whether the licence comes from the OParl System object or from the city' }),
+  requested_since: time('modified_since sent to the system (papers changed since); systems that ignore it list older papers too'),
+  papers: list(paper, 'Recent papers, newest first'),
+});
+export type CouncilPapersRecord = z.infer<typeof CouncilPapersRecord>;
+export type CouncilPaper = CouncilPapersRecord['papers'][number];

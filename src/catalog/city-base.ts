@@ -1,5 +1,7 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { CouncilPapersRecord, HolidaysRecord } from '../core/records/city-base.ts';
+import { CouncilPapersRecord, GeoRecord, HolidaysRecord } from '../core/records/city-base.ts';
+import { BKG_VG250 } from '../sources/bkg/source.ts';
+import { cityBoundary } from '../sources/bkg/adapters.ts';
 import { OPENHOLIDAYS } from '../sources/openholidays/source.ts';
 import { LOCAL_SUBDIVISIONS, holidays } from '../sources/openholidays/adapters.ts';
 import { OPARL } from '../sources/oparl/source.ts';
@@ -51,5 +53,32 @@ export const CITY_BASE_TYPES: DataType[] = [
     },
     example: { city: 'leipzig' },
     adapter: councilPapers,
+  }),
+  dataType({
+    type: 'geo',
+    label: 'Stadtgebiet',
+    label_en: 'City boundary',
+    group: 'city',
+    summary: "The city's official boundary as GeoJSON (simplified polygon, bounding box, centroid, area) from BKG VG250",
+    description:
+      'The municipality polygon of the BKG administrative boundaries VG250 (layer VG250_GEM, land parts), matched by AGS, converted from ' +
+      'ETRS89 / UTM 32N to WGS 84 and stored by a job that reads the archive once a month (it is published yearly). The default geometry ' +
+      'is simplified (Douglas-Peucker, meta and data name the tolerance); `detail=full` returns the unsimplified polygon. The area is ' +
+      "computed from the full polygon with the projection's scale corrected. Before the first precompute the answer is no_data.",
+    source: BKG_VG250,
+    params: [
+      {
+        name: 'detail',
+        type: 'string',
+        enum: ['simplified', 'full'],
+        default: 'simplified',
+        description: 'simplified (default) or full: the unsimplified VG250 polygon',
+      },
+    ],
+    record: GeoRecord,
+    cache: 'stored',
+    job: 'geo-precompute',
+    example: { city: 'muenchen' },
+    adapter: cityBoundary,
   }),
 ];

@@ -18,6 +18,7 @@ import { HVV_GEOFOX } from './hvv/source.ts';
 import { RMV } from './rmv/source.ts';
 import { OPENHOLIDAYS } from './openholidays/source.ts';
 import { OPARL } from './oparl/source.ts';
+import { BKG_VG250 } from './bkg/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -41,4 +42,5 @@ export const SOURCES: readonly SourceDecl[] = [
   RMV,
   OPENHOLIDAYS,
   OPARL,
+  BKG_VG250,
 ];

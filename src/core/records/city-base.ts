@@ -1,4 +1,4 @@
-import { bool, date, list, record, text, time, z } from '../schema.ts';
+import { bool, date, lat, list, lon, record, text, time, z } from '../schema.ts';
 
 const holiday = record({
   id: text('OpenHolidays id of the holiday (UUID)'),
@@ -50,3 +50,23 @@ export const CouncilPapersRecord = record({
 });
 export type CouncilPapersRecord = z.infer<typeof CouncilPapersRecord>;
 export type CouncilPaper = CouncilPapersRecord['papers'][number];
+
+export const GeoRecord = record({
+  ags: text('Official municipality key (AGS) of the boundary'),
+  name: text('Name as VG250 gives it (GEN)'),
+  designation: text('Kind of municipality (BEZ), e.g. Kreisfreie Stadt, Stadt'),
+  area_km2: z.number().nullable().meta({ description: 'Land area within the boundary (VG250 land parts, GF 4)', unit: 'km²' }),
+  centroid: record({ lat: lat(), lon: lon() }, 'Area centroid (may lie outside a strongly concave boundary)'),
+  bbox: record({ min_lon: lon(), min_lat: lat(), max_lon: lon(), max_lat: lat() }, 'Bounding box of the boundary (WGS 84)'),
+  detail: z.enum(['simplified', 'full']).meta({ description: 'Which geometry `geometry` holds' }),
+  simplify_tolerance_m: z.number().nullable().meta({ description: 'Douglas-Peucker tolerance of the simplified geometry (null for full)', unit: 'm' }),
+  points: z.number().int().meta({ description: 'Number of coordinate pairs in geometry' }),
+  effective_since: date('Date the boundary took legal effect (VG250 WSK)'),
+  geometry: z
+    .strictObject({
+      type: z.literal('MultiPolygon'),
+      coordinates: z.array(z.array(z.array(z.array(z.number())))),
+    })
+    .meta({ description: 'GeoJSON MultiPolygon (RFC 7946: [lon, lat], WGS 84, outer rings counter-clockwise)' }),
+});
+export type GeoRecord = z.infer<typeof GeoRecord>;

@@ -1,5 +1,8 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { CouncilPapersRecord, GeoRecord, HolidaysRecord } from '../core/records/city-base.ts';
+import { CouncilPapersRecord, GeoRecord, HeritageRecord, HolidaysRecord } from '../core/records/city-base.ts';
+import { WIKIDATA_SPARQL } from '../sources/wikidata-sparql/source.ts';
+import { heritage } from '../sources/wikidata-sparql/adapters.ts';
+import { HERITAGE_LIMIT } from '../sources/wikidata-sparql/heritage.ts';
 import { BKG_VG250 } from '../sources/bkg/source.ts';
 import { cityBoundary } from '../sources/bkg/adapters.ts';
 import { OPENHOLIDAYS } from '../sources/openholidays/source.ts';
@@ -80,5 +83,23 @@ export const CITY_BASE_TYPES: DataType[] = [
     job: 'geo-precompute',
     example: { city: 'muenchen' },
     adapter: cityBoundary,
+  }),
+  dataType({
+    type: 'heritage',
+    label: 'Denkmäler',
+    label_en: 'Listed monuments',
+    group: 'city',
+    summary: 'Listed monuments in the city from Wikidata: heritage designation, coordinates, image and article link',
+    description:
+      'One SPARQL query per city (cached for a day) for Wikidata items with a heritage designation (P1435) located, directly or ' +
+      "through districts, in the city's item (P131) and with coordinates (P625); image (P18), street address (P6375) and the German " +
+      `Wikipedia article where they exist. At most ${HERITAGE_LIMIT} rows. Coverage is uneven: Wikidata holds most monuments of ` +
+      'some states and few of others, so the list is not the official monument register.',
+    source: WIKIDATA_SPARQL,
+    record: HeritageRecord,
+    list: true,
+    cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
+    example: { city: 'muenchen' },
+    adapter: heritage,
   }),
 ];

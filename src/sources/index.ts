@@ -19,6 +19,7 @@ import { RMV } from './rmv/source.ts';
 import { OPENHOLIDAYS } from './openholidays/source.ts';
 import { OPARL } from './oparl/source.ts';
 import { BKG_VG250 } from './bkg/source.ts';
+import { WIKIDATA_SPARQL } from './wikidata-sparql/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -43,4 +44,5 @@ export const SOURCES: readonly SourceDecl[] = [
   OPENHOLIDAYS,
   OPARL,
   BKG_VG250,
+  WIKIDATA_SPARQL,
 ];

@@ -70,3 +70,16 @@ export const GeoRecord = record({
     .meta({ description: 'GeoJSON MultiPolygon (RFC 7946: [lon, lat], WGS 84, outer rings counter-clockwise)' }),
 });
 export type GeoRecord = z.infer<typeof GeoRecord>;
+
+export const HeritageRecord = record({
+  wikidata_id: z.string().meta({ description: 'Wikidata item id, e.g. Q167193' }),
+  name: text('Label, German (English when there is none)'),
+  designations: z.array(z.string()).meta({ description: 'Heritage designations (P1435), e.g. Baudenkmal in Bayern' }),
+  lat: lat(),
+  lon: lon(),
+  street_address: text('Street address as Wikidata states it (P6375)'),
+  image_url: text('Image on Wikimedia Commons (Special:FilePath URL; licence per file)'),
+  article_url: text('German Wikipedia article'),
+  wikidata_url: z.string().meta({ description: 'The item on wikidata.org' }),
+});
+export type HeritageRecord = z.infer<typeof HeritageRecord>;

@@ -12,6 +12,7 @@ import { TRANSIT_TYPES } from './transit.ts';
 import { DEPARTURE_TYPES } from './departures.ts';
 import { PLACES_OSM_TYPES } from './places-osm.ts';
 import { CITY_BASE_TYPES } from './city-base.ts';
+import { PLACES_LOCAL_TYPES } from './places-local.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -30,6 +31,7 @@ const GROUPS: DataType[][] = [
   DEPARTURE_TYPES,
   PLACES_OSM_TYPES,
   CITY_BASE_TYPES,
+  PLACES_LOCAL_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

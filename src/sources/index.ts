@@ -20,6 +20,7 @@ import { OPENHOLIDAYS } from './openholidays/source.ts';
 import { OPARL } from './oparl/source.ts';
 import { BKG_VG250 } from './bkg/source.ts';
 import { WIKIDATA_SPARQL } from './wikidata-sparql/source.ts';
+import { DESTINATION_ONE } from './destination-one/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -45,4 +46,5 @@ export const SOURCES: readonly SourceDecl[] = [
   OPARL,
   BKG_VG250,
   WIKIDATA_SPARQL,
+  DESTINATION_ONE,
 ];

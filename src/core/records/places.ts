@@ -1,4 +1,4 @@
-import { bool, int, lat, lon, oneOf, postCode, record, text, z } from '../schema.ts';
+import { bool, int, lat, lon, oneOf, postCode, record, text, time, z } from '../schema.ts';
 
 /** One object mapped in OpenStreetMap (a node, or a way/relation by its centre). */
 export const PlaceRecord = record({
@@ -25,3 +25,25 @@ export const PlaceRecord = record({
   osm_id: int('OSM object id (with osm_type, the object at openstreetmap.org/<osm_type>/<osm_id>)'),
 });
 export type PlaceRecord = z.infer<typeof PlaceRecord>;
+
+/** One event from a tourism board's open event database. */
+export const EventRecord = record({
+  id: text('Id in the source (destination.one global id)'),
+  title: text('Title'),
+  categories: z.array(z.string()).meta({ description: 'Categories as the source names them' }),
+  start: time('Start of the next date (zoned)'),
+  end: time('End of the next date (zoned)'),
+  upcoming_dates: int('How many of the listed dates are still ahead'),
+  description: text('Teaser or description, plain text'),
+  venue: text('Venue name'),
+  street: text('Street and house number of the venue'),
+  post_code: postCode(),
+  place: text('Town of the venue'),
+  lat: lat(),
+  lon: lon(),
+  url: text('Web page of the event or venue'),
+  image_url: text('Main image'),
+  organizer: text('Organiser'),
+  license: text('Licence of this record as the source states it (CC0, CC-BY, CC-BY-SA); null when not stated'),
+});
+export type EventRecord = z.infer<typeof EventRecord>;

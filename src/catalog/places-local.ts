@@ -1,5 +1,7 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { EventRecord } from '../core/records/places.ts';
+import { EventRecord, OfficeWaitTimesRecord } from '../core/records/places.ts';
+import { KOELN_WAITING } from '../sources/koeln-waiting/source.ts';
+import { koelnWaitTimes } from '../sources/koeln-waiting/adapters.ts';
 import { DESTINATION_ONE, EVENT_EXPERIENCES } from '../sources/destination-one/source.ts';
 import { EVENT_LIMIT, EVENT_MONTHS, cityEvents } from '../sources/destination-one/adapters.ts';
 
@@ -26,5 +28,23 @@ export const PLACES_LOCAL_TYPES: DataType[] = [
     },
     example: { city: 'dresden' },
     adapter: cityEvents,
+  }),
+  dataType({
+    type: 'office-wait-times',
+    label: 'Wartezeiten Bürgerämter',
+    label_en: 'Office waiting times',
+    group: 'places',
+    summary: "Current waiting times at the city's citizen service centres (Köln's open-data feed)",
+    description:
+      'Köln publishes the waiting time of its nine customer centres and the vehicle registration office as open data (dl-de/zero); no ' +
+      "other city of the register publishes such a feed. Times are the city's Berlin wall-clock times given their zone. The feed has " +
+      'been seen frozen for weeks: when its newest update is more than a day old, `stale` is true and meta.note says the values are not current.',
+    source: KOELN_WAITING,
+    record: OfficeWaitTimesRecord,
+    list: 'offices',
+    cache: { freshSeconds: 120, staleSeconds: 900 },
+    coverage: { cities: ['koeln'], note: 'Only Köln publishes the waiting times of its citizen service centres as open data.' },
+    example: { city: 'koeln' },
+    adapter: koelnWaitTimes,
   }),
 ];

@@ -21,6 +21,7 @@ import { OPARL } from './oparl/source.ts';
 import { BKG_VG250 } from './bkg/source.ts';
 import { WIKIDATA_SPARQL } from './wikidata-sparql/source.ts';
 import { DESTINATION_ONE } from './destination-one/source.ts';
+import { KOELN_WAITING } from './koeln-waiting/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -47,4 +48,5 @@ export const SOURCES: readonly SourceDecl[] = [
   BKG_VG250,
   WIKIDATA_SPARQL,
   DESTINATION_ONE,
+  KOELN_WAITING,
 ];

@@ -1,4 +1,4 @@
-import { bool, int, lat, lon, oneOf, postCode, record, text, time, z } from '../schema.ts';
+import { bool, int, lat, list, lon, oneOf, postCode, record, text, time, z } from '../schema.ts';
 
 /** One object mapped in OpenStreetMap (a node, or a way/relation by its centre). */
 export const PlaceRecord = record({
@@ -47,3 +47,19 @@ export const EventRecord = record({
   license: text('Licence of this record as the source states it (CC0, CC-BY, CC-BY-SA); null when not stated'),
 });
 export type EventRecord = z.infer<typeof EventRecord>;
+
+const office = record({
+  name: text('Office as the city names it'),
+  status: oneOf(['open', 'closed'], 'Whether the office is open now'),
+  wait_minutes: int('Current waiting time', 'min'),
+  note: text('Notice of the office (e.g. closures), German'),
+  url: text("The office's page"),
+  updated_at: time('When the city last updated this value'),
+});
+
+export const OfficeWaitTimesRecord = record({
+  as_of: time('Newest update of the feed'),
+  stale: bool('True when the feed has not been updated for a day (the values are then not current)'),
+  offices: list(office, 'Citizen service centres and the vehicle registration office'),
+});
+export type OfficeWaitTimesRecord = z.infer<typeof OfficeWaitTimesRecord>;

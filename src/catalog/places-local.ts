@@ -1,5 +1,8 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { EventRecord, OfficeWaitTimesRecord } from '../core/records/places.ts';
+import { EventRecord, OfficeWaitTimesRecord, TreeCadastreRecord } from '../core/records/places.ts';
+import { TREE_WFS } from '../sources/tree-wfs/source.ts';
+import { TREE_WFS_CITIES } from '../sources/tree-wfs/cities.ts';
+import { TREE_PAGE, treeCadastre } from '../sources/tree-wfs/adapters.ts';
 import { KOELN_WAITING } from '../sources/koeln-waiting/source.ts';
 import { koelnWaitTimes } from '../sources/koeln-waiting/adapters.ts';
 import { DESTINATION_ONE, EVENT_EXPERIENCES } from '../sources/destination-one/source.ts';
@@ -46,5 +49,36 @@ export const PLACES_LOCAL_TYPES: DataType[] = [
     coverage: { cities: ['koeln'], note: 'Only Köln publishes the waiting times of its citizen service centres as open data.' },
     example: { city: 'koeln' },
     adapter: koelnWaitTimes,
+  }),
+  dataType({
+    type: 'tree-cadastre',
+    label: 'Baumkataster',
+    label_en: 'Street tree cadastre',
+    group: 'places',
+    summary: "Street trees from the city's tree cadastre WFS: species, planting year, height, crown, coordinates; full count and paged samples",
+    description:
+      `WFS 2.0 GetFeature of the city's street tree cadastre as GeoJSON, ${TREE_PAGE} trees per request starting at \`start_index\` ` +
+      '(meta.next_start_index gives the next page), with the size of the whole cadastre from numberMatched (a resultType=hits request ' +
+      'where the GeoJSON leaves it out). Fields the city does not publish are null (Kiel: no planting year). Served for cities whose ' +
+      "cadastre is a WFS with an open licence (data.license and data.attribution name the city's terms).",
+    source: TREE_WFS,
+    params: [
+      {
+        name: 'start_index',
+        type: 'integer',
+        min: 0,
+        default: 0,
+        description: 'Position of the first tree in the cadastre (WFS startIndex), for paging through it',
+      },
+    ],
+    record: TreeCadastreRecord,
+    list: 'trees',
+    cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
+    coverage: {
+      cities: TREE_WFS_CITIES.map((c) => c.slug),
+      note: 'Tree cadastres are served where the city publishes one as a WFS under an open licence (Berlin, Hamburg, Kiel); other cities publish files only or state no licence.',
+    },
+    example: { city: 'berlin' },
+    adapter: treeCadastre,
   }),
 ];

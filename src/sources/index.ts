@@ -22,6 +22,7 @@ import { BKG_VG250 } from './bkg/source.ts';
 import { WIKIDATA_SPARQL } from './wikidata-sparql/source.ts';
 import { DESTINATION_ONE } from './destination-one/source.ts';
 import { KOELN_WAITING } from './koeln-waiting/source.ts';
+import { TREE_WFS } from './tree-wfs/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -49,4 +50,5 @@ export const SOURCES: readonly SourceDecl[] = [
   WIKIDATA_SPARQL,
   DESTINATION_ONE,
   KOELN_WAITING,
+  TREE_WFS,
 ];

@@ -1,4 +1,4 @@
-import { bool, int, lat, list, lon, oneOf, postCode, record, text, time, z } from '../schema.ts';
+import { bool, int, lat, list, lon, num, oneOf, postCode, record, text, time, z } from '../schema.ts';
 
 /** One object mapped in OpenStreetMap (a node, or a way/relation by its centre). */
 export const PlaceRecord = record({
@@ -63,3 +63,28 @@ export const OfficeWaitTimesRecord = record({
   offices: list(office, 'Citizen service centres and the vehicle registration office'),
 });
 export type OfficeWaitTimesRecord = z.infer<typeof OfficeWaitTimesRecord>;
+
+const tree = record({
+  id: text('Feature id in the WFS'),
+  species_de: text('Species, German'),
+  species_botanical: text('Species, botanical name'),
+  genus_de: text('Genus, German'),
+  planting_year: int('Year of planting'),
+  height_m: num('Height', 'm'),
+  crown_diameter_m: num('Crown diameter', 'm'),
+  street: text('Street'),
+  district: text('District as the city names it'),
+  lat: lat(),
+  lon: lon(),
+});
+
+export const TreeCadastreRecord = record({
+  total: int("All trees in the city's cadastre (WFS numberMatched); null when the service does not say"),
+  start_index: int('Position of the first tree of this sample in the cadastre (WFS startIndex)'),
+  sample_size: int('Trees in this sample'),
+  license: text('Licence the city grants'),
+  attribution: text('Credit the city asks for'),
+  trees: list(tree, 'A page of the cadastre in the order of the service'),
+});
+export type TreeCadastreRecord = z.infer<typeof TreeCadastreRecord>;
+export type TreeRecord = TreeCadastreRecord['trees'][number];

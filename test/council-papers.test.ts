@@ -112,5 +112,5 @@ test('GET council-papers: garbage from the system or a dead system with nothing 
 test('GET council-papers: toggle off is disabled; every system URL is configurable', async () => {
   await expectDisabled({ fake, env: { OPARL_ENABLED: 'false' }, path: PATH });
   assert.equal(Object.keys(OPARL.urls ?? {}).length, OPARL_SYSTEMS.length - 1);
-  assert.ok(Object.values(OPARL.urls ?? {}).some((u) => u.env === 'OPARL_LEIPZIG_SYSTEM_URL'));
+  assert.ok(Object.values(OPARL.urls ?? {}).some((u) => u.env === 'OPARL_KOELN_SYSTEM_URL'));
 });

@@ -19,6 +19,8 @@ export const TREE_WFS: SourceDecl = {
   licenseUrl: 'https://www.govdata.de/dl-de/by-2-0',
   tier: 'A',
   attribution: 'Baumkataster der Stadt; Quelle und Lizenz je Stadt siehe data.attribution und data.license',
+  // One breaker spans several cities' hosts: a single dead host should not trip it for the others at once.
+  breaker: { threshold: 10 },
   timeoutMs: 20000,
   // 500 trees as GeoJSON are about 400 kB.
   maxResponseBytes: 8 * 1024 * 1024,

@@ -52,6 +52,8 @@ test('GET holidays for Augsburg: state and local public holidays, school holiday
   const d = r.json.data;
   assert.ok(published(HolidaysRecord).safeParse(d).success, 'the published schema (with deprecated twins) accepts it');
   assert.equal(d.subdivision_code, 'DE-BY');
+  assert.equal(d.source, 'openholidays');
+  assert.equal(r.json.meta.fallback, undefined);
   assert.deepEqual(d.local_subdivision_codes, ['DE-BY-AU']);
   const year = new Date().getFullYear();
   assert.equal(d.valid_from, `${year}-01-01`);
@@ -86,14 +88,31 @@ test('GET holidays: empty lists from the source are no_data', async () => {
   assert.match(r.json.meta.reason, /DE-SH/);
 });
 
-test('GET holidays: a garbage body or an upstream 500 with nothing cached is a 503 problem, never a 500', async () => {
+test('GET holidays: OpenHolidays broken (garbage, 500): public holidays from Nager.Date, marked as the fallback', async () => {
   fake.get('/PublicHolidays', { body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } });
+  const r = await ctx.app.get('/api/v1/cities/berlin/holidays');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.data.source, 'nager-date');
+  assert.equal(r.json.meta.fallback.name, 'Nager.Date');
+  assert.equal(r.json.meta.fallback.license, 'MIT');
+  assert.deepEqual(r.json.data.school_holidays, []);
+  const names = r.json.data.public_holidays.map((h: { name: string }) => h.name);
+  assert.ok(names.includes('Internationaler Frauentag'), 'Berlin keeps Women’s Day');
+  assert.ok(!names.includes('Fronleichnam'), 'not a Berlin holiday');
+  assert.equal(r.json.data.public_holidays.length, 20);
+  assert.equal(fake.count('/api/v3/PublicHolidays/'), 2, 'current and next year');
+  fake.get('/SchoolHolidays', { status: 500, body: 'error' });
+  const s = await ctx.app.get('/api/v1/cities/hamburg/holidays');
+  assert.equal(s.json.data.source, 'nager-date');
+});
+
+test('GET holidays: both sources broken or down with nothing cached is a 503 problem, never a 500', async () => {
+  fake.get('/PublicHolidays', { body: 'not json' });
+  fake.get(/^\/api\/v3\/PublicHolidays\/\d{4}\/DE$/, { status: 500, body: 'error' });
   const r = await ctx.app.get('/api/v1/cities/bremen/holidays');
   assert.equal(r.status, 503);
   assert.equal(r.json.code, 'upstream_unavailable');
-  fake.get('/SchoolHolidays', { status: 500, body: 'error' });
-  const s = await ctx.app.get('/api/v1/cities/hamburg/holidays');
-  assert.equal(s.status, 503);
   await expectUnavailable({ fake, path: '/api/v1/cities/dresden/holidays' });
 });
 

@@ -27,7 +27,8 @@ export const CITY_BASE_TYPES: DataType[] = [
       "From the OpenHolidays API for the city's state (subdivision DE-XX), 1 January of the current year to 31 December of the next. " +
       'Public holidays are those valid nationwide or in the state, plus local holidays of the part of the state the city lies in where ' +
       `OpenHolidays knows one: ${localNote}. Regional holidays that apply only in some municipalities of a state (e.g. Mariä Himmelfahrt ` +
-      "in Bavaria's predominantly Catholic municipalities) are listed with the source's remark in `note`. Dates are calendar days (YYYY-MM-DD).",
+      "in Bavaria's predominantly Catholic municipalities) are listed with the source's remark in `note`. Dates are calendar days (YYYY-MM-DD). " +
+      'When OpenHolidays fails, the public holidays come from Nager.Date (MIT; no school or local holidays): data.source says which, meta.fallback names it.',
     source: OPENHOLIDAYS,
     record: HolidaysRecord,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },

@@ -22,6 +22,9 @@ export const HolidaysRecord = record({
     .meta({ description: 'Codes of parts of the state the city lies in whose local holidays are included (e.g. DE-BY-AU for Augsburg)' }),
   valid_from: date('First day covered (1 January of the current year)'),
   valid_to: date('Last day covered (31 December of the next year)'),
+  source: z
+    .enum(['openholidays', 'nager-date'])
+    .meta({ description: 'Where the lists come from: OpenHolidays, or Nager.Date (public holidays only) when OpenHolidays failed' }),
   public_holidays: list(holiday, 'Public holidays that apply in the city, by date'),
   school_holidays: list(holiday, "School holidays of the city's state, by date"),
 });

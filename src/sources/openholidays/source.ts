@@ -6,6 +6,13 @@ export const OPENHOLIDAYS: SourceDecl = {
   name: 'OpenHolidays API',
   env: 'OPENHOLIDAYS',
   baseUrl: 'https://openholidaysapi.org',
+  urls: {
+    nager: {
+      env: 'NAGER_DATE_BASE_URL',
+      default: 'https://date.nager.at/api/v3',
+      description: 'Nager.Date API (MIT), fallback for public holidays when OpenHolidays fails',
+    },
+  },
   license: 'ODbL-1.0',
   licenseUrl: 'https://opendatacommons.org/licenses/odbl/1-0/',
   tier: 'B',

@@ -6,7 +6,7 @@
  * Reports wall time, Overpass requests and stored cities.
  * Run: node --import tsx bench/places.ts
  */
-import { FakeUpstream, fixture } from '../test/helpers/fake-upstream.ts';
+import { FakeUpstream, type Reply } from '../test/helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from '../test/helpers/app.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { PLACE_TYPES } from '../src/sources/overpass/place-types.ts';
@@ -20,7 +20,7 @@ let calls = 0;
 let refused = 0;
 let inFlight = 0;
 let peak = 0;
-fake.post('/api/interpreter', async () => {
+fake.post('/api/interpreter', async (): Promise<Reply> => {
   calls++;
   if (EVERY_429 > 0 && calls % EVERY_429 === 0) {
     refused++;
@@ -30,7 +30,7 @@ fake.post('/api/interpreter', async () => {
   peak = Math.max(peak, inFlight);
   await new Promise((r) => setTimeout(r, DELAY));
   inFlight--;
-  return { body: fixture('overpass/places_muenchen.json'), headers: { 'content-type': 'application/json' } };
+  return { file: 'overpass/places_muenchen.json' };
 });
 const app = await startApp(fakeEnv(fake.url));
 const started = Date.now();

@@ -41,6 +41,7 @@ test('parser: when every date is past the first is given; a non-OK status or no 
   assert.deepEqual([only.start, only.upcoming_dates], ['2022-01-20T15:00:00+01:00', 0]);
   assert.throws(() => parseEvents({ status: 'ERROR', items: [] }, new Date()), UpstreamError);
   assert.throws(() => parseEvents({ status: 'OK' }, new Date()), UpstreamError);
+  assert.equal(parseEvents({ items: [{ title: 'y', license: 'CC0' }] }, new Date())[0].license, 'CC0', 'a licence field on the record itself');
   assert.equal(eventQuery('Dresden'), 'city:"Dresden" AND attribute_license:(CC0 OR CC-BY OR CC-BY-SA)');
 });
 

@@ -27,6 +27,7 @@ export interface Et4Item {
   timeIntervals?: { start?: string; end?: string; tz?: string; freq?: string; repeatUntil?: string }[];
   attributes?: { key?: string; value?: string }[];
   addresses?: { rel?: string; name?: string }[];
+  license?: string;
 }
 
 /** Licences of records that may be passed on (the search asks only for these). */
@@ -76,7 +77,8 @@ export function parseEvent(item: Et4Item, now: Date): EventRecord {
     url: str(item.web),
     image_url: str(item.media_objects?.find((m) => m?.rel === 'default')?.url),
     organizer: str(item.addresses?.find((a) => a?.rel === 'organizer')?.name),
-    license: attribute(item, /^licen[cs]e$/i),
+    // The licence as a record field or, as the search filter `attribute_license` suggests, as an attribute.
+    license: str(item.license) ?? attribute(item, /^licen[cs]e$/i),
   };
 }
 

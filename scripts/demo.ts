@@ -12,6 +12,8 @@ import { jobsFor } from '../src/jobs/registry.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { POI_TYPES } from '../src/sources/overpass/poi-types.ts';
 import { POIS_PRECOMPUTE_JOB } from '../src/jobs/pois-precompute.ts';
+import { PLACES_PRECOMPUTE_JOB } from '../src/jobs/places-precompute.ts';
+import { refreshPlaces } from '../src/jobs/pois/places-refresh.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
@@ -52,6 +54,7 @@ export async function startDemo(opts: { host?: string; port?: number; quiet?: bo
   const signal = new AbortController().signal;
   for (const job of jobsFor(config)) {
     if (job === POIS_PRECOMPUTE_JOB || !job.enabled(built.rt)) continue;
+    if (job === PLACES_PRECOMPUTE_JOB) continue;
     try {
       await job.run(built.rt, log, signal);
       log(`${job.name} filled the store`);
@@ -61,6 +64,11 @@ export async function startDemo(opts: { host?: string; port?: number; quiet?: bo
   }
   const targets = DEMO_POI_CITIES.flatMap((slug) => POI_TYPES.map((type) => ({ city: CITY_BY_SLUG.get(slug)!, type })));
   await refreshPois(built.rt, targets, { pauseMs: 0, backoffMs: 10, maxRetries: 0, maxConsecutiveFailures: 1000 });
+  await refreshPlaces(
+    built.rt,
+    DEMO_POI_CITIES.map((slug) => CITY_BY_SLUG.get(slug)!),
+    { pauseMs: 0, backoffMs: 10, maxRetries: 0 },
+  );
   await built.app.listen({ host: opts.host ?? config.host, port: opts.port ?? config.port });
   const url = `http://${opts.host ?? config.host}:${(built.app.server.address() as AddressInfo).port}`;
   return {

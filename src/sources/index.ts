@@ -23,6 +23,13 @@ import { LHP } from './lhp/source.ts';
 import { PVGIS } from './pvgis/source.ts';
 import { ENERGIEATLAS_NRW } from './energieatlas-nrw/source.ts';
 import { EEA_BATHING } from './eea-bathing/source.ts';
+import { OPENHOLIDAYS } from './openholidays/source.ts';
+import { OPARL } from './oparl/source.ts';
+import { BKG_VG250 } from './bkg/source.ts';
+import { WIKIDATA_SPARQL } from './wikidata-sparql/source.ts';
+import { DESTINATION_ONE } from './destination-one/source.ts';
+import { KOELN_WAITING } from './koeln-waiting/source.ts';
+import { TREE_WFS } from './tree-wfs/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -51,4 +58,11 @@ export const SOURCES: readonly SourceDecl[] = [
   PVGIS,
   ENERGIEATLAS_NRW,
   EEA_BATHING,
+  OPENHOLIDAYS,
+  OPARL,
+  BKG_VG250,
+  WIKIDATA_SPARQL,
+  DESTINATION_ONE,
+  KOELN_WAITING,
+  TREE_WFS,
 ];

@@ -11,7 +11,7 @@ const RELATION_AREA_OFFSET = 3_600_000_000;
 
 const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
-function condition(c: TagCondition): string {
+export function condition(c: TagCondition): string {
   return `[${quote(c.key)}${c.regex ? '~' : '='}${quote(c.value)}]`;
 }
 

@@ -1,0 +1,43 @@
+import { UpstreamError } from '../../core/upstream-error.ts';
+import { cpgEncoding, readDbf, readPolygons, type Ring } from './shapefile.ts';
+import { zipMembers } from './zip.ts';
+
+/** VG250 Geofaktor 4: land parts with structure (the municipality's land area; water parts are 1 and 2). */
+const LAND = '4';
+
+export interface Municipality {
+  ags: string;
+  name: string | null;
+  designation: string | null;
+  effective_since: string | null;
+  rings: Ring[];
+}
+
+/** A dBASE date YYYYMMDD as YYYY-MM-DD. */
+function dbfDate(v: string | undefined): string | null {
+  return v && /^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : null;
+}
+
+/**
+ * The municipalities (layer VG250_GEM) of the VG250 archive whose AGS is wanted, their land
+ * parts' rings merged (a municipality can have several records, e.g. exclaves).
+ */
+export async function readMunicipalities(archive: Buffer, wanted: ReadonlySet<string>): Promise<Map<string, Municipality>> {
+  const files = await zipMembers(archive, /(^|\/)VG250_GEM\.(shp|dbf|cpg)$/i, 512 * 1024 * 1024);
+  const shp = files.get('VG250_GEM.shp');
+  const dbf = files.get('VG250_GEM.dbf');
+  if (!shp || !dbf) throw new UpstreamError('parse', 'VG250 archive without the VG250_GEM layer');
+  const rows = readDbf(dbf, cpgEncoding(files.get('VG250_GEM.cpg')?.toString('latin1') ?? null));
+  const shapes = readPolygons(shp);
+  if (rows.length !== shapes.length) throw new UpstreamError('parse', `VG250_GEM: ${rows.length} table rows but ${shapes.length} shapes`);
+  if (rows.length && !('AGS' in rows[0] && 'GF' in rows[0])) throw new UpstreamError('parse', 'VG250_GEM table without AGS and GF columns');
+  const out = new Map<string, Municipality>();
+  rows.forEach((row, i) => {
+    const rings = shapes[i];
+    if (row._deleted || !rings || row.GF !== LAND || !wanted.has(row.AGS)) return;
+    const m = out.get(row.AGS);
+    if (m) m.rings.push(...rings);
+    else out.set(row.AGS, { ags: row.AGS, name: row.GEN || null, designation: row.BEZ || null, effective_since: dbfDate(row.WSK), rings: [...rings] });
+  });
+  return out;
+}

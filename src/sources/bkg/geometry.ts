@@ -1,0 +1,158 @@
+import type { Ring } from './shapefile.ts';
+import { utm32ScaleAt, utm32ToLonLat } from './utm.ts';
+
+/** One polygon: outer ring first, then its holes (metres, UTM 32N). */
+export type Polygon = Ring[];
+
+/** Shoelace area; negative for clockwise rings (shapefile outer rings). */
+export function signedArea(r: Ring): number {
+  let s = 0;
+  for (let i = 0, j = r.length - 1; i < r.length; j = i++) s += r[j][0] * r[i][1] - r[i][0] * r[j][1];
+  return s / 2;
+}
+
+function inside(p: [number, number], r: Ring): boolean {
+  let c = false;
+  for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+    if (r[i][1] > p[1] !== r[j][1] > p[1] && p[0] < ((r[j][0] - r[i][0]) * (p[1] - r[i][1])) / (r[j][1] - r[i][1]) + r[i][0]) c = !c;
+  }
+  return c;
+}
+
+/** Shapefile rings to polygons: clockwise rings are outer rings, the others holes of the outer ring holding them. */
+export function toPolygons(rings: readonly Ring[]): Polygon[] {
+  const polys: Polygon[] = rings.filter((r) => r.length >= 4 && signedArea(r) < 0).map((r) => [r]);
+  for (const hole of rings.filter((r) => r.length >= 4 && signedArea(r) > 0)) {
+    const owner = polys.find((p) => inside(hole[0], p[0]));
+    if (owner) owner.push(hole);
+  }
+  return polys;
+}
+
+/** Area in m² on the plane (outer rings minus holes). */
+export function planarArea(polys: readonly Polygon[]): number {
+  return polys.reduce((s, p) => s + p.reduce((t, r) => t - signedArea(r), 0), 0);
+}
+
+/** Area-weighted centroid of all rings (holes subtract), in UTM metres. */
+export function centroid(polys: readonly Polygon[]): [number, number] {
+  let ax = 0;
+  let ay = 0;
+  let area = 0;
+  for (const p of polys) {
+    for (const r of p) {
+      for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+        const cross = r[j][0] * r[i][1] - r[i][0] * r[j][1];
+        ax += (r[j][0] + r[i][0]) * cross;
+        ay += (r[j][1] + r[i][1]) * cross;
+        area += cross;
+      }
+    }
+  }
+  return [ax / (3 * area), ay / (3 * area)];
+}
+
+function segmentDistance(p: [number, number], a: [number, number], b: [number, number]): number {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len = dx * dx + dy * dy;
+  const t = len === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len));
+  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+}
+
+/** Douglas-Peucker on a closed ring (iterative); keeps the first and last point. */
+export function simplifyRing(r: Ring, tolerance: number): Ring {
+  if (r.length <= 4) return r;
+  const keep = new Uint8Array(r.length);
+  keep[0] = keep[r.length - 1] = 1;
+  // A closed ring's end points coincide: split at the point farthest from the start first.
+  let far = 1;
+  for (let i = 1; i < r.length - 1; i++) if (Math.hypot(r[i][0] - r[0][0], r[i][1] - r[0][1]) > Math.hypot(r[far][0] - r[0][0], r[far][1] - r[0][1])) far = i;
+  keep[far] = 1;
+  const stack: [number, number][] = [
+    [0, far],
+    [far, r.length - 1],
+  ];
+  while (stack.length) {
+    const [a, b] = stack.pop()!;
+    let max = 0;
+    let at = -1;
+    for (let i = a + 1; i < b; i++) {
+      const d = segmentDistance(r[i], r[a], r[b]);
+      if (d > max) {
+        max = d;
+        at = i;
+      }
+    }
+    if (at >= 0 && max > tolerance) {
+      keep[at] = 1;
+      stack.push([a, at], [at, b]);
+    }
+  }
+  return r.filter((_, i) => keep[i] === 1);
+}
+
+/** Simplified polygons; holes and islands that collapse below a triangle are dropped, the largest polygon always stays. */
+export function simplify(polys: readonly Polygon[], tolerance: number): Polygon[] {
+  const out: Polygon[] = [];
+  for (const p of polys) {
+    const outer = simplifyRing(p[0], tolerance);
+    if (outer.length < 4) continue;
+    out.push([
+      outer,
+      ...p
+        .slice(1)
+        .map((h) => simplifyRing(h, tolerance))
+        .filter((h) => h.length >= 4),
+    ]);
+  }
+  if (out.length === 0 && polys.length) {
+    const largest = [...polys].sort((a, b) => signedArea(a[0]) - signedArea(b[0]))[0];
+    out.push([largest[0]]);
+  }
+  return out;
+}
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** GeoJSON MultiPolygon coordinates (RFC 7946: lon/lat, outer rings counter-clockwise, holes clockwise). */
+export function toLonLat(polys: readonly Polygon[], digits = 6): number[][][][] {
+  return polys.map((p) =>
+    p.map((r, i) => {
+      const ring = r.map(([x, y]) => utm32ToLonLat(x, y).map((v) => round(v, digits)));
+      const clockwise = signedArea(r) < 0;
+      // Shapefile outer rings are clockwise; GeoJSON wants them counter-clockwise (holes the reverse).
+      return (i === 0) === clockwise ? ring.reverse() : ring;
+    }),
+  );
+}
+
+export interface Measures {
+  area_km2: number;
+  centroid: { lat: number; lon: number };
+  bbox: { min_lon: number; min_lat: number; max_lon: number; max_lat: number };
+}
+
+export function measure(polys: readonly Polygon[]): Measures {
+  const [cx, cy] = centroid(polys);
+  const [lon, lat] = utm32ToLonLat(cx, cy);
+  const k = utm32ScaleAt(lon, lat);
+  let minLon = Infinity;
+  let minLat = Infinity;
+  let maxLon = -Infinity;
+  let maxLat = -Infinity;
+  for (const p of polys) {
+    for (const [x, y] of p[0]) {
+      const [lo, la] = utm32ToLonLat(x, y);
+      minLon = Math.min(minLon, lo);
+      maxLon = Math.max(maxLon, lo);
+      minLat = Math.min(minLat, la);
+      maxLat = Math.max(maxLat, la);
+    }
+  }
+  return {
+    area_km2: round(planarArea(polys) / k ** 2 / 1e6, 2),
+    centroid: { lat: round(lat, 6), lon: round(lon, 6) },
+    bbox: { min_lon: round(minLon, 6), min_lat: round(minLat, 6), max_lon: round(maxLon, 6), max_lat: round(maxLat, 6) },
+  };
+}

@@ -1,0 +1,48 @@
+import type { OfficeWaitTimesRecord } from '../../core/records/places.ts';
+import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+
+/** `waiting-od.php`: every value a string; `timestamp` is Berlin wall-clock time without a zone. */
+export interface KoelnWaitingFeed {
+  success?: boolean;
+  items?: {
+    title_anz?: string;
+    timestamp?: string;
+    link?: string;
+    status?: string;
+    sondertext?: string;
+    wartezeit_minuten?: string;
+  }[];
+}
+
+/** The feed is taken as stale (frozen) when its newest timestamp is older than this. */
+export const STALE_AFTER_MS = 24 * 3600_000;
+
+const STATUS: Record<string, 'open' | 'closed'> = { '1': 'open', '2': 'closed' };
+
+function localTime(v: string | undefined): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(v?.trim() ?? '');
+  if (!m) return null;
+  return toBerlinIso(berlinLocalToDate(+m[1], +m[2], +m[3], +m[4], +m[5], +(m[6] ?? 0)));
+}
+
+const str = (v: string | undefined): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+export function parseWaitingFeed(body: KoelnWaitingFeed, now: Date): OfficeWaitTimesRecord {
+  if (!body || typeof body !== 'object' || body.success !== true || !Array.isArray(body.items)) {
+    throw new UpstreamError('parse', 'Köln waiting-time feed without success and items');
+  }
+  const offices = body.items.map((i) => {
+    const minutes = str(i?.wartezeit_minuten);
+    return {
+      name: str(i?.title_anz),
+      status: STATUS[i?.status ?? ''] ?? null,
+      wait_minutes: minutes !== null && /^\d+$/.test(minutes) ? Number(minutes) : null,
+      note: str(i?.sondertext),
+      url: str(i?.link)?.replace(/^http:\/\//, 'https://') ?? null,
+      updated_at: localTime(i?.timestamp),
+    };
+  });
+  const newest = offices.reduce<string | null>((m, o) => (o.updated_at && (!m || Date.parse(o.updated_at) > Date.parse(m)) ? o.updated_at : m), null);
+  return { as_of: newest, stale: newest === null || now.getTime() - Date.parse(newest) > STALE_AFTER_MS, offices };
+}

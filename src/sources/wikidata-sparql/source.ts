@@ -1,0 +1,16 @@
+import type { SourceDecl } from '../../core/source.ts';
+
+/** The Wikidata Query Service (SPARQL). Wikimedia asks for a descriptive User-Agent, which the client sends. */
+export const WIKIDATA_SPARQL: SourceDecl = {
+  id: 'wikidata-sparql',
+  name: 'Wikidata Query Service',
+  env: 'WIKIDATA_SPARQL',
+  baseUrl: 'https://query.wikidata.org',
+  license: 'CC0-1.0',
+  licenseUrl: 'https://creativecommons.org/publicdomain/zero/1.0/',
+  tier: 'A',
+  attribution: 'Wikidata (CC0); images: Wikimedia Commons, licence per file',
+  // The service stops queries after 60 s; a large city's monuments are a few MB.
+  timeoutMs: 65_000,
+  maxResponseBytes: 32 * 1024 * 1024,
+};

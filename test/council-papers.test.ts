@@ -1,0 +1,116 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fixture } from './helpers/fake-upstream.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
+import { registerOparl } from './fixtures/oparl/routes.ts';
+import { assertList, assertSystem, parsePaper, type OparlList, type OparlPaper, type OparlSystemObject } from '../src/sources/oparl/parse.ts';
+import { OPARL } from '../src/sources/oparl/source.ts';
+import { OPARL_SYSTEMS } from '../src/sources/oparl/systems.ts';
+import { UpstreamError } from '../src/core/upstream-error.ts';
+import { CouncilPapersRecord } from '../src/core/records/city-base.ts';
+import { published } from '../src/core/schema.ts';
+
+const json = <T>(name: string): T => JSON.parse(fixture(`oparl/${name}`).toString('utf8')) as T;
+const ctx = useFakeApp(registerOparl);
+const { fake } = ctx;
+const PATH = '/api/v1/cities/leipzig/council-papers';
+
+/** One request on a fresh app (empty cache), for answers that differ from the fixture's. */
+async function freshGet(path: string): Promise<TestResponse> {
+  const app = await startApp(fakeEnv(fake.url));
+  try {
+    return await app.get(path);
+  } finally {
+    await app.close();
+  }
+}
+
+test('parser: the real ALLRIS and SD.NET System objects name their body list; a non-System body fails', () => {
+  assert.equal(assertSystem(json<OparlSystemObject>('system_leipzig_allris_1.0.json')), 'https://ratsinfo.leipzig.de/bi/oparl/1.0/bodies.asp');
+  assert.equal(assertSystem(json<OparlSystemObject>('system_krefeld_sdnet-rim_1.0.json')), 'https://ris.krefeld.de/webservice/oparl/v1.0/body');
+  assert.equal(json<OparlSystemObject>('system_krefeld_sdnet-rim_1.0.json').license, undefined, 'Krefeld states no licence');
+  assert.throws(() => assertSystem(json('body_leipzig_allris_1.0.json')), UpstreamError);
+  assert.throws(() => assertList({ items: [] } as OparlList<unknown>, 'paper'), /without data/);
+});
+
+test('parser: a paper gives name, reference, date, type, main file URL and zoned modified time', () => {
+  const page = json<OparlList<OparlPaper>>('papers_leipzig_page1.json');
+  const p = parsePaper(page.data![0]);
+  assert.deepEqual(p, {
+    id: 'https://ratsinfo.leipzig.de/bi/oparl/1.0/papers.asp?id=1023401',
+    name: 'Fortschreibung des Nahverkehrsplans der Stadt Leipzig',
+    reference: 'VII-DS-09876',
+    date: '2026-10-28',
+    paper_type: 'Beschlussvorlage',
+    main_file_url: 'https://ratsinfo.leipzig.de/bi/getfile.asp?id=1523401&type=do',
+    main_file_mime_type: 'application/pdf',
+    web_url: 'https://ratsinfo.leipzig.de/bi/vo020.asp?VOLFDNR=1023401',
+    modified: '2026-11-03T10:15:22+01:00',
+  });
+  assert.equal(parsePaper(page.data![2]).main_file_url, null);
+  assert.equal(parsePaper({ modified: '2026-11-03T10:15:22' }).modified, null, 'a time without offset is not guessed');
+});
+
+test('GET council-papers for Leipzig: system -> body -> two pages of papers, newest first, deleted left out, licence from the system', async () => {
+  const r = await ctx.app.get(PATH);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  const d = r.json.data;
+  assert.ok(published(CouncilPapersRecord).safeParse(d).success);
+  assert.equal(d.body_name, 'Stadt Leipzig');
+  assert.equal(d.system_name, null, 'the system calls itself "N/A"');
+  assert.equal(d.license, 'Datenlizenz Deutschland Namensnennung 2.0');
+  assert.equal(d.license_stated_by, 'system');
+  assert.deepEqual(
+    d.papers.map((p: { reference: string }) => p.reference),
+    ['VII-F-03307', 'VII-A-04512', 'VII-DS-09876', 'VII-DS-09851'],
+  );
+  assert.equal(r.json.meta.as_of, '2026-11-10T14:21:10+01:00');
+  assert.equal(fake.count('/bi/oparl/1.0/papers.asp'), 2, 'links.next followed');
+  const first = fake.requests.find((q) => q.url.startsWith('/bi/oparl/1.0/papers.asp'))!;
+  const q = new URL(first.url, 'http://x').searchParams;
+  assert.equal(q.get('body'), '2387');
+  assert.match(q.get('modified_since') ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+  const page = await ctx.app.get(`${PATH}?limit=1`);
+  assert.equal(page.json.data.papers.length, 1);
+});
+
+test('GET council-papers: a system without a licence statement takes the licence the city grants', async () => {
+  fake.get('/allris_leipzig_public/oparl/system', { json: { ...json<OparlSystemObject>('system_leipzig_allris_1.0.json'), license: undefined } });
+  const r = await freshGet(PATH);
+  assert.equal(r.json.data.license, 'CC-BY-4.0');
+  assert.equal(r.json.data.license_stated_by, 'city');
+});
+
+test('GET council-papers: an empty paper list is no_data', async () => {
+  fake.get('/bi/oparl/1.0/papers.asp', { json: { data: [], pagination: { totalElements: 0 }, links: {} } });
+  const r = await freshGet(PATH);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'no_data');
+  assert.match(r.json.meta.reason, /no paper/);
+});
+
+test('GET council-papers: cities without an openly licensed OParl system are not_covered, with the covered list', async () => {
+  const r = await ctx.app.get('/api/v1/cities/krefeld/council-papers');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'not_covered');
+  assert.deepEqual(r.json.meta.covered_cities, OPARL_SYSTEMS.map((s) => s.slug).sort());
+  assert.match(r.json.meta.note, /licence/);
+  assert.equal(fake.count(), 0);
+});
+
+test('GET council-papers: garbage from the system or a dead system with nothing cached is a 503 problem', async () => {
+  fake.get('/allris_leipzig_public/oparl/system', { body: '<html>Wartung</html>', headers: { 'content-type': 'text/html' } });
+  const fresh = await freshGet(PATH);
+  assert.equal(fresh.status, 503);
+  assert.equal(fresh.json.code, 'upstream_unavailable');
+  await expectUnavailable({ fake, path: PATH, mode: 'error' });
+});
+
+test('GET council-papers: toggle off is disabled; every system URL is configurable', async () => {
+  await expectDisabled({ fake, env: { OPARL_ENABLED: 'false' }, path: PATH });
+  assert.equal(Object.keys(OPARL.urls ?? {}).length, OPARL_SYSTEMS.length - 1);
+  assert.ok(Object.values(OPARL.urls ?? {}).some((u) => u.env === 'OPARL_KOELN_SYSTEM_URL'));
+});

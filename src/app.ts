@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createServer } from 'node:http';
 import { withCors } from './http/cors.ts';
+import { HitLane } from './http/hit-lane.ts';
 import type { Config } from './config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
@@ -22,6 +23,8 @@ export interface App {
   pipeline: Pipeline;
   /** Routes with their docs, in registration order: the OpenAPI document's only input. */
   routes: { method: string; url: string; doc: RouteDoc }[];
+  /** Serves repeat cache HITs in front of Fastify (the data routes fill it). */
+  lane: HitLane;
   ready: { value: boolean };
   close(): Promise<void>;
 }
@@ -36,6 +39,7 @@ export interface BuildOptions {
 
 /** Everything but listen(): what the server, the tests and the MCP stdio entry use. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const lane = new HitLane();
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
@@ -44,7 +48,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A child logger per request costs more than the rest of a cache HIT; errors log on the app logger.
     childLoggerFactory: (logger) => logger,
     trustProxy: true,
-    serverFactory: (handler) => createServer(withCors(handler)),
+    serverFactory: (handler) => {
+      const fastify = withCors(handler);
+      return createServer((req, res) => {
+        if (!lane.handle(req, res)) fastify(req, res);
+      });
+    },
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -79,7 +88,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const ready = { value: false };
   registerErrorHandling(app, metrics);
-  await registerRoutes(app, { rt, pipeline, routes, ready });
+  await registerRoutes(app, { rt, pipeline, routes, lane, ready });
   await app.ready();
   ready.value = true;
 
@@ -88,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     rt,
     pipeline,
     routes,
+    lane,
     ready,
     async close() {
       ready.value = false;

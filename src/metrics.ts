@@ -69,6 +69,13 @@ export class Metrics {
   private readonly cacheChildren = new Map<string, { inc(): void }>();
 
   observeRequest(method: string, route: string, status: number, seconds: number) {
+    const c = this.requestChild(method, route, status);
+    c.count.inc();
+    c.duration.observe(seconds);
+  }
+
+  /** The label children of one method/route/status, for a caller that observes without a lookup per request. */
+  requestChild(method: string, route: string, status: number): { count: { inc(): void }; duration: { observe(v: number): void } } {
     const key = `${method} ${route} ${status}`;
     let c = this.requestChildren.get(key);
     if (!c) {
@@ -76,17 +83,21 @@ export class Metrics {
       c = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
       this.requestChildren.set(key, c);
     }
-    c.count.inc();
-    c.duration.observe(seconds);
+    return c;
   }
 
-  countCache(type: string, status: string) {
+  /** The cache-result counter child of one data type and status (see requestChild). */
+  cacheChild(type: string, status: string): { inc(): void } {
     const key = `${type} ${status}`;
     let c = this.cacheChildren.get(key);
     if (!c) {
       c = this.cacheResults.labels({ type, cache_status: status });
       this.cacheChildren.set(key, c);
     }
-    c.inc();
+    return c;
+  }
+
+  countCache(type: string, status: string) {
+    this.cacheChild(type, status).inc();
   }
 }

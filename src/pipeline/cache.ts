@@ -1,3 +1,4 @@
+import type { PreparedHit } from '../http/hit-lane.ts';
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/types.ts';
 import type { CacheWindows } from '../catalog/types.ts';
@@ -13,8 +14,8 @@ export interface Entry {
   dataJson: string;
   /** Set when the latest refresh failed; later requests say STALE-ON-ERROR. */
   failedAt?: number;
-  /** The whole HIT answer for a plain request (no query, REST channel), encoded once per entry. */
-  hitBody?: Buffer;
+  /** The whole HIT answer for a plain request (no query, REST channel) and its ETag, encoded once per entry. */
+  hit?: PreparedHit;
   /** fetchedAt as zoned ISO, computed once per entry (formatting dates is costly on the HIT path). */
   fetchedAtIso?: string;
   /** When that failure carried a Retry-After (e.g. a 429): the time the upstream asked to wait until. */

@@ -1,7 +1,7 @@
 import type { App } from '../app.ts';
 
 /** What every route module receives. */
-export type RouteContext = Pick<App, 'rt' | 'pipeline' | 'routes' | 'ready'>;
+export type RouteContext = Pick<App, 'rt' | 'pipeline' | 'routes' | 'lane' | 'ready'>;
 
 /** `/api/v1/cities/{slug}` -> `/api/v1/cities/:slug` */
 export function toFastifyPath(template: string): string {

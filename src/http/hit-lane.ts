@@ -7,6 +7,8 @@ import { channelOf } from './pagination.ts';
 export interface PreparedHit {
   body: Buffer;
   etag: string;
+  /** The lane's header list for this answer, built at its first lane use. */
+  laneHeaders?: { ok: string[]; notModified: string[] };
 }
 
 /** One data route for one city, as the lane serves it. */
@@ -54,20 +56,24 @@ export class HitLane {
     if (channelOf(req.headers) !== 'rest') return false;
     const hit = target.current();
     if (!hit) return false;
-    const headers: string[] = [...CORS_HEADERS];
-    for (const [k, v] of target.headers) headers.push(k, v);
-    headers.push('etag', hit.etag);
+    const headers = (hit.laneHeaders ??= laneHeaders(target, hit));
     const inm = req.headers['if-none-match'];
     if (inm !== undefined && ifNoneMatchMatches(inm, hit.etag)) {
-      res.writeHead(304, headers);
+      res.writeHead(304, headers.notModified);
       res.end();
       target.observe(304, (performance.now() - started) / 1000);
       return true;
     }
-    headers.push('content-type', JSON_TYPE, 'content-length', String(hit.body.length));
-    res.writeHead(200, headers);
+    res.writeHead(200, headers.ok);
     res.end(hit.body);
     target.observe(200, (performance.now() - started) / 1000);
     return true;
   }
+}
+
+function laneHeaders(target: LaneTarget, hit: PreparedHit): { ok: string[]; notModified: string[] } {
+  const notModified = [...CORS_HEADERS];
+  for (const [k, v] of target.headers) notModified.push(k, v);
+  notModified.push('etag', hit.etag);
+  return { notModified, ok: [...notModified, 'content-type', JSON_TYPE, 'content-length', String(hit.body.length)] };
 }

@@ -74,14 +74,26 @@ export class Pipeline {
    * what the HIT lane in front of Fastify (src/http/hit-lane.ts) calls per request.
    */
   hitSource(dt: DataType, city: City): () => PreparedHit | null {
+    const key = `${dt.type}:${city.slug}:`;
+    let source = this.hitSources.get(key);
+    if (!source) {
+      source = this.newHitSource(dt, key);
+      this.hitSources.set(key, source);
+    }
+    return source;
+  }
+
+  /** One per data type and city (at most types x cities): each holds a metrics tally. */
+  private readonly hitSources = new Map<string, () => PreparedHit | null>();
+
+  private newHitSource(dt: DataType, key: string): () => PreparedHit | null {
     const windows = dt.cache;
     if (windows === 'stored' || dt.scope === 'global' || dt.params?.length) return () => null;
-    const key = `${dt.type}:${city.slug}:`;
-    const hits = this.rt.metrics.cacheChild(dt.type, 'HIT');
+    const hits = this.rt.metrics.tally(this.rt.metrics.cacheChild(dt.type, 'HIT'));
     return () => {
       const entry = this.cache.peekFresh(key, windows);
       if (!entry?.hit) return null;
-      hits.inc();
+      hits.n++;
       return entry.hit;
     };
   }

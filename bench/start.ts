@@ -2,7 +2,7 @@
  * Start and idle (`node --import tsx bench/start.ts`): time from spawning the server process to
  * the first 200 of /api/v1/health, and resident memory once idle, with background jobs (the GTFS
  * poller and precomputes) off and on. The server runs as `npm start` runs it (START_CMD, default
- * `node --import tsx src/server.ts`), on a fresh store, against the fake upstream.
+ * `node --import tsx src/server.ts`, run in START_CWD, default here), on a fresh store, against the fake upstream.
  * BENCH_RUNS (default 3) starts per setting; BENCH_IDLE_S (default 10) seconds of idling.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -53,7 +53,7 @@ async function once(jobs: boolean, fakeUrl: string) {
     STORE_PATH: join(mkdtempSync(join(tmpdir(), 'stadtdaten-start-')), 'store.sqlite'),
   };
   const started = performance.now();
-  const p = spawn(CMD[0], CMD.slice(1), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const p = spawn(CMD[0], CMD.slice(1), { env, cwd: process.env.START_CWD, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     let readyMs = NaN;
     for (let i = 0; i < 3000; i++) {

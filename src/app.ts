@@ -58,7 +58,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   const metrics = new Metrics();
-  const store = opts.store ?? createStore(config, (err) => app.log.warn({ err: String(err) }, 'store unreachable; serving from the in-process fallback'));
+  const store =
+    opts.store ?? (await createStore(config, (err) => app.log.warn({ err: String(err) }, 'store unreachable; serving from the in-process fallback')));
   if (store.ready && !(await store.ready(3000))) app.log.warn('shared store not reachable at start; serving with the in-process fallback until it answers');
   const breakers = new Breakers(store, store.kind === 'redis', metrics);
   const upstream = new UpstreamClient({

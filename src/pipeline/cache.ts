@@ -86,7 +86,9 @@ export class Cache {
     if (l1 && now - l1.fetchedAt < freshMs) return { entry: l1, status: 'HIT' };
 
     let entry = l1 ?? null;
-    if (!entry || now - entry.fetchedAt >= freshMs) {
+    // While this process refreshes the key, the store has nothing newer than that refresh will bring
+    // (with Redis, a newer entry written by another instance is picked up by the refresh's wait).
+    if (!entry || (now - entry.fetchedAt >= freshMs && !this.inflight.has(key))) {
       const stored = await this.readStore(key);
       // Same age: keep the in-process copy, which alone knows a failed refresh (STALE-ON-ERROR).
       if (stored && (!entry || stored.fetchedAt > entry.fetchedAt)) entry = stored;

@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { allowedHosts, checkRequest } from '../mcp/guard.ts';
-import { createMcpServer } from '../mcp/server.ts';
 import type { RouteContext } from './context.ts';
+
+/**
+ * The MCP SDK and our server on it are loaded at the first /mcp call, not at start: they add
+ * ~25 MB and ~0.1 s to every process, and many deployments serve REST only.
+ */
+let mcpModules: Promise<[typeof import('../mcp/server.ts'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | null = null;
+function loadMcp() {
+  return (mcpModules ??= Promise.all([import('../mcp/server.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
+}
 
 /** JSON-RPC error bodies: MCP clients read these, not problem documents. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string, headers: Record<string, string> = {}) {
@@ -26,6 +33,7 @@ export function registerMcp(app: FastifyInstance, ctx: RouteContext) {
   };
 
   app.post('/mcp', { onRequest: guard }, async (req, reply) => {
+    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadMcp();
     const server = createMcpServer(ctx);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const started = performance.now();

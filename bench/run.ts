@@ -228,6 +228,8 @@ async function main() {
 
   // Stampede on a cold key: the upstream answers slowly so every request arrives while it is cold.
   fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 500 });
+  // The STALE check above started one more refresh: let it reach the upstream before counting.
+  await sleep(300);
   const stampedeBefore = fake.count('/current_weather');
   const { Agent, request } = await import('undici');
   const agent = new Agent({ connections: 1000 });

@@ -162,7 +162,7 @@ describe('the HIT lane', () => {
     assert.equal((await fetch(app.url + path, { headers: { 'if-none-match': newTag } })).status, 304);
   });
 
-  test('HEAD and other channels go through Fastify', async () => {
+  test('HEAD, other channels and long URLs go through Fastify', async () => {
     const path = '/api/v1/cities/kiel/weather';
     await app.get(path);
     const hit = await app.get(path);
@@ -173,5 +173,9 @@ describe('the HIT lane', () => {
     const mcp = await app.get(path, { 'x-stadtdaten-channel': 'mcp' });
     assert.equal(mcp.json.meta.cache_status, 'HIT');
     assert.equal(app.lane.size, size, 'neither adds a lane URL');
+    const long = await app.get(`${path}?pad=${'x'.repeat(600)}`);
+    assert.equal(long.json.meta.cache_status, 'HIT');
+    assert.equal(long.headers.get('etag'), hit.headers.get('etag'));
+    assert.equal(app.lane.size, size, 'a long URL stays with Fastify (bounded lane keys)');
   });
 });

@@ -25,6 +25,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Distinct URLs kept; only URLs that Fastify already answered with a prepared HIT get in. */
 const MAX_URLS = 8192;
+/** Longer URLs (a query string the type ignores can be any size) stay with Fastify: the lane holds at most ~4 MB of keys. */
+const MAX_URL_LENGTH = 512;
 
 /**
  * The cache-HIT lane in front of Fastify. A request URL that Fastify once answered with a prepared
@@ -38,7 +40,7 @@ export class HitLane {
 
   /** `url` as it arrived (path and query): later requests for exactly that URL take the lane. */
   add(url: string, target: LaneTarget) {
-    if (this.urls.get(url) === target) return;
+    if (url.length > MAX_URL_LENGTH || this.urls.get(url) === target) return;
     if (this.urls.size >= MAX_URLS) this.urls.clear();
     this.urls.set(url, target);
   }

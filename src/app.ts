@@ -4,6 +4,7 @@ import { createHttpServer, type ServerLimits } from './http/server.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { parseQuery, registerRequestGuard } from './http/request-guard.ts';
 import { ClientLimiter } from './http/rate-limit.ts';
+import { HitLane } from './http/hit-lane.ts';
 import type { Config } from './config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
@@ -26,6 +27,8 @@ export interface App {
   pipeline: Pipeline;
   /** Routes with their docs, in registration order: the OpenAPI document's only input. */
   routes: { method: string; url: string; doc: RouteDoc }[];
+  /** Serves repeat cache HITs in front of Fastify (the data routes fill it). */
+  lane: HitLane;
   ready: { value: boolean };
   /** The per-client rate limit (null when RATE_LIMIT_ENABLED=false). */
   limiter: ClientLimiter | null;
@@ -57,6 +60,7 @@ export interface BuildOptions {
 
 /** Everything but listen(): what the server, the tests and the MCP stdio entry use. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const lane = new HitLane();
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
@@ -65,14 +69,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A child logger per request costs more than the rest of a cache HIT; errors log on the app logger.
     childLoggerFactory: (logger) => logger,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    serverFactory: (handler) => createHttpServer(withCors(handler, config.corsOrigin), serverLimits(config)),
+    // The HIT lane answers prepared cache HITs before Fastify (http/hit-lane.ts); CORS, nosniff,
+    // the server's limits and the per-client rate limit apply to it as to every other answer.
+    serverFactory: (handler) =>
+      createHttpServer(
+        withCors((req, res) => {
+          if (!lane.handle(req, res)) handler(req, res);
+        }, config.corsOrigin),
+        serverLimits(config),
+      ),
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQuery },
   });
   const metrics = new Metrics();
-  const store = opts.store ?? createStore(config, (err) => app.log.warn({ err: String(err) }, 'store unreachable; serving from the in-process fallback'));
+  const store =
+    opts.store ?? (await createStore(config, (err) => app.log.warn({ err: String(err) }, 'store unreachable; serving from the in-process fallback')));
   if (store.ready && !(await store.ready(3000))) app.log.warn('shared store not reachable at start; serving with the in-process fallback until it answers');
   const health = new SourceHealth();
   const breakers = new Breakers(store, store.kind === 'redis', metrics, health);
@@ -109,7 +122,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     : null;
   if (limiter && !(await limiter.ready(3000))) app.log.warn('rate-limit store (Redis) not reachable at start; counting per instance until it answers');
   registerRequestGuard(app, limiter);
-  await registerRoutes(app, { rt, pipeline, routes, ready, limiter });
+  lane.admitWith(limiter, config.trustProxy);
+  await registerRoutes(app, { rt, pipeline, routes, lane, ready, limiter });
   registerMcp(app, { rt, pipeline, limiter });
   await app.ready();
   ready.value = true;
@@ -119,6 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     rt,
     pipeline,
     routes,
+    lane,
     ready,
     limiter,
     async close() {

@@ -130,8 +130,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       int(0, 2 ** 31 - 1),
     ),
     maxCities: s('MAX_CITIES', '84', 'Most cities in one compare call (at least 28)', int(28, 1000)),
-    compareConcurrency: s('COMPARE_CONCURRENCY', '16', 'Parallel upstream fetches per compare call', int(1, 256)),
-    overviewBudgetMs: s('OVERVIEW_BUDGET_MS', '3000', 'Time cap of each overview highlight (ms, at most 3000)', int(50, 3000)),
+    compareConcurrency: s(
+      'COMPARE_CONCURRENCY',
+      '28',
+      'Parallel upstream fetches per compare call (the default fetches the 28 core cities in one wave; the upstream client holds at most 32 connections per origin)',
+      int(1, 256),
+    ),
+    overviewBudgetMs: s(
+      'OVERVIEW_BUDGET_MS',
+      '2500',
+      'Time cap of each overview highlight (ms, at most 3000; the default leaves the answer margin under its 3 s cap)',
+      int(50, 3000),
+    ),
     demo: s('DEMO', 'false', 'Label answers as demo data (set by npm run demo)', bool),
     jobs: s('JOBS_ENABLED', 'true', 'Run background jobs (pollers, precomputes) in this process', bool),
     gtfsRtPollProcess: s(

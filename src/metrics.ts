@@ -1,5 +1,10 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** A count kept as a plain number until the metrics are read (see Metrics.tally). */
+export interface Tally {
+  n: number;
+}
+
 /** Prometheus metrics of one app instance (own registry, so tests can build many apps). */
 export class Metrics {
   readonly registry = new Registry();
@@ -8,6 +13,7 @@ export class Metrics {
     help: 'HTTP requests by route and status',
     labelNames: ['method', 'route', 'status'],
     registers: [this.registry],
+    collect: () => this.foldTallies(),
   });
   readonly httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -40,6 +46,7 @@ export class Metrics {
     help: 'Cache statuses served by data type',
     labelNames: ['type', 'cache_status'],
     registers: [this.registry],
+    collect: () => this.foldTallies(),
   });
   readonly breakerState = new Gauge({
     name: 'stadtdaten_circuit_state',
@@ -65,10 +72,17 @@ export class Metrics {
   }
 
   // Label children are cached: hashing label objects on every request shows up on a cache HIT.
-  private readonly requestChildren = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
-  private readonly cacheChildren = new Map<string, { inc(): void }>();
+  private readonly requestChildren = new Map<string, { count: { inc(n?: number): void }; duration: { observe(v: number): void } }>();
+  private readonly cacheChildren = new Map<string, { inc(n?: number): void }>();
 
   observeRequest(method: string, route: string, status: number, seconds: number) {
+    const c = this.requestChild(method, route, status);
+    c.count.inc();
+    c.duration.observe(seconds);
+  }
+
+  /** The label children of one method/route/status, for a caller that observes without a lookup per request. */
+  requestChild(method: string, route: string, status: number): { count: { inc(n?: number): void }; duration: { observe(v: number): void } } {
     const key = `${method} ${route} ${status}`;
     let c = this.requestChildren.get(key);
     if (!c) {
@@ -76,17 +90,41 @@ export class Metrics {
       c = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
       this.requestChildren.set(key, c);
     }
-    c.count.inc();
-    c.duration.observe(seconds);
+    return c;
   }
 
-  countCache(type: string, status: string) {
+  /** The cache-result counter child of one data type and status (see requestChild). */
+  cacheChild(type: string, status: string): { inc(n?: number): void } {
     const key = `${type} ${status}`;
     let c = this.cacheChildren.get(key);
     if (!c) {
       c = this.cacheResults.labels({ type, cache_status: status });
       this.cacheChildren.set(key, c);
     }
-    c.inc();
+    return c;
+  }
+
+  private readonly tallies: { tally: Tally; child: { inc(n?: number): void } }[] = [];
+
+  /**
+   * A counter increment for a hot path: adding to a plain number costs nothing, while a prom-client
+   * child hashes its labels on every increment. Tallies are folded in whenever the metrics are read.
+   */
+  tally(child: { inc(n?: number): void }): Tally {
+    const tally = { n: 0 };
+    this.tallies.push({ tally, child });
+    return tally;
+  }
+
+  private foldTallies() {
+    for (const { tally, child } of this.tallies) {
+      if (tally.n === 0) continue;
+      child.inc(tally.n);
+      tally.n = 0;
+    }
+  }
+
+  countCache(type: string, status: string) {
+    this.cacheChild(type, status).inc();
   }
 }

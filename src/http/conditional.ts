@@ -17,3 +17,10 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
   const tags = header.match(/(?:W\/)?"[^"]*"/g) ?? [];
   return tags.some((t) => opaque(t) === mine);
 }
+
+/** Strong ETag over a representation given in parts (hashed in order, without joining them first). */
+export function etagOfParts(...parts: string[]): string {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p);
+  return `"${h.digest('base64url').slice(0, 27)}"`;
+}

@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const EXPOSE = 'ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type, RateLimit, RateLimit-Policy';
 
+/** The CORS headers of every answer, as name/value pairs in a flat list (the form writeHead takes). */
+export const CORS_HEADERS: readonly string[] = ['access-control-allow-origin', '*', 'access-control-expose-headers', EXPOSE];
+
 /**
  * CORS for a public keyless API, without credentials: `*` lets any origin read; a comma list
  * (CORS_ORIGIN) lets only those origins read, echoed one at a time with `Vary: Origin`. Set on the

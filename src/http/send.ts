@@ -8,7 +8,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * the representation minus per-request members (e.g. cache_status), so a repeat request matches.
  */
 export function sendConditional(req: FastifyRequest, reply: FastifyReply, body: string, cacheControl: string, etagBasis: string = body) {
-  const etag = etagOf(etagBasis);
+  return sendTagged(req, reply, body, etagOf(etagBasis), cacheControl);
+}
+
+/** The same with the ETag computed already (an answer prepared once and sent many times). */
+export function sendTagged(req: FastifyRequest, reply: FastifyReply, body: string | Buffer, etag: string, cacheControl: string) {
   reply.headers({ etag, 'cache-control': cacheControl, vary: 'Accept-Encoding, X-Stadtdaten-Channel' });
   if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.header('content-type', JSON_TYPE).send(body);

@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { allowedHosts, checkRequest } from './guard.ts';
 import { isLocal } from '../http/request-guard.ts';
 import { ClientLimiter, type LimitState } from '../http/rate-limit.ts';
-import { createMcpServer } from './server.ts';
 import type { ServiceContext } from '../services/context.ts';
+
+/**
+ * The MCP SDK and our server on it are loaded at the first /mcp call, not at start: they add
+ * ~25 MB and ~0.1 s to every process, and many deployments serve REST only.
+ */
+let mcpModules: Promise<[typeof import('./server.ts'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | null = null;
+function loadMcp() {
+  return (mcpModules ??= Promise.all([import('./server.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
+}
 
 /** JSON-RPC error bodies: MCP clients read these, not problem documents. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string, headers: Record<string, string> = {}) {
@@ -57,6 +64,7 @@ export function registerMcp(app: FastifyInstance, ctx: ServiceContext & { limite
 
   app.post('/mcp', { onRequest: guard }, async (req, reply) => {
     if (!(await countBatch(req, reply))) return reply;
+    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadMcp();
     const server = createMcpServer(ctx);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const started = performance.now();

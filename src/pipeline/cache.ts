@@ -1,3 +1,4 @@
+import type { PreparedHit } from '../http/hit-lane.ts';
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../core/store.ts';
 import type { CacheWindows } from '../core/data-type.ts';
@@ -15,8 +16,8 @@ export interface Entry {
   dataJson: string;
   /** Set when the latest refresh failed; later requests say STALE-ON-ERROR. */
   failedAt?: number;
-  /** The whole HIT answer for a plain request (no query, REST channel), encoded once per entry. */
-  hitBody?: Buffer;
+  /** The whole HIT answer for a plain request (no query, REST channel) and its ETag, encoded once per entry. */
+  hit?: PreparedHit;
   /** fetchedAt as zoned ISO, computed once per entry (formatting dates is costly on the HIT path). */
   fetchedAtIso?: string;
   /** When that failure carried a Retry-After (e.g. a 429): the time the upstream asked to wait until. */
@@ -108,7 +109,9 @@ export class Cache {
     if (l1 && now - l1.fetchedAt < freshMs) return { entry: l1, status: 'HIT' };
 
     let entry = l1 ?? null;
-    if (!entry || now - entry.fetchedAt >= freshMs) {
+    // While this process refreshes the key, the store has nothing newer than that refresh will bring
+    // (with Redis, a newer entry written by another instance is picked up by the refresh's wait).
+    if (!entry || (now - entry.fetchedAt >= freshMs && !this.inflight.has(key))) {
       const stored = await this.readStore(key);
       // Same age: keep the in-process copy, which alone knows a failed refresh (STALE-ON-ERROR).
       if (stored && (!entry || stored.fetchedAt > entry.fetchedAt)) entry = stored;

@@ -13,6 +13,8 @@ import { UpstreamError } from '../core/upstream-error.ts';
 import { normaliseQuery, keyParams } from './query.ts';
 import type { Runtime } from './runtime.ts';
 import { withDeadline } from '../core/deadline.ts';
+import { etagOfParts } from '../http/conditional.ts';
+import type { PreparedHit } from '../http/hit-lane.ts';
 
 export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
 
@@ -34,8 +36,8 @@ export interface Outcome {
   attribution: Attribution | null;
   /** Lazily parsed data, for compare, overview and MCP. */
   data(): unknown;
-  /** The encoded envelope when it was prepared already. */
-  prepared?: Buffer;
+  /** The encoded envelope and its ETag when they were prepared already. */
+  prepared?: PreparedHit;
 }
 
 export interface RunOptions {
@@ -70,14 +72,38 @@ export class Pipeline {
    * a fresh entry gets the answer prepared by the first HIT, with no parsing or serialising.
    * Null means "take the full path", which gives the identical answer.
    */
-  fastHit(dt: DataType, citySlug: string | null): Buffer | null {
-    if (dt.cache === 'stored' || dt.scope === 'global' || dt.params?.length || !citySlug) return null;
-    const city = CITY_BY_SLUG.get(citySlug);
-    if (!city) return null;
-    const entry = this.cache.peekFresh(`${dt.type}:${city.slug}:`, dt.cache);
-    if (!entry?.hitBody) return null;
-    this.rt.metrics.countCache(dt.type, 'HIT');
-    return entry.hitBody;
+  fastHit(dt: DataType, citySlug: string | null): PreparedHit | null {
+    const city = citySlug === null ? undefined : CITY_BY_SLUG.get(citySlug);
+    return city ? this.hitSource(dt, city)() : null;
+  }
+
+  /**
+   * The same for one data type and city, with the cache key and metric child looked up once:
+   * what the HIT lane in front of Fastify (src/http/hit-lane.ts) calls per request.
+   */
+  hitSource(dt: DataType, city: City): () => PreparedHit | null {
+    const key = `${dt.type}:${city.slug}:`;
+    let source = this.hitSources.get(key);
+    if (!source) {
+      source = this.newHitSource(dt, key);
+      this.hitSources.set(key, source);
+    }
+    return source;
+  }
+
+  /** One per data type and city (at most types x cities): each holds a metrics tally. */
+  private readonly hitSources = new Map<string, () => PreparedHit | null>();
+
+  private newHitSource(dt: DataType, key: string): () => PreparedHit | null {
+    const windows = dt.cache;
+    if (windows === 'stored' || dt.scope === 'global' || dt.params?.length) return () => null;
+    const hits = this.rt.metrics.tally(this.rt.metrics.cacheChild(dt.type, 'HIT'));
+    return () => {
+      const entry = this.cache.peekFresh(key, windows);
+      if (!entry?.hit) return null;
+      hits.n++;
+      return entry.hit;
+    };
   }
 
   /** The generic request path of DESIGN.md for one per-city data type. */
@@ -162,9 +188,12 @@ export class Pipeline {
       dataJson = entry.dataJson = JSON.stringify(entry.parsed ?? null);
     }
     const o = this.outcome(city, entry.status, cacheStatus, dataJson, meta, attribution);
-    if (cacheStatus === 'HIT' && opts.plain && parsed === undefined && (opts.channel ?? 'rest') === 'rest' && city && !dt.params?.length) {
-      entry.hitBody ??= Buffer.from(envelopeJson(o));
-      o.prepared = entry.hitBody;
+    // A HIT whose bytes equal the plain request's (no page cut, no parameters; a query string the
+    // type ignores changes nothing) reuses the answer encoded once per entry, with its ETag.
+    const samePlain = !dt.list || (opts.plain && !opts.noPaging);
+    if (cacheStatus === 'HIT' && samePlain && parsed === undefined && (opts.channel ?? 'rest') === 'rest' && city && !dt.params?.length) {
+      entry.hit ??= { body: Buffer.from(envelopeJson(o)), etag: etagOfOutcome(o) };
+      o.prepared = entry.hit;
     }
     if (parsed !== undefined) o.data = () => parsed;
     else o.data = () => (entry.parsed ??= JSON.parse(entry.dataJson));
@@ -323,7 +352,17 @@ export class Pipeline {
 
 /** The bytes to send: the prepared HIT answer, or the envelope assembled from its parts. */
 export function envelopeBody(o: Outcome): Buffer | string {
-  return o.prepared ?? envelopeJson(o);
+  return o.prepared?.body ?? envelopeJson(o);
+}
+
+/**
+ * Strong ETag of an answer: the envelope's parts without meta.cache_status, which says how this
+ * request was served rather than what it carries, so a MISS and the HITs after it share one tag.
+ */
+export function etagOfOutcome(o: Outcome): string {
+  if (o.prepared) return o.prepared.etag;
+  const { cache_status: _served, ...meta } = o.meta;
+  return etagOfParts(o.dataJson, JSON.stringify(meta), attributionJson(o.attribution));
 }
 
 /** The canonical envelope, assembled from prepared parts without re-serialising the data. */

@@ -1,19 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { channelOf } from '../http/pagination.ts';
-import { sendConditional } from '../http/send.ts';
+import { sendTagged } from '../http/send.ts';
+import { etagOf } from '../http/conditional.ts';
 import { META_CACHE_CONTROL } from '../http/cache-headers.ts';
 import { getCity, listCities } from '../services/cities.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
 
+/** Distinct URL/channel pairs whose list answer is kept; the register does not change while the process runs. */
+const MAX_PREPARED = 256;
+
 export function registerCities(app: FastifyInstance, _ctx: RouteContext) {
+  const prepared = new Map<string, { body: Buffer; etag: string }>();
   app.get(
     '/api/v1/cities',
     {
       config: { doc: { summary: 'The city register (canonical slugs)', tags: ['Cities'], paginated: 'list', conditional: true } },
     },
     async (req, reply) => {
-      const body = listCities(req.query as Record<string, unknown>, channelOf(req.headers));
-      return sendConditional(req, reply, JSON.stringify(body), META_CACHE_CONTROL);
+      const channel = channelOf(req.headers);
+      const key = `${channel} ${req.url}`;
+      let answer = prepared.get(key);
+      if (!answer) {
+        const json = JSON.stringify(listCities(req.query as Record<string, unknown>, channel));
+        answer = { body: Buffer.from(json), etag: etagOf(json) };
+        if (prepared.size >= MAX_PREPARED) prepared.clear();
+        prepared.set(key, answer);
+      }
+      return sendTagged(req, reply, answer.body, answer.etag, META_CACHE_CONTROL);
     },
   );
 

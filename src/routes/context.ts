@@ -1,6 +1,7 @@
 import type { RouteDoc } from '../http/route-doc.ts';
 import type { ServiceContext } from '../services/context.ts';
 import type { ClientLimiter } from '../http/rate-limit.ts';
+import type { HitLane } from '../http/hit-lane.ts';
 
 /** A registered route with its docs: the OpenAPI document's only input. */
 export interface DocumentedRoute {
@@ -13,6 +14,8 @@ export interface DocumentedRoute {
 export interface RouteContext extends ServiceContext {
   /** Routes with their docs, in registration order. */
   routes: DocumentedRoute[];
+  /** The cache-HIT lane in front of Fastify (http/hit-lane.ts). */
+  lane: HitLane;
   ready: { value: boolean };
   /** The per-client rate limiter (null when RATE_LIMIT_ENABLED=false). */
   limiter: ClientLimiter | null;

@@ -5,13 +5,16 @@ import { channelOf } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
 import { deprecationHeaders } from '../http/deprecation.ts';
 import { findCity } from '../cities/resolve.ts';
-import { envelopeBody } from '../pipeline/run.ts';
+import { CITY_BY_SLUG, type City } from '../cities/register.ts';
+import { envelopeBody, etagOfOutcome } from '../pipeline/run.ts';
+import { ifNoneMatchMatches } from '../http/conditional.ts';
+import type { LaneTarget } from '../http/hit-lane.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
 
 /** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
-export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteContext) {
+export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: RouteContext) {
   for (const dt of rt.catalog.all) {
     const path = routePath(dt);
     const doc: RouteDoc = {
@@ -51,22 +54,58 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
 
   function handler(dt: DataType, successor: string | null) {
     const cacheControl = cacheControlFor(dt.cache, dt.live !== undefined);
-    const hitHeaders = { 'content-type': JSON_TYPE, 'cache-control': cacheControl, 'cache-status': cacheStatusHeader('HIT') };
+    const hitStatus = cacheStatusHeader('HIT');
+    const hitHeaders = { 'content-type': JSON_TYPE, 'cache-control': cacheControl, 'cache-status': hitStatus };
+    const laneHeaders = [
+      ['cache-control', cacheControl],
+      ['cache-status', hitStatus],
+    ] as const;
+    const targets = new Map<string, LaneTarget>();
+    /** What the HIT lane serves for this data type and city (one per city, shared by its URLs). */
+    const targetFor = (city: City, route: string): LaneTarget => {
+      let t = targets.get(city.slug);
+      if (!t) {
+        const ok = rt.metrics.requestChild('GET', route, 200);
+        const notModified = rt.metrics.requestChild('GET', route, 304);
+        const counts = { 200: rt.metrics.tally(ok.count), 304: rt.metrics.tally(notModified.count) };
+        t = {
+          current: pipeline.hitSource(dt, city),
+          headers: laneHeaders,
+          observe(status, seconds) {
+            counts[status].n++;
+            (status === 200 ? ok : notModified).duration.observe(seconds);
+          },
+        };
+        targets.set(city.slug, t);
+      }
+      return t;
+    };
     return async (req: FastifyRequest, reply: FastifyReply) => {
       const p = req.params as Record<string, string>;
       const citySlug = p.slug ?? p.city ?? dt.fixedCity ?? null;
       const plain = req.url.indexOf('?') < 0;
       const channel = channelOf(req.headers);
       if (plain && channel === 'rest' && !successor) {
-        const body = pipeline.fastHit(dt, citySlug);
-        if (body !== null) return reply.headers(hitHeaders).send(body);
+        const hit = pipeline.fastHit(dt, citySlug);
+        if (hit !== null) {
+          const city = citySlug === null ? undefined : CITY_BY_SLUG.get(citySlug);
+          if (city && req.method === 'GET') lane.add(req.url, targetFor(city, req.routeOptions.url ?? req.url));
+          reply.headers(hitHeaders).header('etag', hit.etag);
+          if (ifNoneMatchMatches(req.headers['if-none-match'], hit.etag)) return reply.code(304).removeHeader('content-type').send();
+          return reply.send(hit.body);
+        }
       }
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
       const o = await pipeline.run(dt, citySlug, input, { channel, plain });
-      reply.header('content-type', JSON_TYPE).header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60');
+      const etag = etagOfOutcome(o);
+      reply.header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60').header('etag', etag);
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
-      return reply.send(envelopeBody(o));
+      // A prepared HIT: later requests for this very URL (a tolerant slug, an ignored query) take the lane.
+      // Aliases stay with Fastify: their deprecation headers are set per request.
+      if (!successor && o.prepared && o.city && req.method === 'GET') lane.add(req.url, targetFor(o.city, req.routeOptions.url ?? req.url));
+      if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.header('content-type', JSON_TYPE).send(envelopeBody(o));
     };
   }
 }

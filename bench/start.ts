@@ -1,0 +1,99 @@
+/**
+ * Start and idle (`node --import tsx bench/start.ts`): time from spawning the server process to
+ * the first 200 of /api/v1/health, and resident memory once idle, with background jobs (the GTFS
+ * poller and precomputes) off and on. The server runs as `npm start` runs it (START_CMD, default
+ * `node --import tsx src/server.ts`, run in START_CWD, default here), on a fresh store, against the fake upstream.
+ * BENCH_RUNS (default 3) starts per setting; BENCH_IDLE_S (default 10) seconds of idling.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
+import { registerAllFixtures } from '../test/fixtures/index.ts';
+import { fakeEnv } from '../test/helpers/app.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
+const CMD = (process.env.START_CMD ?? `${process.execPath} --import tsx src/server.ts`).split(' ');
+const PORT = 3931;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and all its descendants (tsx's esbuild service, poll children). */
+function tree(pid: number): number[] {
+  let kids: number[] = [];
+  try {
+    kids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter(Boolean);
+  } catch {
+    /* no children */
+  }
+  return [pid, ...kids.flatMap(tree)];
+}
+
+async function once(jobs: boolean, fakeUrl: string) {
+  const env = {
+    ...process.env,
+    ...fakeEnv(fakeUrl),
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    JOBS_ENABLED: String(jobs),
+    LOG_LEVEL: 'warn',
+    STORE_PATH: join(mkdtempSync(join(tmpdir(), 'stadtdaten-start-')), 'store.sqlite'),
+  };
+  const started = performance.now();
+  const p = spawn(CMD[0], CMD.slice(1), { env, cwd: process.env.START_CWD, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    let readyMs = NaN;
+    for (let i = 0; i < 3000; i++) {
+      if (
+        await fetch(`http://127.0.0.1:${PORT}/api/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      ) {
+        readyMs = performance.now() - started;
+        break;
+      }
+      await sleep(10);
+    }
+    const rssAtReady = rssMb(p.pid!);
+    await sleep(IDLE_S * 1000);
+    const pids = tree(p.pid!);
+    return {
+      jobs,
+      ready_ms: Math.round(readyMs),
+      rss_at_ready_mb: rssAtReady,
+      idle_rss_mb: rssMb(p.pid!),
+      idle_rss_tree_mb: pids.reduce((a, x) => a + rssMb(x), 0),
+      processes: pids.length,
+    };
+  } finally {
+    p.kill('SIGTERM');
+    await new Promise((r) => p.once('exit', r));
+  }
+}
+
+async function main() {
+  const fake = await new FakeUpstream().start();
+  registerAllFixtures(fake);
+  const rows = [];
+  for (let i = 0; i < RUNS; i++) for (const jobs of [false, true]) rows.push(await once(jobs, fake.url));
+  console.log(`command: ${CMD.join(' ')}; idle ${IDLE_S} s`);
+  console.table(rows);
+  await fake.stop();
+  process.exit(0);
+}
+
+void main();

@@ -1,0 +1,116 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ifNoneMatchMatches } from './conditional.ts';
+import { channelOf } from './pagination.ts';
+import { ClientLimiter, type LimitState } from './rate-limit.ts';
+import { rateLimited } from './request-guard.ts';
+import { problemHeaders } from './client-errors.ts';
+
+/** A prepared answer: the exact bytes Fastify's full path would send, and their ETag. */
+export interface PreparedHit {
+  body: Buffer;
+  etag: string;
+  /** The lane's header list for this answer, built at its first lane use. */
+  laneHeaders?: { ok: string[]; notModified: string[] };
+}
+
+/** One data route for one city, as the lane serves it. */
+export interface LaneTarget {
+  /** The prepared answer while its cache entry is fresh; null sends the request through Fastify. */
+  current(): PreparedHit | null;
+  /** Headers of the answer besides Content-Type, ETag and Content-Length, as [name, value] pairs (CORS and nosniff come from the server). */
+  readonly headers: readonly (readonly [string, string])[];
+  /** Counts one answer in the request metrics (status 200 or 304). */
+  observe(status: 200 | 304, seconds: number): void;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Distinct URLs kept; only URLs that Fastify already answered with a prepared HIT get in. */
+const MAX_URLS = 8192;
+/** Longer URLs (a query string the type ignores can be any size) stay with Fastify: the lane holds at most ~4 MB of keys. */
+const MAX_URL_LENGTH = 512;
+
+/**
+ * The cache-HIT lane in front of Fastify. A request URL that Fastify once answered with a prepared
+ * HIT (see routes/data-types.ts) is answered here from the same bytes while the entry is fresh:
+ * no routing, no request/reply objects, no hooks. Under 64 connections those per-request costs
+ * doubled the user CPU of a HIT compared with a bare route (bench/README.md). Anything else (other
+ * methods, another channel, a stale entry, an unknown URL) goes on to Fastify unchanged.
+ */
+export class HitLane {
+  private readonly urls = new Map<string, LaneTarget>();
+  private limiter: ClientLimiter | null = null;
+
+  /**
+   * The per-client rate limit applies here as in Fastify's guard (http/request-guard.ts), with
+   * the same headers and 429 problem. The client is the socket's peer: behind a trusted proxy
+   * (TRUST_PROXY) the lane stays off and Fastify, which reads X-Forwarded-For, answers instead.
+   */
+  admitWith(limiter: ClientLimiter | null, trustProxy: unknown = false) {
+    this.limiter = limiter;
+    this.enabled = trustProxy === false || limiter === null;
+  }
+  private enabled = true;
+
+  /** `url` as it arrived (path and query): later requests for exactly that URL take the lane. */
+  add(url: string, target: LaneTarget) {
+    if (url.length > MAX_URL_LENGTH || this.urls.get(url) === target) return;
+    if (this.urls.size >= MAX_URLS) this.urls.clear();
+    this.urls.set(url, target);
+  }
+
+  get size(): number {
+    return this.urls.size;
+  }
+
+  /** Answers and returns true, or returns false and leaves the request untouched. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' || !this.enabled) return false;
+    const target = this.urls.get(req.url ?? '');
+    if (!target) return false;
+    const started = performance.now();
+    if (channelOf(req.headers) !== 'rest') return false;
+    const hit = target.current();
+    if (!hit) return false;
+    const limiter = this.limiter;
+    if (limiter === null) {
+      answer(req, res, target, hit, started);
+      return true;
+    }
+    limiter.consume(limiter.keyOf(req.socket.remoteAddress), 1, (s) => {
+      res.setHeader('ratelimit-policy', limiter.policyHeader);
+      res.setHeader('ratelimit', ClientLimiter.header(s));
+      if (s.exceeded) refuse(res, s);
+      else answer(req, res, target, hit, started);
+    });
+    return true;
+  }
+}
+
+function refuse(res: ServerResponse, s: LimitState) {
+  const body = rateLimited(s.resetS).body();
+  delete body.retry_after_ms;
+  res.writeHead(429, { ...problemHeaders(body), 'retry-after': String(Math.max(1, s.resetS)) });
+  res.end(JSON.stringify(body));
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, target: LaneTarget, hit: PreparedHit, started: number) {
+  const headers = (hit.laneHeaders ??= laneHeaders(target, hit));
+  const inm = req.headers['if-none-match'];
+  if (inm !== undefined && ifNoneMatchMatches(inm, hit.etag)) {
+    res.writeHead(304, headers.notModified);
+    res.end();
+    target.observe(304, (performance.now() - started) / 1000);
+    return;
+  }
+  res.writeHead(200, headers.ok);
+  res.end(hit.body);
+  target.observe(200, (performance.now() - started) / 1000);
+}
+
+function laneHeaders(target: LaneTarget, hit: PreparedHit): { ok: string[]; notModified: string[] } {
+  const notModified: string[] = [];
+  for (const [k, v] of target.headers) notModified.push(k, v);
+  notModified.push('etag', hit.etag);
+  return { notModified, ok: [...notModified, 'content-type', JSON_TYPE, 'content-length', String(hit.body.length)] };
+}

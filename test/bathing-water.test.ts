@@ -1,4 +1,5 @@
-import { at } from './helpers/json.ts';
+import { at, list, str } from './helpers/json.ts';
+import { must } from './helpers/must.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
@@ -34,25 +35,26 @@ test('GET bathing-water: every site within the radius over all pages, nearest fi
   assert.equal(at(r.json, 'meta.layer_discovered'), true);
   assert.equal(at(r.json, 'data.length'), 5);
   assert.deepEqual(
-    at(r.json, 'data').map((s: { name: string }) => s.name),
+    list<{ name: string }>(r.json, 'data').map((s) => s.name),
     ['Strandbad Plötzensee', 'Strandbad Jungfernheide', 'Strandbad Lübars', 'Strandbad Wannsee', 'Strandbad Müggelsee'],
   );
-  const wannsee = at(r.json, 'data').find((s: { id: string }) => s.id === 'DEBE_PR_0001');
+  const sites = list<{ id: string; quality: string; quality_de: string; profile_url: string }>(r.json, 'data');
+  const wannsee = must(sites.find((s) => s.id === 'DEBE_PR_0001'));
   assert.equal(wannsee.quality, 'Excellent');
   assert.equal(wannsee.quality_de, 'ausgezeichnet');
   assert.match(wannsee.profile_url, /^https:\/\//);
-  assert.equal(at(r.json, 'data').find((s: { id: string }) => s.id === 'DEBE_PR_0004').quality, 'Not classified');
+  assert.equal(must(sites.find((s) => s.id === 'DEBE_PR_0004')).quality, 'Not classified');
   // Five sites at three per answer: two pages, the second from offset 3.
   const offsets = fake.requests.filter((x) => x.url.startsWith(QUERY)).map((x) => new URL(x.url, 'http://x').searchParams.get('resultOffset'));
   assert.deepEqual(offsets, ['0', '3']);
-  assert.match(at(r.json, 'attribution.text'), /European Environment Agency/);
+  assert.match(str(r.json, 'attribution.text'), /European Environment Agency/);
 });
 
 test('bathing-water: a smaller radius keeps only the sites within it; bad radius is a 422', async () => {
   const r = await ctx.app.get('/api/v1/cities/berlin/bathing-water?radius_km=12');
   assert.equal(at(r.json, 'meta.radius_km'), 12);
-  assert.ok(at(r.json, 'data').every((s: { distance_km: number }) => s.distance_km <= 12));
-  assert.ok(at(r.json, 'data.length') < 5);
+  assert.ok(list<{ distance_km: number }>(r.json, 'data').every((s) => s.distance_km <= 12));
+  assert.ok(list(r.json, 'data').length < 5);
   const bad = await ctx.app.get('/api/v1/cities/berlin/bathing-water?radius_km=abc');
   assert.equal(bad.status, 422);
 });
@@ -61,7 +63,7 @@ test('bathing-water: an inland city without a site in reach is no_data', async (
   const r = await ctx.app.get('/api/v1/cities/kassel/bathing-water');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
-  assert.match(at(r.json, 'meta.reason'), /no EU bathing site within 25 km/);
+  assert.match(str(r.json, 'meta.reason'), /no EU bathing site within 25 km/);
 });
 
 test('bathing-water: a directory without a season service (or unreachable) falls back to the configured layer', async () => {

@@ -1,4 +1,5 @@
-import { at } from './helpers/json.ts';
+import { at, list, num, obj, str } from './helpers/json.ts';
+import { nth } from './helpers/must.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
@@ -19,8 +20,8 @@ test('parser: the real Latin-1 fixed-width station list', () => {
   const stations = parseFireStations(fixture('dwd-fire/woodland-stations_list-excerpt-latin1.txt').toString('latin1'));
   assert.equal(stations.length, 3);
   assert.deepEqual(stations[0], { id: '44', name: 'Großenkneten', state: 'Niedersachsen', lat: 52.93, lon: 8.24, height_m: 44 });
-  assert.equal(stations[2].name, 'Seebach (Nationalpark)');
-  assert.equal(stations[2].state, 'Baden-Württemberg');
+  assert.equal(nth(stations, 2).name, 'Seebach (Nationalpark)');
+  assert.equal(nth(stations, 2).state, 'Baden-Württemberg');
   const near = nearestFireStation(stations, 52.2625, 10.5205)!;
   assert.equal(near.id, '662');
   assert.equal(near.distance_km, 5.7);
@@ -39,19 +40,19 @@ test('GET fire-danger: nearest station with distance, both indices, labels, curr
   const r = await ctx.app.get('/api/v1/cities/braunschweig/fire-danger');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
-  const d = at(r.json, 'data');
-  assert.equal(d.station.name, 'Braunschweig');
-  assert.equal(d.station.distance_km, 5.7);
-  assert.equal(d.woodland.index, 'WBI');
+  const d = obj(r.json, 'data');
+  assert.equal(at(d, 'station.name'), 'Braunschweig');
+  assert.equal(at(d, 'station.distance_km'), 5.7);
+  assert.equal(at(d, 'woodland.index'), 'WBI');
   assert.deepEqual(
-    d.woodland.days.map((x: { level: number }) => x.level),
+    list<{ level: number }>(d, 'woodland.days').map((x) => x.level),
     [2, 2, 1, 1, 1, 1, 1],
   );
-  assert.equal(d.woodland.days[0].label, 'geringe Gefahr');
-  assert.equal(d.woodland.days[0].label_en, 'low');
-  assert.equal(d.grassland.index, 'GLFI');
-  assert.ok(d.woodland.today);
-  assert.ok([d.woodland.today.level, d.grassland.today.level].includes(d.level_today));
+  assert.equal(at(d, 'woodland.days.0.label'), 'geringe Gefahr');
+  assert.equal(at(d, 'woodland.days.0.label_en'), 'low');
+  assert.equal(at(d, 'grassland.index'), 'GLFI');
+  assert.ok(at(d, 'woodland.today'));
+  assert.ok([at(d, 'woodland.today.level'), at(d, 'grassland.today.level')].includes(at(d, 'level_today')));
   assert.equal(at(r.json, 'attribution.modified'), true);
 });
 
@@ -70,7 +71,7 @@ test('fire-danger: a run older than a day (outside the season) is no_data with t
     assert.equal(r.status, 200);
     assert.equal(at(r.json, 'meta.source_status'), 'no_data');
     assert.equal(at(r.json, 'data'), null);
-    assert.match(at(r.json, 'meta.reason'), /older than a day/);
+    assert.match(str(r.json, 'meta.reason'), /older than a day/);
     assert.equal(at(r.json, 'meta.last_run_at'), '2026-09-11T06:14:00+02:00');
     assert.equal(at(r.json, 'meta.station'), 'Braunschweig');
   } finally {
@@ -81,14 +82,14 @@ test('fire-danger: a run older than a day (outside the season) is no_data with t
 test('fire-danger: a city farther than 50 km from every station is no_data', async () => {
   const r = await ctx.app.get('/api/v1/cities/berlin/fire-danger');
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
-  assert.match(at(r.json, 'meta.reason'), /50 km/);
+  assert.match(str(r.json, 'meta.reason'), /50 km/);
 });
 
 test('fire-danger: a station without files for either index is no_data', async () => {
   // Oldenburg's nearest station is Großenkneten (44), for which no file is published here.
   const r = await ctx.app.get('/api/v1/cities/oldenburg/fire-danger');
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
-  assert.match(at(r.json, 'meta.reason'), /no fire danger forecast file/);
+  assert.match(str(r.json, 'meta.reason'), /no fire danger forecast file/);
 });
 
 test('fire-danger: only the woodland file present still answers, grassland null', async () => {
@@ -141,7 +142,7 @@ test('fixture replay keeps the levels and moves only the run dates', () => {
 test('compare resource fire-danger: the level of the day per city', async () => {
   const r = await ctx.app.get('/api/v1/compare?cities=braunschweig,berlin&resource=fire-danger');
   assert.equal(r.status, 200);
-  const by = Object.fromEntries(at(r.json, 'data').map((i: { city: string }) => [i.city, i]));
-  assert.ok([1, 2, 3].includes(by.braunschweig.data.level_today));
-  assert.equal(by.berlin.source_status, 'no_data');
+  const by = Object.fromEntries(list<{ city: string }>(r.json, 'data').map((i) => [i.city, i]));
+  assert.ok([1, 2, 3].includes(num(by, 'braunschweig.data.level_today')));
+  assert.equal(at(by, 'berlin.source_status'), 'no_data');
 });

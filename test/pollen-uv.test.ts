@@ -1,4 +1,5 @@
-import { at } from './helpers/json.ts';
+import { at, list, obj, str } from './helpers/json.ts';
+import { must, nth } from './helpers/must.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
@@ -45,15 +46,15 @@ test('parser: s31fg.json levels as DWD strings plus numbers, legend labels, zone
   );
   const grass = p.types.find((t) => t.type === 'Graeser')!;
   assert.deepEqual(grass.today, { level: '2-3', level_value: 2.5, label: 'mittlere bis hohe Belastung', reason: null });
-  assert.equal(p.types[0].tomorrow.label, 'keine Belastung');
+  assert.equal(nth(p.types, 0).tomorrow.label, 'keine Belastung');
   assert.equal(parsePollen(pollenBody(), 40, 41), null);
 });
 
 test('parser: -1 is null with a reason; a region without parts is matched by region id', () => {
   const body = pollenBody();
-  const area = structuredClone(body.content![0]);
+  const area = structuredClone(nth(must(body.content), 0));
   Object.assign(area, { region_id: 50, region_name: 'Brandenburg und Berlin', partregion_id: -1, partregion_name: '' });
-  area.Pollen!.Ambrosia.dayafter_to = '-1';
+  must(area.Pollen?.Ambrosia).dayafter_to = '-1';
   body.content!.push(area);
   const p = parsePollen(body, 50, -1)!;
   assert.equal(p.region.partregion_id, null);
@@ -85,16 +86,16 @@ test('GET pollen-uv: partregion forecast, own UV city, DWD attribution with modi
   const r = await ctx.app.get('/api/v1/cities/hamburg/pollen-uv');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
-  const d = at(r.json, 'data');
-  assert.equal(d.region.partregion_id, 12);
-  assert.equal(d.region.region_name, 'Schleswig-Holstein und Hamburg');
-  assert.equal(d.pollen_max_today, 2.5);
-  assert.equal(d.pollen.find((t: { type: string }) => t.type === 'Graeser').type_en, 'grasses');
-  assert.equal(d.uv.station, 'Hamburg');
-  assert.equal(d.uv.distance_km, 0.9);
+  const d = obj(r.json, 'data');
+  assert.equal(at(d, 'region.partregion_id'), 12);
+  assert.equal(at(d, 'region.region_name'), 'Schleswig-Holstein und Hamburg');
+  assert.equal(at(d, 'pollen_max_today'), 2.5);
+  assert.equal(list<{ type: string; type_en: string }>(d, 'pollen').find((t) => t.type === 'Graeser')?.type_en, 'grasses');
+  assert.equal(at(d, 'uv.station'), 'Hamburg');
+  assert.equal(at(d, 'uv.distance_km'), 0.9);
   assert.equal(at(r.json, 'meta.as_of'), '2026-06-28T11:00:00+02:00');
   assert.equal(at(r.json, 'attribution.modified'), true);
-  assert.match(at(r.json, 'attribution.text'), /Deutscher Wetterdienst/);
+  assert.match(str(r.json, 'attribution.text'), /Deutscher Wetterdienst/);
 });
 
 test('pollen-uv: a forecast issued before the current day is flagged stale, not shown as current', async () => {
@@ -103,7 +104,7 @@ test('pollen-uv: a forecast issued before the current day is flagged stale, not 
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.equal(at(r.json, 'data.pollen_stale'), true);
   assert.equal(at(r.json, 'data.pollen_today_date'), '2026-06-28');
-  assert.match(at(r.json, 'meta.stale_reason'), /2026-06-28/);
+  assert.match(str(r.json, 'meta.stale_reason'), /2026-06-28/);
 });
 
 test('pollen-uv: the national files are shared sub-resources, fetched once for several cities', async () => {
@@ -117,7 +118,7 @@ test('pollen-uv: a partregion the DWD file does not list is no_data with the rea
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
   assert.equal(at(r.json, 'data'), null);
-  assert.match(at(r.json, 'meta.reason'), /partregion 121/);
+  assert.match(str(r.json, 'meta.reason'), /partregion 121/);
 });
 
 test('pollen-uv: DWD_HEALTH_ENABLED=false is disabled without an upstream call', async () => {
@@ -151,15 +152,15 @@ test('pollen-uv: a malformed upstream body is a 503 problem, never a 500', async
 test('compare resource pollen-uv: pollen level and UV index per city', async () => {
   const r = await ctx.app.get('/api/v1/compare?cities=hamburg,muenchen&resource=pollen-uv');
   assert.equal(r.status, 200);
-  const by = Object.fromEntries(at(r.json, 'data').map((i: { city: string }) => [i.city, i]));
-  assert.deepEqual(by.hamburg.data, {
+  const by = Object.fromEntries(list<{ city: string }>(r.json, 'data').map((i) => [i.city, i]));
+  assert.deepEqual(at(by, 'hamburg.data'), {
     partregion: 'Geest,Schleswig-Holstein und Hamburg',
     pollen_max_today: 2.5,
     pollen_stale: true,
     uv_today: 0,
     uv_station: 'Hamburg',
   });
-  assert.equal(by.muenchen.source_status, 'no_data');
+  assert.equal(at(by, 'muenchen.source_status'), 'no_data');
 });
 
 test('parser: DWD local times in both spellings; an unknown UV time format leaves the UV values', () => {

@@ -1,4 +1,4 @@
-import { at } from './helpers/json.ts';
+import { at, list, str } from './helpers/json.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
@@ -48,14 +48,14 @@ test('solar-roofs: no_data before the precompute; after it the newest year file,
   // An NRW city the file does not list.
   const koeln = await ctx.app.get('/api/v1/cities/koeln/solar-roofs');
   assert.equal(at(koeln.json, 'meta.source_status'), 'no_data');
-  assert.match(at(koeln.json, 'meta.reason'), /2016/);
+  assert.match(str(koeln.json, 'meta.reason'), /2016/);
 });
 
 test('solar-roofs: cities outside the covered states are not_covered with the covered cities', async () => {
   const r = await ctx.app.get('/api/v1/cities/muenchen/solar-roofs');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
-  assert.ok(at(r.json, 'meta.covered_cities').includes('wuppertal'));
+  assert.ok(list<string>(r.json, 'meta.covered_cities').includes('wuppertal'));
 });
 
 test('solar-roofs: a malformed or missing year file fails the precompute, and the stored values stay', async () => {

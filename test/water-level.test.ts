@@ -1,4 +1,5 @@
-import { at } from './helpers/json.ts';
+import { at, list, str } from './helpers/json.ts';
+import { must, nth } from './helpers/must.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
@@ -15,7 +16,7 @@ const { fake } = ctx;
 const BASE = '/webservices/rest-api/v2';
 const KOELN_W = 'pegelonline/station-W-koeln-includeCurrentMeasurement-includeCharacteristicValues-2026-09-10.json';
 const koelnW = () => JSON.parse(fixture(KOELN_W).toString()) as PegelTimeseries;
-const koelnStation = () => (JSON.parse(fixture('pegelonline/stations-json-koeln-constructed.json').toString()) as PegelStation[])[0];
+const koelnStation = () => must((JSON.parse(fixture('pegelonline/stations-json-koeln-constructed.json').toString()) as PegelStation[])[0]);
 
 test('parser: the real W series of KÖLN: value, state, gauge zero, characteristic values, zoned time', () => {
   const g = toWaterLevel(koelnStation(), koelnW(), 50.9381, 6.9571);
@@ -36,13 +37,13 @@ test('parser: the real W series of KÖLN: value, state, gauge zero, characterist
 test('parser: real 2014 stations.json: a station without coordinates is kept without a distance', () => {
   const stations = parseStations(JSON.parse(fixture('pegelonline/stations-json-2014-excerpt.json').toString()));
   assert.equal(stations.length, 5);
-  assert.equal(embeddedW(stations[0]), undefined);
-  const achleiten = toWaterLevel(stations[4], koelnW(), 48.5, 13.5);
+  assert.equal(embeddedW(nth(stations, 0)), undefined);
+  const achleiten = toWaterLevel(nth(stations, 4), koelnW(), 48.5, 13.5);
   assert.equal(achleiten.lat, null);
   assert.equal(achleiten.distance_km, null);
   // A station that came with its time series (includeTimeseries=true) needs no second request.
-  assert.equal(embeddedW({ ...stations[0], timeseries: [koelnW()] })?.currentMeasurement?.value, 66);
-  assert.equal(embeddedW({ ...stations[0], timeseries: [] }), null);
+  assert.equal(embeddedW({ ...nth(stations, 0), timeseries: [koelnW()] })?.currentMeasurement?.value, 66);
+  assert.equal(embeddedW({ ...nth(stations, 0), timeseries: [] }), null);
 });
 
 test('search radius follows the city area within bounds', () => {
@@ -57,11 +58,11 @@ test('GET water-level (live path): the KÖLN gauge with its current level; radiu
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.equal(at(r.json, 'data.length'), 1);
-  assert.equal(at(r.json, 'data')[0].uuid, 'a6ee8177-107b-47dd-bcfd-30960ccc6e9c');
-  assert.equal(at(r.json, 'data')[0].value_cm, 66);
+  assert.equal(at(r.json, 'data.0.uuid'), 'a6ee8177-107b-47dd-bcfd-30960ccc6e9c');
+  assert.equal(at(r.json, 'data.0.value_cm'), 66);
   assert.equal(at(r.json, 'meta.as_of'), '2026-09-10T18:15:00+02:00');
   assert.equal(at(r.json, 'meta.radius_km'), 13);
-  assert.match(at(r.json, 'attribution.text'), /PEGELONLINE/);
+  assert.match(str(r.json, 'attribution.text'), /PEGELONLINE/);
   assert.equal(at(r.json, 'attribution.license'), 'dl-de/zero-2-0');
   const q = new URL(fake.requests.find((x) => x.url.startsWith(`${BASE}/stations.json`))!.url, 'http://x').searchParams;
   assert.equal(q.get('timeseries'), 'W');
@@ -83,14 +84,14 @@ test('water-level: a gauge without a W series (404) is left out; none left is no
   const r = await ctx.app.get('/api/v1/live/berlin/water-level');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
-  assert.match(at(r.json, 'meta.reason'), /current water level/);
+  assert.match(str(r.json, 'meta.reason'), /current water level/);
   assert.ok(fake.count(`${BASE}/stations/ee52ce62-212c-4735-b438-26fbdc37e3e2/W.json`) >= 1);
 });
 
 test('water-level: a covered city without a gauge in reach is no_data', async () => {
   const r = await ctx.app.get('/api/v1/live/potsdam/water-level');
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
-  assert.match(at(r.json, 'meta.reason'), /no PEGELONLINE gauge within 10 km/);
+  assert.match(str(r.json, 'meta.reason'), /no PEGELONLINE gauge within 10 km/);
 });
 
 test('water-level: a city without a federal waterway is not_covered with the covered cities', async () => {
@@ -98,7 +99,7 @@ test('water-level: a city without a federal waterway is not_covered with the cov
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
   assert.equal(at(r.json, 'data'), null);
-  assert.ok(at(r.json, 'meta.covered_cities').includes('koeln'));
+  assert.ok(list<string>(r.json, 'meta.covered_cities').includes('koeln'));
   assert.equal(fake.count(BASE), 0);
   const alias = await ctx.app.get('/api/v1/cities/muenchen/water-level');
   assert.equal(at(alias.json, 'meta.source_status'), 'not_covered');
@@ -108,10 +109,10 @@ test('water-level: a city without a federal waterway is not_covered with the cov
 test('compare resource water-level: the nearest gauge per city', async () => {
   const r = await ctx.app.get('/api/v1/compare?cities=koeln,muenchen&resource=water-level');
   assert.equal(r.status, 200);
-  const by = Object.fromEntries(at(r.json, 'data').map((i: { city: string }) => [i.city, i]));
-  assert.equal(by.koeln.data.value_cm, 66);
-  assert.equal(by.koeln.data.gauges, 1);
-  assert.equal(by.muenchen.source_status, 'no_data');
+  const by = Object.fromEntries(list<{ city: string }>(r.json, 'data').map((i) => [i.city, i]));
+  assert.equal(at(by, 'koeln.data.value_cm'), 66);
+  assert.equal(at(by, 'koeln.data.gauges'), 1);
+  assert.equal(at(by, 'muenchen.source_status'), 'no_data');
 });
 
 test('water-level: PEGELONLINE_ENABLED=false is disabled without an upstream call', async () => {

@@ -39,8 +39,8 @@ function indexView(name: 'WBI' | 'GLFI', run: FireRun | null, today: string) {
     date: addDays(runDay, i),
     day_offset: i,
     level,
-    label: level === null ? null : LEVEL_LABELS[level - 1],
-    label_en: level === null ? null : LEVEL_LABELS_EN[level - 1],
+    label: level === null ? null : (LEVEL_LABELS[level - 1] ?? null),
+    label_en: level === null ? null : (LEVEL_LABELS_EN[level - 1] ?? null),
   }));
   return { index: name, today: days.find((d) => d.date === today) ?? null, days };
 }

@@ -18,8 +18,9 @@ export interface FireStation {
  */
 export function parseFireStations(text: string): FireStation[] {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  if (lines.length === 0) throw new UpstreamError('parse', 'DWD fire stations list is empty');
-  const head = lines[0].split(';').map((h) => h.trim().toLowerCase());
+  const header = lines[0];
+  if (header === undefined) throw new UpstreamError('parse', 'DWD fire stations list is empty');
+  const head = header.split(';').map((h) => h.trim().toLowerCase());
   const col = (pred: (h: string) => boolean) => head.findIndex(pred);
   const idx = {
     id: col((h) => h.startsWith('stations')),
@@ -84,16 +85,17 @@ export function unpack(body: Buffer): string {
  */
 export function latestRun(csv: string, prefix: 'wbi' | 'glfi'): FireRun | null {
   const lines = csv.split(/\r?\n/).filter((l) => l.trim() !== '');
-  if (lines.length === 0) return null;
-  const head = lines[0].split(';').map((h) => h.trim().toLowerCase());
+  const header = lines[0];
+  if (header === undefined) return null;
+  const head = header.split(';').map((h) => h.trim().toLowerCase());
   const termin = head.indexOf('termin');
   const dayCols = Array.from({ length: 7 }, (_, i) => head.indexOf(`${prefix}_${i}`));
-  if (termin < 0 || dayCols[0] < 0) throw new UpstreamError('parse', `DWD fire station file without Termin or ${prefix}_0`);
+  if (termin < 0 || (dayCols[0] ?? -1) < 0) throw new UpstreamError('parse', `DWD fire station file without Termin or ${prefix}_0`);
   let best: { t: string; f: string[] } | null = null;
   for (const line of lines.slice(1)) {
     const f = line.split(';').map((x) => x.trim());
     const t = f[termin];
-    if (!/^\d{8} \d{2}:\d{2}$/.test(t ?? '')) continue;
+    if (t === undefined || !/^\d{8} \d{2}:\d{2}$/.test(t)) continue;
     if (!best || t > best.t) best = { t, f };
   }
   if (!best) return null;

@@ -57,8 +57,10 @@ export function readDwdLocalTime(s: string | undefined): string | null {
   if (!s) return null;
   const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::\d{2})?(?:\s*Uhr)?$/.exec(s.trim());
   const de = /^(\d{1,2})\.(\d{1,2})\.(\d{4}),?\s+(\d{1,2}):(\d{2})(?:\s*Uhr)?$/.exec(s.trim());
-  if (!iso && !de) return null;
-  const [y, mo, d, h, mi] = iso ? iso.slice(1).map(Number) : [de![3], de![2], de![1], de![4], de![5]].map(Number);
+  const parts = iso ? iso.slice(1, 6) : de ? [de[3], de[2], de[1], de[4], de[5]] : null;
+  if (!parts) return null;
+  const [y, mo, d, h, mi] = parts.map(Number);
+  if (y === undefined || mo === undefined || d === undefined || h === undefined || mi === undefined) return null;
   return toBerlinIso(berlinLocalToDate(y, mo, d, h, mi));
 }
 

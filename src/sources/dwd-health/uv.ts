@@ -34,7 +34,8 @@ export function nameKey(name: string): string {
     .replace(/ö/g, 'oe')
     .replace(/ü/g, 'ue')
     .replace(/ß/g, 'ss')
-    .split(/\s*[/(,]\s*|\s+(?:am|an der|im|in der)\s+/)[0]
+    .split(/\s*[/(,]\s*|\s+(?:am|an der|im|in der)\s+/, 1)
+    .join('')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }

@@ -29,9 +29,10 @@ export function newestSeasonService(body: FolderBody): SeasonService {
   const candidates = body.services
     .filter((s) => s?.type === 'MapServer' && typeof s.name === 'string' && /BathingWater_Dyna_WM(_\d{4})?$/.test(s.name))
     .map((s) => ({ name: s.name as string, season: /_(\d{4})$/.exec(s.name as string) ? Number(/_(\d{4})$/.exec(s.name as string)![1]) : null }));
-  if (candidates.length === 0) throw new UpstreamError('parse', 'EEA BathingWater folder lists no BathingWater_Dyna_WM MapServer');
   candidates.sort((a, b) => (b.season ?? 0) - (a.season ?? 0));
-  return candidates[0];
+  const newest = candidates[0];
+  if (!newest) throw new UpstreamError('parse', 'EEA BathingWater folder lists no BathingWater_Dyna_WM MapServer');
+  return newest;
 }
 
 /** The layer that carries the site classification (fields bathingWaterIdentifier and qualityStatus). */

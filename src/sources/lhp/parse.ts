@@ -5,7 +5,7 @@ import { UpstreamError } from '../../core/upstream-error.ts';
 /** The token the home page hands to its gauge layer: `addLagePegel(884284296001)`. */
 export function extractToken(html: string): string | null {
   // The marker also opens the function definition (`addLagePegel(ki)`), so only digits count.
-  for (const m of html.matchAll(/addLagePegel\(\s*(\d+)\s*\)/g)) return m[1];
+  for (const m of html.matchAll(/addLagePegel\(\s*(\d+)\s*\)/g)) return m[1] ?? null;
   return null;
 }
 
@@ -28,7 +28,8 @@ export interface InfosPegel {
 export function germanNumber(text: string | undefined, unit: RegExp): number | null {
   if (!text) return null;
   const m = new RegExp(`^\\s*(-?(?:\\d{1,3}(?:\\.\\d{3})+|\\d+)(?:,\\d+)?)\\s*${unit.source}\\s*$`, 'i').exec(text);
-  return m ? Number(m[1].replace(/\./g, '').replace(',', '.')) : null;
+  const digits = m?.[1];
+  return digits === undefined ? null : Number(digits.replace(/\./g, '').replace(',', '.'));
 }
 
 /**
@@ -38,8 +39,8 @@ export function germanNumber(text: string | undefined, unit: RegExp): number | n
 export function lhpTime(text: string | undefined, now: Date): string | null {
   if (!text) return null;
   const t = text.trim();
-  const clock = /(\d{1,2}):(\d{2})/.exec(t);
-  if (!clock) return null;
+  const [, hour, minute] = /(\d{1,2}):(\d{2})/.exec(t) ?? [];
+  if (hour === undefined || minute === undefined) return null;
   const today = toBerlinIso(now).slice(0, 10);
   let day: string | null = null;
   if (/^heute/i.test(t)) day = today;
@@ -49,11 +50,13 @@ export function lhpTime(text: string | undefined, now: Date): string | null {
     day = d.toISOString().slice(0, 10);
   } else {
     const date = /(\d{1,2})\.(\d{1,2})\.(\d{4})/.exec(t);
-    if (date) day = `${date[3]}-${date[2].padStart(2, '0')}-${date[1].padStart(2, '0')}`;
+    const [, dd, mm, yyyy] = date ?? [];
+    if (dd !== undefined && mm !== undefined && yyyy !== undefined) day = `${yyyy}-${mm.padStart(2, '0')}-${dd.padStart(2, '0')}`;
   }
   if (!day) return null;
   const [y, mo, d] = day.split('-').map(Number);
-  return toBerlinIso(berlinLocalToDate(y, mo, d, Number(clock[1]), Number(clock[2])));
+  if (y === undefined || mo === undefined || d === undefined) return null;
+  return toBerlinIso(berlinLocalToDate(y, mo, d, Number(hour), Number(minute)));
 }
 
 const clean = (s: unknown) => (typeof s === 'string' && s.trim() !== '' ? s.trim() : null);

@@ -72,6 +72,7 @@ export const gaugeLevels: Adapter<WaterLevelRecord[]> = async ({ city, http }) =
 export function nearestGauge(data: unknown) {
   const gauges = data as WaterLevelRecord[];
   const g = gauges[0];
+  if (!g) return null;
   return {
     name: g.name,
     water: g.water,

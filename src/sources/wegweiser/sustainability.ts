@@ -24,7 +24,7 @@ export function parseSdgIndicators(body: WegweiserStatistics): SustainabilityRec
         label: ind.name ?? null,
         unit: ind.unit ?? null,
         value: i >= 0 ? (values[i] as number) : null,
-        year: i >= 0 ? body.years[i] : null,
+        year: i >= 0 ? (body.years[i] ?? null) : null,
       };
     }),
   };

@@ -2,7 +2,6 @@ import type { Catalog } from '../catalog/index.ts';
 import { levenshtein, resolveCity } from '../cities/resolve.ts';
 import { coveredCities, GROUP_LABELS, GROUP_TOOLS, toolOf, type DataType, type Group } from '../core/data-type.ts';
 import { ProblemError } from '../core/problem.ts';
-import { DEFAULT_CHANNEL_LIMIT } from '../http/pagination.ts';
 import { envelopeObject } from '../pipeline/run.ts';
 import type { Envelope, ServiceContext } from '../services/context.ts';
 import { CITY_PROP, mergeProp, outputSchema, PAGE_PROPS, toolParamProp, type JsonSchema, type ObjectSchema } from './schema.ts';
@@ -37,33 +36,36 @@ function perCity(dt: DataType): boolean {
   return dt.scope !== 'global';
 }
 
-/** One line per data type: what it is, where it exists, the units of its answer. */
+/** The tool list shows summaries up to this length (cut at a word); the catalog resource has them in full. */
+const SUMMARY_CHARS = 100;
+
+function brief(summary: string): string {
+  if (summary.length <= SUMMARY_CHARS) return summary;
+  const cut = summary.slice(0, SUMMARY_CHARS - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:(]+$/, '')}…`;
+}
+
+/** One line per data type: what it is, where it exists, the arguments it takes, the units of its answer. */
 function typeLine(dt: DataType): string {
   const covered = coveredCities(dt);
-  const where = dt.scope === 'global' ? ' (no city)' : covered ? ` (${covered.length === 1 ? covered[0] : `${covered.length} cities`})` : '';
+  const where = dt.scope === 'global' ? ['no city'] : covered ? [covered.length === 1 ? covered[0]! : `${covered.length} cities`] : [];
+  const args = (dt.params ?? []).map((d) => (d.required ? `${d.name}*` : d.name));
+  const notes = [...where, ...args];
   const units = unitsOf(dt);
-  return `${dt.type}: ${dt.summary}${where}${units.length ? ` [${units.join(', ')}]` : ''}`;
+  return `${dt.type}: ${brief(dt.summary)}${notes.length ? ` (${notes.join('; ')})` : ''}${units.length ? ` [${units.join(', ')}]` : ''}`;
 }
 
 function inputOf(types: readonly DataType[], chooses: boolean): ObjectSchema {
   const properties: Record<string, JsonSchema> = {};
-  const users = new Map<string, string[]>();
   if (types.some(perCity)) properties.city = CITY_PROP;
   properties.data_type = {
     type: 'string',
     enum: types.map((dt) => dt.type),
-    description: `${chooses ? 'Optional: chosen from the other arguments when omitted. ' : ''}One of:\n${types.map(typeLine).join('\n')}`,
+    description: `${chooses ? 'Optional: chosen from the arguments when omitted. ' : ''}One of (its arguments, * required):\n${types.map(typeLine).join('\n')}`,
   };
   for (const dt of types) {
     for (const d of dt.params ?? []) {
       properties[d.name] = mergeProp(properties[d.name], toolParamProp(d));
-      users.set(d.name, [...(users.get(d.name) ?? []), dt.type]);
-    }
-  }
-  for (const [name, by] of users) {
-    if (by.length < types.length) {
-      const prop = properties[name]!;
-      properties[name] = { ...prop, description: `${String(prop.description)} For ${by.join(', ')}.` };
     }
   }
   if (types.some((dt) => dt.list)) for (const n of PAGE_NAMES) properties[n] ??= PAGE_PROPS[n]!;
@@ -133,11 +135,10 @@ function buildTool(name: string, types: readonly DataType[], catalog: Catalog, g
   const purpose = group
     ? `${GROUP_LABELS[group]} data per city; pick data_type (units in [ ]).`
     : (OWN_PURPOSE[name] ?? `${types.map((dt) => dt.label_en).join(', ')}.`);
-  const paging = types.some((dt) => dt.list) ? ` Lists: ${DEFAULT_CHANNEL_LIMIT} items, limit "all" for all.` : '';
   return {
     name,
     title,
-    description: `${purpose}${paging} meta.source_status explains empty data.`,
+    description: `${purpose} meta.source_status explains empty data.`,
     inputSchema: inputOf(types, chooses),
     outputSchema: outputSchema(types),
     types,

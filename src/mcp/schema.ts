@@ -55,6 +55,9 @@ export function toolParamProp(d: ParamDecl): JsonSchema {
 export function mergeProp(prior: JsonSchema | undefined, next: JsonSchema): JsonSchema {
   if (!prior) return next;
   const merged: JsonSchema = { ...prior };
+  // Each data type's own wording (e.g. which network's stop ids) stays visible.
+  const said = String(prior.description ?? '').split(' | ');
+  if (typeof next.description === 'string' && !said.includes(next.description)) merged.description = [...said, next.description].join(' | ');
   if (JSON.stringify(prior.enum) !== JSON.stringify(next.enum)) delete merged.enum;
   if (prior.pattern !== next.pattern) delete merged.pattern;
   if (prior.type !== next.type) {
@@ -94,7 +97,7 @@ function dataShape(types: readonly DataType[]): JsonSchema {
   }
   const kinds = new Set<string>(['null']);
   for (const dt of types) kinds.add(String(jsonSchemaOf(dataSchemaOf(dt)).type ?? 'object'));
-  return { type: [...kinds].sort(), description: 'Schema of each data_type: resource stadtdaten://schemas/{data_type}.' };
+  return { type: [...kinds].sort() };
 }
 
 /**
@@ -110,7 +113,6 @@ export function outputSchema(types: readonly DataType[] | null, data?: JsonSchem
       meta: { type: 'object', properties: { source_status: { enum: SOURCE_STATUS } } },
       attribution: { type: ['object', 'array', 'null'] },
       code: { type: 'string' },
-      hint: { type: 'string' },
     },
     anyOf: [{ required: ['data', 'meta'] }, { required: ['code', 'hint'] }],
   };

@@ -24,11 +24,13 @@ export interface ToolDef {
   run(ctx: ServiceContext, args: Record<string, unknown>): Promise<Envelope>;
 }
 
-/** Every tool only reads; those that reach an upstream are open-world. */
+/**
+ * Every tool only reads (destructiveHint is meaningful only for tools that write, so it is left
+ * out); those that reach an upstream are open-world.
+ */
 const annotations = (title: string, openWorld: boolean): ToolAnnotations => ({
   title,
   readOnlyHint: true,
-  destructiveHint: false,
   idempotentHint: true,
   openWorldHint: openWorld,
 });

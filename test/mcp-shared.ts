@@ -195,6 +195,7 @@ const PROMPT_ARGS: Record<string, Record<string, string>> = {
   city_briefing: { city: 'Munich' },
   compare_cities: { cities: 'berlin, München', resource: 'weather' },
   departure_check: { city: 'hamburg' },
+  explain_data: { city: 'Köln', data_type: 'population-structure' },
 };
 
 /** Every prompt names only tools that tools/list has, written "`tool` with {…}". */
@@ -232,6 +233,10 @@ export async function checkCompletions(client: Client) {
   assert.deepEqual(mue.slice(0, 2), ['muenchen', 'muenster'], 'prefix matches, larger city first');
   const prompt = { type: 'ref/prompt' as const, name: 'city_briefing' };
   assert.equal(nth(await completion(client, prompt, 'city', 'Munich'), 0), 'muenchen');
+  const explain = { type: 'ref/prompt' as const, name: 'explain_data' };
+  assert.deepEqual(await completion(client, explain, 'data_type', 'population'), ['population-structure', 'population-trend', 'population-density']);
+  const inHamburg = await completion(client, explain, 'data_type', 'departures-', { city: 'hamburg' });
+  assert.deepEqual(inHamburg, ['departures-hvv']);
   const dataTemplate = { type: 'ref/resource' as const, uri: 'stadtdaten://cities/{slug}/{data_type}' };
   assert.deepEqual(await completion(client, dataTemplate, 'data_type', 'weather'), ['weather', 'weather-warnings']);
   const forHamburg = await completion(client, dataTemplate, 'data_type', 'departures', { slug: 'Hamburg' });

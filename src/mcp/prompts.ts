@@ -8,7 +8,7 @@ import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
 import { ProblemError } from '../core/problem.ts';
 import { compareResources } from '../services/compare.ts';
-import { completeCity } from './complete.ts';
+import { completeCity, completeDataType } from './complete.ts';
 
 /**
  * Prompts name only tools of this server's tool list and only data types that cover the city;
@@ -90,6 +90,33 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
         call('compare_cities', { cities: names, resource, limit: 'all' }, 'one row per city'),
         'Rank the cities by the most telling value and present a compact table with units.',
         'Cities whose source_status is not ok go below the table with the reason. Credit the sources from each attribution.',
+      ]);
+    },
+  );
+
+  server.registerPrompt(
+    'explain_data',
+    {
+      title: 'Explain one data type for a city',
+      description: 'Fetch one data type for a city and explain its values with their meaning and units.',
+      argsSchema: {
+        city: cityField('City name or slug'),
+        data_type: completable(z.string().describe('Data type, e.g. weather or population-structure'), (value, context) =>
+          completeDataType(catalog, value, context?.arguments?.city),
+        ),
+      },
+    },
+    ({ city: raw, data_type }) => {
+      const city = cityArg(raw);
+      const dt = catalog.byType.get(data_type);
+      if (!dt) throw new McpError(ErrorCode.InvalidParams, `unknown data_type "${data_type.slice(0, 40)}"; complete the argument to see the choices`);
+      const needs = (dt.params ?? []).filter((p) => p.required).map((p) => p.name);
+      return userText([
+        `Explain ${dt.label_en} (${dt.type}) for ${city.name} (slug ${city.slug}). Call:`,
+        call(toolOf(dt), { ...(dt.scope === 'global' ? {} : { city: city.slug }), data_type: dt.type }, dt.summary),
+        needs.length ? `It needs ${needs.join(', ')}: ask me for ${needs.length === 1 ? 'it' : 'them'} first.` : '',
+        `The meaning and unit of every field are in the resource stadtdaten://schemas/${dt.type}.`,
+        'Explain the most telling values with their units in a few sentences. Where meta.source_status is not ok, say why. Credit the source.',
       ]);
     },
   );

@@ -133,7 +133,7 @@ function buildTool(name: string, types: readonly DataType[], catalog: Catalog, g
   const chooses = group === null || types.length === 1;
   const title = group ? GROUP_LABELS[group] : name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
   const purpose = group
-    ? `${GROUP_LABELS[group]} data per city; pick data_type (units in [ ]).`
+    ? `${GROUP_LABELS[group]} of German cities: pick data_type (units in [ ]).`
     : (OWN_PURPOSE[name] ?? `${types.map((dt) => dt.label_en).join(', ')}.`);
   return {
     name,

@@ -68,33 +68,12 @@ export function mergeProp(prior: JsonSchema | undefined, next: JsonSchema): Json
 }
 
 const SOURCE_STATUS = ['ok', 'no_data', 'disabled', 'not_covered'];
-/** Inline a lone data type's full data schema while it stays this small; larger ones are resources. */
-const INLINE_LIMIT = 1200;
-
 /**
- * `unit` is this project's annotation keyword; strict validators reject unknown keywords, so the
- * declared outputSchema carries the unit in the description instead.
+ * The JSON types `data` takes across a tool's data types (plus null: no_data, disabled,
+ * not_covered). The full schema of each type is the resource stadtdaten://schemas/{data_type}:
+ * inline, one type's schema alone is 1-5 KB, and tools/list must stay small.
  */
-export function portable(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(portable);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  const src = schema as Record<string, unknown>;
-  for (const [k, v] of Object.entries(src)) {
-    if (k === 'unit') continue;
-    // Keys of `properties` are field names, not keywords: keep them, rewrite their schemas.
-    out[k] = k === 'properties' && v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([n, s]) => [n, portable(s)])) : portable(v);
-  }
-  if (typeof src.unit === 'string') out.description = `${String(src.description ?? '')} [${src.unit}]`.trim();
-  return out;
-}
-
-/** The JSON types `data` takes across a tool's data types (plus null: no_data, disabled, not_covered). */
 function dataShape(types: readonly DataType[]): JsonSchema {
-  if (types.length === 1) {
-    const full = JSON.stringify(jsonSchemaOf(dataSchemaOf(types[0]!)));
-    if (full.length <= INLINE_LIMIT && !full.includes('$ref')) return { anyOf: [portable(JSON.parse(full)), { type: 'null' }] };
-  }
   const kinds = new Set<string>(['null']);
   for (const dt of types) kinds.add(String(jsonSchemaOf(dataSchemaOf(dt)).type ?? 'object'));
   return { type: [...kinds].sort() };

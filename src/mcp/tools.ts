@@ -66,7 +66,7 @@ function fixedTools(catalog: Catalog): Fixed[] {
     {
       name: 'compare_cities',
       title: 'Compare cities',
-      description: `One value across several cities, each with its own source_status (ok, no_data, disabled, error, not_found); sort=value ranks. ${ENVELOPE}`,
+      description: `One value across several cities, each with its own source_status (ok, no_data, disabled, error, not_found). ${ENVELOPE}`,
       inputSchema: {
         type: 'object',
         properties: {

@@ -65,6 +65,7 @@ export async function checkToolList(client: Client, catalog: Catalog) {
   for (const t of tools) {
     assert.ok(t.title && t.annotations?.title, `${t.name} has a title`);
     assert.equal(t.annotations?.readOnlyHint, true);
+    assert.equal(t.annotations?.destructiveHint, false);
     assert.equal(t.annotations?.idempotentHint, true);
     assert.equal(t.annotations?.openWorldHint, !['find_city', 'sources'].includes(t.name), `${t.name} openWorldHint`);
     assert.equal(t.outputSchema?.type, 'object');
@@ -269,6 +270,12 @@ export async function checkResources(client: Client, catalog: Catalog) {
   assert.equal((await read('stadtdaten://cities/Munich')).data.city.slug, 'muenchen');
   const data = await read('stadtdaten://cities/Munich/weather');
   assert.deepEqual([data.meta.type, data.meta.city, data.meta.source_status], ['weather', 'muenchen', 'ok']);
+  for (const dt of catalog.all) {
+    if (dt.scope === 'global' || !dt.example.city || dt.params?.some((p) => p.required)) continue;
+    const doc = await read(`stadtdaten://cities/${dt.example.city}/${dt.type}`);
+    assert.equal(doc.meta.type, dt.type, `stadtdaten://cities/${dt.example.city}/${dt.type}`);
+    if (dt.list === true && doc.meta.pagination) assert.equal(doc.meta.pagination.applied, false, `${dt.type}: the whole list`);
+  }
   const schema = await read('stadtdaten://schemas/weather');
   assert.equal(schema.properties.temperature_c.unit, '°C', 'the weather schema names temperature_c in °C');
   await assert.rejects(client.readResource({ uri: 'stadtdaten://cities/Atlantis' }), /city_not_found/);

@@ -154,7 +154,7 @@ function buildTool(name: string, types: readonly DataType[], catalog: Catalog, g
       } else if (chooses) {
         dt = inferType(name, types, args, city === null ? null : resolveCity(city).slug);
       } else {
-        throw new ProblemError('invalid_parameter', 'missing data_type', `data_type must be one of: ${types.map((t) => t.type).join(', ')}.`, {
+        throw new ProblemError('invalid_request', 'missing data_type', `data_type must be one of: ${types.map((t) => t.type).join(', ')}.`, {
           parameter: 'data_type',
           allowed: types.map((t) => t.type),
         });

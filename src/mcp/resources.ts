@@ -97,7 +97,9 @@ export function registerResources(server: McpServer, ctx: ServiceContext): void 
             `Call the tool ${toolOf(dt)} with data_type "${dt.type}" and ${needs.join(', ')}.`,
           );
         }
-        return json(uri, envelopeObject(await ctx.pipeline.run(dt, one(slug), { limit: 'all' }, { channel: 'mcp' })));
+        // The whole list; a type whose own parameter is called limit keeps its default instead.
+        const query = dt.list && !dt.params?.some((p) => p.name === 'limit') ? { limit: 'all' } : {};
+        return json(uri, envelopeObject(await ctx.pipeline.run(dt, one(slug), query, { channel: 'mcp' })));
       }),
   );
   server.registerResource(

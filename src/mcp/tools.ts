@@ -25,12 +25,14 @@ export interface ToolDef {
 }
 
 /**
- * Every tool only reads (destructiveHint is meaningful only for tools that write, so it is left
- * out); those that reach an upstream are open-world.
+ * Every tool only reads. destructiveHint matters only for tools that write, but its default is
+ * true, so it is stated for clients that show the default. Tools that reach an upstream are
+ * open-world.
  */
 const annotations = (title: string, openWorld: boolean): ToolAnnotations => ({
   title,
   readOnlyHint: true,
+  destructiveHint: false,
   idempotentHint: true,
   openWorldHint: openWorld,
 });

@@ -121,7 +121,7 @@ test('prompts name only existing tools; compare_cities builds the compare call',
 });
 
 test('completions: Munich and Köln complete to canonical slugs; data_type by prefix and by city', async () => {
-  await checkCompletions(client);
+  await checkCompletions(client, demo.built.rt.catalog);
 });
 
 test('resources: catalog with data schemas, cities, sources, templates for a city, a city data type and a schema', async () => {

@@ -4,7 +4,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../src/catalog/index.ts';
 import { CITIES } from '../src/cities/register.ts';
-import { FIXED_TOOLS, toolNamesOf, toolOf, type DataType } from '../src/core/data-type.ts';
+import { coveredCities, FIXED_TOOLS, toolNamesOf, toolOf, type DataType } from '../src/core/data-type.ts';
 import { DEFAULT_CHANNEL_LIMIT } from '../src/http/pagination.ts';
 import type { TestResponse } from './helpers/app.ts';
 import { nth } from './helpers/must.ts';
@@ -225,7 +225,13 @@ async function completion(client: Client, ref: Parameters<Client['complete']>[0]
 }
 
 /** city and data_type complete in prompts and resource templates; tolerant input gives canonical slugs. */
-export async function checkCompletions(client: Client) {
+/** What data_type completion must give: the catalog's types starting with the value, then those containing it; with a city only the types covering it. */
+function expectedTypeCompletion(catalog: Catalog, value: string, city?: string): string[] {
+  const types = catalog.all.filter((dt) => !city || (dt.scope !== 'global' && (!coveredCities(dt) || coveredCities(dt)!.includes(city)))).map((dt) => dt.type);
+  return [...types.filter((t) => t.startsWith(value)), ...types.filter((t) => !t.startsWith(value) && t.includes(value))];
+}
+
+export async function checkCompletions(client: Client, catalog: Catalog) {
   const cityTemplate = { type: 'ref/resource' as const, uri: 'stadtdaten://cities/{slug}' };
   assert.equal(nth(await completion(client, cityTemplate, 'slug', 'Munich'), 0), 'muenchen');
   assert.equal(nth(await completion(client, cityTemplate, 'slug', 'Köln'), 0), 'koeln');
@@ -235,13 +241,16 @@ export async function checkCompletions(client: Client) {
   const prompt = { type: 'ref/prompt' as const, name: 'city_briefing' };
   assert.equal(nth(await completion(client, prompt, 'city', 'Munich'), 0), 'muenchen');
   const explain = { type: 'ref/prompt' as const, name: 'explain_data' };
-  assert.deepEqual(await completion(client, explain, 'data_type', 'population'), ['population-structure', 'population-trend', 'population-density']);
-  const inHamburg = await completion(client, explain, 'data_type', 'departures-', { city: 'hamburg' });
-  assert.deepEqual(inHamburg, ['departures-hvv']);
+  assert.deepEqual(await completion(client, explain, 'data_type', 'population'), expectedTypeCompletion(catalog, 'population'));
+  const inHamburg = await completion(client, explain, 'data_type', 'departures-', { city: 'Hamburg' });
+  assert.deepEqual(inHamburg, expectedTypeCompletion(catalog, 'departures-', 'hamburg'));
+  assert.ok(inHamburg.includes('departures-hvv') && !inHamburg.includes('departures-rmv'), inHamburg.join());
   const dataTemplate = { type: 'ref/resource' as const, uri: 'stadtdaten://cities/{slug}/{data_type}' };
-  assert.deepEqual(await completion(client, dataTemplate, 'data_type', 'weather'), ['weather', 'weather-warnings']);
+  const weather = await completion(client, dataTemplate, 'data_type', 'weather');
+  assert.deepEqual(weather, expectedTypeCompletion(catalog, 'weather'));
+  assert.equal(nth(weather, 0), 'weather');
   const forHamburg = await completion(client, dataTemplate, 'data_type', 'departures', { slug: 'Hamburg' });
-  assert.ok(forHamburg.includes('departures-hvv') && !forHamburg.includes('departures-rmv'), forHamburg.join());
+  assert.deepEqual(forHamburg, expectedTypeCompletion(catalog, 'departures', 'hamburg'));
   const schemaTemplate = { type: 'ref/resource' as const, uri: 'stadtdaten://schemas/{data_type}' };
   assert.equal(nth(await completion(client, schemaTemplate, 'data_type', 'air'), 0), 'air');
 }

@@ -94,7 +94,7 @@ test('stdio: find_city bound to the channel default, limit "all" gives 84', asyn
 
 test('stdio: prompts, completions and resources', async () => {
   await checkPrompts(client);
-  await checkCompletions(client);
+  await checkCompletions(client, app.rt.catalog);
   await checkResources(client, app.rt.catalog);
 });
 

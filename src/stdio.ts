@@ -5,7 +5,7 @@ import { startJobs } from './jobs/index.ts';
 import { createMcpServer } from './mcp/server.ts';
 
 /**
- * MCP over stdio (`npm run mcp`, `npx stadtdaten-mcp`): the same app in-process, no listener.
+ * MCP over stdio (`npm run mcp`, `node bin/stadtdaten-mcp.js`): the same app in-process, no listener.
  * stdout carries only protocol messages, so logs go to stderr.
  */
 async function main() {

@@ -3,42 +3,49 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { startDemo, type Demo } from '../scripts/demo.ts';
+import { registerAllFixtures } from './fixtures/index.ts';
+import type { TestResponse } from './helpers/app.ts';
 import { allowedHosts, checkRequest } from '../src/mcp/guard.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import {
   call,
+  checkCompletions,
+  checkEveryDataType,
+  checkFindCityBinding,
   checkInitialize,
-  checkListCitiesBinding,
-  checkPrompt,
-  checkResource,
+  checkInputErrors,
+  checkPrompts,
+  checkResources,
   checkToolList,
   checkUnknownCity,
   checkWeatherEqualsRest,
 } from './mcp-shared.ts';
-import { nth } from './helpers/must.ts';
 import { at, list, str } from './helpers/json.ts';
+import { toolOf } from '../src/core/data-type.ts';
 
-let fake: FakeUpstream;
-let app: TestApp;
+// The demo: every fixture on a fake upstream and the jobs run once, so every data type answers ok.
+let demo: Demo;
 let client: Client;
 
+async function get(path: string): Promise<TestResponse> {
+  const res = await fetch(demo.url + path);
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, json: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
+}
+
 before(async () => {
-  fake = await new FakeUpstream().start();
-  app = await startApp({ ...fakeEnv(fake.url), METRICS_PUBLIC: 'true' });
+  demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
   client = new Client({ name: 'stadtdaten-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${demo.url}/mcp`)));
 });
 after(async () => {
   await client.close();
-  await app.close();
-  await fake.stop();
+  await demo.close();
 });
 beforeEach(() => {
-  fake.reset();
-  registerBrightSky(fake);
+  demo.fake.reset();
+  registerAllFixtures(demo.fake);
 });
 
 const INIT = {
@@ -50,7 +57,7 @@ const INIT = {
 
 function post(headers: Record<string, string>, body: unknown = INIT): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
-    const u = new URL(`${app.url}/mcp`);
+    const u = new URL(`${demo.url}/mcp`);
     const req = request(
       {
         host: u.hostname,
@@ -76,76 +83,82 @@ test('initialize over Streamable HTTP: server info, capabilities, instructions',
   await checkInitialize(client);
 });
 
-test('tools: one per catalog entry with its name, plus the fixed tools, all annotated read-only', async () => {
-  await checkToolList(client, app.rt.catalog);
+test('tools: at most 20 in at most 40 KB, annotated, every data type in its tool with its parameters', async () => {
+  await checkToolList(client, demo.built.rt.catalog);
 });
 
-test('weather with the tolerant slug "München": structured content equals the REST envelope', async () => {
-  await checkWeatherEqualsRest(client, (p) => app.get(p));
+test('every data type is reachable through its tool; results validate against outputSchema and the schema resource', async () => {
+  await checkEveryDataType(client, demo.built.rt.catalog, () => true);
+});
+
+test('environment/weather with the tolerant slug "München": structured content equals the REST envelope', async () => {
+  await checkWeatherEqualsRest(client, get);
 });
 
 test('unknown city is a tool error with code city_not_found and the did-you-mean hint', async () => {
   await checkUnknownCity(client);
 });
 
-test('list_cities is bound to the channel default; limit "all" and all:true give every city; REST stays unbound', async () => {
-  await checkListCitiesBinding(client);
-  const rest = await app.get('/api/v1/cities');
+test('bad input is a tool error with code and hint: data_type typo, other tool, missing, wrong type, stray argument', async () => {
+  await checkInputErrors(client);
+});
+
+test('find_city lists bound to the channel default; limit "all" gives every city; REST stays unbound', async () => {
+  await checkFindCityBinding(client);
+  const rest = await get('/api/v1/cities');
   assert.equal(at(rest.json, 'data.length'), 84);
   assert.equal(at(rest.json, 'meta.pagination.channel'), 'rest');
 });
 
-test('prompts: city_briefing names the catalog tools for the resolved city; unknown city is an invalid-params error', async () => {
-  await checkPrompt(client);
-  await assert.rejects(client.getPrompt({ name: 'city_briefing', arguments: { city: 'Atlantis' } }), /Unknown city/);
+test('prompts name only existing tools; compare_cities builds the compare call', async () => {
+  await checkPrompts(client);
   const cmp = await client.getPrompt({ name: 'compare_cities', arguments: { cities: 'berlin, München', resource: 'weather' } });
   assert.match(
-    (nth(cmp.messages, 0).content as { text: string }).text,
-    /compare with \{"cities": \["berlin","München"\], "resource": "weather", "limit": "all"\}/,
+    (cmp.messages[0]!.content as { text: string }).text,
+    /`compare_cities` with \{"cities":\["berlin","München"\],"resource":"weather","limit":"all"\}/,
   );
   await assert.rejects(client.getPrompt({ name: 'compare_cities', arguments: { cities: 'berlin', resource: 'zoo' } }), /unknown resource/);
-  const commute = await client.getPrompt({ name: 'commute_check', arguments: { city: 'hamburg' } });
-  assert.match((nth(commute.messages, 0).content as { text: string }).text, /Hamburg \(slug hamburg\)/);
 });
 
-test('resources: catalog generated from the catalog, cities, sources', async () => {
-  await checkResource(client, app.rt.catalog);
+test('completions: Munich and Köln complete to canonical slugs; data_type by prefix and by city', async () => {
+  await checkCompletions(client, demo.built.rt.catalog);
+});
+
+test('resources: catalog with data schemas, cities, sources, templates for a city, a city data type and a schema', async () => {
+  await checkResources(client, demo.built.rt.catalog);
   const src = await client.readResource({ uri: 'stadtdaten://sources' });
   const doc = JSON.parse((src.contents[0] as { text: string }).text);
-  assert.equal(doc.data.length, app.rt.config.sourceList.length);
-  assert.ok(doc.data.some((s: { source: string }) => s.source === 'dwd-brightsky'));
+  assert.equal(doc.data.length, demo.built.rt.config.sourceList.length);
 });
 
-test('get_city and get_city_overview resolve tolerant names like the REST routes', async () => {
-  const entry = await call(client, 'get_city', { city: 'cologne' });
-  const rest = await app.get('/api/v1/cities/cologne');
-  assert.deepEqual(at(entry.structuredContent), at(rest.json));
-  const missing = await call(client, 'get_city', { city: 'Hamburgg' });
-  assert.equal(at(missing.structuredContent, 'code'), 'city_not_found');
-  assert.match(str(missing.structuredContent, 'hint'), /"hamburg"/);
+test('departures picks the feed from the arguments: the city feed, a station board by EVA number', async () => {
+  const hamburg = await call(client, 'departures', { city: 'hamburg' });
+  assert.equal(at(hamburg.structuredContent, 'meta.type'), 'departures-hvv');
+  const board = await call(client, 'departures', { eva: '8000098' });
+  assert.equal(at(board.structuredContent, 'meta.type'), 'station-board-departures');
+  const essen = await call(client, 'departures', { city: 'essen', eva: '8000098' });
+  assert.equal(at(essen.structuredContent, 'meta.type'), 'station-departures');
+  const none = await call(client, 'departures', {});
+  assert.equal(at(none.structuredContent, 'code'), 'invalid_request');
+  assert.match(str(none.structuredContent, 'hint'), /station-board-departures \(takes no city, eva/);
+});
 
-  const ov = await call(client, 'get_city_overview', { city: 'München' });
+test('city_overview resolves tolerant names like the REST route and names the tool of each type', async () => {
+  const ov = await call(client, 'city_overview', { city: 'München' });
   assert.equal(at(ov.structuredContent, 'data.city.slug'), 'muenchen');
-  assert.equal(at(ov.structuredContent, 'data.highlights.weather.source_status'), 'ok');
-  const restOv = await app.get('/api/v1/cities/muenchen/overview');
+  const restOv = await get('/api/v1/cities/muenchen/overview');
   assert.deepEqual(at(ov.structuredContent, 'data.data_types'), at(restOv.json, 'data.data_types'));
-  assert.deepEqual(at(ov.structuredContent, 'data.summary'), at(restOv.json, 'data.summary'));
+  const tools = new Set((await client.listTools()).tools.map((t) => t.name));
+  for (const d of list<{ tool: string }>(ov.structuredContent, 'data.data_types')) assert.ok(tools.has(d.tool), d.tool);
 });
 
-test('compare: per-city status (unknown city is not_found), MCP paging meta, bad resource is invalid_request', async () => {
-  const r = await call(client, 'compare', { cities: ['München', 'hamburg', 'Atlantis'], resource: 'weather' });
+test('compare_cities: per-city status (unknown city is not_found), MCP paging meta, bad resource is invalid_request', async () => {
+  const r = await call(client, 'compare_cities', { cities: ['München', 'hamburg', 'Atlantis'], resource: 'weather' });
   assert.equal(r.isError, undefined);
-  const byCity = Object.fromEntries(
-    list<{ city: string; source_status: string }>(r.structuredContent, 'data').map((i: { city: string; source_status: string }) => [i.city, i.source_status]),
-  );
+  const byCity = Object.fromEntries(list<{ city: string; source_status: string }>(r.structuredContent, 'data').map((i) => [i.city, i.source_status]));
   assert.deepEqual(byCity, { muenchen: 'ok', hamburg: 'ok', Atlantis: 'not_found' });
   assert.equal(at(r.structuredContent, 'meta.pagination.channel'), 'mcp');
-  const rest = await app.get('/api/v1/compare?cities=M%C3%BCnchen,hamburg,Atlantis&resource=weather');
-  assert.deepEqual(
-    list<{ data: unknown }>(r.structuredContent, 'data').map((i: { data: unknown }) => i.data),
-    list<{ data: unknown }>(rest.json, 'data').map((i: { data: unknown }) => i.data),
-  );
-  const bad = await call(client, 'compare', { cities: 'berlin', resource: 'zoo' });
+  const bad = await call(client, 'compare_cities', { cities: 'berlin', resource: 'zoo' });
   assert.equal(bad.isError, true);
   assert.equal(at(bad.structuredContent, 'code'), 'invalid_request');
   assert.match(str(bad.structuredContent, 'hint'), /resource must be one of: .*weather/);
@@ -153,26 +166,26 @@ test('compare: per-city status (unknown city is not_found), MCP paging meta, bad
 
 test('sources: every source, paged on the MCP channel; an unknown sort is invalid_request', async () => {
   const r = await call(client, 'sources', { limit: 'all' });
-  assert.equal(at(r.structuredContent, 'data.length'), app.rt.config.sourceList.length);
+  assert.equal(at(r.structuredContent, 'data.length'), demo.built.rt.config.sourceList.length);
   const bad = await call(client, 'sources', { sort: 'colour' });
   assert.equal(at(bad.structuredContent, 'code'), 'invalid_request');
   assert.match(str(bad.structuredContent, 'hint'), /sort must be one of/);
 });
 
 test('a parameter outside its declared enum answers the REST problem code and hint', async () => {
-  const dt = app.rt.catalog.all.find((d) => d.scope !== 'global' && !d.fixedCity && d.params?.some((p) => p.enum && p.required));
+  const dt = demo.built.rt.catalog.all.find((d) => d.scope !== 'global' && !d.fixedCity && d.params?.some((p) => p.enum && p.required));
   assert.ok(dt, 'the catalog has a data type with a required enum parameter (pois type)');
   const p = dt.params!.find((x) => x.enum && x.required)!;
-  const r = await call(client, dt.tool ?? dt.type.replace(/-/g, '_'), { city: 'berlin', [p.name]: 'no-such-value' });
+  const r = await call(client, toolOf(dt), { city: 'berlin', data_type: dt.type, [p.name]: 'no-such-value' });
   assert.equal(r.isError, true);
-  const rest = await app.get(`/api/v1/cities/berlin/${dt.type}?${p.name}=no-such-value`);
+  const rest = await get(`/api/v1/cities/berlin/${dt.type}?${p.name}=no-such-value`);
   assert.equal(at(r.structuredContent, 'code'), at(rest.json, 'code'));
   assert.equal(at(r.structuredContent, 'hint'), at(rest.json, 'hint'));
 });
 
 test('upstream down and nothing cached: a tool error with upstream_unavailable and the health hint', async () => {
-  fake.mode = 'down';
-  const r = await call(client, 'weather', { city: 'kiel' });
+  demo.fake.mode = 'down';
+  const r = await call(client, 'environment', { city: 'kiel', data_type: 'weather' });
   assert.equal(r.isError, true);
   assert.equal(at(r.structuredContent, 'code'), 'upstream_unavailable');
   assert.equal(at(r.structuredContent, 'status'), 503);
@@ -187,7 +200,7 @@ test('DNS-rebinding guard: a foreign Origin or Host gets 403 with a JSON-RPC err
   const foreignHost = await post({ host: 'evil.example:80' });
   assert.equal(foreignHost.status, 403);
   assert.match(str(foreignHost.json, 'error.message'), /Host/);
-  const sameHost = await post({ origin: app.url });
+  const sameHost = await post({ origin: demo.url });
   assert.equal(sameHost.status, 200);
   assert.equal(at(sameHost.json, 'result.serverInfo.name'), 'stadtdaten');
 });
@@ -207,7 +220,7 @@ test('guard rules: configured origins and the public base URL host are accepted'
 
 test('stateless mode: GET and DELETE /mcp answer 405 with Allow: POST', async () => {
   for (const method of ['GET', 'DELETE']) {
-    const r = await fetch(`${app.url}/mcp`, { method });
+    const r = await fetch(`${demo.url}/mcp`, { method });
     assert.equal(r.status, 405);
     assert.equal(r.headers.get('allow'), 'POST');
     assert.equal(((await r.json()) as { error: { code: number } }).error.code, -32000);
@@ -215,6 +228,6 @@ test('stateless mode: GET and DELETE /mcp answer 405 with Allow: POST', async ()
 });
 
 test('MCP calls over HTTP are counted in the request metrics like REST calls', async () => {
-  const m = await app.get('/metrics');
+  const m = await get('/metrics');
   assert.match(m.text, /http_requests_total\{method="POST",route="\/mcp",status="200"\} \d+/);
 });

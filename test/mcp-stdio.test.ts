@@ -8,8 +8,21 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
-import { checkInitialize, checkListCitiesBinding, checkPrompt, checkResource, checkToolList, checkUnknownCity, checkWeatherEqualsRest } from './mcp-shared.ts';
+import { registerAllFixtures } from './fixtures/index.ts';
+import { GENESIS_FIXTURE_CREDENTIALS } from './fixtures/genesis/routes.ts';
+import { SOURCES } from '../src/sources/index.ts';
+import {
+  checkCompletions,
+  checkEveryDataType,
+  checkFindCityBinding,
+  checkInitialize,
+  checkInputErrors,
+  checkPrompts,
+  checkResources,
+  checkToolList,
+  checkUnknownCity,
+  checkWeatherEqualsRest,
+} from './mcp-shared.ts';
 
 // The published entry (`npx stadtdaten-mcp`) as a child process, started from a foreign working
 // directory the way desktop clients do; REST answers come from an in-process app on the same fake.
@@ -23,14 +36,17 @@ const transportErrors: Error[] = [];
 
 before(async () => {
   fake = await new FakeUpstream().start();
-  registerBrightSky(fake);
-  app = await startApp(fakeEnv(fake.url));
+  registerAllFixtures(fake);
+  const credentials: Record<string, string> = { ...GENESIS_FIXTURE_CREDENTIALS };
+  for (const s of SOURCES) for (const name of s.credentials ?? []) credentials[name] ??= 'test-credential';
+  const env = { ...fakeEnv(fake.url), ...credentials };
+  app = await startApp(env);
   dir = mkdtempSync(join(tmpdir(), 'stadtdaten-mcp-'));
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN],
     cwd: dir,
-    env: { ...fakeEnv(fake.url), JOBS_ENABLED: 'false', LOG_LEVEL: 'silent', STORE_PATH: join(dir, 'store.sqlite') },
+    env: { ...env, JOBS_ENABLED: 'false', LOG_LEVEL: 'silent', STORE_PATH: join(dir, 'store.sqlite') },
     stderr: 'pipe',
   });
   // Any non-protocol line on stdout would surface here as a parse error.
@@ -46,33 +62,40 @@ after(async () => {
 });
 beforeEach(() => {
   fake.reset();
-  registerBrightSky(fake);
+  registerAllFixtures(fake);
 });
 
 test('stdio: initialize', async () => {
   await checkInitialize(client);
 });
 
-test('stdio: one tool per catalog entry plus the fixed tools', async () => {
+test('stdio: at most 20 tools in at most 40 KB reaching every data type', async () => {
   await checkToolList(client, app.rt.catalog);
 });
 
-test('stdio: weather for "München" equals the REST envelope data', async () => {
+test('stdio: every data type through its tool; fetched types answer ok with data matching their schema resource', async () => {
+  // Stored types read what the pollers write; this child runs without jobs, so they answer no_data.
+  await checkEveryDataType(client, app.rt.catalog, (dt) => dt.cache !== 'stored');
+});
+
+test('stdio: environment/weather for "München" equals the REST envelope data', async () => {
   await checkWeatherEqualsRest(client, (p) => app.get(p));
   assert.ok(fake.count('/current_weather') >= 1, 'the child process reached the fake upstream');
 });
 
-test('stdio: unknown city is a tool error with city_not_found and the did-you-mean hint', async () => {
+test('stdio: unknown city and other bad input are tool errors with code and hint', async () => {
   await checkUnknownCity(client);
+  await checkInputErrors(client);
 });
 
-test('stdio: list_cities bound to the channel default, limit "all" gives 84', async () => {
-  await checkListCitiesBinding(client);
+test('stdio: find_city bound to the channel default, limit "all" gives 84', async () => {
+  await checkFindCityBinding(client);
 });
 
-test('stdio: prompt and resource', async () => {
-  await checkPrompt(client);
-  await checkResource(client, app.rt.catalog);
+test('stdio: prompts, completions and resources', async () => {
+  await checkPrompts(client);
+  await checkCompletions(client, app.rt.catalog);
+  await checkResources(client, app.rt.catalog);
 });
 
 test('stdio: stdout carried only protocol messages', () => {

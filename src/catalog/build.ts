@@ -1,4 +1,4 @@
-import { routePath, type DataType } from '../core/data-type.ts';
+import { routePath, toolNamesOf, type DataType } from '../core/data-type.ts';
 import { CITIES } from '../cities/register.ts';
 
 /** The counts every surface shows (health, coverage, overview, MCP, README): computed here, once. */
@@ -9,7 +9,9 @@ export interface CatalogCounts {
   /** Not per city: per station (EVA number) or nationwide. */
   global: number;
   cities: number;
-  /** One sentence, e.g. "39 data types: 37 per city, 2 per station or nationwide". */
+  /** MCP tools reaching them (group and own tools plus the fixed ones); does not grow with the catalog. */
+  mcp_tools: number;
+  /** One sentence, e.g. "39 data types: 37 per city, 2 per station or nationwide; 14 MCP tools". */
   text: string;
 }
 
@@ -34,12 +36,14 @@ export function buildCatalog(types: readonly DataType[]): Catalog {
   }
   const global = types.filter((dt) => dt.scope === 'global').length;
   const perCity = types.length - global;
+  const tools = toolNamesOf(types).length;
   const counts: CatalogCounts = {
     data_types: types.length,
     per_city: perCity,
     global,
     cities: CITIES.length,
-    text: `${types.length} data types: ${perCity} per city, ${global} per station or nationwide`,
+    mcp_tools: tools,
+    text: `${types.length} data types: ${perCity} per city, ${global} per station or nationwide; ${tools} MCP tools`,
   };
   return { all: types, byType, byCompareResource, counts };
 }

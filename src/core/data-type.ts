@@ -192,6 +192,17 @@ export function toolOf(dt: DataType): string {
   return dt.tool ?? GROUP_TOOLS[dt.group];
 }
 
+/** The MCP tools that are not data-type tools: city lookup, overview, comparison, source state. */
+export const FIXED_TOOLS = ['find_city', 'city_overview', 'compare_cities', 'sources'] as const;
+
+/** Every MCP tool name of a catalog, in the order tools/list shows them: fixed, group, own tools. */
+export function toolNamesOf(types: readonly DataType[]): string[] {
+  const used = new Set(types.map(toolOf));
+  const groups = Object.values(GROUP_TOOLS).filter((t) => used.has(t));
+  const own = [...used].filter((t) => !groups.includes(t));
+  return [FIXED_TOOLS[0], FIXED_TOOLS[1], ...groups, ...own, ...FIXED_TOOLS.slice(2)];
+}
+
 /** The request of the declared example: path filled in, other example parameters as the query. */
 export function examplePath(dt: DataType): string {
   const values: Record<string, string> = { ...(dt.example.city ? { slug: dt.example.city, city: dt.example.city } : {}), ...dt.example.params };

@@ -80,7 +80,7 @@ export function paramJsonSchema(d: ParamDecl, example?: string | number): Record
   if (d.enum) s.enum = [...d.enum];
   if (d.pattern) s.pattern = d.pattern.source;
   if (d.min !== undefined) s.minimum = d.min;
-  if (d.clampMax !== undefined) s.description = `${d.description} (values above ${d.clampMax} are clamped)`;
+  if (d.clampMax !== undefined && !/clamp/i.test(d.description)) s.description = `${d.description} (values above ${d.clampMax} are clamped)`;
   if (d.default !== undefined) s.default = d.default;
   const ex = example ?? d.example;
   if (ex !== undefined) s.examples = [d.type === 'integer' ? Number(ex) : String(ex)];

@@ -1,9 +1,24 @@
 import type { Catalog } from '../catalog/index.ts';
-import { coveredCities, GROUP_LABELS, routePath } from '../core/data-type.ts';
+import { coveredCities, dataSchemaOf, GROUP_LABELS, routePath, toolOf, type DataType } from '../core/data-type.ts';
+import { jsonSchemaOf } from '../core/schema.ts';
 import { CITIES } from '../cities/register.ts';
+import { paramProp } from './schema.ts';
 import { toolTable } from './tools.ts';
+import { unitsOf } from './units.ts';
 
-/** The catalog as the stadtdaten://catalog resource: what exists, under which tool and path. */
+const schemas = new WeakMap<DataType, Record<string, unknown>>();
+
+/** The JSON Schema of a data type's `data` (a list of records for list types), as published on REST. */
+export function dataJsonSchema(dt: DataType): Record<string, unknown> {
+  let s = schemas.get(dt);
+  if (!s) {
+    s = { title: `${dt.label_en} (${dt.type})`, ...jsonSchemaOf(dataSchemaOf(dt)) };
+    schemas.set(dt, s);
+  }
+  return s;
+}
+
+/** The catalog as the stadtdaten://catalog resource: every data type with its tool, arguments and full data schema. */
 export function catalogView(catalog: Catalog) {
   const tools = toolTable(catalog);
   const dataTypes = catalog.all.map((dt) => {
@@ -13,10 +28,11 @@ export function catalogView(catalog: Catalog) {
       label: dt.label,
       label_en: dt.label_en,
       group: GROUP_LABELS[dt.group],
-      tool: dt.tool,
+      tool: toolOf(dt),
       path: routePath(dt),
       scope: dt.scope ?? 'city',
       summary: dt.summary,
+      units: unitsOf(dt),
       source: dt.source.id,
       license: dt.source.license,
       tier: dt.source.tier,
@@ -24,20 +40,23 @@ export function catalogView(catalog: Catalog) {
       live: dt.live !== undefined,
       compare_resource: dt.compare?.resource ?? null,
       covered_cities: covered ? [...covered].sort() : null,
-      params: (dt.params ?? []).map((p) => ({ name: p.name, type: p.type, required: p.required === true, ...(p.enum ? { enum: p.enum } : {}) })),
+      example: dt.example,
+      params: (dt.params ?? []).map((p) => ({ name: p.name, required: p.required === true, ...paramProp(p, dt) })),
+      data_schema: dataJsonSchema(dt),
     };
   });
   return {
     data: {
       data_types: dataTypes,
-      fixed_tools: tools.filter((t) => !t.dataType).map((t) => ({ tool: t.name, title: t.title, description: t.description })),
+      tools: tools.map((t) => ({ tool: t.name, title: t.title, data_types: t.types.map((dt) => dt.type) })),
     },
     meta: {
       source_status: 'ok',
       data_types_total: dataTypes.length,
       tools_total: tools.length,
       cities_total: CITIES.length,
-      note: 'Generated from the catalog: every data type is one REST path and one MCP tool.',
+      catalog: catalog.counts.text,
+      note: 'Generated from the catalog: every data type is one REST path and one data_type of one MCP tool.',
     },
   };
 }

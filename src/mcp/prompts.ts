@@ -1,21 +1,19 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { ErrorCode, McpError, type GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod/v4';
 import type { Catalog } from '../catalog/index.ts';
-import { coveredCities, type DataType } from '../core/data-type.ts';
+import { coveredCities, toolNamesOf, toolOf, type DataType } from '../core/data-type.ts';
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
 import { ProblemError } from '../core/problem.ts';
 import { compareResources } from '../services/compare.ts';
+import { completeCity, completeDataType } from './complete.ts';
 
 /**
- * Prompts name tools from the catalog, so they only mention what this server can answer and
- * only data types that cover the city.
+ * Prompts name only tools of this server's tool list and only data types that cover the city;
+ * every call they ask for is written "`tool` with {arguments}" (the test checks each name).
  */
-const WARNINGS = /warning/;
-const DEPARTURES = /departures/;
-const TRAFFIC = /^(traffic|traffic-flow|traffic-reports|traffic-situation|road-events|roadworks|incidents)$/;
-
 function cityArg(raw: string): City {
   try {
     return resolveCity(raw);
@@ -30,63 +28,56 @@ function servesCity(dt: DataType, city: City): boolean {
   return dt.scope !== 'global' && (!covered || covered.includes(city.slug));
 }
 
-function calls(types: DataType[], city: City): string[] {
-  return types.map((dt) => `- ${dt.tool} with {"city": "${city.slug}"} (${dt.label_en})`);
-}
-
-function userText(text: string): GetPromptResult {
-  return { messages: [{ role: 'user', content: { type: 'text', text } }] };
+function userText(lines: string[]): GetPromptResult {
+  return { messages: [{ role: 'user', content: { type: 'text', text: lines.filter(Boolean).join('\n') } }] };
 }
 
 export function registerPrompts(server: McpServer, catalog: Catalog): void {
+  const tools = new Set(toolNamesOf(catalog.all));
+  const call = (tool: string, args: Record<string, unknown>, why: string) => {
+    if (!tools.has(tool)) throw new Error(`prompt names the unknown tool ${tool}`);
+    return `- \`${tool}\` with ${JSON.stringify(args)}: ${why}`;
+  };
+  const typeCall = (dt: DataType, city: City) => call(toolOf(dt), { city: city.slug, data_type: dt.type }, dt.label_en);
   const find = (pred: (dt: DataType) => boolean, city: City) => catalog.all.filter((dt) => pred(dt) && servesCity(dt, city));
+  const cityField = (description: string) => completable(z.string().describe(description), (value) => completeCity(value));
+  const departures = catalog.all.filter((dt) => toolOf(dt) === 'departures');
+  const warning = (dt: DataType) => dt.group === 'environment' && dt.type.includes('warning');
 
   server.registerPrompt(
     'city_briefing',
     {
       title: 'City briefing',
-      description: 'A short briefing for one city: current weather, air quality, weather warnings and departures.',
-      argsSchema: { city: z.string().describe('City name or slug, e.g. München or koeln') },
+      description: 'A short briefing for one city: what data exists there, weather, air quality, warnings and departures.',
+      argsSchema: { city: cityField('City name or slug, e.g. München, Munich or koeln') },
     },
     ({ city: raw }) => {
       const city = cityArg(raw);
-      const weather = find((dt) => dt.highlight === 'weather', city);
-      const air = find((dt) => dt.highlight === 'air' || dt.type === 'air' || dt.type === 'air-uba', city);
-      const warnings = find((dt) => WARNINGS.test(dt.type), city);
-      const departures = find((dt) => DEPARTURES.test(dt.type), city);
-      const missing = [
-        ['air quality', air],
-        ['weather warnings', warnings],
-        ['departures', departures],
-      ]
-        .filter(([, l]) => (l as DataType[]).length === 0)
-        .map(([n]) => n);
-      return userText(
-        [
-          `Give me a short briefing for ${city.name} (slug ${city.slug}, ${city.state_name}). Call these Stadtdaten tools:`,
-          ...calls([...weather, ...air, ...warnings, ...departures], city),
-          missing.length ? `This server has no ${missing.join(', ')} data for ${city.name}; say so briefly.` : '',
-          'Then summarise in a few sentences: temperature and conditions, air quality, active warnings, and the next departures with delays.',
-          'Where meta.source_status is not ok, say why (no_data, disabled, not_covered) instead of guessing. Credit each source from its attribution.',
-        ]
-          .filter(Boolean)
-          .join('\n'),
-      );
+      const highlights = find((dt) => dt.highlight !== undefined || warning(dt), city);
+      const hasDepartures = departures.some((dt) => servesCity(dt, city));
+      return userText([
+        `Give me a short briefing for ${city.name} (slug ${city.slug}, ${city.state_name}). Call these Stadtdaten tools:`,
+        call('city_overview', { city: city.slug }, 'what exists for the city'),
+        ...highlights.map((dt) => typeCall(dt, city)),
+        hasDepartures ? call('departures', { city: city.slug }, 'next departures') : '',
+        'Then summarise in a few sentences: temperature and conditions, air quality, active warnings, and the next departures with delays.',
+        'Where meta.source_status is not ok, say why (no_data, disabled, not_covered) instead of guessing. Credit each source from its attribution.',
+      ]);
     },
   );
 
+  const resources = compareResources(catalog);
   server.registerPrompt(
     'compare_cities',
     {
       title: 'Compare cities',
-      description: `Compare one resource across several cities and rank them (resources: ${compareResources(catalog).join(', ')}).`,
+      description: `Compare one value across several cities and rank them (${resources.join(', ')}).`,
       argsSchema: {
         cities: z.string().describe('Comma-separated city names or slugs, e.g. berlin,hamburg,München'),
-        resource: z.string().describe(`One of: ${compareResources(catalog).join(', ')}`),
+        resource: completable(z.string().describe(`One of: ${resources.join(', ')}`), (value) => resources.filter((r) => r.startsWith(value.toLowerCase()))),
       },
     },
     ({ cities, resource }) => {
-      const resources = compareResources(catalog);
       if (!resources.includes(resource))
         throw new McpError(ErrorCode.InvalidParams, `unknown resource "${resource.slice(0, 40)}"; use one of: ${resources.join(', ')}`);
       const names = cities
@@ -94,43 +85,67 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
         .map((s) => s.trim())
         .filter(Boolean);
       if (names.length === 0) throw new McpError(ErrorCode.InvalidParams, 'cities is empty; pass e.g. berlin,hamburg');
-      return userText(
-        [
-          `Compare ${resource} across these cities: ${names.join(', ')}.`,
-          `Call the Stadtdaten tool compare with {"cities": ${JSON.stringify(names)}, "resource": "${resource}", "limit": "all"}.`,
-          'Rank the cities by the most telling value of the resource and present a compact table.',
-          'Cities whose source_status is not ok (no_data, disabled, error, not_found) go below the table with the reason. Credit the sources from each attribution.',
-        ].join('\n'),
-      );
+      return userText([
+        `Compare ${resource} across these cities: ${names.join(', ')}. Call:`,
+        call('compare_cities', { cities: names, resource, limit: 'all' }, 'one row per city'),
+        'Rank the cities by the most telling value and present a compact table with units.',
+        'Cities whose source_status is not ok go below the table with the reason. Credit the sources from each attribution.',
+      ]);
     },
   );
 
   server.registerPrompt(
-    'commute_check',
+    'explain_data',
     {
-      title: 'Commute check',
-      description: 'Is the commute in one city disrupted? Departures with delays, traffic and roadworks, weather warnings.',
-      argsSchema: { city: z.string().describe('City name or slug') },
+      title: 'Explain one data type for a city',
+      description: 'Fetch one data type for a city and explain its values with their meaning and units.',
+      argsSchema: {
+        city: cityField('City name or slug'),
+        data_type: completable(z.string().describe('Data type, e.g. weather or population-structure'), (value, context) =>
+          completeDataType(catalog, value, context?.arguments?.city),
+        ),
+      },
     },
-    ({ city: raw }) => {
+    ({ city: raw, data_type }) => {
       const city = cityArg(raw);
-      const departures = find((dt) => DEPARTURES.test(dt.type), city);
-      const traffic = find((dt) => TRAFFIC.test(dt.type), city);
-      const warnings = find((dt) => WARNINGS.test(dt.type), city);
-      const tools = [...departures, ...traffic, ...warnings];
-      return userText(
-        [
-          `Check the commute in ${city.name} (slug ${city.slug}) right now.`,
-          tools.length
-            ? 'Call these Stadtdaten tools:'
-            : `This server has no departures, traffic or warning data for ${city.name}; call get_city_overview with {"city": "${city.slug}"} and say what is available instead.`,
-          ...calls(tools, city),
-          'Report delays and cancellations, traffic disruptions and roadworks, and warnings that affect travel, most severe first.',
-          'Where meta.source_status is not ok, say why. Credit each source from its attribution.',
-        ]
-          .filter(Boolean)
-          .join('\n'),
-      );
+      const dt = catalog.byType.get(data_type);
+      if (!dt) throw new McpError(ErrorCode.InvalidParams, `unknown data_type "${data_type.slice(0, 40)}"; complete the argument to see the choices`);
+      const needs = (dt.params ?? []).filter((p) => p.required).map((p) => p.name);
+      return userText([
+        `Explain ${dt.label_en} (${dt.type}) for ${city.name} (slug ${city.slug}). Call:`,
+        call(toolOf(dt), { ...(dt.scope === 'global' ? {} : { city: city.slug }), data_type: dt.type }, dt.summary),
+        needs.length ? `It needs ${needs.join(', ')}: ask me for ${needs.length === 1 ? 'it' : 'them'} first.` : '',
+        `The meaning and unit of every field are in the resource stadtdaten://schemas/${dt.type}.`,
+        'Explain the most telling values with their units in a few sentences. Where meta.source_status is not ok, say why. Credit the source.',
+      ]);
     },
   );
+
+  if (departures.length) {
+    server.registerPrompt(
+      'departure_check',
+      {
+        title: 'Departure check',
+        description: 'Is public transport in one city running on time? Next departures with delays and weather warnings.',
+        argsSchema: {
+          city: cityField('City name or slug'),
+          stop: z.string().describe('Optional stop id or name of a live feed (as the departures tool takes it)').optional(),
+        },
+      },
+      ({ city: raw, stop }) => {
+        const city = cityArg(raw);
+        const feeds = departures.filter((dt) => servesCity(dt, city));
+        const warnings = find(warning, city);
+        return userText([
+          `Check the departures in ${city.name} (slug ${city.slug}) right now.`,
+          feeds.length
+            ? call('departures', { city: city.slug, ...(stop ? { stop } : {}) }, 'the live departures (delays in minutes)')
+            : `This server has no departure feed for ${city.name}; say so.`,
+          ...warnings.map((dt) => typeCall(dt, city)),
+          `If the departures answer fits no feed, the error's hint lists the departures data types; ${feeds.map((dt) => dt.type).join(', ') || 'none'} cover ${city.name}.`,
+          'Report delays and cancellations, most severe first, and warnings that affect travel. Where meta.source_status is not ok, say why. Credit each source.',
+        ]);
+      },
+    );
+  }
 }

@@ -1,72 +1,98 @@
-import { z } from 'zod/v4';
-import type { ParamDecl } from '../core/params.ts';
-import { CITIES } from '../cities/register.ts';
-import type { DataType } from '../core/data-type.ts';
+import { dataSchemaOf, type DataType } from '../core/data-type.ts';
+import { paramJsonSchema, type ParamDecl } from '../core/params.ts';
+import { jsonSchemaOf } from '../core/schema.ts';
 import { DEFAULT_CHANNEL_LIMIT, MAX_LIMIT } from '../http/pagination.ts';
 
 /**
- * Tool input schemas from the same ParamDecl tables as the REST routes. The zod schemas check
- * JSON types only; enums, patterns and minimums go into the JSON Schema through `.meta()` and are
- * enforced by the pipeline, so a bad value yields the same problem code and hint as on REST
- * (the SDK's own validation message would carry neither).
+ * JSON Schemas of the MCP tools, written as plain JSON Schema (2020-12) so that tools/list is
+ * exactly what is measured against the size budget. Input members come from the ParamDecl
+ * tables (paramJsonSchema, as OpenAPI shows them); `data` schemas from the records (dataSchemaOf).
  */
-export type Shape = Record<string, z.ZodType>;
+export type JsonSchema = Record<string, unknown>;
 
-export function paramSchema(d: ParamDecl): z.ZodType {
-  const meta: Record<string, unknown> = { description: d.description };
-  if (d.enum) meta.enum = [...d.enum];
-  if (d.pattern && d.pattern.flags === '') meta.pattern = d.pattern.source;
-  if (d.default !== undefined) meta.default = d.default;
-  let s: z.ZodType;
-  if (d.type === 'integer') {
-    if (d.min !== undefined) meta.minimum = d.min;
-    if (d.clampMax !== undefined && !/clamp/i.test(d.description)) meta.description = `${d.description} (values above ${d.clampMax} are clamped)`;
-    s = z.number().meta({ ...meta, type: 'integer' });
-  } else {
-    s = z.string().meta(meta);
-  }
-  return d.required ? s : s.optional();
+export interface ObjectSchema {
+  [keyword: string]: unknown;
+  type: 'object';
+  properties: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
 }
 
-export const citySchema = z
-  .string()
-  .min(1)
-  .meta({
-    description: `City: canonical slug or any common spelling (München, muenchen, Munich, cologne, frankfurt); list_cities names all ${CITIES.length}.`,
-  });
+export const CITY_PROP: JsonSchema = { type: 'string', description: 'City slug or name in any spelling (München, Munich, koeln).' };
 
-/** page/limit/offset/all of a paged list; bound to the channel default unless limit "all" or all true. */
-export const PAGE_SHAPE: Shape = {
-  page: z.number().meta({ type: 'integer', minimum: 1, description: 'Page number, from 1.' }).optional(),
-  limit: z
-    .union([z.number().meta({ type: 'integer', minimum: 1 }), z.literal('all')])
-    .meta({
-      description: `Page size: an integer from 1 (values above ${MAX_LIMIT} give ${MAX_LIMIT}), or "all" for the full list. Default on this channel: ${DEFAULT_CHANNEL_LIMIT}.`,
-    })
-    .optional(),
-  offset: z.number().meta({ type: 'integer', minimum: 0, description: 'Start index; overrides page when above 0.' }).optional(),
-  all: z.boolean().meta({ description: 'true returns the full list (same as limit "all").' }).optional(),
+/** limit/page/offset of a paged list; the MCP channel binds lists unless limit is "all". */
+export const PAGE_PROPS: Record<string, JsonSchema> = {
+  limit: {
+    anyOf: [{ type: 'integer', minimum: 1, maximum: MAX_LIMIT }, { const: 'all' }],
+    description: `Page size (default ${DEFAULT_CHANNEL_LIMIT}); "all": every item.`,
+  },
+  page: { type: 'integer', minimum: 1 },
+  offset: { type: 'integer', minimum: 0 },
 };
 
-export const SORT_SHAPE = (sorts: readonly string[]): Shape => ({
-  sort: z
-    .string()
-    .meta({ enum: [...sorts], description: 'Sort field.' })
-    .optional(),
-  order: z
-    .string()
-    .meta({ enum: ['asc', 'desc'], description: 'Sort order (default asc).' })
-    .optional(),
-});
+export function sortProps(sorts: readonly string[]): Record<string, JsonSchema> {
+  return {
+    sort: { type: 'string', enum: [...sorts], description: 'Sort field.' },
+    order: { type: 'string', enum: ['asc', 'desc'], description: 'Sort order (default asc).' },
+  };
+}
 
-/** Input shape of a data type's tool: city (unless global), its parameter table, paging for lists. */
-export function dataTypeShape(dt: DataType): Shape {
-  const shape: Shape = {};
-  if (dt.scope !== 'global') {
-    shape.city = dt.fixedCity ? citySchema.meta({ description: `City; this data type serves ${dt.fixedCity} only (the default).` }).optional() : citySchema;
+/** A parameter as the tool shows it: the REST rules (enum, pattern, minimum), with the example value of its data type. */
+export function paramProp(d: ParamDecl, dt: DataType): JsonSchema {
+  return paramJsonSchema(d, dt.example.params?.[d.name]);
+}
+
+/** The same without the example: the tool list stays small, the catalog resource shows examples. */
+export function toolParamProp(d: ParamDecl): JsonSchema {
+  const { examples: _examples, ...rest } = paramJsonSchema(d);
+  return rest;
+}
+
+/**
+ * One property shared by several data types of a tool: the first declaration's rules, an enum
+ * only where all agree, and the data types that take it when not all do.
+ */
+export function mergeProp(prior: JsonSchema | undefined, next: JsonSchema): JsonSchema {
+  if (!prior) return next;
+  const merged: JsonSchema = { ...prior };
+  // Each data type's own wording (e.g. which network's stop ids) stays visible.
+  const said = String(prior.description ?? '').split(' | ');
+  if (typeof next.description === 'string' && !said.includes(next.description)) merged.description = [...said, next.description].join(' | ');
+  if (JSON.stringify(prior.enum) !== JSON.stringify(next.enum)) delete merged.enum;
+  if (prior.pattern !== next.pattern) delete merged.pattern;
+  if (prior.type !== next.type) {
+    delete merged.type;
+    merged.anyOf = [{ type: prior.type }, { type: next.type }];
   }
-  if (dt.list) Object.assign(shape, PAGE_SHAPE);
-  // The parameter table wins over a paging member of the same name: REST reads both from one query.
-  for (const d of dt.params ?? []) shape[d.name] = paramSchema(d);
-  return shape;
+  return merged;
+}
+
+const SOURCE_STATUS = ['ok', 'no_data', 'disabled', 'not_covered'];
+/**
+ * The JSON types `data` takes across a tool's data types (plus null: no_data, disabled,
+ * not_covered). The full schema of each type is the resource stadtdaten://schemas/{data_type}:
+ * inline, one type's schema alone is 1-5 KB, and tools/list must stay small.
+ */
+function dataShape(types: readonly DataType[]): JsonSchema {
+  const kinds = new Set<string>(['null']);
+  for (const dt of types) kinds.add(String(jsonSchemaOf(dataSchemaOf(dt)).type ?? 'object'));
+  return { type: [...kinds].sort() };
+}
+
+/**
+ * A tool's outputSchema: the envelope {data, meta, attribution} with a compact `data` schema, or
+ * the problem document {code, hint, ...} of an error result (the SDK client validates both).
+ * Kept lean because it is repeated in every tool of tools/list.
+ */
+export function outputSchema(types: readonly DataType[] | null, data?: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      data: data ?? (types ? dataShape(types) : {}),
+      meta: { type: 'object', properties: { source_status: { enum: SOURCE_STATUS } } },
+      attribution: { type: ['object', 'array', 'null'] },
+      code: { type: 'string' },
+    },
+    anyOf: [{ required: ['data', 'meta'] }, { required: ['code', 'hint'] }],
+  };
 }

@@ -108,7 +108,7 @@ describe('ETag and 304 on a per-city data route', () => {
 describe('the HIT lane', () => {
   let app: TestApp;
   before(async () => {
-    app = await startApp(fakeEnv(fake.url), { catalog: buildCatalog([quickWeather]) });
+    app = await startApp({ ...fakeEnv(fake.url), METRICS_PUBLIC: 'true' }, { catalog: buildCatalog([quickWeather]) });
   });
   after(async () => {
     await app.close();

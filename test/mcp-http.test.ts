@@ -35,6 +35,8 @@ async function get(path: string): Promise<TestResponse> {
 }
 
 before(async () => {
+  // The request-metrics test reads /metrics on the main ingress.
+  process.env.METRICS_PUBLIC = 'true';
   demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
   client = new Client({ name: 'stadtdaten-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${demo.url}/mcp`)));

@@ -16,6 +16,8 @@ import { VAG } from './vag/source.ts';
 import { EFA } from './efa/source.ts';
 import { HVV_GEOFOX } from './hvv/source.ts';
 import { RMV } from './rmv/source.ts';
+import { AUTOBAHN } from './autobahn/source.ts';
+import { HAMBURG_VERKEHRSLAGE } from './hamburg-verkehrslage/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -37,4 +39,6 @@ export const SOURCES: readonly SourceDecl[] = [
   EFA,
   HVV_GEOFOX,
   RMV,
+  AUTOBAHN,
+  HAMBURG_VERKEHRSLAGE,
 ];

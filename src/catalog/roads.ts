@@ -2,7 +2,7 @@ import { dataType, type DataType } from '../core/data-type.ts';
 import { RoadEvent, TrafficFlowRecord, TrafficRecord, TrafficSituationRecord, WebcamRecord } from '../core/records/roads.ts';
 import { AUTOBAHN } from '../sources/autobahn/source.ts';
 import { RADIUS_KM, liveEvents, roadEvents, traffic, webcams } from '../sources/autobahn/adapters.ts';
-import { EVENT_SNAPSHOT } from '../sources/autobahn/snapshot.ts';
+import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT } from '../sources/autobahn/snapshot.ts';
 import { HAMBURG_VERKEHRSLAGE } from '../sources/hamburg-verkehrslage/source.ts';
 import { trafficFlow, trafficSituation } from '../sources/hamburg-verkehrslage/adapters.ts';
 import { SEGMENT_CAP } from '../sources/hamburg-verkehrslage/verkehrslage.ts';
@@ -69,7 +69,8 @@ export const ROAD_TYPES: DataType[] = [
     source: AUTOBAHN,
     record: WebcamRecord,
     list: true,
-    cache: { freshSeconds: 6 * 3600, staleSeconds: 48 * 3600 },
+    cache: WEBCAM_SNAPSHOT,
+    live: { refreshSeconds: WEBCAM_SNAPSHOT.freshSeconds },
     // The webcam fixture is a real NRW camera at the Kreuz Köln-Nord.
     example: { city: 'koeln' },
     adapter: webcams,

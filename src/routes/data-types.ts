@@ -7,6 +7,7 @@ import { deprecationHeaders } from '../http/deprecation.ts';
 import { envelopeBody } from '../pipeline/run.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
+import { findCity } from '../cities/resolve.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
 
 /** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
@@ -52,15 +53,22 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
         const body = pipeline.fastHit(dt, citySlug);
         if (body !== null) return reply.headers(hitHeaders).send(body);
       }
+      // An alias names its successor on every answer, errors included (404, 422, 503).
+      if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, successorValues(p, citySlug))));
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
       const o = await pipeline.run(dt, citySlug, input, { channel, plain });
       reply.header('content-type', JSON_TYPE).header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60');
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
-      if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, o.city ? { ...p, slug: o.city.slug, city: o.city.slug } : p)));
       return reply.send(envelopeBody(o));
     };
   }
+}
+
+/** The successor's path values: the canonical slug where the city resolves, else the request's own. */
+function successorValues(p: Record<string, string>, citySlug: string | null): Record<string, string> {
+  const city = citySlug ? findCity(citySlug) : null;
+  return city ? { ...p, slug: city.slug, city: city.slug } : p;
 }
 
 /** `air-uba` -> `AirUbaData`: the components.schemas name of a data type's `data`. */

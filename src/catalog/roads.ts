@@ -6,6 +6,8 @@ import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT } from '../sources/autobahn/snapshot.ts
 import { HAMBURG_VERKEHRSLAGE } from '../sources/hamburg-verkehrslage/source.ts';
 import { trafficFlow, trafficSituation } from '../sources/hamburg-verkehrslage/adapters.ts';
 import { SEGMENT_CAP } from '../sources/hamburg-verkehrslage/verkehrslage.ts';
+import { BERLIN_VIZ } from '../sources/berlin-viz/source.ts';
+import { berlinTrafficReports } from '../sources/berlin-viz/adapters.ts';
 
 /** Roads and live traffic: the motorway feed around every city and the cities' own traffic feeds. Declarations only. */
 
@@ -19,8 +21,8 @@ const MOTORWAY =
   "The feed's own fields are kept unchanged under raw (camelCase).";
 
 /** City feeds merged into the live incidents and roadworks (city slug -> data type). */
-const CITY_INCIDENT_FEEDS: Record<string, string> = {};
-const CITY_ROADWORKS_FEEDS: Record<string, string> = {};
+const CITY_INCIDENT_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin' };
+const CITY_ROADWORKS_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin' };
 
 export const ROAD_TYPES: DataType[] = [
   dataType({
@@ -149,5 +151,27 @@ export const ROAD_TYPES: DataType[] = [
     live: LIVE,
     example: { city: 'hamburg' },
     adapter: trafficSituation,
+  }),
+  dataType({
+    type: 'traffic-reports-berlin',
+    label: 'Verkehrsmeldungen Berlin',
+    label_en: 'Traffic reports Berlin',
+    group: 'transport',
+    summary: "Berlin's roadworks, closures and disruptions of particular traffic interest (VIZ Berlin, keyless)",
+    description:
+      "The Verkehrsinformationszentrale Berlin's GeoJSON feed for the whole city: each report with street, section, the VIZ text, " +
+      'validity (zoned Europe/Berlin) and whether the road is closed (Vollsperrung or Fahrtrichtungssperrung). Baustelle maps to roadworks, ' +
+      "Sperrung to closure, other subtypes (Störung, ...) to warning; the feed's own properties are kept under raw. " +
+      "The feed has no ids: id is the report's position in the current file plus its start.",
+    path: '/api/v1/live/berlin/traffic-reports',
+    aliases: ['/api/v1/live/berlin/verkehrsmeldungen'],
+    fixedCity: 'berlin',
+    source: BERLIN_VIZ,
+    record: RoadEvent,
+    list: true,
+    cache: LIVE_CACHE,
+    live: LIVE,
+    example: { city: 'berlin' },
+    adapter: berlinTrafficReports,
   }),
 ];

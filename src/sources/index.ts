@@ -18,6 +18,7 @@ import { HVV_GEOFOX } from './hvv/source.ts';
 import { RMV } from './rmv/source.ts';
 import { AUTOBAHN } from './autobahn/source.ts';
 import { HAMBURG_VERKEHRSLAGE } from './hamburg-verkehrslage/source.ts';
+import { BERLIN_VIZ } from './berlin-viz/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -41,4 +42,5 @@ export const SOURCES: readonly SourceDecl[] = [
   RMV,
   AUTOBAHN,
   HAMBURG_VERKEHRSLAGE,
+  BERLIN_VIZ,
 ];

@@ -1,7 +1,7 @@
 import type { Adapter, AdapterResult, FetchContext } from '../../core/data-type.ts';
 import type { EventType, RoadEvent, TrafficRecord, WebcamRecord } from '../../core/records/roads.ts';
 import { parseEvent, parseWebcam } from './items.ts';
-import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT, roadSnapshot, type Service, type Snapshot } from './snapshot.ts';
+import { CITY_ROADS, EVENT_SNAPSHOT, WEBCAM_SNAPSHOT, roadSnapshot, type Service, type Snapshot } from './snapshot.ts';
 
 /** Items farther than this from the city point are left out (the roads list reaches ~32 km). */
 export const RADIUS_KM = 30;
@@ -103,16 +103,21 @@ export function liveEvents(
   what: string,
 ): Adapter<RoadEvent[]> {
   return async (ctx) => {
-    const { events, snapshot } = await motorwayEvents(ctx, services);
     const feed = cityFeeds[ctx.city.slug];
-    const meta: Record<string, unknown> = snapshotMeta(snapshot);
-    let merged = events;
-    if (feed) {
-      const cityData = await ctx.lookup(feed, ctx.city);
-      const cityEvents = Array.isArray(cityData) ? (cityData as RoadEvent[]).filter((e) => services.some((s) => s === e.type)) : [];
-      meta.city_feed = { type: feed, events: cityEvents.length, answered: cityData !== null };
-      merged = [...events, ...cityEvents];
-    }
+    const [motorway, cityData] = await Promise.all([
+      motorwayEvents(ctx, services).then(
+        (ok) => ({ ok }),
+        (error: unknown) => ({ error }),
+      ),
+      feed ? ctx.lookup(feed, ctx.city) : Promise.resolve(null),
+    ]);
+    // Without the motorway feed the city's own events still answer; with neither, the motorway failure is the answer's.
+    if ('error' in motorway && cityData === null) throw motorway.error;
+    const roads = CITY_ROADS[ctx.city.slug] ?? [];
+    const meta: Record<string, unknown> = 'ok' in motorway ? snapshotMeta(motorway.ok.snapshot) : { radius_km: RADIUS_KM, roads, failed_roads: roads };
+    const cityEvents = Array.isArray(cityData) ? (cityData as RoadEvent[]).filter((e) => services.some((s) => s === e.type)) : [];
+    if (feed) meta.city_feed = { type: feed, events: cityEvents.length };
+    const merged = [...('ok' in motorway ? motorway.ok.events : []), ...cityEvents];
     if (merged.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no ${what} within ${RADIUS_KM} km` } };
     return { data: merged, meta: { ...meta, count: merged.length } };
   };

@@ -8,6 +8,7 @@ import { trafficFlow, trafficSituation } from '../sources/hamburg-verkehrslage/a
 import { SEGMENT_CAP } from '../sources/hamburg-verkehrslage/verkehrslage.ts';
 import { BERLIN_VIZ } from '../sources/berlin-viz/source.ts';
 import { berlinTrafficReports } from '../sources/berlin-viz/adapters.ts';
+import { MOBILITHEK_TYPES } from './traffic-live.ts';
 
 /** Roads and live traffic: the motorway feed around every city and the cities' own traffic feeds. Declarations only. */
 
@@ -21,8 +22,8 @@ const MOTORWAY =
   "The feed's own fields are kept unchanged under raw (camelCase).";
 
 /** City feeds merged into the live incidents and roadworks (city slug -> data type). */
-const CITY_INCIDENT_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin' };
-const CITY_ROADWORKS_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin' };
+const CITY_INCIDENT_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin', hannover: 'traffic-reports-hannover' };
+const CITY_ROADWORKS_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin', hannover: 'traffic-reports-hannover' };
 
 export const ROAD_TYPES: DataType[] = [
   dataType({
@@ -174,4 +175,5 @@ export const ROAD_TYPES: DataType[] = [
     example: { city: 'berlin' },
     adapter: berlinTrafficReports,
   }),
+  ...MOBILITHEK_TYPES,
 ];

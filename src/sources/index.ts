@@ -19,6 +19,7 @@ import { RMV } from './rmv/source.ts';
 import { AUTOBAHN } from './autobahn/source.ts';
 import { HAMBURG_VERKEHRSLAGE } from './hamburg-verkehrslage/source.ts';
 import { BERLIN_VIZ } from './berlin-viz/source.ts';
+import { MOBILITHEK_HANNOVER, MOBILITHEK_KIEL, MOBILITHEK_KOELN_LEZ } from './mobilithek/sources.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -43,4 +44,7 @@ export const SOURCES: readonly SourceDecl[] = [
   AUTOBAHN,
   HAMBURG_VERKEHRSLAGE,
   BERLIN_VIZ,
+  MOBILITHEK_HANNOVER,
+  MOBILITHEK_KIEL,
+  MOBILITHEK_KOELN_LEZ,
 ];

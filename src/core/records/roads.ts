@@ -128,3 +128,33 @@ export const TrafficSituationRecord = record({
   congested_truncated: z.boolean().meta({ description: 'More congested segments exist than are listed' }),
 });
 export type TrafficSituationRecord = z.infer<typeof TrafficSituationRecord>;
+
+export const CountingValue = record({
+  index: text('Index of the value at its site (the static site table says which lane or vehicle class it is)'),
+  kind: oneOf(['flow', 'speed', 'other'] as const, 'What was measured: flow (vehicles per hour), speed or another value'),
+  vehicle_flow_per_hour: num('Vehicles (or bicycles) per hour', 'veh/h'),
+  average_speed_kmh: num('Average speed', 'km/h'),
+});
+export type CountingValue = z.infer<typeof CountingValue>;
+
+export const CountingStation = record({
+  id: text('Measurement site id of the feed (the dynamic feed names sites by id only)'),
+  measured_at: time('Time of the measurement'),
+  vehicle_flow_per_hour: num('Sum of the flow values of the site', 'veh/h'),
+  average_speed_kmh: num('Mean of the speed values of the site', 'km/h'),
+  values: list(CountingValue, 'The single values of the site, in feed order'),
+});
+export type CountingStation = z.infer<typeof CountingStation>;
+
+export const LowEmissionZone = record({
+  id: text('Situation record id of the feed'),
+  situation_type: text('DATEX II situation record type (xsi:type) the city publishes the zone as'),
+  name: text('Name or headline of the zone (first comment line)'),
+  rules: list(z.string(), "The feed's comment lines: who may enter, exemptions, sticker rules (German)"),
+  start: time('Start of validity'),
+  end: time('End of validity; null when open'),
+  lat: lat(),
+  lon: lon(),
+  raw: raw("The feed's own fields of the record"),
+});
+export type LowEmissionZone = z.infer<typeof LowEmissionZone>;

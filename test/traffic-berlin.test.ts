@@ -67,6 +67,8 @@ test('GET /live/berlin/traffic-reports: every report, zoned validity, distance f
   assert.ok(items.every((e) => e.distance_km < 10));
   assert.equal(at(r.json, 'data.0.beginn'), '2026-06-05T10:00:00+02:00', 'deprecated twin of start');
   assert.equal(at(r.json, 'attribution.license'), 'dl-de/by-2-0');
+  assert.equal(at(r.json, 'meta.as_of'), '2026-06-05T09:31:00+02:00', 'newest tstore of the feed');
+  assert.equal(at(r.json, 'data.0.geometry.art'), undefined, 'GeoJSON keeps its own members');
 });
 
 test('traffic-reports is Berlin only: other cities have no such path', async () => {

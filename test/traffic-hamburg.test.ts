@@ -105,3 +105,22 @@ test('verkehrslage alias: same body as traffic-situation, Deprecation and Link',
   assert.equal(a.headers.get('deprecation'), `@${DEPRECATED_SINCE}`);
   assert.equal(a.headers.get('link'), '</api/v1/live/hamburg/traffic-situation>; rel="successor-version"');
 });
+
+test('coverage and overview show traffic-flow as partial, with covered_cities and a note', async () => {
+  const c = await ctx.app.get('/api/v1/coverage');
+  const row = list<{ type: string; partial: boolean; covered_cities: string[]; note: string }>(c.json, 'data').find((t) => t.type === 'traffic-flow');
+  assert.ok(row, 'traffic-flow row');
+  assert.equal(row.partial, true);
+  assert.deepEqual(row.covered_cities, ['hamburg']);
+  assert.match(row.note, /Hamburg/);
+  const page = await ctx.app.get('/coverage');
+  assert.match(page.text, /traffic-flow[\s\S]*1 of 84: hamburg/);
+  const o = await ctx.app.get('/api/v1/cities/koeln/overview');
+  const item = list<{ type: string; available: boolean; covered_cities?: string[]; note?: string }>(o.json, 'data.data_types').find(
+    (t) => t.type === 'traffic-flow',
+  );
+  assert.ok(item);
+  assert.equal(item.available, false);
+  assert.deepEqual(item.covered_cities, ['hamburg']);
+  assert.match(item.note ?? '', /not available for Köln/);
+});

@@ -188,3 +188,28 @@ test('the three German aliases answer like their successors, with Deprecation an
     assert.equal(off.headers.get('link'), `<${successor}>; rel="successor-version"`);
   }
 });
+
+test('https base URL: the certificate file is read for mutual TLS; an unreadable or invalid certificate is a 503, never a 500', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-mtls-'));
+  const garbage = join(dir, 'cert.p12');
+  writeFileSync(garbage, 'not a PKCS#12 file');
+  for (const certPath of [join(dir, 'missing.p12'), garbage]) {
+    const app = await startApp({
+      ...fakeEnv(fake.url),
+      ...CREDENTIALS,
+      MOBILITHEK_CERT_PATH: certPath,
+      MOBILITHEK_KIEL_BASE_URL: 'https://127.0.0.1:9/mobilithek/api/v1.0',
+    });
+    try {
+      const r = await app.get('/api/v1/live/kiel/counting-stations');
+      assert.equal(r.status, 503, certPath);
+      assert.equal(at(r.json, 'code'), 'upstream_unavailable');
+      assert.doesNotMatch(r.text, /cert\.p12|missing\.p12|stadtdaten-mtls/);
+    } finally {
+      await app.close();
+    }
+  }
+});

@@ -36,7 +36,9 @@ export async function startDemo(opts: { host?: string; port?: number; quiet?: bo
   registerAllFixtures(fake);
   // Sources that need credentials get the fixture's (the fakes check them like the real APIs).
   const credentials: Record<string, string> = {};
-  for (const s of SOURCES) for (const name of s.credentials ?? []) credentials[name] = 'demo-credential';
+  // Subscription ids (Mobilithek) name their feed, so the fake can tell the subscriptions apart.
+  for (const s of SOURCES)
+    for (const name of s.credentials ?? []) credentials[name] = name.endsWith('_SUBSCRIPTION_ID') ? name.toLowerCase() : 'demo-credential';
   const env = {
     ...process.env,
     ...fakeEnv(fake.url),

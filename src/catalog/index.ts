@@ -10,6 +10,7 @@ import { TRANSPORT_TYPES } from './transport.ts';
 import { PLACES_OSM_TYPES } from './places-osm.ts';
 import { CITY_BASE_TYPES } from './city-base.ts';
 import { PLACES_LOCAL_TYPES } from './places-local.ts';
+import { ROAD_TYPES } from './roads.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -26,6 +27,7 @@ const GROUPS: DataType[][] = [
   PLACES_OSM_TYPES,
   CITY_BASE_TYPES,
   PLACES_LOCAL_TYPES,
+  ROAD_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

@@ -26,8 +26,12 @@ export const DEPRECATED_ALIASES: Readonly<Record<string, string>> = {
 const ALIASES_OF: Record<string, string[]> = {};
 for (const [old, canonical] of Object.entries(DEPRECATED_ALIASES)) (ALIASES_OF[canonical] ??= []).push(old);
 
-/** Keys whose subtree is kept verbatim (the motorway feed's raw camelCase fields). */
-export const RAW_KEYS = new Set(['raw']);
+/**
+ * Keys whose subtree is kept verbatim: the feeds' raw fields (the motorway feed's camelCase
+ * names) and GeoJSON geometries, whose `type` member is GeoJSON's, not the vocabulary's `type`
+ * (no deprecated `art` twin inside a geometry).
+ */
+export const RAW_KEYS = new Set(['raw', 'geometry']);
 
 export function snakeCase(key: string): string {
   if (!/[A-Z]/.test(key)) return key;

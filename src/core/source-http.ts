@@ -18,6 +18,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Statuses answered without throwing (e.g. 404 meaning "no such id"). */
   okStatuses?: number[];
+  /** A client certificate for mutual TLS (PKCS#12 bytes and its password), e.g. Mobilithek's machine certificate. */
+  clientCertificate?: { pfx: Buffer; passphrase: string };
 }
 
 export interface UpstreamResponse {

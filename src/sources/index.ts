@@ -30,6 +30,10 @@ import { WIKIDATA_SPARQL } from './wikidata-sparql/source.ts';
 import { DESTINATION_ONE } from './destination-one/source.ts';
 import { KOELN_WAITING } from './koeln-waiting/source.ts';
 import { TREE_WFS } from './tree-wfs/source.ts';
+import { AUTOBAHN } from './autobahn/source.ts';
+import { HAMBURG_VERKEHRSLAGE } from './hamburg-verkehrslage/source.ts';
+import { BERLIN_VIZ } from './berlin-viz/source.ts';
+import { MOBILITHEK_HANNOVER, MOBILITHEK_KIEL, MOBILITHEK_KOELN_LEZ } from './mobilithek/sources.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -65,4 +69,10 @@ export const SOURCES: readonly SourceDecl[] = [
   DESTINATION_ONE,
   KOELN_WAITING,
   TREE_WFS,
+  AUTOBAHN,
+  HAMBURG_VERKEHRSLAGE,
+  BERLIN_VIZ,
+  MOBILITHEK_HANNOVER,
+  MOBILITHEK_KIEL,
+  MOBILITHEK_KOELN_LEZ,
 ];

@@ -109,7 +109,7 @@ export class UpstreamClient {
           method: o.method ?? (o.form || o.body !== undefined ? 'POST' : 'GET'),
           headers,
           body,
-          dispatcher: this.agent,
+          dispatcher: o.clientCertificate ? this.certificateAgent(o.clientCertificate) : this.agent,
           signal,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
@@ -152,8 +152,25 @@ export class UpstreamClient {
     }
   }
 
+  /** One pool per client certificate (mutual TLS), built on first use with the same limits as the shared pool. */
+  private readonly certAgents = new Map<Buffer, Agent>();
+  private certificateAgent(cert: { pfx: Buffer; passphrase: string }): Agent {
+    let agent = this.certAgents.get(cert.pfx);
+    if (!agent) {
+      agent = new Agent({
+        connect: { timeout: this.opts.connectTimeoutMs, pfx: cert.pfx, passphrase: cert.passphrase },
+        keepAliveTimeout: 30_000,
+        keepAliveMaxTimeout: 120_000,
+        connections: 8,
+        pipelining: 1,
+      });
+      this.certAgents.set(cert.pfx, agent);
+    }
+    return agent;
+  }
+
   async close() {
-    await this.agent.close();
+    await Promise.all([this.agent.close(), ...[...this.certAgents.values()].map((a) => a.close())]);
   }
 }
 

@@ -1,0 +1,179 @@
+import { dataType, type DataType } from '../core/data-type.ts';
+import { RoadEvent, TrafficFlowRecord, TrafficRecord, TrafficSituationRecord, WebcamRecord } from '../core/records/roads.ts';
+import { AUTOBAHN } from '../sources/autobahn/source.ts';
+import { RADIUS_KM, liveEvents, roadEvents, traffic, webcams } from '../sources/autobahn/adapters.ts';
+import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT } from '../sources/autobahn/snapshot.ts';
+import { HAMBURG_VERKEHRSLAGE } from '../sources/hamburg-verkehrslage/source.ts';
+import { trafficFlow, trafficSituation } from '../sources/hamburg-verkehrslage/adapters.ts';
+import { SEGMENT_CAP } from '../sources/hamburg-verkehrslage/verkehrslage.ts';
+import { BERLIN_VIZ } from '../sources/berlin-viz/source.ts';
+import { berlinTrafficReports } from '../sources/berlin-viz/adapters.ts';
+import { MOBILITHEK_TYPES } from './traffic-live.ts';
+
+/** Roads and live traffic: the motorway feed around every city and the cities' own traffic feeds. Declarations only. */
+
+const LIVE_CACHE = { freshSeconds: EVENT_SNAPSHOT.freshSeconds, staleSeconds: 1800 };
+const LIVE = { refreshSeconds: EVENT_SNAPSHOT.freshSeconds };
+
+const MOTORWAY =
+  `Autobahn GmbH traffic API for each motorway within reach of the city (a curated list per city, meta.roads), items within ${RADIUS_KM} km ` +
+  'of the city point. A motorway that cannot be read is left out and named in meta.failed_roads; the answer fails only when none can be read. ' +
+  "Texts are the feed's, in German; start and end come from the feed's timestamp or its text lines and are zoned Europe/Berlin times. " +
+  "The feed's own fields are kept unchanged under raw (camelCase).";
+
+/** City feeds merged into the live incidents and roadworks (city slug -> data type). */
+const CITY_INCIDENT_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin', hannover: 'traffic-reports-hannover' };
+const CITY_ROADWORKS_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin', hannover: 'traffic-reports-hannover' };
+
+export const ROAD_TYPES: DataType[] = [
+  dataType({
+    type: 'road-events',
+    label: 'Verkehrsereignisse (Autobahn)',
+    label_en: 'Road events (motorways)',
+    group: 'transport',
+    summary: 'Roadworks, warnings and closures on the motorways around the city, with start, end, delay and course',
+    description: MOTORWAY,
+    source: AUTOBAHN,
+    record: RoadEvent,
+    list: true,
+    cache: LIVE_CACHE,
+    // The warning fixture is a real A1 warning at the Buchholzer Dreieck, 21 km from Hamburg.
+    example: { city: 'hamburg' },
+    adapter: roadEvents,
+  }),
+  dataType({
+    type: 'traffic',
+    label: 'Verkehrslage (Autobahn)',
+    label_en: 'Traffic (motorways)',
+    group: 'transport',
+    summary: 'Current motorway warnings around the city with delay and average speed, and counts of warnings, roadworks and closures',
+    description: MOTORWAY,
+    path: '/api/v1/live/{city}/traffic',
+    aliases: ['/api/v1/cities/{slug}/traffic'],
+    source: AUTOBAHN,
+    record: TrafficRecord,
+    list: 'warnings',
+    cache: LIVE_CACHE,
+    live: LIVE,
+    example: { city: 'hamburg' },
+    adapter: traffic,
+  }),
+  dataType({
+    type: 'webcams',
+    label: 'Webcams (Autobahn)',
+    label_en: 'Webcams (motorways)',
+    group: 'transport',
+    summary: 'Motorway cameras around the city: name, road, viewing direction, image and stream links, operator',
+    description:
+      `Autobahn GmbH webcam lists of the motorways within reach of the city, cameras within ${RADIUS_KM} km. Many operators have withdrawn ` +
+      "their cameras (most remaining ones are in North Rhine-Westphalia), so most cities answer no_data. Images stay on the operators' servers.",
+    path: '/api/v1/live/{city}/webcams',
+    aliases: ['/api/v1/cities/{slug}/webcams'],
+    source: AUTOBAHN,
+    record: WebcamRecord,
+    list: true,
+    cache: WEBCAM_SNAPSHOT,
+    live: { refreshSeconds: WEBCAM_SNAPSHOT.freshSeconds },
+    // The webcam fixture is a real NRW camera at the Kreuz Köln-Nord.
+    example: { city: 'koeln' },
+    adapter: webcams,
+  }),
+  dataType({
+    type: 'incidents',
+    label: 'Verkehrsereignisse live',
+    label_en: 'Live traffic events',
+    group: 'transport',
+    summary: "Live traffic events of the city: motorway warnings and closures, merged with the city's own traffic messages where it publishes them",
+    description: `${MOTORWAY} Each item names its feed in source.`,
+    path: '/api/v1/live/{city}/incidents',
+    aliases: ['/api/v1/live/{city}/ereignisse'],
+    source: AUTOBAHN,
+    record: RoadEvent,
+    list: true,
+    cache: LIVE_CACHE,
+    live: LIVE,
+    example: { city: 'hamburg' },
+    adapter: liveEvents(['warning', 'closure'], CITY_INCIDENT_FEEDS, 'live traffic events'),
+  }),
+  dataType({
+    type: 'roadworks',
+    label: 'Baustellen live',
+    label_en: 'Live roadworks',
+    group: 'transport',
+    summary: "Live roadworks of the city: motorway roadworks, merged with the city's own roadworks feed where it publishes one",
+    description: `${MOTORWAY} Each item names its feed in source.`,
+    path: '/api/v1/live/{city}/roadworks',
+    aliases: ['/api/v1/live/{city}/baustellen'],
+    source: AUTOBAHN,
+    record: RoadEvent,
+    list: true,
+    cache: LIVE_CACHE,
+    live: LIVE,
+    // The roadworks fixture is a real A1 site between Pansdorf and Neustadt, 15 km north of Lübeck.
+    example: { city: 'luebeck' },
+    adapter: liveEvents(['roadworks'], CITY_ROADWORKS_FEEDS, 'live roadworks'),
+  }),
+  dataType({
+    type: 'traffic-flow',
+    label: 'Verkehrsfluss live',
+    label_en: 'Live traffic flow',
+    group: 'transport',
+    summary: 'Live traffic state of the city road network: segments per state (free, dense, slow, congested) and the segments that are not free-flowing',
+    description:
+      "Where a city publishes its traffic state keylessly: Hamburg's traffic situation map (Urban Data Platform, five-minute snapshots). " +
+      `Counts per state come from the feed's numberMatched; at most ${SEGMENT_CAP} non-free segments are listed, congested first. ` +
+      "Hamburg's classes map to the shared vocabulary: fliessend = free, dicht = dense, zäh = slow, gestaut = congested.",
+    path: '/api/v1/live/{city}/traffic-flow',
+    coverage: { cities: ['hamburg'], note: "Hamburg publishes its traffic state keylessly (OGC API); Köln's traffic flow needs a Mobilithek subscription" },
+    source: HAMBURG_VERKEHRSLAGE,
+    record: TrafficFlowRecord,
+    list: 'segments',
+    cache: LIVE_CACHE,
+    live: LIVE,
+    example: { city: 'hamburg' },
+    adapter: trafficFlow,
+  }),
+  dataType({
+    type: 'traffic-situation',
+    label: 'Verkehrslage Hamburg',
+    label_en: 'Traffic situation Hamburg',
+    group: 'transport',
+    summary: "Hamburg's live traffic situation: road segments per state class and the congested segments",
+    description:
+      "Hamburg's traffic situation map (Urban Data Platform, OGC API Features, five-minute snapshots of about 22,000 segments). " +
+      `Counts per class (fliessend, dicht, zäh, gestaut) come from numberMatched; at most ${SEGMENT_CAP} congested segments are listed.`,
+    path: '/api/v1/live/hamburg/traffic-situation',
+    aliases: ['/api/v1/live/hamburg/verkehrslage'],
+    fixedCity: 'hamburg',
+    source: HAMBURG_VERKEHRSLAGE,
+    record: TrafficSituationRecord,
+    list: 'congested',
+    cache: LIVE_CACHE,
+    live: LIVE,
+    example: { city: 'hamburg' },
+    adapter: trafficSituation,
+  }),
+  dataType({
+    type: 'traffic-reports-berlin',
+    label: 'Verkehrsmeldungen Berlin',
+    label_en: 'Traffic reports Berlin',
+    group: 'transport',
+    summary: "Berlin's roadworks, closures and disruptions of particular traffic interest (VIZ Berlin, keyless)",
+    description:
+      "The Verkehrsinformationszentrale Berlin's GeoJSON feed for the whole city: each report with street, section, the VIZ text, " +
+      'validity (zoned Europe/Berlin) and whether the road is closed (Vollsperrung or Fahrtrichtungssperrung). Baustelle maps to roadworks, ' +
+      "Sperrung to closure, other subtypes (Störung, ...) to warning; the feed's own properties are kept under raw. " +
+      "The feed has no ids: id is the report's position in the current file plus its start.",
+    path: '/api/v1/live/berlin/traffic-reports',
+    aliases: ['/api/v1/live/berlin/verkehrsmeldungen'],
+    fixedCity: 'berlin',
+    source: BERLIN_VIZ,
+    record: RoadEvent,
+    list: true,
+    cache: LIVE_CACHE,
+    live: LIVE,
+    example: { city: 'berlin' },
+    adapter: berlinTrafficReports,
+  }),
+  ...MOBILITHEK_TYPES,
+];

@@ -1,0 +1,124 @@
+import type { Adapter, AdapterResult, FetchContext } from '../../core/data-type.ts';
+import type { EventType, RoadEvent, TrafficRecord, WebcamRecord } from '../../core/records/roads.ts';
+import { parseEvent, parseWebcam } from './items.ts';
+import { CITY_ROADS, EVENT_SNAPSHOT, WEBCAM_SNAPSHOT, roadSnapshot, type Service, type Snapshot } from './snapshot.ts';
+
+/** Items farther than this from the city point are left out (the roads list reaches ~32 km). */
+export const RADIUS_KM = 30;
+
+const TYPE_OF: Partial<Record<Service, EventType>> = { roadworks: 'roadworks', warning: 'warning', closure: 'closure' };
+
+function snapshotMeta(s: Snapshot): Record<string, unknown> {
+  return { radius_km: RADIUS_KM, roads: s.roads, ...(s.failed.length ? { failed_roads: s.failed } : {}) };
+}
+
+/** Events of the given kinds within the radius, one per identifier (a road pair can list the same event twice). */
+export async function motorwayEvents(
+  ctx: FetchContext,
+  services: readonly ('roadworks' | 'warning' | 'closure')[],
+): Promise<{ events: RoadEvent[]; snapshot: Snapshot }> {
+  const snapshot = await roadSnapshot(ctx, services, EVENT_SNAPSHOT);
+  const seen = new Set<string>();
+  const events: RoadEvent[] = [];
+  for (const list of snapshot.lists) {
+    const type = TYPE_OF[list.service];
+    if (!type) continue;
+    for (const item of list.items) {
+      const e = parseEvent(item, type, list.road, ctx.city);
+      if (e.distance_km === null || e.distance_km > RADIUS_KM) continue;
+      const key = e.id ? `${type}:${e.id}` : null;
+      if (key && seen.has(key)) continue;
+      if (key) seen.add(key);
+      events.push(e);
+    }
+  }
+  events.sort((a, b) => (a.distance_km ?? 0) - (b.distance_km ?? 0));
+  return { events, snapshot };
+}
+
+function eventsResult(events: RoadEvent[], snapshot: Snapshot, what: string): AdapterResult<RoadEvent[]> {
+  const meta = snapshotMeta(snapshot);
+  if (events.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no ${what} within ${RADIUS_KM} km on the motorways asked` } };
+  return { data: events, meta: { ...meta, count: events.length } };
+}
+
+/** Roadworks, warnings and closures on the motorways around the city. */
+export const roadEvents: Adapter<RoadEvent[]> = async (ctx) => {
+  const { events, snapshot } = await motorwayEvents(ctx, ['roadworks', 'warning', 'closure']);
+  return eventsResult(events, snapshot, 'motorway roadworks, warnings or closures');
+};
+
+/** Current warnings with delay and speed, plus counts of every kind. */
+export const traffic: Adapter<TrafficRecord> = async (ctx) => {
+  const { events, snapshot } = await motorwayEvents(ctx, ['roadworks', 'warning', 'closure']);
+  const meta = snapshotMeta(snapshot);
+  if (events.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no motorway event within ${RADIUS_KM} km` } };
+  const warnings = events.filter((e) => e.type === 'warning').sort((a, b) => (b.delay_minutes ?? -1) - (a.delay_minutes ?? -1));
+  const delays = warnings.map((w) => w.delay_minutes).filter((d): d is number => d !== null);
+  return {
+    data: {
+      counts: {
+        warning: warnings.length,
+        roadworks: events.filter((e) => e.type === 'roadworks').length,
+        closure: events.filter((e) => e.type === 'closure').length,
+        blocked: events.filter((e) => e.blocked === true).length,
+      },
+      max_delay_minutes: delays.length ? Math.max(...delays) : null,
+      roads: [...snapshot.roads],
+      warnings,
+    },
+    meta,
+  };
+};
+
+/** Motorway cameras around the city. */
+export const webcams: Adapter<WebcamRecord[]> = async (ctx) => {
+  const snapshot = await roadSnapshot(ctx, ['webcam'], WEBCAM_SNAPSHOT);
+  const seen = new Set<string>();
+  const cams: WebcamRecord[] = [];
+  for (const list of snapshot.lists) {
+    for (const item of list.items) {
+      const c = parseWebcam(item, list.road, ctx.city);
+      if (c.distance_km === null || c.distance_km > RADIUS_KM) continue;
+      if (c.id && seen.has(c.id)) continue;
+      if (c.id) seen.add(c.id);
+      cams.push(c);
+    }
+  }
+  cams.sort((a, b) => (a.distance_km ?? 0) - (b.distance_km ?? 0));
+  const meta = snapshotMeta(snapshot);
+  if (cams.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no motorway camera within ${RADIUS_KM} km` } };
+  return { data: cams, meta: { ...meta, count: cams.length } };
+};
+
+/**
+ * Live events (warnings and closures) or roadworks: the motorway feed merged with the city's
+ * own feed where the catalog has one (`cityFeeds`: city slug -> data type), each item naming
+ * its source. The city feed comes through the pipeline (its cache, its disabled state); when
+ * it has nothing the motorway events stand alone.
+ */
+export function liveEvents(
+  services: readonly ('roadworks' | 'warning' | 'closure')[],
+  cityFeeds: Readonly<Record<string, string>>,
+  what: string,
+): Adapter<RoadEvent[]> {
+  return async (ctx) => {
+    const feed = cityFeeds[ctx.city.slug];
+    const [motorway, cityData] = await Promise.all([
+      motorwayEvents(ctx, services).then(
+        (ok) => ({ ok }),
+        (error: unknown) => ({ error }),
+      ),
+      feed ? ctx.lookup(feed, ctx.city) : Promise.resolve(null),
+    ]);
+    // Without the motorway feed the city's own events still answer; with neither, the motorway failure is the answer's.
+    if ('error' in motorway && cityData === null) throw motorway.error;
+    const roads = CITY_ROADS[ctx.city.slug] ?? [];
+    const meta: Record<string, unknown> = 'ok' in motorway ? snapshotMeta(motorway.ok.snapshot) : { radius_km: RADIUS_KM, roads, failed_roads: roads };
+    const cityEvents = Array.isArray(cityData) ? (cityData as RoadEvent[]).filter((e) => services.some((s) => s === e.type)) : [];
+    if (feed) meta.city_feed = { type: feed, events: cityEvents.length };
+    const merged = [...('ok' in motorway ? motorway.ok.events : []), ...cityEvents];
+    if (merged.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no ${what} within ${RADIUS_KM} km` } };
+    return { data: merged, meta: { ...meta, count: merged.length } };
+  };
+}

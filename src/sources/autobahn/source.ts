@@ -1,0 +1,21 @@
+import type { SourceDecl } from '../../core/source.ts';
+
+/**
+ * Autobahn GmbH traffic API (keyless): per motorway the lists of roadworks, warnings, closures
+ * and webcams. One road's list is rarely above a few hundred kilobytes; the A3/A7 roadworks
+ * lists are the largest.
+ */
+export const AUTOBAHN: SourceDecl = {
+  id: 'autobahn',
+  name: 'Autobahn GmbH des Bundes (Verkehrsinformationen)',
+  env: 'AUTOBAHN',
+  baseUrl: 'https://verkehr.autobahn.de/o/autobahn',
+  license: 'dl-de/by-2-0',
+  licenseUrl: 'https://www.govdata.de/dl-de/by-2-0',
+  tier: 'A',
+  attribution: 'Bundesanstalt für Straßenwesen (BASt) / Autobahn GmbH des Bundes',
+  timeoutMs: 8000,
+  maxResponseBytes: 8 * 1024 * 1024,
+  // A city asks up to 15 roads x 3 services: one failing road must not open the breaker for all.
+  breaker: { threshold: 10, cooldownSeconds: 120 },
+};

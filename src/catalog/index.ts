@@ -10,6 +10,7 @@ import { STATION_TYPES } from './stations.ts';
 import { BOARD_TYPES } from './boards.ts';
 import { TRANSIT_TYPES } from './transit.ts';
 import { DEPARTURE_TYPES } from './departures.ts';
+import { SAFETY_TYPES } from './safety.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -26,6 +27,7 @@ const GROUPS: DataType[][] = [
   BOARD_TYPES,
   TRANSIT_TYPES,
   DEPARTURE_TYPES,
+  SAFETY_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

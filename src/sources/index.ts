@@ -16,6 +16,7 @@ import { VAG } from './vag/source.ts';
 import { EFA } from './efa/source.ts';
 import { HVV_GEOFOX } from './hvv/source.ts';
 import { RMV } from './rmv/source.ts';
+import { NINA } from './nina/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -37,4 +38,5 @@ export const SOURCES: readonly SourceDecl[] = [
   EFA,
   HVV_GEOFOX,
   RMV,
+  NINA,
 ];

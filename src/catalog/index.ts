@@ -11,6 +11,7 @@ import { BOARD_TYPES } from './boards.ts';
 import { TRANSIT_TYPES } from './transit.ts';
 import { DEPARTURE_TYPES } from './departures.ts';
 import { SAFETY_TYPES } from './safety.ts';
+import { SOCIETY_EXTRA_TYPES } from './society-extra.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -28,6 +29,7 @@ const GROUPS: DataType[][] = [
   TRANSIT_TYPES,
   DEPARTURE_TYPES,
   SAFETY_TYPES,
+  SOCIETY_EXTRA_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

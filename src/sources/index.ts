@@ -17,6 +17,7 @@ import { EFA } from './efa/source.ts';
 import { HVV_GEOFOX } from './hvv/source.ts';
 import { RMV } from './rmv/source.ts';
 import { NINA } from './nina/source.ts';
+import { BUNDESWAHLLEITERIN } from './bundeswahlleiterin/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -39,4 +40,5 @@ export const SOURCES: readonly SourceDecl[] = [
   HVV_GEOFOX,
   RMV,
   NINA,
+  BUNDESWAHLLEITERIN,
 ];

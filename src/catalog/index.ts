@@ -12,6 +12,7 @@ import { TRANSIT_TYPES } from './transit.ts';
 import { DEPARTURE_TYPES } from './departures.ts';
 import { SAFETY_TYPES } from './safety.ts';
 import { SOCIETY_EXTRA_TYPES } from './society-extra.ts';
+import { ENERGY_TYPES } from './energy.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -30,6 +31,7 @@ const GROUPS: DataType[][] = [
   DEPARTURE_TYPES,
   SAFETY_TYPES,
   SOCIETY_EXTRA_TYPES,
+  ENERGY_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

@@ -18,6 +18,7 @@ import { HVV_GEOFOX } from './hvv/source.ts';
 import { RMV } from './rmv/source.ts';
 import { NINA } from './nina/source.ts';
 import { BUNDESWAHLLEITERIN } from './bundeswahlleiterin/source.ts';
+import { SMARD } from './smard/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -41,4 +42,5 @@ export const SOURCES: readonly SourceDecl[] = [
   RMV,
   NINA,
   BUNDESWAHLLEITERIN,
+  SMARD,
 ];

@@ -1,0 +1,53 @@
+import { dataType, type DataType } from '../core/data-type.ts';
+import type { ParamDecl } from '../core/params.ts';
+import { PowerLoadRecord, PowerPriceRecord, SMARD_RESOLUTIONS } from '../core/records/power.ts';
+import { SMARD } from '../sources/smard/source.ts';
+import { powerLoad, powerPrice } from '../sources/smard/adapters.ts';
+
+const resolution = (fallback: string): ParamDecl => ({
+  name: 'resolution',
+  type: 'string',
+  enum: SMARD_RESOLUTIONS,
+  default: fallback,
+  description: 'Slot length of the series: hour or quarterhour',
+});
+
+/** Energy: declarations only (adapters live in their source modules). */
+export const ENERGY_TYPES: DataType[] = [
+  dataType({
+    type: 'power-load',
+    label: 'Stromverbrauch (Netzlast)',
+    label_en: 'Electricity grid load',
+    group: 'energy',
+    summary: 'Latest published grid load in Germany and in the city’s transmission control area, with the last 24 hours (SMARD)',
+    description:
+      'SMARD chart data, filter 410 (Netzlast, MWh per slot). There is no city granularity: `national` is Germany (DE); `control_area` ' +
+      'is the TSO control area (50Hertz, Amprion, TenneT, TransnetBW) for cities in states that lie wholly in one control area, null ' +
+      'elsewhere (control_area_note says why). Slots SMARD has not published yet (trailing nulls) are ignored; times are zoned ' +
+      'Europe/Berlin slot starts and ends.',
+    source: SMARD,
+    params: [resolution('hour')],
+    record: PowerLoadRecord,
+    cache: { freshSeconds: 600, staleSeconds: 6 * 3600 },
+    example: { city: 'berlin' },
+    adapter: powerLoad,
+  }),
+  dataType({
+    type: 'power-price',
+    label: 'Strompreis (Day-Ahead)',
+    label_en: 'Electricity day-ahead price',
+    group: 'energy',
+    summary: 'Latest published day-ahead wholesale price of the bidding zone Germany/Luxembourg, with the last 24 hours (SMARD)',
+    description:
+      'SMARD chart data, filter 4169 (Großhandelspreis DE/LU, EUR/MWh). The price is the same for every city (one bidding zone). ' +
+      'Day-ahead prices are published the day before delivery, so the latest slot can lie in the next day. Since the day-ahead market ' +
+      'moved to 15-minute products the quarter-hour series is the auction result; the hourly one is SMARD’s aggregate.',
+    source: SMARD,
+    params: [resolution('quarterhour')],
+    record: PowerPriceRecord,
+    cache: { freshSeconds: 600, staleSeconds: 6 * 3600 },
+    compare: { resource: 'power-price', value: 'bidding_zone.latest.price_eur_mwh' },
+    example: { city: 'berlin' },
+    adapter: powerPrice,
+  }),
+];

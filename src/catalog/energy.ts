@@ -3,6 +3,11 @@ import type { ParamDecl } from '../core/params.ts';
 import { PowerLoadRecord, PowerPriceRecord, SMARD_RESOLUTIONS } from '../core/records/power.ts';
 import { SMARD } from '../sources/smard/source.ts';
 import { powerLoad, powerPrice } from '../sources/smard/adapters.ts';
+import { EnergyRecord } from '../core/records/generation.ts';
+import { MASTR } from '../sources/mastr/source.ts';
+import { MAX_PAGES, PAGE_SIZE, installedGeneration } from '../sources/mastr/adapters.ts';
+
+const DAY = 86400;
 
 const resolution = (fallback: string): ParamDecl => ({
   name: 'resolution',
@@ -49,5 +54,23 @@ export const ENERGY_TYPES: DataType[] = [
     compare: { resource: 'power-price', value: 'bidding_zone.latest.price_eur_mwh' },
     example: { city: 'berlin' },
     adapter: powerPrice,
+  }),
+  dataType({
+    type: 'energy',
+    label: 'Stromerzeugungsanlagen',
+    label_en: 'Electricity generation units',
+    group: 'energy',
+    summary: 'Installed electricity generation in the municipality by energy carrier: units in operation and net capacity (Marktstammdatenregister)',
+    description:
+      'All units the Marktstammdatenregister lists with the municipality key (AGS) of the city, read page by page ' +
+      `(${PAGE_SIZE} units per page, at most ${MAX_PAGES} pages; meta.truncated says when the cap was reached), summed per energy ` +
+      'carrier for the units in operation (Betriebs-Status 35). Capacities are the registered net rated (Nettonennleistung) and gross ' +
+      'capacities in kW. Small PV units are anonymised by the register but still counted.',
+    source: MASTR,
+    record: EnergyRecord,
+    cache: { freshSeconds: DAY, staleSeconds: 14 * DAY },
+    compare: { resource: 'energy', value: 'net_capacity_kw' },
+    example: { city: 'freiburg-im-breisgau' },
+    adapter: installedGeneration,
   }),
 ];

@@ -19,6 +19,7 @@ import { RMV } from './rmv/source.ts';
 import { NINA } from './nina/source.ts';
 import { BUNDESWAHLLEITERIN } from './bundeswahlleiterin/source.ts';
 import { SMARD } from './smard/source.ts';
+import { MASTR } from './mastr/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -43,4 +44,5 @@ export const SOURCES: readonly SourceDecl[] = [
   NINA,
   BUNDESWAHLLEITERIN,
   SMARD,
+  MASTR,
 ];

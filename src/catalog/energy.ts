@@ -7,6 +7,10 @@ import { EnergyRecord } from '../core/records/generation.ts';
 import { MASTR } from '../sources/mastr/source.ts';
 import { MAX_PAGES, PAGE_SIZE, installedGeneration } from '../sources/mastr/adapters.ts';
 
+import { DistrictHeatingRecord } from '../core/records/heating.ts';
+import { ZENSUS_GRID } from '../sources/zensus/source.ts';
+import { districtHeating } from '../sources/zensus/district-heating.ts';
+
 const DAY = 86400;
 
 const resolution = (fallback: string): ParamDecl => ({
@@ -72,5 +76,23 @@ export const ENERGY_TYPES: DataType[] = [
     compare: { resource: 'energy', value: 'net_capacity_kw' },
     example: { city: 'freiburg-im-breisgau' },
     adapter: installedGeneration,
+  }),
+  dataType({
+    type: 'district-heating',
+    label: 'Fernwärme',
+    label_en: 'District heating',
+    group: 'energy',
+    summary: 'Share of residential buildings heated with district heat, from the Zensus 2022 100 m grid (reference date 15 May 2022)',
+    description:
+      "Sums over the city's 100 m grid cells (each cell carries its municipality's AGS) in one statistics query: buildings with living " +
+      'space by heating energy carrier (Fernwaerme of Insgesamt_Energietraeger) and by predominant heating type (Fernheizung of ' +
+      'Insgesamt_Heizungsart). Cell values carry the census’s cell-key noise and secret cells are left out of the sums, so counts are ' +
+      'approximate. No nationwide open source publishes district-heating networks or prices; this is the census figure, not current.',
+    source: ZENSUS_GRID,
+    record: DistrictHeatingRecord,
+    cache: { freshSeconds: 7 * DAY, staleSeconds: 60 * DAY },
+    compare: { resource: 'district-heating', value: 'district_heat_share_pct' },
+    example: { city: 'koeln' },
+    adapter: districtHeating,
   }),
 ];

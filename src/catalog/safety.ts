@@ -2,6 +2,10 @@ import { dataType, type DataType } from '../core/data-type.ts';
 import { CivilProtectionWarningsRecord } from '../core/records/safety.ts';
 import { NINA } from '../sources/nina/source.ts';
 import { MAX_DETAILS, civilProtectionWarnings } from '../sources/nina/adapters.ts';
+import { AccidentsRecord } from '../core/records/accidents.ts';
+import { UNFALLATLAS } from '../sources/unfallatlas/source.ts';
+import { storedAccidents } from '../sources/unfallatlas/adapters.ts';
+import { POINTS_CAP } from '../sources/unfallatlas/points.ts';
 
 /** Safety and law: declarations only (adapters live in their source modules). */
 export const SAFETY_TYPES: DataType[] = [
@@ -32,5 +36,30 @@ export const SAFETY_TYPES: DataType[] = [
     compare: { resource: 'civil-protection-warnings' },
     example: { city: 'stuttgart', params: { details: 'true' } },
     adapter: civilProtectionWarnings,
+  }),
+  dataType({
+    type: 'accidents',
+    label: 'Verkehrsunfälle',
+    label_en: 'Road accidents',
+    group: 'safety',
+    summary:
+      'Police-recorded road accidents with personal injury in the city for the latest Unfallatlas year: counts by severity, type and road user, plus sample points',
+    description:
+      'From the yearly Unfallatlas point file of the statistical offices, ingested by the accidents-ingest job (the newest year published ' +
+      'on the portal; request paths never download). Rows are matched by their municipality key (ULAND+UREGBEZ+UKREIS+UGEMEINDE = AGS), so ' +
+      'every city gets its own accidents, never its district’s; Berlin and Hamburg collect the rows of their Land. Columns are read by ' +
+      `header name because their order changes by year. points holds at most ${POINTS_CAP} accidents (about 50 m precision), ` +
+      'points_total_available how many the file has. Early years lack some Länder (no_data says so).',
+    source: UNFALLATLAS,
+    record: AccidentsRecord,
+    cache: 'stored',
+    job: 'accidents-ingest',
+    compare: {
+      resource: 'accidents',
+      summarise: (d) => Object.fromEntries(Object.entries(d as AccidentsRecord).filter(([k]) => k !== 'points')),
+      value: 'per_100k_inhabitants',
+    },
+    example: { city: 'luebeck' },
+    adapter: storedAccidents,
   }),
 ];

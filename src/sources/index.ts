@@ -20,6 +20,7 @@ import { NINA } from './nina/source.ts';
 import { BUNDESWAHLLEITERIN } from './bundeswahlleiterin/source.ts';
 import { SMARD } from './smard/source.ts';
 import { MASTR } from './mastr/source.ts';
+import { UNFALLATLAS } from './unfallatlas/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -45,4 +46,5 @@ export const SOURCES: readonly SourceDecl[] = [
   BUNDESWAHLLEITERIN,
   SMARD,
   MASTR,
+  UNFALLATLAS,
 ];

@@ -6,6 +6,9 @@ import { AccidentsRecord } from '../core/records/accidents.ts';
 import { UNFALLATLAS } from '../sources/unfallatlas/source.ts';
 import { storedAccidents } from '../sources/unfallatlas/adapters.ts';
 import { POINTS_CAP } from '../sources/unfallatlas/points.ts';
+import { CrimeStatsRecord } from '../core/records/crime.ts';
+import { BKA_PKS } from '../sources/bka-pks/source.ts';
+import { storedCrimeStats } from '../sources/bka-pks/adapters.ts';
 
 /** Safety and law: declarations only (adapters live in their source modules). */
 export const SAFETY_TYPES: DataType[] = [
@@ -61,5 +64,29 @@ export const SAFETY_TYPES: DataType[] = [
     },
     example: { city: 'luebeck' },
     adapter: storedAccidents,
+  }),
+  dataType({
+    type: 'crime-stats',
+    label: 'Kriminalstatistik',
+    label_en: 'Crime statistics',
+    group: 'safety',
+    summary:
+      'Police-recorded crime in the city for the latest PKS report year: cases, frequency per 100,000 inhabitants and clearance rate, total and by offence group',
+    description:
+      'The BKA city table of the Polizeiliche Kriminalstatistik ("Grundtabelle Städte, Fälle mit HZ"; cities from 100,000 inhabitants ' +
+      'and state capitals), ingested by the crime-stats-ingest job (request paths never download). Rows are matched by the exact 8-digit ' +
+      'municipality key, so a city inside a district gets its own row or no_data, never the district figure. Columns are found by header ' +
+      'name; the number format (English or German separators) is read from the file. meta.credit is the credit line the BKA requires.',
+    source: BKA_PKS,
+    record: CrimeStatsRecord,
+    cache: 'stored',
+    job: 'crime-stats-ingest',
+    compare: {
+      resource: 'crime-stats',
+      summarise: (d) => Object.fromEntries(Object.entries(d as CrimeStatsRecord).filter(([k]) => k !== 'offences')),
+      value: 'total.per_100k_inhabitants',
+    },
+    example: { city: 'hannover' },
+    adapter: storedCrimeStats,
   }),
 ];

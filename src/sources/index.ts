@@ -21,6 +21,7 @@ import { BUNDESWAHLLEITERIN } from './bundeswahlleiterin/source.ts';
 import { SMARD } from './smard/source.ts';
 import { MASTR } from './mastr/source.ts';
 import { UNFALLATLAS } from './unfallatlas/source.ts';
+import { BKA_PKS } from './bka-pks/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -47,4 +48,5 @@ export const SOURCES: readonly SourceDecl[] = [
   SMARD,
   MASTR,
   UNFALLATLAS,
+  BKA_PKS,
 ];

@@ -13,6 +13,7 @@ import { DEPARTURE_TYPES } from './departures.ts';
 import { SAFETY_TYPES } from './safety.ts';
 import { SOCIETY_EXTRA_TYPES } from './society-extra.ts';
 import { ENERGY_TYPES } from './energy.ts';
+import { ECONOMY_EXTRA_TYPES } from './economy-extra.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -32,6 +33,7 @@ const GROUPS: DataType[][] = [
   SAFETY_TYPES,
   SOCIETY_EXTRA_TYPES,
   ENERGY_TYPES,
+  ECONOMY_EXTRA_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

@@ -6,8 +6,17 @@ import { chargingPrecompute } from './charging-precompute.ts';
 import { POIS_PRECOMPUTE_JOB } from './pois-precompute.ts';
 import { accidentsIngest } from './accidents-ingest.ts';
 import { crimeStatsIngest } from './crime-stats-ingest.ts';
+import { tendersIngest } from './tenders-ingest.ts';
 
 /** Every background job of the service (pollers and precomputes), with the configured cadences. */
 export function jobsFor(config: Pick<Config, 'gtfsRtPollIntervalS'>): ScheduledJob[] {
-  return [gtfsStaticJob, gtfsRtPoller(config.gtfsRtPollIntervalS * 1000), chargingPrecompute, POIS_PRECOMPUTE_JOB, accidentsIngest, crimeStatsIngest];
+  return [
+    gtfsStaticJob,
+    gtfsRtPoller(config.gtfsRtPollIntervalS * 1000),
+    chargingPrecompute,
+    POIS_PRECOMPUTE_JOB,
+    accidentsIngest,
+    crimeStatsIngest,
+    tendersIngest,
+  ];
 }

@@ -22,6 +22,7 @@ import { SMARD } from './smard/source.ts';
 import { MASTR } from './mastr/source.ts';
 import { UNFALLATLAS } from './unfallatlas/source.ts';
 import { BKA_PKS } from './bka-pks/source.ts';
+import { VERGABE } from './vergabe/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -49,4 +50,5 @@ export const SOURCES: readonly SourceDecl[] = [
   MASTR,
   UNFALLATLAS,
   BKA_PKS,
+  VERGABE,
 ];

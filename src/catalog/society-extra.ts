@@ -3,7 +3,19 @@ import { ElectionRecord } from '../core/records/election.ts';
 import { BUNDESWAHLLEITERIN } from '../sources/bundeswahlleiterin/source.ts';
 import { electionResults } from '../sources/bundeswahlleiterin/adapters.ts';
 
+import { FacilityCountsRecord } from '../core/records/facilities.ts';
+import { OVERPASS } from '../sources/overpass/source.ts';
+import { facilityCounts } from '../sources/overpass/facility-counts.ts';
+
 const DAY = 86400;
+
+export const EDUCATION_FACILITIES = ['school', 'kindergarten', 'university'] as const;
+export const HEALTH_FACILITIES = ['hospital', 'doctors', 'pharmacy'] as const;
+
+const OSM_COUNTS =
+  'Counts from OpenStreetMap (ODbL, attribution "© OpenStreetMap contributors") as the weekly POI precompute stored them: the true ' +
+  'totals within the city boundary, with rates per 100,000 inhabitants; a type not yet counted has count null. These are mapped ' +
+  'facilities, not official statistics; the Regionalstatistik figures are separate types that need GENESIS credentials.';
 
 /** Society (further types): declarations only (adapters live in their source modules). */
 export const SOCIETY_EXTRA_TYPES: DataType[] = [
@@ -25,5 +37,33 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
     compare: { resource: 'election', value: 'city_totals.turnout_pct' },
     example: { city: 'koeln' },
     adapter: electionResults,
+  }),
+  dataType({
+    type: 'education',
+    label: 'Bildungseinrichtungen',
+    label_en: 'Education facilities',
+    group: 'society',
+    summary: 'Schools, kindergartens and universities mapped in the city (OpenStreetMap counts, weekly precompute)',
+    description: OSM_COUNTS + ' Types: school (amenity=school), kindergarten (amenity=kindergarten), university (amenity=university).',
+    source: OVERPASS,
+    record: FacilityCountsRecord,
+    cache: 'stored',
+    job: 'pois-precompute',
+    example: { city: 'berlin' },
+    adapter: facilityCounts(EDUCATION_FACILITIES),
+  }),
+  dataType({
+    type: 'health',
+    label: 'Gesundheitseinrichtungen',
+    label_en: 'Health facilities',
+    group: 'society',
+    summary: "Hospitals, doctors' practices and pharmacies mapped in the city (OpenStreetMap counts, weekly precompute)",
+    description: OSM_COUNTS + ' Types: hospital (amenity=hospital), doctors (amenity=doctors), pharmacy (amenity=pharmacy).',
+    source: OVERPASS,
+    record: FacilityCountsRecord,
+    cache: 'stored',
+    job: 'pois-precompute',
+    example: { city: 'berlin' },
+    adapter: facilityCounts(HEALTH_FACILITIES),
   }),
 ];

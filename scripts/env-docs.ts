@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { ENV_VARS } from '../src/config.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { CATALOG } from '../src/catalog/index.ts';
-import { coveredCities, routePath } from '../src/core/data-type.ts';
+import { coveredCities, routePath, toolOf } from '../src/core/data-type.ts';
 import { CITIES } from '../src/cities/register.ts';
 
 export function renderEnvExample(): string {
@@ -30,9 +30,9 @@ export function renderCatalogTable(): string {
   const rows = CATALOG.all.map((dt) => {
     const cities = coveredCities(dt);
     const cache = dt.cache === 'stored' ? 'stored (job)' : `${dt.cache.freshSeconds}/${dt.cache.staleSeconds} s`;
-    const cover = dt.scope === 'global' ? 'any station' : cities ? `${cities.length} (${[...cities].sort().join(', ')})` : `all ${CITIES.length}`;
+    const cover = dt.scope === 'global' ? 'not per city' : cities ? `${cities.length} (${[...cities].sort().join(', ')})` : `all ${CITIES.length}`;
     const aliases = dt.aliases?.length ? `<br>deprecated: ${dt.aliases.map((a) => `\`${a}\``).join(', ')}` : '';
-    return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${dt.tool}\` | ${dt.source.name} | ${dt.source.tier} | ${dt.source.license} | ${cover} | ${cache} |`;
+    return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${dt.source.name} | ${dt.source.tier} | ${dt.source.license} | ${cover} | ${cache} |`;
   });
   return [
     `${CATALOG.all.length} data types, generated from the catalog.`,

@@ -3,7 +3,7 @@ import type { SourceDecl } from '../../core/source.ts';
 /** SMARD, the electricity market data platform of the Bundesnetzagentur: keyless chart data files. */
 export const SMARD: SourceDecl = {
   id: 'smard',
-  name: 'Bundesnetzagentur | SMARD.de',
+  name: 'Bundesnetzagentur (SMARD.de)',
   env: 'SMARD',
   baseUrl: 'https://www.smard.de/app/chart_data',
   license: 'CC BY 4.0',

@@ -74,6 +74,16 @@ test('power-load: a city in a split state gets no control area and says why', as
   assert.equal(fake.count('/app/chart_data/410/Amprion'), 0);
 });
 
+test('power-load: a control-area series SMARD cannot serve drops only that part', async () => {
+  // The fixtures hold no TenneT files: the fake answers 404 like SMARD for an unknown file.
+  const r = await ctx.app.get('/api/v1/cities/kiel/power-load');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(r.json.data.control_area, null);
+  assert.match(r.json.data.control_area_note, /TenneT series could not be read \(status\)/);
+  assert.equal(r.json.data.national.region, 'DE');
+});
+
 test('GET power-price: latest quarter hour of DE-LU, 96 slots of 24 h; bad resolution is 422', async () => {
   const r = await ctx.app.get('/api/v1/cities/berlin/power-price');
   assert.equal(r.json.meta.source_status, 'ok');

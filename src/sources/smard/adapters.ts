@@ -1,5 +1,6 @@
 import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { LoadSeries, PowerLoadRecord, PowerPriceRecord, PriceSeries, SmardResolution } from '../../core/records/power.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
 import { SLOT_MS, latestWindow, parseBlock, parseIndex, type SlotValue, type SmardBlock, type SmardIndex } from './chart-data.ts';
 
 /** SMARD filter ids. */
@@ -63,15 +64,21 @@ export const powerLoad: Adapter<PowerLoadRecord> = async (ctx) => {
   const national = await loadSeries(ctx, 'DE', 'national', resolution);
   if (!national.latest) return { data: null, status: 'no_data', meta: { reason: 'SMARD has published no grid load value in its latest blocks' } };
   const area = controlAreaOf(ctx.city.state);
-  const control = area ? await loadSeries(ctx, area, 'control_area', resolution) : null;
+  let control: LoadSeries | null = null;
+  let note = area
+    ? `${ctx.city.state_name} lies wholly in the ${area} control area`
+    : `${ctx.city.state_name} is split between transmission control areas; no open source assigns municipalities`;
+  if (area) {
+    try {
+      control = await loadSeries(ctx, area, 'control_area', resolution);
+    } catch (err) {
+      // The national series is the answer; a missing control-area file only drops that part.
+      if (!(err instanceof UpstreamError)) throw err;
+      note = `${ctx.city.state_name} lies wholly in the ${area} control area, but SMARD's ${area} series could not be read (${err.kind})`;
+    }
+  }
   return {
-    data: {
-      national,
-      control_area: control?.latest ? control : null,
-      control_area_note: area
-        ? `${ctx.city.state_name} lies wholly in the ${area} control area`
-        : `${ctx.city.state_name} is split between transmission control areas; no open source assigns municipalities`,
-    },
+    data: { national, control_area: control?.latest ? control : null, control_area_note: note },
     as_of: national.latest.start,
   };
 };

@@ -7,6 +7,10 @@ import { FacilityCountsRecord } from '../core/records/facilities.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
 import { facilityCounts } from '../sources/overpass/facility-counts.ts';
 
+import { HospitalRecord } from '../core/records/hospitals.ts';
+import { KLINIKATLAS } from '../sources/klinikatlas/source.ts';
+import { cityHospitals } from '../sources/klinikatlas/adapters.ts';
+
 const DAY = 86400;
 
 export const EDUCATION_FACILITIES = ['school', 'kindergarten', 'university'] as const;
@@ -65,5 +69,22 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
     job: 'pois-precompute',
     example: { city: 'berlin' },
     adapter: facilityCounts(HEALTH_FACILITIES),
+  }),
+  dataType({
+    type: 'hospitals-atlas',
+    label: 'Krankenhäuser (Bundes-Klinik-Atlas)',
+    label_en: 'Hospitals (federal hospital atlas)',
+    group: 'society',
+    summary: 'Hospital sites in the city with beds and contact from the Bundes-Klinik-Atlas (off by default: no published licence)',
+    description:
+      'The site list of the Bundes-Klinik-Atlas (locations.json), read once a day and filtered to the city: sites within the city radius ' +
+      'whose place names the city (the atlas has no municipality key), nearest first. The atlas states no licence, so the source answers ' +
+      'disabled with meta.disabled_reason unless the operator sets KLINIKATLAS_ENABLED=true.',
+    source: KLINIKATLAS,
+    record: HospitalRecord,
+    list: true,
+    cache: { freshSeconds: DAY, staleSeconds: 30 * DAY },
+    example: { city: 'berlin' },
+    adapter: cityHospitals,
   }),
 ];

@@ -23,6 +23,7 @@ import { MASTR } from './mastr/source.ts';
 import { UNFALLATLAS } from './unfallatlas/source.ts';
 import { BKA_PKS } from './bka-pks/source.ts';
 import { VERGABE } from './vergabe/source.ts';
+import { KLINIKATLAS } from './klinikatlas/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -51,4 +52,5 @@ export const SOURCES: readonly SourceDecl[] = [
   UNFALLATLAS,
   BKA_PKS,
   VERGABE,
+  KLINIKATLAS,
 ];

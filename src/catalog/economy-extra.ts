@@ -3,6 +3,9 @@ import { TenderRecord } from '../core/records/tenders.ts';
 import { VERGABE } from '../sources/vergabe/source.ts';
 import { cityTenders, nationalTenders } from '../sources/vergabe/adapters.ts';
 import { TENDER_DAYS } from '../sources/vergabe/stored.ts';
+import { LandValuesRecord } from '../core/records/land.ts';
+import { GENESIS } from '../sources/genesis/source.ts';
+import { LAND_TABLE, landValues } from '../sources/genesis/land-values.ts';
 
 const INGEST =
   `The tenders-ingest job reads the daily OCDS exports of the last ${TENDER_DAYS} publication days (one JSON file per notice in a ZIP, ` +
@@ -53,5 +56,23 @@ export const ECONOMY_EXTRA_TYPES: DataType[] = [
     job: 'tenders-ingest',
     example: { params: { cpv: '909' } },
     adapter: nationalTenders,
+  }),
+  dataType({
+    type: 'land-values',
+    label: 'Baulandpreise',
+    label_en: 'Land values',
+    group: 'economy',
+    summary: 'Average purchase price of building land per m² in the city (statistical offices, yearly; district-free cities)',
+    description:
+      `Regionaldatenbank table ${LAND_TABLE} (Kaufwerte für Bauland, per district): sales, area, purchase sum and average price per m² ` +
+      'of all building land and of building-ready land for the newest year with values. It exists per district only, so a city inside a ' +
+      'district answers no_data (its district covers more than the city). Needs GENESIS credentials (disabled without). Standard land ' +
+      'values (Bodenrichtwerte) of the states’ BORIS services are not part of this answer; standard_land_values says so.',
+    source: GENESIS,
+    record: LandValuesRecord,
+    cache: { freshSeconds: 86_400, staleSeconds: 30 * 86_400 },
+    compare: { resource: 'land-values', value: 'building_land.price_eur_m2' },
+    example: { city: 'koeln' },
+    adapter: landValues,
   }),
 ];

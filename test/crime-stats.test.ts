@@ -41,6 +41,9 @@ test('parser: city table grouped by municipality key, total and offence groups',
       ['***300', 4118],
     ],
   );
+  // other years' wording of the same columns
+  const renamed = CITY.replace('erfasste Faelle;HZ;', 'Anzahl erfasste Fälle;Häufigkeitszahl;').replace('Aufklaerungsquote in %', 'AQ');
+  assert.deepEqual(parseCityTable(renamed, 2025).get('03241001')!.total, h.total);
   assert.throws(() => parseCityTable(ZR, 2023), /header row/);
   assert.throws(() => parseCityTable('<html></html>', 2025), /header row/);
 });

@@ -76,6 +76,12 @@ test('energy: malformed page (HTML, error body) is a 503 problem', async () => {
   assert.equal(r.json.code, 'upstream_unavailable');
 });
 
+test('energy: units of another municipality (a filter the register ignored) are never counted: 503', async () => {
+  fake.get(MASTR_PATH, { file: P1 });
+  const r = await getFresh('/api/v1/cities/kiel/energy');
+  assert.equal(r.status, 503);
+});
+
 test('energy: 404 unknown city, 503 dead upstream, disabled by toggle', async () => {
   await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/energy');
   await expectUnavailable({ fake, path: '/api/v1/cities/freiburg-im-breisgau/energy' });

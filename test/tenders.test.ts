@@ -30,6 +30,7 @@ test('parser: an OCDS release package to a compact tender, buyer from parties, C
   assert.equal(t.procedure, 'Offenes Verfahren');
   assert.deepEqual(releasesOf({ nothing: true }), []);
   assert.equal(releasesOf(r).length, 1, 'a bare release is read too');
+  assert.equal(releasesOf({ records: [{ ocid: r.ocid, compiledRelease: r }] })[0].id, r.id, 'a record package gives its compiled releases');
 });
 
 test('city match: locality with Stadt/Landeshauptstadt prefixes, never by post code alone', () => {

@@ -29,9 +29,10 @@ const COLUMNS = {
   offence: /^Straftat$/i,
   ags: /^Gemeindeschl(ü|ue)ssel$/i,
   city: /^Stadt$/i,
-  cases: /^erfasste F(ä|ae)lle$/i,
-  hz: /^HZ/i,
-  solved: /^Aufkl(ä|ae)rungsquote/i,
+  // "erfasste Fälle" or "Anzahl erfasste Fälle", depending on the year
+  cases: /^(Anzahl )?erfasste F(ä|ae)lle$/i,
+  hz: /^(HZ|H(ä|ae)ufigkeitszahl)/i,
+  solved: /^(AQ|Aufkl(ä|ae)rungsquote)/i,
   suspects: /^Tatverd(ä|ae)chtige insgesamt$/i,
 } as const;
 

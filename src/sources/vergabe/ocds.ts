@@ -45,11 +45,14 @@ const zoned = (v: unknown): string | null => {
   return Number.isFinite(t) ? toBerlinIso(t) : null;
 };
 
-/** Releases of one export member: a release package (`releases`) or a single release. */
+/** Releases of one export member: a release package (`releases`), a record package (`records[].compiledRelease`) or a single release. */
 export function releasesOf(body: unknown): OcdsRelease[] {
   if (!body || typeof body !== 'object') return [];
-  const b = body as { releases?: unknown; ocid?: unknown };
-  if (Array.isArray(b.releases)) return b.releases.filter((r): r is OcdsRelease => !!r && typeof r === 'object');
+  const b = body as { releases?: unknown; records?: unknown; ocid?: unknown };
+  const isObject = (r: unknown): r is OcdsRelease => !!r && typeof r === 'object';
+  if (Array.isArray(b.releases)) return b.releases.filter(isObject);
+  // A record package carries each procedure's compiled release.
+  if (Array.isArray(b.records)) return b.records.map((r) => (r as { compiledRelease?: unknown } | null)?.compiledRelease).filter(isObject);
   return typeof b.ocid === 'string' ? [body as OcdsRelease] : [];
 }
 

@@ -39,10 +39,14 @@ export async function startDemo(opts: { host?: string; port?: number; quiet?: bo
   // Subscription ids (Mobilithek) name their feed, so the fake can tell the subscriptions apart.
   for (const s of SOURCES)
     for (const name of s.credentials ?? []) credentials[name] = name.endsWith('_SUBSCRIPTION_ID') ? name.toLowerCase() : 'demo-credential';
+  // Sources off by default (e.g. no published licence) are on in the demo, so their documented example shows data.
+  const switchedOn: Record<string, string> = {};
+  for (const s of SOURCES) if (s.enabledByDefault === false) switchedOn[`${s.env}_ENABLED`] = 'true';
   const env = {
     ...process.env,
     ...fakeEnv(fake.url),
     ...credentials,
+    ...switchedOn,
     ...GENESIS_FIXTURE_CREDENTIALS,
     DEMO: 'true',
     JOBS_ENABLED: 'false',

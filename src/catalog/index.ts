@@ -11,6 +11,10 @@ import { PLACES_OSM_TYPES } from './places-osm.ts';
 import { CITY_BASE_TYPES } from './city-base.ts';
 import { PLACES_LOCAL_TYPES } from './places-local.ts';
 import { ROAD_TYPES } from './roads.ts';
+import { SAFETY_TYPES } from './safety.ts';
+import { SOCIETY_EXTRA_TYPES } from './society-extra.ts';
+import { ENERGY_GRID_TYPES } from './energy-grid.ts';
+import { ECONOMY_EXTRA_TYPES } from './economy-extra.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -28,6 +32,10 @@ const GROUPS: DataType[][] = [
   CITY_BASE_TYPES,
   PLACES_LOCAL_TYPES,
   ROAD_TYPES,
+  SAFETY_TYPES,
+  SOCIETY_EXTRA_TYPES,
+  ENERGY_GRID_TYPES,
+  ECONOMY_EXTRA_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

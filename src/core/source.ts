@@ -25,6 +25,8 @@ export interface SourceDecl {
   maxResponseBytes?: number;
   /** Minimum spacing of calls across the cluster, e.g. DB's 60 calls per minute. */
   ratePerMinute?: number;
+  /** Why a source with `enabledByDefault: false` is off (e.g. no published licence); sent as meta.disabled_reason. */
+  offReason?: string;
 }
 
 export interface Attribution {

@@ -7,6 +7,9 @@ import { POIS_PRECOMPUTE_JOB } from './pois-precompute.ts';
 import { solarRoofsPrecompute } from './solar-roofs-precompute.ts';
 import { PLACES_PRECOMPUTE_JOB } from './places-precompute.ts';
 import { GEO_PRECOMPUTE_JOB } from './geo-precompute.ts';
+import { accidentsIngest } from './accidents-ingest.ts';
+import { crimeStatsIngest } from './crime-stats-ingest.ts';
+import { tendersIngest } from './tenders-ingest.ts';
 
 /** Every background job of the service (pollers and precomputes), with the configured cadences. */
 export function jobsFor(config: Pick<Config, 'gtfsRtPollIntervalS'>): ScheduledJob[] {
@@ -18,5 +21,8 @@ export function jobsFor(config: Pick<Config, 'gtfsRtPollIntervalS'>): ScheduledJ
     solarRoofsPrecompute,
     PLACES_PRECOMPUTE_JOB,
     GEO_PRECOMPUTE_JOB,
+    accidentsIngest,
+    crimeStatsIngest,
+    tendersIngest,
   ];
 }

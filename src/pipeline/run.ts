@@ -128,7 +128,7 @@ export class Pipeline {
     const settings = this.rt.settings(dt.source);
     if (!settings.enabled || settings.missingCredentials.length > 0) {
       const reason = !settings.enabled
-        ? `source switched off (${dt.source.env}_ENABLED=false)`
+        ? (dt.source.offReason ?? `source switched off (${dt.source.env}_ENABLED=false)`)
         : `server credentials missing: ${settings.missingCredentials.join(', ')}`;
       return this.outcome(city, 'disabled', null, jsonNull, { ...base, disabled_reason: reason }, null);
     }

@@ -34,6 +34,14 @@ import { AUTOBAHN } from './autobahn/source.ts';
 import { HAMBURG_VERKEHRSLAGE } from './hamburg-verkehrslage/source.ts';
 import { BERLIN_VIZ } from './berlin-viz/source.ts';
 import { MOBILITHEK_HANNOVER, MOBILITHEK_KIEL, MOBILITHEK_KOELN_LEZ } from './mobilithek/sources.ts';
+import { NINA } from './nina/source.ts';
+import { BUNDESWAHLLEITERIN } from './bundeswahlleiterin/source.ts';
+import { SMARD } from './smard/source.ts';
+import { MASTR } from './mastr/source.ts';
+import { UNFALLATLAS } from './unfallatlas/source.ts';
+import { BKA_PKS } from './bka-pks/source.ts';
+import { VERGABE } from './vergabe/source.ts';
+import { KLINIKATLAS } from './klinikatlas/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -75,4 +83,12 @@ export const SOURCES: readonly SourceDecl[] = [
   MOBILITHEK_HANNOVER,
   MOBILITHEK_KIEL,
   MOBILITHEK_KOELN_LEZ,
+  NINA,
+  BUNDESWAHLLEITERIN,
+  SMARD,
+  MASTR,
+  UNFALLATLAS,
+  BKA_PKS,
+  VERGABE,
+  KLINIKATLAS,
 ];

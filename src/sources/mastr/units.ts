@@ -1,0 +1,61 @@
+import { UpstreamError } from '../../core/upstream-error.ts';
+import type { EnergyRecord } from '../../core/records/generation.ts';
+
+/** One page of `GetErweiterteOeffentlicheEinheitStromerzeugung`. */
+export interface MastrPage {
+  Data?: MastrUnit[] | null;
+  Total?: number;
+  Errors?: unknown;
+}
+
+/** The fields of a unit used here (the register sends about a hundred). */
+export interface MastrUnit {
+  EnergietraegerId?: number | null;
+  EnergietraegerName?: string | null;
+  BetriebsStatusId?: number | null;
+  Nettonennleistung?: number | null;
+  Bruttoleistung?: number | null;
+  Gemeindeschluessel?: string | null;
+}
+
+/** Betriebs-Status "In Betrieb". */
+export const IN_OPERATION = 35;
+
+export function parsePage(body: MastrPage): { units: MastrUnit[]; total: number } {
+  if (body?.Errors) throw new UpstreamError('parse', 'MaStR answered with Errors');
+  if (!Array.isArray(body?.Data) || typeof body.Total !== 'number') throw new UpstreamError('parse', 'MaStR page without Data array and Total');
+  return { units: body.Data, total: body.Total };
+}
+
+const kw = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+/** Units in operation by energy carrier; capacities in kW as registered. */
+export function summarise(ags: string, units: MastrUnit[]): EnergyRecord {
+  const by = new Map<number, EnergyRecord['by_carrier'][number]>();
+  let count = 0;
+  let net = 0;
+  for (const u of units) {
+    if (u.BetriebsStatusId !== IN_OPERATION || typeof u.EnergietraegerId !== 'number') continue;
+    const c = by.get(u.EnergietraegerId) ?? {
+      carrier_id: u.EnergietraegerId,
+      carrier: u.EnergietraegerName ?? null,
+      units: 0,
+      net_capacity_kw: 0,
+      gross_capacity_kw: 0,
+    };
+    c.units = (c.units ?? 0) + 1;
+    c.net_capacity_kw = round((c.net_capacity_kw ?? 0) + kw(u.Nettonennleistung));
+    c.gross_capacity_kw = round((c.gross_capacity_kw ?? 0) + kw(u.Bruttoleistung));
+    by.set(u.EnergietraegerId, c);
+    count++;
+    net += kw(u.Nettonennleistung);
+  }
+  return {
+    municipality_key: ags,
+    units_in_operation: count,
+    net_capacity_kw: round(net),
+    units_registered: units.length,
+    by_carrier: [...by.values()].sort((a, b) => (b.net_capacity_kw ?? 0) - (a.net_capacity_kw ?? 0)),
+  };
+}

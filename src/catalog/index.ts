@@ -15,7 +15,18 @@ import { PLACES_LOCAL_TYPES } from './places-local.ts';
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
  * compare and MCP tools are all generated from this list.
  */
-const GROUPS: DataType[][] = [CITY_TYPES, ENVIRONMENT_TYPES, SOCIETY_TYPES, ECONOMY_TYPES, ENERGY_TYPES, PLACES_TYPES, TRANSPORT_TYPES, PLACES_OSM_TYPES, CITY_BASE_TYPES, PLACES_LOCAL_TYPES];
+const GROUPS: DataType[][] = [
+  CITY_TYPES,
+  ENVIRONMENT_TYPES,
+  SOCIETY_TYPES,
+  ECONOMY_TYPES,
+  ENERGY_TYPES,
+  PLACES_TYPES,
+  TRANSPORT_TYPES,
+  PLACES_OSM_TYPES,
+  CITY_BASE_TYPES,
+  PLACES_LOCAL_TYPES,
+];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';
 

@@ -89,7 +89,6 @@ export const TreeCadastreRecord = record({
 export type TreeCadastreRecord = z.infer<typeof TreeCadastreRecord>;
 export type TreeRecord = TreeCadastreRecord['trees'][number];
 
-
 const poi = record({
   name: text('Name (OSM name tag)'),
   lat: lat(),

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
+import { at, list, obj, str } from './helpers/json.ts';
+import { must, nth } from './helpers/must.ts';
 import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { registerOparl } from './fixtures/oparl/routes.ts';
@@ -37,7 +39,7 @@ test('parser: the real ALLRIS and SD.NET System objects name their body list; a 
 
 test('parser: a paper gives name, reference, date, type, main file URL and zoned modified time', () => {
   const page = json<OparlList<OparlPaper>>('papers_leipzig_page1.json');
-  const p = parsePaper(page.data![0]);
+  const p = parsePaper(nth(must(page.data), 0));
   assert.deepEqual(p, {
     id: 'https://ratsinfo.leipzig.de/bi/oparl/1.0/papers.asp?id=1023401',
     name: 'Fortschreibung des Nahverkehrsplans der Stadt Leipzig',
@@ -49,55 +51,55 @@ test('parser: a paper gives name, reference, date, type, main file URL and zoned
     web_url: 'https://ratsinfo.leipzig.de/bi/vo020.asp?VOLFDNR=1023401',
     modified: '2026-11-03T10:15:22+01:00',
   });
-  assert.equal(parsePaper(page.data![2]).main_file_url, null);
+  assert.equal(parsePaper(nth(must(page.data), 2)).main_file_url, null);
   assert.equal(parsePaper({ modified: '2026-11-03T10:15:22' }).modified, null, 'a time without offset is not guessed');
 });
 
 test('GET council-papers for Leipzig: system -> body -> two pages of papers, newest first, deleted left out, licence from the system', async () => {
   const r = await ctx.app.get(PATH);
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  const d = r.json.data;
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const d = obj(r.json, 'data');
   assert.ok(published(CouncilPapersRecord).safeParse(d).success);
   assert.equal(d.body_name, 'Stadt Leipzig');
   assert.equal(d.system_name, null, 'the system calls itself "N/A"');
   assert.equal(d.license, 'Datenlizenz Deutschland Namensnennung 2.0');
   assert.equal(d.license_stated_by, 'system');
   assert.deepEqual(
-    d.papers.map((p: { reference: string }) => p.reference),
+    list<{ reference: string }>(d, 'papers').map((p) => p.reference),
     ['VII-F-03307', 'VII-A-04512', 'VII-DS-09876', 'VII-DS-09851'],
   );
-  assert.equal(r.json.meta.as_of, '2026-11-10T14:21:10+01:00');
+  assert.equal(at(r.json, 'meta.as_of'), '2026-11-10T14:21:10+01:00');
   assert.equal(fake.count('/bi/oparl/1.0/papers.asp'), 2, 'links.next followed');
   const first = fake.requests.find((q) => q.url.startsWith('/bi/oparl/1.0/papers.asp'))!;
   const q = new URL(first.url, 'http://x').searchParams;
   assert.equal(q.get('body'), '2387');
   assert.match(q.get('modified_since') ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
   const page = await ctx.app.get(`${PATH}?limit=1`);
-  assert.equal(page.json.data.papers.length, 1);
+  assert.equal(at(page.json, 'data.papers.length'), 1);
 });
 
 test('GET council-papers: a system without a licence statement takes the licence the city grants', async () => {
   fake.get('/allris_leipzig_public/oparl/system', { json: { ...json<OparlSystemObject>('system_leipzig_allris_1.0.json'), license: undefined } });
   const r = await freshGet(PATH);
-  assert.equal(r.json.data.license, 'CC-BY-4.0');
-  assert.equal(r.json.data.license_stated_by, 'city');
+  assert.equal(at(r.json, 'data.license'), 'CC-BY-4.0');
+  assert.equal(at(r.json, 'data.license_stated_by'), 'city');
 });
 
 test('GET council-papers: an empty paper list is no_data', async () => {
   fake.get('/bi/oparl/1.0/papers.asp', { json: { data: [], pagination: { totalElements: 0 }, links: {} } });
   const r = await freshGet(PATH);
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.match(r.json.meta.reason, /no paper/);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /no paper/);
 });
 
 test('GET council-papers: cities without an openly licensed OParl system are not_covered, with the covered list', async () => {
   const r = await ctx.app.get('/api/v1/cities/krefeld/council-papers');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'not_covered');
-  assert.deepEqual(r.json.meta.covered_cities, OPARL_SYSTEMS.map((s) => s.slug).sort());
-  assert.match(r.json.meta.note, /licence/);
+  assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
+  assert.deepEqual(at(r.json, 'meta.covered_cities'), OPARL_SYSTEMS.map((s) => s.slug).sort());
+  assert.match(str(r.json, 'meta.note'), /licence/);
   assert.equal(fake.count(), 0);
 });
 
@@ -105,7 +107,7 @@ test('GET council-papers: garbage from the system or a dead system with nothing 
   fake.get('/allris_leipzig_public/oparl/system', { body: '<html>Wartung</html>', headers: { 'content-type': 'text/html' } });
   const fresh = await freshGet(PATH);
   assert.equal(fresh.status, 503);
-  assert.equal(fresh.json.code, 'upstream_unavailable');
+  assert.equal(at(fresh.json, 'code'), 'upstream_unavailable');
   await expectUnavailable({ fake, path: PATH, mode: 'error' });
 });
 

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
+import { at, list, str } from './helpers/json.ts';
+import { must, nth } from './helpers/must.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { registerDestinationOne } from './fixtures/destination-one/routes.ts';
 import { eventQuery, parseEvents, type Et4Answer } from '../src/sources/destination-one/events.ts';
@@ -34,29 +36,35 @@ test('parser: the real ET2014A recording: title, venue, address, coordinates, ne
 });
 
 test('parser: when every date is past the first is given; a non-OK status or no items is a broken answer', () => {
-  const [only] = parseEvents(
-    { status: 'OK', items: [{ title: 'x', timeIntervals: [{ start: '2022-01-20T15:00:00+01:00', end: '2022-01-20T17:00:00+01:00' }] }] },
-    new Date(),
+  const only = nth(
+    parseEvents(
+      { status: 'OK', items: [{ title: 'x', timeIntervals: [{ start: '2022-01-20T15:00:00+01:00', end: '2022-01-20T17:00:00+01:00' }] }] },
+      new Date(),
+    ),
+    0,
   );
   assert.deepEqual([only.start, only.upcoming_dates], ['2022-01-20T15:00:00+01:00', 0]);
   assert.throws(() => parseEvents({ status: 'ERROR', items: [] }, new Date()), UpstreamError);
   assert.throws(() => parseEvents({ status: 'OK' }, new Date()), UpstreamError);
-  assert.equal(parseEvents({ items: [{ title: 'y', license: 'CC0' }] }, new Date())[0].license, 'CC0', 'a licence field on the record itself');
+  assert.equal(nth(parseEvents({ items: [{ title: 'y', license: 'CC0' }] }, new Date()), 0).license, 'CC0', 'a licence field on the record itself');
   assert.equal(eventQuery('Dresden'), 'city:"Dresden" AND attribute_license:(CC0 OR CC-BY OR CC-BY-SA)');
 });
 
 test('GET events for Dresden: openly licensed events with their licence, sorted by next date; the open-data experience is asked', async () => {
   const r = await ctx.app.get('/api/v1/cities/dresden/events');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.length, 3);
-  for (const e of r.json.data) assert.ok(published(EventRecord).safeParse(e).success);
-  const market = r.json.data.find((e: { title: string }) => e.title === 'Dresdner Striezelmarkt');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.length'), 3);
+  for (const e of list(r.json, 'data')) assert.ok(published(EventRecord).safeParse(e).success);
+  const market = must(
+    list<Record<string, unknown>>(r.json, 'data').find((e) => e.title === 'Dresdner Striezelmarkt'),
+    'the Striezelmarkt',
+  );
   assert.equal(market.license, 'CC-BY-SA');
   assert.equal(market.post_code, '01067');
   assert.equal(market.plz, '01067', 'deprecated alias added by the normaliser');
-  assert.match(market.start, /\+01:00$/);
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  assert.match(str(market, 'start'), /\+01:00$/);
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.equal(q.get('experience'), 'open-data-sachsen-tourismus');
   assert.match(q.get('mode') ?? '', /^next_months,\d+$/);
   assert.match(q.get('q') ?? '', /attribute_license/);
@@ -65,17 +73,17 @@ test('GET events for Dresden: openly licensed events with their licence, sorted 
 
 test('GET events: no event is no_data; a city without an open-data experience is not_covered', async () => {
   const none = await ctx.app.get('/api/v1/cities/chemnitz/events');
-  assert.equal(none.json.meta.source_status, 'no_data');
+  assert.equal(at(none.json, 'meta.source_status'), 'no_data');
   const other = await ctx.app.get('/api/v1/cities/hamburg/events');
-  assert.equal(other.json.meta.source_status, 'not_covered');
-  assert.deepEqual(other.json.meta.covered_cities, ['chemnitz', 'dresden', 'leipzig']);
+  assert.equal(at(other.json, 'meta.source_status'), 'not_covered');
+  assert.deepEqual(at(other.json, 'meta.covered_cities'), ['chemnitz', 'dresden', 'leipzig']);
 });
 
 test('GET events: garbage or a dead upstream with nothing cached is a 503 problem', async () => {
   fake.get('/rest.ashx/search/', { body: '<html>Fehler</html>', headers: { 'content-type': 'text/html' } });
   const r = await ctx.app.get('/api/v1/cities/leipzig/events');
   assert.equal(r.status, 503);
-  assert.equal(r.json.code, 'upstream_unavailable');
+  assert.equal(at(r.json, 'code'), 'upstream_unavailable');
   await expectUnavailable({ fake, path: '/api/v1/cities/dresden/events' });
 });
 

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
+import { at, num, obj, str } from './helpers/json.ts';
+import { must, nth } from './helpers/must.ts';
 import { registerBkg } from './fixtures/bkg/routes.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { readMunicipalities } from '../src/sources/bkg/boundaries.ts';
@@ -26,12 +28,12 @@ function recordedOuterPoints(): [number, number][] {
   const sample = JSON.parse(fixture('overpass/boundary_by-ags_09162_munich_out-geom.json').toString('utf8')) as {
     elements: { members: { geometry?: { lat: number; lon: number }[] }[] }[];
   };
-  return sample.elements[0].members.flatMap((m) => (m.geometry ?? []).map((g) => [g.lat, g.lon] as [number, number]));
+  return nth(sample.elements, 0).members.flatMap((m) => (m.geometry ?? []).map((g) => [g.lat, g.lon] as [number, number]));
 }
 
 test('UTM 32N inverse: the fixture points (projected forward by an independent implementation) come back to the recorded coordinates', async () => {
   const found = await readMunicipalities(fixture(ZIP), new Set(['09162000']));
-  const ring = found.get('09162000')!.rings[0];
+  const ring = nth(must(found.get('09162000')).rings, 0);
   const back = ring.map(([x, y]) => utm32ToLonLat(x, y));
   const recorded = recordedOuterPoints();
   let worst = 0;
@@ -53,7 +55,7 @@ test('shapefile and dBASE readers: polygon parts, UTF-8 names per .cpg, VG250 co
   assert.equal(neighbour.name, 'Unterföhring');
   const polys = toPolygons(neighbour.rings);
   assert.equal(polys.length, 1, 'the counter-clockwise ring is a hole of the square');
-  assert.equal(polys[0].length, 2);
+  assert.equal(nth(polys, 0).length, 2);
   assert.throws(
     () => readPolygons(Buffer.from('not a shapefile at all, not at all, not at all, not at all, not at all, not at all, not at all!')),
     UpstreamError,
@@ -73,10 +75,10 @@ test('geometry: area with the hole subtracted and scale-corrected, centroid, bbo
   assert.ok(m.area_km2 > 300 && m.area_km2 < 320, `München's area ${m.area_km2} km² (official 310.7)`);
   assert.ok(m.bbox.min_lon < 11.37 && m.bbox.max_lon > 11.72 && m.bbox.min_lat < 48.07 && m.bbox.max_lat > 48.24);
   const simple = simplify(polys, 100);
-  const before = polys.reduce((s, p) => s + p[0].length, 0);
-  const after = simple.reduce((s, p) => s + p[0].length, 0);
+  const before = polys.reduce((s, p) => s + nth(p, 0).length, 0);
+  const after = simple.reduce((s, p) => s + nth(p, 0).length, 0);
   assert.ok(after < before / 2, `${after} of ${before} points kept`);
-  const [outer] = toLonLat(simple)[0];
+  const outer = nth(nth(toLonLat(simple), 0), 0);
   assert.ok(signedArea(outer as [number, number][]) > 0, 'outer ring counter-clockwise (RFC 7946)');
   assert.deepEqual(outer[0], outer[outer.length - 1], 'ring closed');
 });
@@ -84,7 +86,7 @@ test('geometry: area with the hole subtracted and scale-corrected, centroid, bbo
 test('GET geo before the precompute: no_data; the job then stores it: ok, simplified by default, detail=full unsimplified', async () => {
   const none = await ctx.app.get('/api/v1/cities/muenchen/geo');
   assert.equal(none.status, 200);
-  assert.equal(none.json.meta.source_status, 'no_data');
+  assert.equal(at(none.json, 'meta.source_status'), 'no_data');
 
   const logs: string[] = [];
   await GEO_PRECOMPUTE_JOB.run(ctx.app.rt, (m) => logs.push(m), new AbortController().signal);
@@ -93,22 +95,22 @@ test('GET geo before the precompute: no_data; the job then stores it: ok, simpli
   assert.equal(fake.count(), 1, 'the archive is downloaded once for all cities');
 
   const r = await ctx.app.get('/api/v1/cities/muenchen/geo');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.match(r.json.attribution.text, /GeoBasis-DE \/ BKG/);
-  assert.equal(r.json.meta.edition, '2025-03-03T09:00:00+01:00');
-  const d = r.json.data;
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.match(str(r.json, 'attribution.text'), /GeoBasis-DE \/ BKG/);
+  assert.equal(at(r.json, 'meta.edition'), '2025-03-03T09:00:00+01:00');
+  const d = obj(r.json, 'data');
   assert.ok(published(GeoRecord).safeParse(d).success);
-  assert.deepEqual([d.ags, d.name, d.detail, d.simplify_tolerance_m, d.geometry.type], ['09162000', 'München', 'simplified', 100, 'MultiPolygon']);
+  assert.deepEqual([d.ags, d.name, d.detail, d.simplify_tolerance_m, at(d, 'geometry.type')], ['09162000', 'München', 'simplified', 100, 'MultiPolygon']);
   const full = await ctx.app.get('/api/v1/cities/muenchen/geo?detail=full');
-  assert.equal(full.json.data.detail, 'full');
-  assert.equal(full.json.data.simplify_tolerance_m, null);
-  assert.ok(full.json.data.points > d.points * 2);
-  assert.equal(full.json.data.area_km2, d.area_km2);
+  assert.equal(at(full.json, 'data.detail'), 'full');
+  assert.equal(at(full.json, 'data.simplify_tolerance_m'), null);
+  assert.ok(num(full.json, 'data.points') > num(d, 'points') * 2);
+  assert.equal(at(full.json, 'data.area_km2'), d.area_km2);
   const bad = await ctx.app.get('/api/v1/cities/muenchen/geo?detail=huge');
   assert.equal(bad.status, 422);
 
   const missing = await ctx.app.get('/api/v1/cities/hamburg/geo');
-  assert.equal(missing.json.meta.source_status, 'no_data', 'a city the archive lacks stays no_data');
+  assert.equal(at(missing.json, 'meta.source_status'), 'no_data', 'a city the archive lacks stays no_data');
   fake.reset();
   await GEO_PRECOMPUTE_JOB.run(ctx.app.rt, quiet, new AbortController().signal);
   assert.equal(fake.count(), 0, 'read again only after a month');
@@ -126,7 +128,7 @@ test('toggle off: disabled, and the job is skipped', async () => {
   const off = await startApp({ ...fakeEnv(fake.url), BKG_VG250_ENABLED: 'false' });
   try {
     const r = await off.get('/api/v1/cities/muenchen/geo');
-    assert.equal(r.json.meta.source_status, 'disabled');
+    assert.equal(at(r.json, 'meta.source_status'), 'disabled');
     assert.equal(GEO_PRECOMPUTE_JOB.enabled(off.rt), false);
   } finally {
     await off.close();

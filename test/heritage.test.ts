@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
+import { at, list } from './helpers/json.ts';
+import { nth } from './helpers/must.ts';
 import { registerWikidataSparql } from './fixtures/wikidata-sparql/routes.ts';
 import { heritageQuery, parseHeritage, parseWktPoint, type SparqlResults } from '../src/sources/wikidata-sparql/heritage.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
@@ -53,31 +55,31 @@ test('query: heritage designation, located in the city item transitively, coordi
 test('GET heritage for München: ok list with pagination, CC0 attribution, one SPARQL call cached', async () => {
   const r = await ctx.app.get('/api/v1/cities/muenchen/heritage');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.attribution.license, 'CC0-1.0');
-  assert.equal(r.json.data.length, 5);
-  assert.equal(r.json.meta.total, 5);
-  for (const item of r.json.data) assert.ok(published(HeritageRecord).safeParse(item).success);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'attribution.license'), 'CC0-1.0');
+  assert.equal(at(r.json, 'data.length'), 5);
+  assert.equal(at(r.json, 'meta.total'), 5);
+  for (const item of list(r.json, 'data')) assert.ok(published(HeritageRecord).safeParse(item).success);
   const page = await ctx.app.get('/api/v1/cities/muenchen/heritage?limit=2&offset=1');
   assert.deepEqual(
-    page.json.data.map((i: { name: string }) => i.name),
+    list<{ name: string }>(page.json, 'data').map((i) => i.name),
     ['Bavaria', 'Frauenkirche'],
   );
   assert.equal(fake.count('/sparql'), 1, 'the second request is a cache hit');
-  assert.match(String(fake.requests[0].headers['user-agent']), /Stadtdaten/);
+  assert.match(String(nth(fake.requests, 0).headers['user-agent']), /Stadtdaten/);
 });
 
 test('GET heritage: no monuments in Wikidata is no_data', async () => {
   const r = await ctx.app.get('/api/v1/cities/kiel/heritage');
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(r.json.data, null);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'data'), null);
 });
 
 test('GET heritage: a garbage body or a dead service with nothing cached is a 503 problem', async () => {
   fake.get('/sparql', { body: 'java.util.concurrent.TimeoutException', headers: { 'content-type': 'text/plain' } });
   const r = await ctx.app.get('/api/v1/cities/bonn/heritage');
   assert.equal(r.status, 503);
-  assert.equal(r.json.code, 'upstream_unavailable');
+  assert.equal(at(r.json, 'code'), 'upstream_unavailable');
   await expectUnavailable({ fake, path: '/api/v1/cities/essen/heritage' });
 });
 

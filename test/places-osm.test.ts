@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
+import { at, num, obj, str } from './helpers/json.ts';
+import { must, nth } from './helpers/must.ts';
 import { registerOverpass } from './fixtures/overpass/routes.ts';
 import { CITIES, CITY_BY_SLUG, type City } from '../src/cities/register.ts';
 import type { OverpassAnswer } from '../src/sources/overpass/parse.ts';
@@ -55,35 +57,37 @@ test('parser: objects sorted into their types by tags; address, fee, wheelchair,
   assert.deepEqual(names('government-offices'), ['Kreisverwaltungsreferat', 'Neues Rathaus']);
   assert.deepEqual(names('public-wifi'), ['Stadtbibliothek Motorama']);
   for (const t of PLACE_TYPES) assert.ok(a.byType.get(t.id)!.length > 0, `${t.id} has objects in the fixture`);
-  const post = a.byType.get('post-offices')![0];
+  const post = nth(must(a.byType.get('post-offices')), 0);
   assert.deepEqual(
     { street: post.street, house_number: post.house_number, post_code: post.post_code, place: post.place, wheelchair: post.wheelchair },
     { street: 'Bahnhofplatz', house_number: '1', post_code: '80335', place: 'München', wheelchair: 'yes' },
   );
-  const [paid, free] = a.byType.get('public-toilets')!;
+  const toilets = must(a.byType.get('public-toilets'));
+  const paid = nth(toilets, 0);
+  const free = nth(toilets, 1);
   assert.equal(paid.fee, true);
   assert.equal(free.fee, false);
   assert.equal(free.name, null);
-  const locker = a.byType.get('parcel-lockers')![0];
+  const locker = nth(must(a.byType.get('parcel-lockers')), 0);
   assert.deepEqual(
     { brand: locker.brand, capacity: locker.capacity, opening_hours: locker.opening_hours },
     { brand: 'DHL Packstation', capacity: 82, opening_hours: '24/7' },
   );
-  const centre = a.byType.get('recycling-centres')![0];
+  const centre = nth(must(a.byType.get('recycling-centres')), 0);
   assert.deepEqual(centre.recycling_materials, ['electrical_appliances', 'glass', 'paper', 'wood'], 'recycling:clothes=no is left out');
   assert.deepEqual({ lat: centre.lat, lon: centre.lon, osm_type: centre.osm_type }, { lat: 48.1838, lon: 11.6108, osm_type: 'way' });
-  assert.equal(a.byType.get('post-boxes')![0].collection_times, 'Mo-Fr 17:00; Sa 12:00');
+  assert.equal(nth(must(a.byType.get('post-boxes')), 0).collection_times, 'Mo-Fr 17:00; Sa 12:00');
   for (const list of a.byType.values()) for (const p of list) assert.ok(PlaceRecord.safeParse(p).success, JSON.stringify(p));
 });
 
 test('parser: the real out-center-tags recording parses (node coordinates, way centre); its fast food matches no place type', () => {
   const els = json('around600_amenity-fast_food_muenchen_out-center-tags_TRUNCATED.json').elements!;
-  const bk = parsePlaceElement(els[0])!;
+  const bk = must(parsePlaceElement(nth(els, 0)));
   assert.deepEqual(
     [bk.name, bk.lat, bk.lon, bk.post_code, bk.wheelchair, bk.brand],
     ['Burger King', 48.1377004, 11.5645217, '80331', 'limited', 'Burger King'],
   );
-  assert.equal(parsePlaceElement(els[2])!.lat, 48.1383731);
+  assert.equal(must(parsePlaceElement(nth(els, 2))).lat, 48.1383731);
   for (const el of els) for (const t of PLACE_TYPES) assert.equal(isOfType(el.tags ?? {}, t), false);
   assert.equal(isOfType({ internet_access: 'wlan' }, PLACE_TYPE_BY_ID.get('public-wifi')!), false, 'paid or unknown Wi-Fi is not public Wi-Fi');
 });
@@ -102,11 +106,11 @@ test('parser: a runtime-error remark (HTTP 200) and an answer without the echoed
 test('GET before any precompute: 200 no_data, ODbL attribution, Overpass never called on a request', async () => {
   const r = await ctx.app.get('/api/v1/cities/muenchen/drinking-water');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(r.json.data, null);
-  assert.match(r.json.meta.reason, /precompute has not run/);
-  assert.equal(r.json.attribution.text, '© OpenStreetMap contributors, ODbL');
-  assert.equal(r.json.attribution.tier, 'B');
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'data'), null);
+  assert.match(str(r.json, 'meta.reason'), /precompute has not run/);
+  assert.equal(at(r.json, 'attribution.text'), '© OpenStreetMap contributors, ODbL');
+  assert.equal(at(r.json, 'attribution.tier'), 'B');
   assert.equal(fake.count(), 0);
 });
 
@@ -115,29 +119,29 @@ test('job: one Overpass query per city fills all ten types; ok with full lists a
   const berlin = CITY_BY_SLUG.get('berlin')!;
   await createPlacesJob({ cities: [muenchen, berlin], pauseMs: 0 }).run(ctx.app.rt, (m) => logs.push(m), noAbort);
   assert.equal(fake.count('/api/interpreter'), 2, 'one query per city, not per type');
-  assert.equal(fake.requests[0].method, 'POST');
+  assert.equal(nth(fake.requests, 0).method, 'POST');
   assert.match(logs.join('\n'), /2 cities stored, 0 failed, 0 left for the next run, 2 Overpass requests/);
 
   const r = await ctx.app.get('/api/v1/cities/muenchen/government-offices');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.meta.total, 2);
-  assert.equal(r.json.meta.as_of, '2026-08-01T09:24:36+02:00');
-  assert.match(r.json.meta.computed_at, /[+-]\d{2}:\d{2}$/);
-  const rathaus = r.json.data[1];
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.total'), 2);
+  assert.equal(at(r.json, 'meta.as_of'), '2026-08-01T09:24:36+02:00');
+  assert.match(str(r.json, 'meta.computed_at'), /[+-]\d{2}:\d{2}$/);
+  const rathaus = obj(r.json, 'data.1');
   assert.equal(rathaus.name, 'Neues Rathaus');
   assert.equal(rathaus.post_code, '80331');
   assert.equal(rathaus.plz, '80331', 'deprecated alias added by the normaliser');
   assert.equal(rathaus.osm_type, 'relation');
 
   const page = await ctx.app.get('/api/v1/cities/muenchen/drinking-water?limit=1&offset=1');
-  assert.equal(page.json.data.length, 1);
-  assert.equal(page.json.data[0].osm_id, 1300000102);
-  assert.equal(page.json.meta.pagination.total, 2);
+  assert.equal(at(page.json, 'data.length'), 1);
+  assert.equal(num(page.json, 'data.0.osm_id'), 1300000102);
+  assert.equal(at(page.json, 'meta.pagination.total'), 2);
 
   const empty = await ctx.app.get('/api/v1/cities/berlin/markets');
-  assert.equal(empty.json.meta.source_status, 'no_data');
-  assert.match(empty.json.meta.reason, /no markets mapped/);
+  assert.equal(at(empty.json, 'meta.source_status'), 'no_data');
+  assert.match(str(empty.json, 'meta.reason'), /no markets mapped/);
 
   assert.deepEqual(await duePlaceCities(ctx.app.rt.store, [muenchen, berlin], 7 * 86400_000), []);
   fake.reset();
@@ -153,7 +157,7 @@ test('a timeout remark fails the city: previous lists kept, city held back from 
   const s = await refreshPlaces(ctx.app.rt, [augsburg], { pauseMs: 0 });
   assert.deepEqual({ ok: s.ok, failed: s.failed }, { ok: 0, failed: 1 });
   const r = await ctx.app.get('/api/v1/cities/augsburg/playgrounds');
-  assert.equal(r.json.meta.source_status, 'ok', 'last good lists still served');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok', 'last good lists still served');
   assert.deepEqual(await duePlaceCities(ctx.app.rt.store, [augsburg], 0), [], 'failed city waits for its hold');
 });
 
@@ -205,7 +209,7 @@ test('toggle off: 200 disabled and the job is skipped', async () => {
   const off = await startApp({ ...fakeEnv(fake.url), OVERPASS_ENABLED: 'false' });
   try {
     const r = await off.get('/api/v1/cities/muenchen/post-boxes');
-    assert.equal(r.json.meta.source_status, 'disabled');
+    assert.equal(at(r.json, 'meta.source_status'), 'disabled');
     assert.equal(createPlacesJob().enabled(off.rt), false);
   } finally {
     await off.close();

@@ -102,6 +102,7 @@ export async function refreshPlaces(rt: Runtime, cities: readonly City[], opts: 
   const worker = async () => {
     while (next < cities.length && !stop()) {
       const city = cities[next++];
+      if (city === undefined) break;
       let requests = 0;
       try {
         const answer = await queryCity(city, () => {

@@ -30,14 +30,16 @@ export async function readMunicipalities(archive: Buffer, wanted: ReadonlySet<st
   const rows = readDbf(dbf, cpgEncoding(files.get('VG250_GEM.cpg')?.toString('latin1') ?? null));
   const shapes = readPolygons(shp);
   if (rows.length !== shapes.length) throw new UpstreamError('parse', `VG250_GEM: ${rows.length} table rows but ${shapes.length} shapes`);
-  if (rows.length && !('AGS' in rows[0] && 'GF' in rows[0])) throw new UpstreamError('parse', 'VG250_GEM table without AGS and GF columns');
+  const head = rows[0];
+  if (head && !('AGS' in head && 'GF' in head)) throw new UpstreamError('parse', 'VG250_GEM table without AGS and GF columns');
   const out = new Map<string, Municipality>();
   rows.forEach((row, i) => {
     const rings = shapes[i];
-    if (row._deleted || !rings || row.GF !== LAND || !wanted.has(row.AGS)) return;
-    const m = out.get(row.AGS);
+    const ags = row.AGS;
+    if (row._deleted || !rings || row.GF !== LAND || ags === undefined || !wanted.has(ags)) return;
+    const m = out.get(ags);
     if (m) m.rings.push(...rings);
-    else out.set(row.AGS, { ags: row.AGS, name: row.GEN || null, designation: row.BEZ || null, effective_since: dbfDate(row.WSK), rings: [...rings] });
+    else out.set(ags, { ags, name: row.GEN || null, designation: row.BEZ || null, effective_since: dbfDate(row.WSK), rings: [...rings] });
   });
   return out;
 }

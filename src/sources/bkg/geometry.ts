@@ -4,17 +4,30 @@ import { utm32ScaleAt, utm32ToLonLat } from './utm.ts';
 /** One polygon: outer ring first, then its holes (metres, UTM 32N). */
 export type Polygon = Ring[];
 
+/** Vertex `i` of `r`; the loops below stay inside the ring, so a miss is a programming error, not bad data. */
+function pt(r: Ring, i: number): [number, number] {
+  const v = r[i];
+  if (v === undefined) throw new RangeError(`vertex ${i} outside a ring of ${r.length}`);
+  return v;
+}
+
 /** Shoelace area; negative for clockwise rings (shapefile outer rings). */
 export function signedArea(r: Ring): number {
   let s = 0;
-  for (let i = 0, j = r.length - 1; i < r.length; j = i++) s += r[j][0] * r[i][1] - r[i][0] * r[j][1];
+  for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+    const [xi, yi] = pt(r, i);
+    const [xj, yj] = pt(r, j);
+    s += xj * yi - xi * yj;
+  }
   return s / 2;
 }
 
 function inside(p: [number, number], r: Ring): boolean {
   let c = false;
   for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-    if (r[i][1] > p[1] !== r[j][1] > p[1] && p[0] < ((r[j][0] - r[i][0]) * (p[1] - r[i][1])) / (r[j][1] - r[i][1]) + r[i][0]) c = !c;
+    const [xi, yi] = pt(r, i);
+    const [xj, yj] = pt(r, j);
+    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) c = !c;
   }
   return c;
 }
@@ -23,7 +36,9 @@ function inside(p: [number, number], r: Ring): boolean {
 export function toPolygons(rings: readonly Ring[]): Polygon[] {
   const polys: Polygon[] = rings.filter((r) => r.length >= 4 && signedArea(r) < 0).map((r) => [r]);
   for (const hole of rings.filter((r) => r.length >= 4 && signedArea(r) > 0)) {
-    const owner = polys.find((p) => inside(hole[0], p[0]));
+    const start = pt(hole, 0);
+    // Every polygon here was built from one outer ring, so p[0] exists.
+    const owner = polys.find((p) => p[0] !== undefined && inside(start, p[0]));
     if (owner) owner.push(hole);
   }
   return polys;
@@ -42,9 +57,11 @@ export function centroid(polys: readonly Polygon[]): [number, number] {
   for (const p of polys) {
     for (const r of p) {
       for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-        const cross = r[j][0] * r[i][1] - r[i][0] * r[j][1];
-        ax += (r[j][0] + r[i][0]) * cross;
-        ay += (r[j][1] + r[i][1]) * cross;
+        const [xi, yi] = pt(r, i);
+        const [xj, yj] = pt(r, j);
+        const cross = xj * yi - xi * yj;
+        ax += (xj + xi) * cross;
+        ay += (yj + yi) * cross;
         area += cross;
       }
     }
@@ -66,8 +83,17 @@ export function simplifyRing(r: Ring, tolerance: number): Ring {
   const keep = new Uint8Array(r.length);
   keep[0] = keep[r.length - 1] = 1;
   // A closed ring's end points coincide: split at the point farthest from the start first.
+  const [x0, y0] = pt(r, 0);
   let far = 1;
-  for (let i = 1; i < r.length - 1; i++) if (Math.hypot(r[i][0] - r[0][0], r[i][1] - r[0][1]) > Math.hypot(r[far][0] - r[0][0], r[far][1] - r[0][1])) far = i;
+  let farDist = -1;
+  for (let i = 1; i < r.length - 1; i++) {
+    const [x, y] = pt(r, i);
+    const d = Math.hypot(x - x0, y - y0);
+    if (d > farDist) {
+      far = i;
+      farDist = d;
+    }
+  }
   keep[far] = 1;
   const stack: [number, number][] = [
     [0, far],
@@ -78,7 +104,7 @@ export function simplifyRing(r: Ring, tolerance: number): Ring {
     let max = 0;
     let at = -1;
     for (let i = a + 1; i < b; i++) {
-      const d = segmentDistance(r[i], r[a], r[b]);
+      const d = segmentDistance(pt(r, i), pt(r, a), pt(r, b));
       if (d > max) {
         max = d;
         at = i;
@@ -96,6 +122,7 @@ export function simplifyRing(r: Ring, tolerance: number): Ring {
 export function simplify(polys: readonly Polygon[], tolerance: number): Polygon[] {
   const out: Polygon[] = [];
   for (const p of polys) {
+    if (p[0] === undefined) continue;
     const outer = simplifyRing(p[0], tolerance);
     if (outer.length < 4) continue;
     out.push([
@@ -107,8 +134,10 @@ export function simplify(polys: readonly Polygon[], tolerance: number): Polygon[
     ]);
   }
   if (out.length === 0 && polys.length) {
-    const largest = [...polys].sort((a, b) => signedArea(a[0]) - signedArea(b[0]))[0];
-    out.push([largest[0]]);
+    // Outer rings are clockwise (negative area): the most negative is the largest.
+    let largest: Ring | null = null;
+    for (const p of polys) if (p[0] !== undefined && (largest === null || signedArea(p[0]) < signedArea(largest))) largest = p[0];
+    if (largest) out.push([largest]);
   }
   return out;
 }
@@ -142,7 +171,7 @@ export function measure(polys: readonly Polygon[]): Measures {
   let maxLon = -Infinity;
   let maxLat = -Infinity;
   for (const p of polys) {
-    for (const [x, y] of p[0]) {
+    for (const [x, y] of p[0] ?? []) {
       const [lo, la] = utm32ToLonLat(x, y);
       minLon = Math.min(minLon, lo);
       maxLon = Math.max(maxLon, lo);

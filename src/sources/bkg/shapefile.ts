@@ -42,7 +42,10 @@ function polygon(buf: Buffer, start: number): Ring[] {
   const rings: Ring[] = [];
   for (let p = 0; p < numParts; p++) {
     const ring: Ring = [];
-    for (let i = parts[p]; i < parts[p + 1]; i++) ring.push([buf.readDoubleLE(pointsAt + i * 16), buf.readDoubleLE(pointsAt + i * 16 + 8)]);
+    // parts holds numParts + 1 entries (the end sentinel pushed above), so both reads are in range.
+    const from = parts[p] ?? numPoints;
+    const to = parts[p + 1] ?? numPoints;
+    for (let i = from; i < to; i++) ring.push([buf.readDoubleLE(pointsAt + i * 16), buf.readDoubleLE(pointsAt + i * 16 + 8)]);
     rings.push(ring);
   }
   return rings;
@@ -62,7 +65,7 @@ export function readDbf(dbf: Buffer, encoding: BufferEncoding | 'latin1' = 'lati
   let offset = 1;
   for (let at = 32; at + 32 <= headerLength && dbf[at] !== 0x0d; at += 32) {
     const name = dbf.toString('latin1', at, at + 11).replace(/\0.*$/s, '');
-    const length = dbf[at + 16];
+    const length = dbf[at + 16] ?? 0;
     fields.push({ name, offset, length });
     offset += length;
   }

@@ -23,7 +23,8 @@ const STATUS: Record<string, 'open' | 'closed'> = { '1': 'open', '2': 'closed' }
 function localTime(v: string | undefined): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(v?.trim() ?? '');
   if (!m) return null;
-  return toBerlinIso(berlinLocalToDate(+m[1], +m[2], +m[3], +m[4], +m[5], +(m[6] ?? 0)));
+  const [, y, mo, d, h, mi, sec] = m;
+  return toBerlinIso(berlinLocalToDate(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(sec ?? 0)));
 }
 
 const str = (v: string | undefined): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);

@@ -13,7 +13,7 @@ export interface OparlSystem {
   license: string;
 }
 
-export const OPARL_SYSTEMS: readonly OparlSystem[] = [
+export const OPARL_SYSTEMS: readonly [OparlSystem, ...OparlSystem[]] = [
   { slug: 'leipzig', url: null, defaultUrl: 'https://ratsinformation.leipzig.de/allris_leipzig_public/oparl/system', license: 'CC-BY-4.0' },
   { slug: 'koeln', url: 'koeln', defaultUrl: 'https://buergerinfo.stadt-koeln.de/oparl/system', license: 'dl-de/zero-2-0' },
   { slug: 'duesseldorf', url: 'duesseldorf', defaultUrl: 'https://ris-oparl.itk-rheinland.de/Oparl/system', license: 'dl-de/zero-2-0' },

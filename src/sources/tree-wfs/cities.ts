@@ -25,7 +25,7 @@ export interface TreeWfs {
   };
 }
 
-export const TREE_WFS_CITIES: readonly TreeWfs[] = [
+export const TREE_WFS_CITIES: readonly [TreeWfs, ...TreeWfs[]] = [
   {
     slug: 'berlin',
     url: null,

@@ -46,6 +46,31 @@ test('RateLimit / RateLimit-Policy on every answer; over the limit 429 problem w
   });
 });
 
+test('cache HITs answered by the HIT lane count against the limit and carry the same headers (RateLimit, nosniff, CORS, ETag)', async () => {
+  await withApp({ RATE_LIMIT_MAX: '6', RATE_LIMIT_WINDOW_S: '60', CORS_ORIGIN: 'https://app.example.org' }, async (app) => {
+    const path = '/api/v1/cities/freiburg/weather';
+    const first = await app.get(path);
+    assert.equal(first.status, 200);
+    const seen: string[] = [];
+    for (let i = 1; i < 6; i++) {
+      const r = await app.get(path, { origin: 'https://app.example.org' });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers.get('cache-status')?.includes('hit'), true, 'a cache HIT');
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(r.headers.get('access-control-allow-origin'), 'https://app.example.org');
+      assert.ok(r.headers.get('etag'));
+      assert.equal(r.headers.get('ratelimit-policy'), '"per-client";q=6;w=60');
+      seen.push(r.headers.get('ratelimit') ?? '');
+    }
+    assert.match(seen.at(-1) ?? '', /r=0/);
+    const other = await app.get(path, { origin: 'https://evil.example' });
+    assert.equal(other.status, 429, 'the lane refuses over the limit like Fastify does');
+    assert.equal(at(other.json, 'code'), 'rate_limited');
+    assert.ok(Number(other.headers.get('retry-after')) >= 1);
+    assert.equal(other.headers.get('access-control-allow-origin'), null, 'an origin outside CORS_ORIGIN gets no CORS grant');
+  });
+});
+
 test('off switch: RATE_LIMIT_ENABLED=false serves everything, without RateLimit headers', async () => {
   const app = await startApp({ ...fakeEnv(fake.url), RATE_LIMIT_ENABLED: 'false', RATE_LIMIT_MAX: '2' });
   try {

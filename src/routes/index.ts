@@ -10,8 +10,10 @@ import { registerOverview } from './overview.ts';
 import { registerCompare } from './compare.ts';
 import { registerProblems } from './problems.ts';
 import { registerCoverage } from './coverage.ts';
+import { registerLanding } from './landing.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
+  registerLanding(app, ctx);
   registerHealth(app, ctx);
   registerCities(app, ctx);
   registerSources(app, ctx);

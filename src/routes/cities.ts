@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { channelOf } from '../http/pagination.ts';
+import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { sendConditional } from '../http/send.ts';
 import { META_CACHE_CONTROL } from '../http/cache-headers.ts';
 import { getCity, listCities } from '../services/cities.ts';
@@ -9,10 +9,19 @@ export function registerCities(app: FastifyInstance, _ctx: RouteContext) {
   app.get(
     '/api/v1/cities',
     {
-      config: { doc: { summary: 'The city register (canonical slugs)', tags: ['Cities'], paginated: 'list', conditional: true } },
+      config: {
+        doc: {
+          summary: 'The city register (canonical slugs)',
+          tags: ['Cities'],
+          paginated: 'list',
+          conditional: true,
+          responses: { 200: 'City register', 304: 'Not modified', 422: 'invalid_parameter: bad page, limit or offset' },
+        },
+      },
     },
     async (req, reply) => {
       const body = listCities(req.query as Record<string, unknown>, channelOf(req.headers));
+      setPageLinks(reply, req.url, body.meta.pagination);
       return sendConditional(req, reply, JSON.stringify(body), META_CACHE_CONTROL);
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dataSchemaOf, fillTemplate, operationIdOf, routePath, type DataType } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
-import { channelOf } from '../http/pagination.ts';
+import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
 import { deprecationHeaders } from '../http/deprecation.ts';
 import { envelopeBody } from '../pipeline/run.ts';
@@ -26,7 +26,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       responses: {
         200: 'Envelope; source_status ok, no_data, disabled or not_covered',
         404: dt.scope === 'global' ? 'Not found' : 'Unknown city (did-you-mean hint)',
-        ...(dt.params?.length || dt.list ? { 422: 'Invalid parameter', 400: 'Invalid pagination' } : {}),
+        ...(dt.params?.length || dt.list ? { 422: dt.list ? 'Invalid parameter or paging value (page, limit, offset)' : 'Invalid parameter' } : {}),
         ...(dt.cache !== 'stored' ? { 503: 'Upstream down and nothing cached (hint: GET /api/v1/health)' } : {}),
       },
     };
@@ -57,6 +57,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline }: RouteC
       const o = await pipeline.run(dt, citySlug, input, { channel, plain });
       reply.header('content-type', JSON_TYPE).header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60');
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
+      setPageLinks(reply, req.url, o.meta.pagination);
       if (successor) reply.headers(deprecationHeaders(fillTemplate(successor, o.city ? { ...p, slug: o.city.slug, city: o.city.slug } : p)));
       return reply.send(envelopeBody(o));
     };

@@ -1,16 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { requestOrigin } from '../http/origin.ts';
 import { HTML_TYPE } from '../http/html.ts';
 import { apiIndex, landingHtml } from '../services/landing.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
 
-/** The origin the request came in on (proxy headers honoured via trustProxy), for copy-paste snippets. */
-export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
-
 export function registerLanding(app: FastifyInstance, ctx: RouteContext) {
   app.get('/', async (req, reply) =>
-    reply.headers({ 'content-type': HTML_TYPE, 'cache-control': 'no-cache' }).send(await landingHtml(ctx, requestOrigin(req))),
+    reply.headers({ 'content-type': HTML_TYPE, 'cache-control': 'no-cache' }).send(await landingHtml(ctx, requestOrigin(req).replace(/\/$/, ''))),
   );
   app.get(
     '/api/v1',

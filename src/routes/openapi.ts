@@ -1,21 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { buildOpenApi } from '../http/openapi.ts';
+import { requestOrigin } from '../http/origin.ts';
 import type { RouteContext } from './context.ts';
 
 const require = createRequire(import.meta.url);
 
 export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
-  let cached: { json: string; yaml: string } | null = null;
-  const doc = () => {
-    if (!cached) {
-      const spec = buildOpenApi(ctx.routes, ctx.rt.config);
-      cached = { json: JSON.stringify(spec), yaml: stringify(spec, { aliasDuplicateObjects: false }) };
+  // One rendering per origin the document is requested from (servers names it); a handful at most.
+  const cached = new Map<string, { json: string; yaml: string }>();
+  const doc = (req: FastifyRequest) => {
+    const origin = requestOrigin(req);
+    let d = cached.get(origin);
+    if (!d) {
+      const spec = buildOpenApi(ctx.routes, ctx.rt.config, origin);
+      d = { json: JSON.stringify(spec), yaml: stringify(spec, { aliasDuplicateObjects: false }) };
+      if (cached.size >= 16) cached.clear();
+      cached.set(origin, d);
     }
-    return cached;
+    return d;
   };
 
   app.get(
@@ -25,7 +31,8 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
         doc: { summary: 'This API as OpenAPI 3.1 (YAML), generated from the registered routes', tags: ['Operational'], contentType: 'application/yaml' },
       },
     },
-    async (_req, reply) => reply.header('content-type', 'application/yaml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(doc().yaml),
+    async (req, reply) =>
+      reply.headers({ 'content-type': 'application/yaml; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send(doc(req).yaml),
   );
 
   app.get(
@@ -33,7 +40,8 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
     {
       config: { doc: { summary: 'This API as OpenAPI 3.1 (JSON)', tags: ['Operational'] } },
     },
-    async (_req, reply) => reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(doc().json),
+    async (req, reply) =>
+      reply.headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send(doc(req).json),
   );
 
   const uiDir = (() => {

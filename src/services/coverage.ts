@@ -4,7 +4,6 @@ import { coveredCities, examplePath, fillTemplate, routePath, toolOf, GROUP_LABE
 import { mapLimit, orFallbackAfter } from '../core/limit.ts';
 import { ProblemError } from '../core/problem.ts';
 import { toBerlinIso } from '../core/time.ts';
-import type { SourceDecl } from '../core/source.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
 /** State of one matrix cell: what a request for that city and data type would meet on this server. */
@@ -16,15 +15,16 @@ function perCityTypes({ rt }: Pick<ServiceContext, 'rt'>): DataType[] {
   return rt.catalog.all.filter((dt) => dt.scope !== 'global').sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
 }
 
-async function sourceStates({ rt }: Pick<ServiceContext, 'rt'>, types: DataType[]): Promise<Map<SourceDecl, 'enabled' | 'disabled' | 'breaker_open'>> {
-  const sources = [...new Set(types.map((dt) => dt.source))];
+/** Per data type: usable (by its source or its keyless fallback), disabled, or its answering source's breaker open. */
+async function typeStates({ rt }: Pick<ServiceContext, 'rt'>, types: DataType[]): Promise<Map<DataType, 'enabled' | 'disabled' | 'breaker_open'>> {
   const states = await Promise.all(
-    sources.map(
-      async (s) =>
-        (!rt.sourceEnabled(s) ? 'disabled' : (await rt.breakers.state(s)) === 'OPEN' ? 'breaker_open' : 'enabled') as 'enabled' | 'disabled' | 'breaker_open',
-    ),
+    types.map(async (dt) => {
+      const answering = rt.answering(dt);
+      if (!answering) return 'disabled' as const;
+      return (await rt.breakers.state(answering.source)) === 'OPEN' ? ('breaker_open' as const) : ('enabled' as const);
+    }),
   );
-  return new Map(sources.map((s, i) => [s, states[i]!]));
+  return new Map(types.map((dt, i) => [dt, states[i]!]));
 }
 
 function cellState(dt: DataType, slug: string, source: 'enabled' | 'disabled' | 'breaker_open'): CellState {
@@ -37,7 +37,7 @@ function cellState(dt: DataType, slug: string, source: 'enabled' | 'disabled' | 
 async function coverageRows(ctx: Pick<ServiceContext, 'rt'>) {
   const { rt } = ctx;
   const types = perCityTypes(ctx);
-  const states = await sourceStates(ctx, types);
+  const states = await typeStates(ctx, types);
   return types.map((dt) => {
     const cities = coveredCities(dt);
     return {
@@ -49,8 +49,9 @@ async function coverageRows(ctx: Pick<ServiceContext, 'rt'>) {
       tool: toolOf(dt),
       source: dt.source.id,
       tier: dt.source.tier,
-      enabled: rt.sourceEnabled(dt.source),
-      source_state: states.get(dt.source)!,
+      enabled: rt.answering(dt) !== null,
+      source_state: states.get(dt)!,
+      answered_by: rt.answering(dt)?.source.id ?? null,
       partial: cities !== null,
       covered_cities: cities ? [...cities].sort() : CITIES.map((c) => c.slug),
       covered_count: cities ? cities.length : CITIES.length,
@@ -126,11 +127,11 @@ export async function cityCoverage(
   const { rt, pipeline } = ctx;
   const city = resolveCity(raw);
   const types = perCityTypes(ctx);
-  const states = await sourceStates(ctx, types);
+  const states = await typeStates(ctx, types);
   const items = await mapLimit(types, 6, async (dt): Promise<CityCoverageItem> => {
-    const cell = cellState(dt, city.slug, states.get(dt.source)!);
+    const cell = cellState(dt, city.slug, states.get(dt)!);
     const path = cityPath(dt, city.slug);
-    const base = { type: dt.type, label_en: dt.label_en, group: GROUP_LABELS[dt.group], path, cell, source: dt.source.id };
+    const base = { type: dt.type, label_en: dt.label_en, group: GROUP_LABELS[dt.group], path, cell, source: rt.answering(dt)?.source.id ?? dt.source.id };
     if (cell === 'not_covered') return { ...base, source_status: 'not_covered', note: dt.coverage?.note };
     const query = Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''));
     const run = pipeline.run(dt, city, query, { noPaging: true }).then(

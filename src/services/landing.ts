@@ -60,7 +60,7 @@ export function apiIndex(ctx: ServiceContext) {
         group: GROUP_LABELS[dt.group],
         path: dt.path ?? `/api/v1/cities/{slug}/${dt.type}`,
         example: examplePath(dt),
-        enabled: rt.sourceEnabled(dt.source),
+        enabled: rt.answering(dt) !== null,
       })),
     },
     meta: { source_status: 'ok', ...(rt.config.demo ? { demo: true } : {}) },

@@ -16,11 +16,13 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .45rem
 .ok{background:#d9f2dc}.partial{background:#fff3c4}.not_covered{background:#eee;color:#777}.disabled{background:#f9d5d3}.breaker_open{background:#f5a9a3}
 .no_data{background:#e8eefc}.error{background:#f5a9a3}`;
 
+/** Shown on top of every HTML page in demo mode (styled inline, so pages with their own CSS show it too). */
+export const DEMO_BANNER =
+  '<div class="demo" role="status" style="background:#ffe08a;padding:.5rem 1.5rem;font:600 1rem system-ui,sans-serif;border-bottom:1px solid #d4b000">Demo mode: every answer comes from recorded fixtures served by a local fake upstream, not from the live sources.</div>';
+
 /** A complete page; `demo` puts a banner on top so nobody mistakes fixture data for live data. */
 export function htmlPage(opts: { title: string; body: string; demo: boolean; head?: string }): string {
-  const banner = opts.demo
-    ? '<div class="demo" role="status">Demo mode: every answer comes from recorded fixtures served by a local fake upstream, not from the live sources.</div>'
-    : '';
+  const banner = opts.demo ? DEMO_BANNER : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(opts.title)}</title>
 <style>${STYLE}</style>${opts.head ?? ''}</head>

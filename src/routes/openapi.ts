@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { buildOpenApi } from '../http/openapi.ts';
 import { requestOrigin } from '../http/origin.ts';
+import { DEMO_BANNER } from '../http/html.ts';
 import type { RouteContext } from './context.ts';
 
 const require = createRequire(import.meta.url);
@@ -63,7 +64,7 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
     reply.header('content-type', 'text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Stadtdaten API</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"><link rel="icon" href="/docs/assets/favicon-32x32.png"></head>
-<body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
+<body>${ctx.rt.config.demo ? DEMO_BANNER : ''}<div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script>window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', deepLinking: true });</script></body></html>`),
   );
 

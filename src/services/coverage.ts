@@ -133,6 +133,10 @@ export async function cityCoverage(
     const path = cityPath(dt, city.slug);
     const base = { type: dt.type, label_en: dt.label_en, group: GROUP_LABELS[dt.group], path, cell, source: rt.answering(dt)?.source.id ?? dt.source.id };
     if (cell === 'not_covered') return { ...base, source_status: 'not_covered', note: dt.coverage?.note };
+    // An id in the path (a trip, a route) belongs to one city's feed: only the example city has one to try.
+    const ids = [...routePath(dt).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((k) => k !== 'slug' && k !== 'city');
+    if (ids.length && dt.example.city !== city.slug)
+      return { ...base, path: examplePath(dt), source_status: 'not_checked', note: `needs a ${ids.join(', ')} of ${city.name}; the link shows the example` };
     const query = Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''));
     const run = pipeline.run(dt, city, query, { noPaging: true }).then(
       (o) => ({ ...base, source_status: o.status, ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}) }),

@@ -91,3 +91,14 @@ test('did-you-mean for an unknown data-type suffix and an unknown compare resour
   assert.equal(at(c.json, 'suggestion'), 'weather');
   assert.match(str(c.json, 'hint'), /^Did you mean "weather"\?/);
 });
+
+test('did-you-mean under /api/v1/live/{city} too; real live routes (fixed-city ones included) still answer', async () => {
+  const r = await ctx.app.get('/api/v1/live/braunschweig/air-ub');
+  assert.equal(r.status, 404);
+  assert.equal(at(r.json, 'suggestion'), 'air-uba');
+  assert.equal(at(r.json, 'suggested_path'), '/api/v1/live/braunschweig/air-uba');
+  const d = await ctx.app.get('/api/v1/live/nuernberg/departure');
+  assert.equal(at(d.json, 'suggestion'), 'departures');
+  assert.equal((await ctx.app.get('/api/v1/live/braunschweig/air')).status, 200);
+  assert.equal((await ctx.app.get('/api/v1/live/nuernberg/departures?stop=536')).status, 200);
+});

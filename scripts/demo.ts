@@ -5,7 +5,7 @@
  * listens on HOST:PORT (default 127.0.0.1:3000) with every answer marked meta.demo.
  * `--mcp` serves the same demo as an MCP stdio server instead (`npm run demo:mcp`).
  */
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { buildApp, type App } from '../src/app.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
@@ -134,6 +134,16 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--
   await serveMcpStdio();
 } else if (import.meta.url === `file://${process.argv[1]}`) {
   loadDotEnv();
+  // Fail before the fixtures load when the port is taken: the same one line as at listen time.
+  const config = loadAppConfig(process.env);
+  const portCheck = createServer();
+  await listenOrExit(
+    { listen: (o) => new Promise<void>((ok, fail) => portCheck.once('error', fail).listen(o.port, o.host, () => ok())) },
+    config.host,
+    config.port,
+    'stadtdaten demo',
+  );
+  await new Promise((r) => portCheck.close(r));
   const demo = await startDemo();
   console.log(`\nStadtdaten demo on ${demo.url} (fake upstreams on ${demo.fake.url}; answers carry meta.demo=true).`);
   console.log('Every data type, for the city its fixtures model (transit keeps polling a feed built around now):');

@@ -56,4 +56,7 @@ test('/api/v1/sources explains credentials: variables, registration, what they u
   assert.equal(at(genesis, 'registration.free'), true);
   assert.match(str(genesis, 'registration.url'), /^https:\/\//);
   assert.ok((at(genesis, 'unlocks') as string[]).includes('demographics'));
+  const gv = (at(r.json, 'data') as { source: string }[]).find((s) => s.source === 'destatis-gv-isys');
+  assert.deepEqual(at(gv, 'fallback_for'), ['demographics']);
+  assert.equal(at(gv, 'credentials'), 'none');
 });

@@ -21,6 +21,8 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         missing_credentials: settings.missingCredentials,
         registration: s.registration ?? null,
         unlocks: rt.catalog.all.filter((dt) => dt.source.id === s.id).map((dt) => dt.type),
+        // Data types this source answers while their main source lacks credentials.
+        fallback_for: rt.catalog.all.filter((dt) => dt.fallback?.source.id === s.id).map((dt) => dt.type),
         breaker_state: await rt.breakers.state(s),
         breaker: {
           threshold: s.breaker?.threshold ?? DEFAULT_BREAKER.threshold,

@@ -1,9 +1,11 @@
 /**
  * `npm run demo`: the service without internet. A fake upstream on loopback serves every
- * recorded/real-format fixture at the upstreams' real paths, the jobs run once against it, and
- * the service listens on HOST:PORT (default 127.0.0.1:3000) with every answer marked meta.demo.
+ * recorded/real-format fixture at the upstreams' real paths, the jobs run once against it (the
+ * GTFS-Realtime poller keeps polling a feed built around the current time), and the service
+ * listens on HOST:PORT (default 127.0.0.1:3000) with every answer marked meta.demo.
+ * `--mcp` serves the same demo as an MCP stdio server instead (`npm run demo:mcp`).
  */
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { buildApp, type App } from '../src/app.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
@@ -18,7 +20,10 @@ import { SqliteStore } from '../src/store/sqlite.ts';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
-import { coveredCities, routePath, type DataType } from '../src/core/data-type.ts';
+import { examplePath } from '../src/core/data-type.ts';
+import { runScheduled } from '../src/jobs/scheduler.ts';
+import { gtfsRtPoller } from '../src/jobs/gtfs/rt-poller.ts';
+import { listenOrExit, loadDotEnv } from '../src/startup-config.ts';
 import { GENESIS_FIXTURE_CREDENTIALS } from '../test/fixtures/genesis/routes.ts';
 
 export interface Demo {
@@ -31,7 +36,17 @@ export interface Demo {
 /** Cities whose precomputed data the demo fills (the fixtures are modelled on them). */
 const DEMO_POI_CITIES = ['muenchen', 'berlin'];
 
-export async function startDemo(opts: { host?: string; port?: number; quiet?: boolean } = {}): Promise<Demo> {
+export interface DemoOptions {
+  host?: string;
+  port?: number;
+  quiet?: boolean;
+  /** Build the app without listening (the MCP stdio demo). */
+  listen?: boolean;
+  /** Where progress lines go (stderr for the MCP stdio demo, whose stdout is the protocol). */
+  out?: NodeJS.WritableStream;
+}
+
+export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   const fake = await new FakeUpstream().start();
   registerAllFixtures(fake);
   // Sources that need credentials get the fixture's (the fakes check them like the real APIs).
@@ -53,9 +68,10 @@ export async function startDemo(opts: { host?: string; port?: number; quiet?: bo
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const config = loadAppConfig(env);
-  const built = await buildApp(config, { store: new SqliteStore(':memory:'), logger: !opts.quiet });
+  const out = opts.out ?? process.stdout;
+  const built = await buildApp(config, { store: new SqliteStore(':memory:'), logger: !opts.quiet, logStream: out });
   const log = (msg: string) => {
-    if (!opts.quiet) console.log(`demo: ${msg}`);
+    if (!opts.quiet) out.write(`demo: ${msg}\n`);
   };
   const signal = new AbortController().signal;
   for (const job of jobsFor(config)) {
@@ -75,66 +91,78 @@ export async function startDemo(opts: { host?: string; port?: number; quiet?: bo
     DEMO_POI_CITIES.map((slug) => CITY_BY_SLUG.get(slug)!),
     { pauseMs: 0, backoffMs: 10, maxRetries: 0 },
   );
-  await built.app.listen({ host: opts.host ?? config.host, port: opts.port ?? config.port });
-  const url = `http://${opts.host ?? config.host}:${(built.app.server.address() as AddressInfo).port}`;
+  // Live transit stays live: the poller keeps reading the fake feed, which is built around "now".
+  const poller = runScheduled(built.rt, { ...gtfsRtPoller(config.gtfsRtPollIntervalS * 1000, 0), initialDelayMs: config.gtfsRtPollIntervalS * 1000 });
+  let url = '';
+  if (opts.listen !== false) {
+    const host = opts.host ?? config.host;
+    await listenOrExit(built.app, host, opts.port ?? config.port, 'stadtdaten demo');
+    url = `http://${host}:${(built.app.server.address() as AddressInfo).port}`;
+  }
   return {
     url,
     fake,
     built,
     async close() {
+      await poller.stop();
       await built.close();
       await fake.stop();
     },
   };
 }
 
-/** The fixtures are modelled on real answers for a handful of cities; each type is tried on them. */
-export const DEMO_CITIES = [
-  'muenchen',
-  'koeln',
-  'berlin',
-  'essen',
-  'stuttgart',
-  'hamburg',
-  'braunschweig',
-  'bonn',
-  'freiburg-im-breisgau',
-  'frankfurt-am-main',
-];
-/** Sample values for path and required query parameters, so every route can be called. */
-const SAMPLES: Record<string, string> = { eva: '8000098', trip_id: 'unknown-trip', route_id: 'unknown-route' };
-
-export function samplePath(dt: DataType, city: string): string {
-  let path = routePath(dt)
-    .replace(/\{(slug|city)\}/g, city)
-    .replace(/\{(\w+)\}/g, (_, k: string) => SAMPLES[k] ?? 'x');
-  const required = (dt.params ?? []).filter((p) => p.required && p.in !== 'path');
-  if (required.length) path += '?' + required.map((p) => `${p.name}=${encodeURIComponent(p.enum?.[0] ?? SAMPLES[p.name] ?? 'x')}`).join('&');
-  return path;
-}
-
-/** Per data type the first demo city whose answer is `ok` (or the last one tried), with that answer's status. */
-export async function probe(demo: Demo): Promise<{ type: string; path: string; status: string; http: number; demo: unknown }[]> {
+/**
+ * Per data type its declared example request (the city and ids its fixtures model, never
+ * another city's data under a wrong name), with the status it answers.
+ */
+export async function probe(demo: Demo): Promise<{ type: string; path: string; status: string; http: number; demo: unknown; city: unknown }[]> {
   const out = [];
   for (const dt of demo.built.rt.catalog.all) {
-    let last = { type: dt.type, path: '', status: 'none', http: 0, demo: undefined as unknown };
-    for (const city of coveredCities(dt) ?? DEMO_CITIES) {
-      const path = samplePath(dt, city);
-      const res = await fetch(demo.url + path);
-      const body = (await res.json().catch(() => null)) as { meta?: { source_status?: string; demo?: unknown } } | null;
-      last = { type: dt.type, path, status: body?.meta?.source_status ?? 'unparseable', http: res.status, demo: body?.meta?.demo };
-      if (last.status === 'ok') break;
-    }
-    out.push(last);
+    const path = examplePath(dt);
+    const res = await fetch(demo.url + path);
+    const body = (await res.json().catch(() => null)) as { meta?: { source_status?: string; demo?: unknown; city?: unknown } } | null;
+    out.push({ type: dt.type, path, status: body?.meta?.source_status ?? 'unparseable', http: res.status, demo: body?.meta?.demo, city: body?.meta?.city });
   }
   return out;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+async function serveMcpStdio() {
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { createMcpServer } = await import('../src/mcp/server.ts');
+  const demo = await startDemo({ listen: false, quiet: true, out: process.stderr });
+  const server = createMcpServer(demo.built);
+  const stop = async () => {
+    await server.close();
+    await demo.close();
+    process.exit(0);
+  };
+  process.stdin.on('end', () => void stop());
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  await server.connect(new StdioServerTransport());
+  process.stderr.write('stadtdaten demo: MCP stdio server ready (fixture data, meta.demo=true)\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--mcp')) {
+  loadDotEnv();
+  await serveMcpStdio();
+} else if (import.meta.url === `file://${process.argv[1]}`) {
+  loadDotEnv();
+  // Fail before the fixtures load when the port is taken: the same one line as at listen time.
+  const config = loadAppConfig(process.env);
+  const portCheck = createServer();
+  await listenOrExit(
+    { listen: (o) => new Promise<void>((ok, fail) => portCheck.once('error', fail).listen(o.port, o.host, () => ok())) },
+    config.host,
+    config.port,
+    'stadtdaten demo',
+  );
+  await new Promise((r) => portCheck.close(r));
   const demo = await startDemo();
-  console.log(`\nStadtdaten demo on ${demo.url} (fake upstreams on ${demo.fake.url}; answers carry meta.demo=true). Every data type:`);
+  console.log(`\nStadtdaten demo on ${demo.url} (fake upstreams on ${demo.fake.url}; answers carry meta.demo=true).`);
+  console.log('Every data type, for the city its fixtures model (transit keeps polling a feed built around now):');
   for (const p of await probe(demo)) console.log(`  ${p.status.padEnd(9)} ${demo.url}${p.path}`);
-  console.log(`  ${demo.url}/api/v1/cities/muenchen/overview\n  ${demo.url}/docs\n`);
+  console.log(`\n  ${demo.url}/            landing page\n  ${demo.url}/coverage    coverage matrix\n  ${demo.url}/docs        API docs\n`);
   const stop = async () => {
     await demo.close();
     process.exit(0);

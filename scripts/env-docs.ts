@@ -1,6 +1,8 @@
 /**
- * Writes .env.example, the README's variable table (from config.ts) and the README's data-type
- * table (from the catalog). `--check` fails when any of them is out of date (used by the tests).
+ * Writes the generated documentation: .env.example and docs/configuration.md's variable table
+ * (from config.ts), docs/data-types.md's table (from the catalog), and in README.md the catalog
+ * count sentence and the credentials table (from the SourceDecls). `--check` fails when any of
+ * them is out of date (used by the tests).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ENV_VARS } from '../src/config.ts';
@@ -8,6 +10,7 @@ import { loadAppConfig } from '../src/app-config.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { coveredCities, routePath, toolOf } from '../src/core/data-type.ts';
 import { CITIES } from '../src/cities/register.ts';
+import { SOURCES } from '../src/sources/index.ts';
 
 export function renderEnvExample(): string {
   loadAppConfig({});
@@ -35,12 +38,27 @@ export function renderCatalogTable(): string {
     return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${dt.source.name} | ${dt.source.tier} | ${dt.source.license} | ${cover} | ${cache} |`;
   });
   return [
-    `${CATALOG.counts.text}; generated from the catalog.`,
+    `${CATALOG.counts.text}; generated from the catalog by \`npm run env-docs\`.`,
     '',
     '| Type | Path | MCP tool | Source | Tier | Licence | Cities | Cache fresh/stale |',
     '|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
+}
+
+/** Which source needs which variables, what they unlock, what answers without them, where to register. */
+export function renderCredentialsTable(): string {
+  const rows = SOURCES.filter((src) => src.credentials?.length).map((src) => {
+    const types = CATALOG.all.filter((dt) => dt.source.id === src.id);
+    const fallbacks = types.filter((dt) => dt.fallback);
+    const without = fallbacks.length
+      ? `${fallbacks.map((dt) => `\`${dt.type}\` from ${dt.fallback!.source.name}`).join('; ')}; the rest \`disabled\``
+      : '`disabled` (200, `data: null`, `meta.disabled_reason`)';
+    const reg = src.registration;
+    const free = reg ? (reg.free === true ? 'yes' : reg.free === false ? 'no' : reg.free) : '?';
+    return `| ${src.name} | ${src.credentials!.map((c) => `\`${c}\``).join(', ')} | ${types.map((dt) => `\`${dt.type}\``).join(', ')} | ${without} | ${reg ? `${reg.url}: ${reg.note}` : ''} | ${free} |`;
+  });
+  return ['| Source | Variables | Unlocks | Without them | Where to register | Free |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 function replaceSection(text: string, name: string, body: string): string {
@@ -53,22 +71,36 @@ function replaceSection(text: string, name: string, body: string): string {
 }
 
 export function updatedReadme(readme: string): string {
-  return replaceSection(replaceSection(readme, 'env', renderReadmeTable()), 'catalog', renderCatalogTable());
+  return replaceSection(replaceSection(readme, 'catalog-count', `${CATALOG.counts.text}.`), 'credentials', renderCredentialsTable());
+}
+
+export function updatedConfigurationDoc(doc: string): string {
+  return replaceSection(doc, 'env', renderReadmeTable());
+}
+
+export function updatedDataTypesDoc(doc: string): string {
+  return replaceSection(doc, 'catalog', renderCatalogTable());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = new URL('../', import.meta.url);
-  const readme = readFileSync(new URL('README.md', root), 'utf8');
-  const envExample = renderEnvExample();
+  const files: [URL, (text: string) => string][] = [
+    [new URL('README.md', root), updatedReadme],
+    [new URL('docs/configuration.md', root), updatedConfigurationDoc],
+    [new URL('docs/data-types.md', root), updatedDataTypesDoc],
+    [new URL('.env.example', root), () => renderEnvExample()],
+  ];
   if (process.argv.includes('--check')) {
-    const ok = readFileSync(new URL('.env.example', root), 'utf8') === envExample && updatedReadme(readme) === readme;
-    if (!ok) {
-      console.error('README.md or .env.example is out of date: run npm run env-docs');
+    const stale = files.filter(([file, update]) => {
+      const text = readFileSync(file, 'utf8');
+      return update(text) !== text;
+    });
+    if (stale.length) {
+      console.error(`out of date: ${stale.map(([f]) => f.pathname.slice(root.pathname.length)).join(', ')}; run npm run env-docs`);
       process.exit(1);
     }
   } else {
-    writeFileSync(new URL('.env.example', root), envExample);
-    writeFileSync(new URL('README.md', root), updatedReadme(readme));
-    console.log(`wrote .env.example and README table (${ENV_VARS.length} variables)`);
+    for (const [file, update] of files) writeFileSync(file, update(readFileSync(file, 'utf8')));
+    console.log(`wrote README.md, docs/configuration.md, docs/data-types.md and .env.example (${ENV_VARS.length} variables)`);
   }
 }

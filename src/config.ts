@@ -91,7 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
     port: s('PORT', '3000', 'Main listen port', int(0, 65535)),
     localHost: s('LOCAL_HOST', '', 'Optional second (local) ingress address; empty = off', str),
     localPort: s('LOCAL_PORT', '0', 'Port of the local ingress (0 = off)', int(0, 65535)),
-    publicBaseUrl: s('PUBLIC_BASE_URL', 'http://127.0.0.1:3000', 'Base URL announced in OpenAPI servers and links', url),
+    publicBaseUrl: s(
+      'PUBLIC_BASE_URL',
+      '',
+      'Public base URL (e.g. behind a proxy), announced first in OpenAPI servers; empty = the address each request came in on',
+      optionalUrl,
+    ),
     localBaseUrl: s('LOCAL_BASE_URL', '', 'Base URL of the local ingress, announced in OpenAPI when set', optionalUrl),
     logLevel: s('LOG_LEVEL', 'info', 'pino log level', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')),
     redisUrl: s('REDIS_URL', '', 'Redis URL for scale-out; empty = embedded SQLite store', optionalUrl),

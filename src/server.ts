@@ -1,5 +1,5 @@
 import { buildApp, serverLimits } from './app.ts';
-import { loadConfigOrExit } from './startup-config.ts';
+import { listenOrExit, loadConfigOrExit } from './startup-config.ts';
 import { startJobs } from './jobs/index.ts';
 import { listenLocal } from './local-ingress.ts';
 
@@ -8,7 +8,7 @@ async function main() {
   const config = loadConfigOrExit('stadtdaten');
   const built = await buildApp(config);
   const { app } = built;
-  await app.listen({ host: config.host, port: config.port });
+  await listenOrExit(app, config.host, config.port, 'stadtdaten');
   const local =
     config.localHost && config.localPort
       ? await listenLocal(app.routing.bind(app), config.localHost, config.localPort, { corsOrigin: config.corsOrigin, limits: serverLimits(config) })

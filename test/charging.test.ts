@@ -86,7 +86,7 @@ test('charging: no_data before the precompute, ok from the store after the job r
   assert.equal(at(paged.json, 'meta.pagination.total'), 3);
 
   assert.equal(at((await ctx.app.get('/api/v1/cities/koeln/charging')).json, 'meta.source_status'), 'no_data');
-  assert.equal((await ctx.app.get('/api/v1/cities/stuttgart/charging?limit=abc')).status, 400);
+  assert.equal((await ctx.app.get('/api/v1/cities/stuttgart/charging?limit=abc')).status, 422);
   assert.equal((await ctx.app.get('/api/v1/cities/atlantis/charging')).status, 404);
 });
 

@@ -42,3 +42,41 @@ test('npm start runs compiled JavaScript (built on demand into dist/), no tsx in
     await once(child, 'exit');
   }
 });
+
+test('.env in the working directory is loaded at start; a busy port ends with one line naming PORT', { timeout: 180_000 }, async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-env-'));
+  const port = await freePort();
+  writeFileSync(join(dir, '.env'), `# settings for this folder\nPORT=${port}\nDEMO=true\nSTORE_PATH=:memory:\nJOBS_ENABLED=false\n`);
+  const start = (env: Record<string, string>) =>
+    spawn(process.execPath, [new URL('scripts/start.js', root).pathname], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  const child = start({});
+  try {
+    let health: { data?: { demo?: boolean } } | null = null;
+    for (let i = 0; i < 170 && !health; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      health = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
+        .then((r) => r.json() as Promise<{ data?: { demo?: boolean } }>)
+        .catch(() => null);
+    }
+    assert.equal(health?.data?.demo, true, 'PORT and DEMO came from .env');
+    // Same .env, the port now busy: one clear line, no stack trace, exit code 1.
+    const second = start({});
+    let stderr = '';
+    second.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const [code] = (await once(second, 'exit')) as [number];
+    assert.equal(code, 1);
+    const lines = stderr.trim().split('\n');
+    assert.equal(lines.length, 1, stderr);
+    assert.match(lines[0]!, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: the address is already in use; .*PORT=${port + 1}`));
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+});

@@ -16,7 +16,8 @@ const tablefileForms = () => fake.requests.filter((r) => r.url === TABLEFILE).ma
 test('disabled without credentials: data null, reason named, no upstream call', async () => {
   const bare = await startApp(fakeEnv(fake.url));
   try {
-    for (const type of ['demographics', 'insolvencies', 'tax-rates']) {
+    // demographics has a keyless fallback (test/keyless-fallback.test.ts); these have none.
+    for (const type of ['population-structure', 'insolvencies', 'tax-rates']) {
       const r = await bare.get(`/api/v1/cities/koeln/${type}`);
       assert.equal(r.status, 200);
       assert.equal(at(r.json, 'meta.source_status'), 'disabled');

@@ -1,4 +1,4 @@
-import { describe, test, after } from 'node:test';
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,14 +9,19 @@ import { SqliteStore } from '../src/store/sqlite.ts';
 import { RedisStore } from '../src/store/redis.ts';
 import { MemoryStore } from '../src/store/memory.ts';
 import { ResilientStore } from '../src/store/resilient.ts';
+import { REDIS_SKIP, testRedis } from './helpers/redis.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One contract, every implementation. */
 function contract(name: string, make: () => Store) {
   describe(`store contract: ${name}`, () => {
-    const store = make();
+    // Made when the suite starts (a Redis under test is only up by then).
+    let store: Store;
+    before(async () => {
+      store = make();
+      await store.ready?.(3000);
+    });
     after(() => store.close());
 
     test('set/get/del round-trip; missing key is null', async () => {
@@ -72,9 +77,17 @@ function contract(name: string, make: () => Store) {
 }
 
 contract('sqlite (embedded default)', () => new SqliteStore(':memory:'));
-contract('redis', () => new RedisStore(REDIS_URL, { keyPrefix: `test:${randomUUID()}:` }));
-contract('memory (fallback)', () => new MemoryStore());
-contract('resilient redis wrapper', () => new ResilientStore(new RedisStore(REDIS_URL, { keyPrefix: `test:${randomUUID()}:` })));
+describe('store contract on Redis', { skip: REDIS_SKIP }, () => {
+  let redis: Awaited<ReturnType<typeof testRedis>> | null = null;
+  before(async () => {
+    redis = await testRedis();
+  });
+  after(() => redis?.stop());
+  const url = () => redis?.url ?? 'redis://127.0.0.1:1';
+  contract('redis', () => new RedisStore(url(), { keyPrefix: `test:${randomUUID()}:` }));
+  contract('memory (fallback)', () => new MemoryStore());
+  contract('resilient redis wrapper', () => new ResilientStore(new RedisStore(url(), { keyPrefix: `test:${randomUUID()}:` })));
+});
 
 test('sqlite store survives a restart (same file)', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'stadtdaten-')), 'store.sqlite');

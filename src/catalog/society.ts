@@ -8,6 +8,8 @@ import { unemploymentFigures } from '../sources/ba/adapters.ts';
 import { ZENSUS_GRID } from '../sources/zensus/source.ts';
 import { populationDensity } from '../sources/zensus/adapters.ts';
 import { POPULATION, byLabel, bySex, statisticsType } from './statistics-decl.ts';
+import { GV_ISYS } from '../sources/gv-isys/source.ts';
+import { gvPopulation } from '../sources/gv-isys/adapters.ts';
 
 const DAY = 86400;
 
@@ -26,6 +28,12 @@ export const SOCIETY_TYPES: DataType[] = [
     ],
     compare: { resource: 'demographics', value: 'population' },
     example: { city: 'koeln' },
+    fallback: {
+      source: GV_ISYS,
+      adapter: gvPopulation,
+      cache: { freshSeconds: 86_400, staleSeconds: 2_592_000 },
+      note: 'Without Regionaldatenbank credentials: total population (31.12.2024) from the Destatis Gemeindeverzeichnis, precomputed; area and density in meta; no split by sex.',
+    },
   }),
   statisticsType({
     type: 'population-structure',

@@ -1,5 +1,5 @@
-import { dataType, type DataType, type Example, type Group } from '../core/data-type.ts';
-import { statisticsRecord } from '../core/records/statistics.ts';
+import { dataType, type Adapter, type DataType, type Example, type Fallback, type Group } from '../core/data-type.ts';
+import { statisticsRecord, type StatisticsRecord } from '../core/records/statistics.ts';
 import { GENESIS } from '../sources/genesis/source.ts';
 import { STAT_CACHE, genesisStatistics, tableDescription, type StatFieldDecl, type StatTable } from '../sources/genesis/adapters.ts';
 import type { FieldDecl } from '../sources/genesis/select.ts';
@@ -18,6 +18,8 @@ export interface StatDecl extends StatTable {
   description?: string;
   compare?: DataType['compare'];
   example: Example;
+  /** A keyless source answering when the Regionaldatenbank credentials are missing. */
+  fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<StatisticsRecord> };
 }
 
 export function statisticsType(d: StatDecl): DataType {
@@ -34,6 +36,7 @@ export function statisticsType(d: StatDecl): DataType {
     compare: d.compare,
     example: d.example,
     adapter: genesisStatistics(d),
+    ...(d.fallback ? { fallback: d.fallback } : {}),
   });
 }
 

@@ -1,5 +1,8 @@
 import { CITIES, CITY_BY_SLUG, type City } from './register.ts';
 import { ProblemError } from '../core/problem.ts';
+import { levenshtein } from '../core/suggest.ts';
+
+export { levenshtein };
 
 /**
  * Tolerant slug resolution: case, umlauts written/transliterated/stripped, URL encoding,
@@ -53,20 +56,6 @@ export function findCity(raw: string): City | null {
   if (direct) return direct;
   const f = fold(decode(raw));
   return index.get(f) ?? index.get(stripped(f)) ?? null;
-}
-
-export function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  // prev and cur hold b.length + 1 entries and j stays within them, hence the `!`s.
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 /** Nearest canonical slug when it is close enough to be a typo, else null. */

@@ -72,6 +72,14 @@ export interface Coverage {
   note: string;
 }
 
+export interface Fallback {
+  source: SourceDecl;
+  adapter: Adapter<unknown>;
+  cache?: CacheWindows | 'stored';
+  /** What the fallback answers with, compared with the main source (shown in meta and the docs). */
+  note: string;
+}
+
 /** Where the docs' example answer (and the demo) come from: the city the fixtures model. */
 export interface Example {
   /** Canonical slug (per-city types). */
@@ -127,12 +135,17 @@ export interface DataType {
   /** `global`: the path has no city (e.g. /api/v1/stations/{eva}/departures). Default `city`. */
   scope?: 'city' | 'global';
   example: Example;
+  /**
+   * An official keyless source that answers when `source` is unusable (credentials missing or
+   * switched off): same record schema, its own source and attribution; meta.answered_by names it.
+   */
+  fallback?: Fallback;
   /** An MCP tool of its own (e.g. `departures`) instead of its group's tool. */
   tool?: string;
   adapter: Adapter<unknown>;
 }
 
-type Declared = Omit<DataType, 'record' | 'adapter' | 'list' | 'scope'>;
+type Declared = Omit<DataType, 'record' | 'adapter' | 'list' | 'scope' | 'fallback'>;
 type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>;
 
 /**
@@ -140,7 +153,7 @@ type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>
  * schema describes (a list of it for `list: true`).
  */
 export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Declared & { record: S; list?: L; adapter: Adapter<DataOf<S, L>> },
+  dt: Declared & { record: S; list?: L; adapter: Adapter<DataOf<S, L>>; fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<DataOf<S, L>> } },
 ): DataType {
   return dt as DataType;
 }
@@ -150,6 +163,15 @@ export function globalType<S extends z.ZodType, L extends true | string | undefi
   dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & { record: S; list?: L; adapter: GlobalAdapter<DataOf<S, L>> },
 ): DataType {
   return { ...dt, scope: 'global' } as DataType;
+}
+
+/**
+ * The data type as it answers with the main source unusable: the fallback's source, adapter
+ * and cache in place of the main ones (same type, path, record and coverage).
+ */
+export function viaFallback(dt: DataType): DataType | null {
+  if (!dt.fallback) return null;
+  return { ...dt, source: dt.fallback.source, adapter: dt.fallback.adapter, cache: dt.fallback.cache ?? dt.cache };
 }
 
 /** Cities a data type covers, or null for all. */

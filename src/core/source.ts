@@ -18,6 +18,8 @@ export interface SourceDecl {
   modified?: boolean;
   /** Environment variable names that must all be set; missing ones make the source `disabled`. */
   credentials?: string[];
+  /** Where and how to get those credentials (README and /api/v1/sources show it). */
+  registration?: Registration;
   enabledByDefault?: boolean;
   breaker?: { threshold?: number; cooldownSeconds?: number };
   /** Whole-call budget for one upstream request (connect + headers + body). */
@@ -27,6 +29,15 @@ export interface SourceDecl {
   ratePerMinute?: number;
   /** Why a source with `enabledByDefault: false` is off (e.g. no published licence); sent as meta.disabled_reason. */
   offReason?: string;
+}
+
+export interface Registration {
+  /** The page where an account or key is requested. */
+  url: string;
+  /** Whether the account/key costs nothing (`by agreement`: terms are negotiated with the provider). */
+  free: boolean | 'by agreement';
+  /** What to do there and which value goes into which variable. */
+  note: string;
 }
 
 export interface Attribution {

@@ -1,7 +1,8 @@
 import type { Config } from '../config.ts';
 import { paramJsonSchema } from '../core/params.ts';
 import type { RouteDoc } from './route-doc.ts';
-import { PROBLEM_CODES } from '../core/problem.ts';
+import { PROBLEM_CODES, problemBody, type ProblemCode } from '../core/problem.ts';
+import { GROUP_LABELS } from '../core/data-type.ts';
 import { DEPRECATED_ALIASES } from '../core/normalise.ts';
 import EXAMPLES from './openapi-examples.json' with { type: 'json' };
 import { VERSION } from '../core/version.ts';
@@ -58,8 +59,49 @@ function successContent(doc: RouteDoc, dataSchemas: Record<string, Record<string
   return content;
 }
 
-/** OpenAPI 3.1 built from the routes Fastify actually registered: it cannot list a path that does not exist. */
-export function buildOpenApi(routes: Route[], config: Config) {
+/** The problem a status stands for on a route (examples must show the code that status really carries). */
+function problemCodeFor(status: number, template: string): ProblemCode {
+  if (status === 400) return 'invalid_request';
+  if (status === 422) return 'invalid_parameter';
+  if (status === 404) return /\{(slug|city)\}/.test(template) ? 'city_not_found' : 'route_not_found';
+  if (status === 503) return template === '/api/v1/health' ? 'not_ready' : 'upstream_unavailable';
+  return 'internal_error';
+}
+
+const PROBLEM_EXAMPLE_TEXT: Record<ProblemCode, [detail: string, hint: string]> = {
+  invalid_request: ['unknown sort field "colour"', 'sort must be one of: source, enabled, license.'],
+  city_not_found: ['Unknown city "koln-x".', 'Did you mean "koeln"? GET /api/v1/cities lists all canonical slugs.'],
+  route_not_found: ['no route GET /api/v1/nope', 'GET /api/v1/openapi.yaml lists every route; per-city data lives under /api/v1/cities/{slug}/<type>.'],
+  invalid_parameter: ['limit must be >= 1, got 0', 'limit must be an integer >= 1 (values above 200 are clamped to 200) or "all".'],
+  upstream_unavailable: ['the upstream did not answer and nothing is cached', 'Retry later; GET /api/v1/health shows open breakers.'],
+  not_ready: ['the service is starting or shutting down', 'Retry in a few seconds.'],
+  internal_error: ['an unexpected error occurred; it has been logged', 'Retry later; if it persists, report it with the time of the request.'],
+};
+
+function problemResponse(description: string, status: number, template: string) {
+  const code = problemCodeFor(status, template);
+  const [detail, hint] = PROBLEM_EXAMPLE_TEXT[code];
+  return {
+    description,
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' }, example: problemBody(code, detail, hint, template) } },
+  };
+}
+
+/** Tags in the order the docs list them: the data topics first, then the operational ones. */
+function tagList(paths: Record<string, Record<string, unknown>>): { name: string }[] {
+  const used = new Set<string>();
+  for (const ops of Object.values(paths)) for (const op of Object.values(ops)) for (const t of (op as { tags?: string[] }).tags ?? []) used.add(t);
+  const order = [...Object.values(GROUP_LABELS), 'Cities', 'Compare'];
+  const data = order.filter((t) => used.has(t));
+  const rest = [...used].filter((t) => !order.includes(t)).sort((a, b) => (a === 'Operational' ? 1 : b === 'Operational' ? -1 : a.localeCompare(b)));
+  return [...data, ...rest].map((name) => ({ name }));
+}
+
+/**
+ * OpenAPI 3.1 built from the routes Fastify actually registered: it cannot list a path that does
+ * not exist. `origin` is where the document was requested from, so "Try it out" calls this instance.
+ */
+export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
   const paths: Record<string, Record<string, unknown>> = {};
   const dataSchemas: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
@@ -105,7 +147,7 @@ export function buildOpenApi(routes: Route[], config: Config) {
     for (const [code, description] of Object.entries(r.doc.responses ?? { 200: 'OK' })) {
       responses[code] =
         Number(code) >= 400
-          ? { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
+          ? problemResponse(description, Number(code), template)
           : code === '304'
             ? { description }
             : {
@@ -113,8 +155,7 @@ export function buildOpenApi(routes: Route[], config: Config) {
                 content: { [r.doc.contentType ?? 'application/json']: successContent(r.doc, dataSchemas) },
               };
     }
-    if (!responses['404'])
-      responses['404'] = { description: 'Not found', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    if (!responses['404']) responses['404'] = problemResponse('Not found', 404, template);
     const op: Record<string, unknown> = {
       summary: r.doc.summary,
       ...(r.doc.description ? { description: r.doc.description } : {}),
@@ -129,18 +170,21 @@ export function buildOpenApi(routes: Route[], config: Config) {
     }
     (paths[template] ??= {})[r.method.toLowerCase()] = op;
   }
-  const servers = [{ url: config.publicBaseUrl, description: 'Main ingress' }];
-  if (config.localBaseUrl) servers.push({ url: config.localBaseUrl, description: 'Local ingress (same paths)' });
+  const servers = [{ url: origin, description: 'This instance (the address this document was requested from)' }];
+  if (config.publicBaseUrl && config.publicBaseUrl !== origin) servers.unshift({ url: config.publicBaseUrl, description: 'Public address (PUBLIC_BASE_URL)' });
+  if (config.localBaseUrl && config.localBaseUrl !== origin) servers.push({ url: config.localBaseUrl, description: 'Local ingress (same paths)' });
   return {
     openapi: '3.1.0',
     info: {
       title: 'Stadtdaten: open data of the 84 largest German cities',
       version: VERSION,
       description:
-        'Keyless, read-only proxy with one envelope {data, meta, attribution} and honest source_status. Tiers: A open licences, B share-alike (e.g. ODbL), C other terms.',
+        'Keyless, read-only proxy with one envelope {data, meta, attribution} and honest source_status. Tiers: A open licences, B share-alike (e.g. ODbL), C other terms. ' +
+        'Cities are addressed by slug, e.g. `koeln` (GET /api/v1/cities lists all 84; any case, umlauts and exonyms are accepted).',
       license: { name: 'Data under the licence named in each response attribution' },
     },
     servers,
+    tags: tagList(paths),
     paths,
     components: {
       schemas: {

@@ -38,13 +38,21 @@ export interface PaginationMeta {
 export const MAX_PAGE = 100_000;
 export const MAX_OFFSET = 10_000_000;
 
-function intParam(name: string, raw: unknown, min: number, max: number): number | undefined {
+/** Hints per paging parameter: the same wording wherever a list pages. */
+const PAGE_HINTS: Record<string, string> = {
+  page: `page must be an integer from 1 to ${MAX_PAGE}.`,
+  offset: `offset must be an integer from 0 to ${MAX_OFFSET}.`,
+  limit: `limit must be an integer >= 1 (values above ${MAX_LIMIT} are clamped to ${MAX_LIMIT}) or "all".`,
+};
+
+/** Bad paging values are 422 invalid_parameter, like every other invalid parameter value; the value is not echoed. */
+function intParam(name: 'page' | 'offset' | 'limit', raw: unknown, min: number, max: number): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const s = String(raw);
-  if (!/^-?\d{1,12}$/.test(s))
-    throw new ProblemError('invalid_request', `${name} must be an integer`, `Use ${name}=${min} to ${name}=${max}.`, { parameter: name });
+  const hint = PAGE_HINTS[name] ?? '';
+  if (!/^-?\d{1,12}$/.test(s)) throw new ProblemError('invalid_parameter', `${name} must be an integer`, hint, { parameter: name });
   const n = Number(s);
-  if (n < min || n > max) throw new ProblemError('invalid_request', `${name} is out of range`, `Use ${name}=${min} to ${name}=${max}.`, { parameter: name });
+  if (n < min || n > max) throw new ProblemError('invalid_parameter', `${name} is out of range`, hint, { parameter: name });
   return n;
 }
 
@@ -147,4 +155,35 @@ export function channelOf(headers: Record<string, unknown>): Channel {
   const ua = String(headers['user-agent'] ?? '');
   if (/ChatGPT-User|OpenAI/i.test(ua)) return 'gpt-actions';
   return 'rest';
+}
+
+/**
+ * RFC 8288 `Link` header of a paged answer: first, prev, next and last, each the request's own
+ * path and query with page and limit set (an offset becomes the page it falls on). Null when
+ * the list was not paged.
+ */
+export function pageLinkHeader(url: string, pm: PaginationMeta | undefined): string | null {
+  if (!pm?.applied || !pm.limit) return null;
+  const limit = pm.limit;
+  const last = Math.max(1, Math.ceil(pm.total / limit));
+  const current = Math.floor(pm.offset / limit) + 1;
+  const [path = '', query = ''] = url.split('?', 2);
+  const link = (page: number, rel: string) => {
+    const q = new URLSearchParams(query);
+    q.delete('offset');
+    q.set('page', String(page));
+    q.set('limit', String(limit));
+    return `<${path}?${q.toString()}>; rel="${rel}"`;
+  };
+  const links = [link(1, 'first')];
+  if (current > 1) links.push(link(Math.min(current - 1, last), 'prev'));
+  if (current < last) links.push(link(current + 1, 'next'));
+  links.push(link(last, 'last'));
+  return links.join(', ');
+}
+
+/** Sets the `Link` header on a reply when its list was paged. */
+export function setPageLinks(reply: { header(name: string, value: string): unknown }, url: string, pm: unknown): void {
+  const link = pageLinkHeader(url, pm as PaginationMeta | undefined);
+  if (link) reply.header('link', link);
 }

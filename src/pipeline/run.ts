@@ -107,12 +107,19 @@ export class Pipeline {
   }
 
   /** The generic request path of DESIGN.md for one per-city data type. */
-  async run(dt: DataType, cityInput: string | City | null, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
+  async run(declared: DataType, cityInput: string | City | null, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
+    // Main source unusable (no credentials, switched off): a declared keyless fallback answers.
+    const answering = this.rt.answering(declared);
+    const dt = answering ?? declared;
+    const fallbackMeta =
+      answering && answering !== declared
+        ? { answered_by: answering.source.id, fallback_for: declared.source.id, fallback_note: declared.fallback?.note ?? null }
+        : null;
     const city = dt.scope === 'global' ? null : typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
     if (dt.scope !== 'global' && !city) throw new ProblemError('city_not_found', 'no city given', 'GET /api/v1/cities lists the city slugs.');
     const params = parseParams(dt.params ?? [], normaliseQuery(query));
     const pageReq = dt.list && !opts.noPaging ? parsePageRequest(query) : null;
-    const base = this.baseMeta(dt, city);
+    const base = { ...this.baseMeta(dt, city), ...fallbackMeta };
 
     const covered = coveredCities(dt);
     if (city && covered && !covered.includes(city.slug)) {

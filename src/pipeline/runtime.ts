@@ -9,6 +9,7 @@ import { RateGate } from './rate-gate.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { SourceDecl } from '../core/source.ts';
 import type { Catalog } from '../catalog/index.ts';
+import { viaFallback, type DataType } from '../core/data-type.ts';
 
 /** Everything the pipeline, routes, jobs and MCP share inside one app instance. */
 export class Runtime {
@@ -41,6 +42,22 @@ export class Runtime {
     if (!s) throw new Error(`source ${src.id} is not in the loaded config`);
     return s;
   }
+
+  /**
+   * What answers a data type on this server: the type itself when its source is usable, else
+   * its keyless fallback when that one is usable, else null (the type answers `disabled`).
+   */
+  answering(dt: DataType): DataType | null {
+    if (this.sourceEnabled(dt.source)) return dt;
+    let fb = this.fallbacks.get(dt);
+    if (fb === undefined) {
+      fb = viaFallback(dt);
+      this.fallbacks.set(dt, fb);
+    }
+    return fb && this.sourceEnabled(fb.source) ? fb : null;
+  }
+
+  private readonly fallbacks = new WeakMap<DataType, DataType | null>();
 
   sourceEnabled(src: SourceDecl): boolean {
     const s = this.settings(src);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { channelOf } from '../http/pagination.ts';
+import { channelOf, setPageLinks, type PaginationMeta } from '../http/pagination.ts';
 import { sendTagged } from '../http/send.ts';
 import { etagOf } from '../http/conditional.ts';
 import { META_CACHE_CONTROL } from '../http/cache-headers.ts';
@@ -10,22 +10,32 @@ import { JSON_TYPE, type RouteContext } from './context.ts';
 const MAX_PREPARED = 256;
 
 export function registerCities(app: FastifyInstance, _ctx: RouteContext) {
-  const prepared = new Map<string, { body: Buffer; etag: string }>();
+  const prepared = new Map<string, { body: Buffer; etag: string; pagination: PaginationMeta | undefined }>();
   app.get(
     '/api/v1/cities',
     {
-      config: { doc: { summary: 'The city register (canonical slugs)', tags: ['Cities'], paginated: 'list', conditional: true } },
+      config: {
+        doc: {
+          summary: 'The city register (canonical slugs)',
+          tags: ['Cities'],
+          paginated: 'list',
+          conditional: true,
+          responses: { 200: 'City register', 304: 'Not modified', 422: 'invalid_parameter: bad page, limit or offset' },
+        },
+      },
     },
     async (req, reply) => {
       const channel = channelOf(req.headers);
       const key = `${channel} ${req.url}`;
       let answer = prepared.get(key);
       if (!answer) {
-        const json = JSON.stringify(listCities(req.query as Record<string, unknown>, channel));
-        answer = { body: Buffer.from(json), etag: etagOf(json) };
+        const body = listCities(req.query as Record<string, unknown>, channel);
+        const json = JSON.stringify(body);
+        answer = { body: Buffer.from(json), etag: etagOf(json), pagination: body.meta.pagination };
         if (prepared.size >= MAX_PREPARED) prepared.clear();
         prepared.set(key, answer);
       }
+      setPageLinks(reply, req.url, answer.pagination);
       return sendTagged(req, reply, answer.body, answer.etag, META_CACHE_CONTROL);
     },
   );

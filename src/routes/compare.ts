@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { channelOf } from '../http/pagination.ts';
+import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { sendConditional } from '../http/send.ts';
-import { compareCities, compareResources, COMPARE_SORTS } from '../services/compare.ts';
+import { compareCities, compareResources, COMPARE_SORTS, valueResources } from '../services/compare.ts';
 import type { RouteContext } from './context.ts';
 
 /** Compare one resource across cities; every city carries its own status, never an overall 5xx. */
@@ -32,10 +32,21 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
               description: 'What to compare',
               invalid: 'invalid_request',
             },
-            { name: 'sort', type: 'string', enum: COMPARE_SORTS, description: 'Sort field', invalid: 'invalid_request' },
+            {
+              name: 'sort',
+              type: 'string',
+              enum: COMPARE_SORTS,
+              description: `Sort field; \`value\` orders by the resource's declared numeric value (meta.value_field), for: ${valueResources(rt.catalog).join(', ')}`,
+              invalid: 'invalid_request',
+            },
             { name: 'order', type: 'string', enum: ['asc', 'desc'], description: 'Sort order (default asc)', invalid: 'invalid_request' },
           ],
-          responses: { 200: 'Compare items', 304: 'Not modified', 400: 'invalid_request: unknown resource, empty or too many cities, bad paging or sort' },
+          responses: {
+            200: 'Compare items',
+            304: 'Not modified',
+            400: 'invalid_request: unknown resource (did-you-mean hint), empty or too many cities, bad sort',
+            422: 'invalid_parameter: bad page, limit or offset',
+          },
         },
       },
     },
@@ -43,6 +54,7 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
       const body = await compareCities(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
       // cache_status differs between otherwise identical answers; the ETag must not.
       const basis = JSON.stringify({ data: body.data.map(({ cache_status: _c, ...rest }) => rest), meta: body.meta });
+      setPageLinks(reply, req.url, body.meta.pagination);
       return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=60', basis);
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dataSchemaOf, fillTemplate, operationIdOf, routePath, type DataType } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
-import { channelOf } from '../http/pagination.ts';
+import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
 import { deprecationHeaders } from '../http/deprecation.ts';
 import { findCity } from '../cities/resolve.ts';
@@ -30,7 +30,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       responses: {
         200: 'Envelope; source_status ok, no_data, disabled or not_covered',
         404: dt.scope === 'global' ? 'Not found' : 'Unknown city (did-you-mean hint)',
-        ...(dt.params?.length || dt.list ? { 422: 'Invalid parameter', 400: 'Invalid pagination' } : {}),
+        ...(dt.params?.length || dt.list ? { 422: dt.list ? 'Invalid parameter or paging value (page, limit, offset)' : 'Invalid parameter' } : {}),
         ...(dt.cache !== 'stored' ? { 503: 'Upstream down and nothing cached (hint: GET /api/v1/health)' } : {}),
       },
     };
@@ -101,6 +101,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       const etag = etagOfOutcome(o);
       reply.header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60').header('etag', etag);
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
+      setPageLinks(reply, req.url, o.meta.pagination);
       // A prepared HIT: later requests for this very URL (a tolerant slug, an ignored query) take the lane.
       // Aliases stay with Fastify: their deprecation headers are set per request.
       if (!successor && o.prepared && o.city && req.method === 'GET') lane.add(req.url, targetFor(o.city, req.routeOptions.url ?? req.url));

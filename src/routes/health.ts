@@ -3,17 +3,16 @@ import { problemBody } from '../core/problem.ts';
 import { sendProblem } from '../http/errors.ts';
 import { toBerlinIso } from '../core/time.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
-import { VERSION } from '../core/version.ts';
+import { healthState } from '../services/health.ts';
 
-const started = Date.now();
-
-export function registerHealth(app: FastifyInstance, { rt, ready }: RouteContext) {
+export function registerHealth(app: FastifyInstance, ctx: RouteContext) {
+  const { ready } = ctx;
   app.get(
     '/api/v1/health',
     {
       config: {
         doc: {
-          summary: 'App status and cache-store reachability',
+          summary: 'App status, cache-store reachability, disabled sources, open breakers and demo mode',
           tags: ['Operational'],
           responses: { 200: 'Ready', 503: 'Not ready yet (or shutting down)' },
         },
@@ -23,23 +22,10 @@ export function registerHealth(app: FastifyInstance, { rt, ready }: RouteContext
       if (!ready.value) {
         return sendProblem(reply, problemBody('not_ready', 'the service is starting or shutting down', 'Retry in a few seconds.', req.url));
       }
-      const reachable = await rt.store.ping();
-      const breakers = await Promise.all(rt.config.sourceList.map((s) => rt.breakers.state(s)));
-      const data = {
-        status: reachable ? 'ok' : 'degraded',
-        version: VERSION,
-        store: { kind: rt.store.kind, reachable, fallback: reachable ? null : 'in-process cache, direct upstream fetches' },
-        uptime_seconds: Math.round((Date.now() - started) / 1000),
-        sources: {
-          total: rt.config.sourceList.length,
-          enabled: rt.config.sourceList.filter((s) => rt.sourceEnabled(s)).length,
-          open_breakers: rt.config.sourceList.filter((_, i) => breakers[i] === 'OPEN').map((s) => s.id),
-        },
-        data_types: rt.catalog.counts,
-      };
+      const data = await healthState(ctx);
       return reply
         .headers({ 'content-type': JSON_TYPE, 'cache-control': 'no-store' })
-        .send(JSON.stringify({ data, meta: { generated_at: toBerlinIso(new Date()), source_status: 'ok' } }));
+        .send(JSON.stringify({ data, meta: { generated_at: toBerlinIso(new Date()), source_status: 'ok', ...(data.demo ? { demo: true } : {}) } }));
     },
   );
 }

@@ -10,8 +10,11 @@ import { registerOverview } from './overview.ts';
 import { registerCompare } from './compare.ts';
 import { registerProblems } from './problems.ts';
 import { registerCoverage } from './coverage.ts';
+import { registerLanding } from './landing.ts';
+import { registerUnknownType } from './unknown-type.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
+  registerLanding(app, ctx);
   registerHealth(app, ctx);
   registerCities(app, ctx);
   registerSources(app, ctx);
@@ -22,4 +25,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerMetrics(app, ctx);
   registerOpenApi(app, ctx);
   registerCoverage(app, ctx);
+  registerUnknownType(app, ctx);
 }

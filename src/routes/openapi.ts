@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { buildOpenApi } from '../http/openapi.ts';
+import { requestOrigin } from '../http/origin.ts';
+import { DEMO_BANNER } from '../http/html.ts';
 import type { RouteContext } from './context.ts';
 
 const require = createRequire(import.meta.url);
@@ -13,13 +15,18 @@ const DOCS_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
-  let cached: { json: string; yaml: string } | null = null;
-  const doc = () => {
-    if (!cached) {
-      const spec = buildOpenApi(ctx.routes, ctx.rt.config);
-      cached = { json: JSON.stringify(spec), yaml: stringify(spec, { aliasDuplicateObjects: false }) };
+  // One rendering per origin the document is requested from (servers names it); a handful at most.
+  const cached = new Map<string, { json: string; yaml: string }>();
+  const doc = (req: FastifyRequest) => {
+    const origin = requestOrigin(req);
+    let d = cached.get(origin);
+    if (!d) {
+      const spec = buildOpenApi(ctx.routes, ctx.rt.config, origin);
+      d = { json: JSON.stringify(spec), yaml: stringify(spec, { aliasDuplicateObjects: false }) };
+      if (cached.size >= 16) cached.clear();
+      cached.set(origin, d);
     }
-    return cached;
+    return d;
   };
 
   app.get(
@@ -29,7 +36,8 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
         doc: { summary: 'This API as OpenAPI 3.1 (YAML), generated from the registered routes', tags: ['Operational'], contentType: 'application/yaml' },
       },
     },
-    async (_req, reply) => reply.header('content-type', 'application/yaml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(doc().yaml),
+    async (req, reply) =>
+      reply.headers({ 'content-type': 'application/yaml; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send(doc(req).yaml),
   );
 
   app.get(
@@ -37,7 +45,8 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
     {
       config: { doc: { summary: 'This API as OpenAPI 3.1 (JSON)', tags: ['Operational'] } },
     },
-    async (_req, reply) => reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(doc().json),
+    async (req, reply) =>
+      reply.headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send(doc(req).json),
   );
 
   const uiDir = (() => {
@@ -62,7 +71,7 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
     reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', DOCS_CSP).send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Stadtdaten API</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"><link rel="icon" href="/docs/assets/favicon-32x32.png"></head>
-<body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
+<body>${ctx.rt.config.demo ? DEMO_BANNER : ''}<div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/assets/start.js"></script></body></html>`),
   );
 

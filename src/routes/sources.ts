@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { channelOf } from '../http/pagination.ts';
+import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { sendConditional } from '../http/send.ts';
 import { listSources, SOURCE_SORTS } from '../services/sources.ts';
 import type { RouteContext } from './context.ts';
@@ -18,12 +18,18 @@ export function registerSources(app: FastifyInstance, ctx: RouteContext) {
             { name: 'sort', type: 'string', enum: SOURCE_SORTS, description: 'Sort field', invalid: 'invalid_request' },
             { name: 'order', type: 'string', enum: ['asc', 'desc'], description: 'Sort order (default asc)', invalid: 'invalid_request' },
           ],
-          responses: { 200: 'Sources', 304: 'Not modified', 400: 'invalid_request: unknown sort field or order, bad page/limit/offset' },
+          responses: {
+            200: 'Sources',
+            304: 'Not modified',
+            400: 'invalid_request: unknown sort field or order',
+            422: 'invalid_parameter: bad page, limit or offset',
+          },
         },
       },
     },
     async (req, reply) => {
       const body = await listSources(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
+      setPageLinks(reply, req.url, body.meta.pagination);
       return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=15');
     },
   );

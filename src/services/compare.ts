@@ -3,11 +3,22 @@ import { ProblemError } from '../core/problem.ts';
 import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
 import { mapLimit, orFallbackAfter } from '../core/limit.ts';
 import type { Catalog } from '../catalog/index.ts';
+import { nearest } from '../core/suggest.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
-export const COMPARE_SORTS = ['city', 'source_status'] as const;
+/** `value` orders by the resource's declared numeric field (`compare.value` in the catalog). */
+export const COMPARE_SORTS = ['city', 'source_status', 'value'] as const;
 
-export type CompareItem = { city: string; data: unknown; source_status: string; cache_status?: string; attribution?: unknown; note?: string };
+export type CompareItem = {
+  city: string;
+  data: unknown;
+  source_status: string;
+  /** The declared compare value (a number or null) for resources that declare one. */
+  value?: number | null;
+  cache_status?: string;
+  attribution?: unknown;
+  note?: string;
+};
 
 export function compareResources(catalog: Catalog): string[] {
   return [...catalog.byCompareResource.keys()];
@@ -22,10 +33,15 @@ export async function compareCities(
   const resources = compareResources(rt.catalog);
   const resource = typeof query.resource === 'string' ? query.resource : '';
   const dt = rt.catalog.byCompareResource.get(resource);
-  if (!dt)
-    throw new ProblemError('invalid_request', resource ? 'unknown resource' : 'missing resource', `resource must be one of: ${resources.join(', ')}.`, {
-      parameter: 'resource',
-    });
+  if (!dt) {
+    const near = resource ? nearest(resource, resources) : null;
+    throw new ProblemError(
+      'invalid_request',
+      resource ? 'unknown resource' : 'missing resource',
+      `${near ? `Did you mean "${near}"? ` : ''}resource must be one of: ${resources.join(', ')}.`,
+      { parameter: 'resource', ...(near ? { suggestion: near } : {}) },
+    );
+  }
   const names = (typeof query.cities === 'string' ? query.cities : '')
     .split(',')
     .map((s) => s.trim())
@@ -42,7 +58,16 @@ export async function compareCities(
       { parameter: 'cities', max_cities: rt.config.maxCities },
     );
   const { sort, order } = parseSort(query, COMPARE_SORTS);
+  const valuePath = dt.compare?.value;
+  if (sort === 'value' && !valuePath)
+    throw new ProblemError(
+      'invalid_request',
+      `resource "${resource}" declares no numeric value to sort by`,
+      `sort=value works for: ${valueResources(rt.catalog).join(', ')}; otherwise use sort=city or sort=source_status.`,
+      { parameter: 'sort' },
+    );
   const page = parsePageRequest(query);
+  const noValue = valuePath ? { value: null } : {};
 
   // The whole call keeps the request budget: cities not answered by then say so (their fetches go
   // on and fill the cache), and no further fetch starts after it.
@@ -55,7 +80,7 @@ export async function compareCities(
   });
   const items = await mapLimit(names, rt.config.compareConcurrency, async (name): Promise<CompareItem> => {
     const city = findCity(name);
-    if (!city) return { city: name.slice(0, 80), data: null, source_status: 'not_found', note: 'unknown city; GET /api/v1/cities lists the slugs' };
+    if (!city) return { city: name.slice(0, 80), data: null, source_status: 'not_found', ...noValue, note: 'unknown city; GET /api/v1/cities lists the slugs' };
     const left = until - Date.now();
     if (left <= 0) return late(city.slug);
     try {
@@ -77,11 +102,12 @@ export async function compareCities(
         city: city.slug,
         data: status === 'ok' ? data : null,
         source_status: status,
+        ...(valuePath ? { value: status === 'ok' ? numberAt(data, valuePath) : null } : {}),
         ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}),
         attribution: o.attribution,
       };
     } catch (err) {
-      return { city: city.slug, data: null, source_status: 'error', note: err instanceof ProblemError ? err.detail : 'source failed' };
+      return { city: city.slug, data: null, source_status: 'error', ...noValue, note: err instanceof ProblemError ? err.detail : 'source failed' };
     }
   });
   const sorted = sort ? sortBy(items, (x) => x[sort], order) : order === 'desc' ? [...items].reverse() : items;
@@ -95,10 +121,23 @@ export async function compareCities(
     statuses: countBy(items.map((i) => i.source_status)),
     sort,
     order,
+    ...(valuePath ? { value_field: valuePath } : {}),
     pagination,
   };
   if (rt.config.demo) meta.demo = true;
   return { data: pageItems, meta };
+}
+
+/** Compare resources that declare a numeric `value` (what sort=value orders by). */
+export function valueResources(catalog: Catalog): string[] {
+  return [...catalog.byCompareResource.entries()].filter(([, dt]) => dt.compare?.value).map(([r]) => r);
+}
+
+/** The number at a dotted path (`readings.no2.value`), or null when absent or not a finite number. */
+function numberAt(data: unknown, path: string): number | null {
+  let v: unknown = data;
+  for (const key of path.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
 function countBy(xs: string[]): Record<string, number> {

@@ -1,66 +1,156 @@
 import { CITIES } from '../cities/register.ts';
-import { coveredCities, routePath, toolOf, GROUP_LABELS } from '../core/data-type.ts';
+import { resolveCity } from '../cities/resolve.ts';
+import { coveredCities, examplePath, fillTemplate, routePath, toolOf, GROUP_LABELS, type DataType, type Group } from '../core/data-type.ts';
+import { mapLimit, orFallbackAfter } from '../core/limit.ts';
+import { ProblemError } from '../core/problem.ts';
+import { toBerlinIso } from '../core/time.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
-/** Which data type is available in which city, generated from the catalog. */
-function coverageRows({ rt }: ServiceContext) {
-  return rt.catalog.all
-    .filter((dt) => dt.scope !== 'global')
-    .map((dt) => {
-      const cities = coveredCities(dt);
-      return {
-        type: dt.type,
-        label: dt.label,
-        label_en: dt.label_en,
-        group: GROUP_LABELS[dt.group],
-        path: routePath(dt),
-        tool: toolOf(dt),
-        source: dt.source.id,
-        tier: dt.source.tier,
-        enabled: rt.sourceEnabled(dt.source),
-        partial: cities !== null,
-        covered_cities: cities ? [...cities].sort() : CITIES.map((c) => c.slug),
-        covered_count: cities ? cities.length : CITIES.length,
-        note: dt.coverage?.note ?? (dt.fixedCity ? `served for ${dt.fixedCity} only` : null),
-      };
-    });
+/** State of one matrix cell: what a request for that city and data type would meet on this server. */
+export type CellState = 'available' | 'not_covered' | 'disabled' | 'breaker_open';
+
+/** Per-city data types in topic order (the matrix's columns). */
+function perCityTypes({ rt }: Pick<ServiceContext, 'rt'>): DataType[] {
+  const order = Object.keys(GROUP_LABELS) as Group[];
+  return rt.catalog.all.filter((dt) => dt.scope !== 'global').sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
 }
 
-function summary(types: ReturnType<typeof coverageRows>, { rt }: ServiceContext) {
+/** Per data type: usable (by its source or its keyless fallback), disabled, or its answering source's breaker open. */
+async function typeStates({ rt }: Pick<ServiceContext, 'rt'>, types: DataType[]): Promise<Map<DataType, 'enabled' | 'disabled' | 'breaker_open'>> {
+  const states = await Promise.all(
+    types.map(async (dt) => {
+      const answering = rt.answering(dt);
+      if (!answering) return 'disabled' as const;
+      return (await rt.breakers.state(answering.source)) === 'OPEN' ? ('breaker_open' as const) : ('enabled' as const);
+    }),
+  );
+  return new Map(types.map((dt, i) => [dt, states[i]!]));
+}
+
+function cellState(dt: DataType, slug: string, source: 'enabled' | 'disabled' | 'breaker_open'): CellState {
+  const cities = coveredCities(dt);
+  if (cities && !cities.includes(slug)) return 'not_covered';
+  return source === 'enabled' ? 'available' : source;
+}
+
+/** Which data type is available in which city, generated from the catalog and the sources' current state. */
+async function coverageRows(ctx: Pick<ServiceContext, 'rt'>) {
+  const { rt } = ctx;
+  const types = perCityTypes(ctx);
+  const states = await typeStates(ctx, types);
+  return types.map((dt) => {
+    const cities = coveredCities(dt);
+    return {
+      type: dt.type,
+      label: dt.label,
+      label_en: dt.label_en,
+      group: GROUP_LABELS[dt.group],
+      path: routePath(dt),
+      tool: toolOf(dt),
+      source: dt.source.id,
+      tier: dt.source.tier,
+      enabled: rt.answering(dt) !== null,
+      source_state: states.get(dt)!,
+      answered_by: rt.answering(dt)?.source.id ?? null,
+      partial: cities !== null,
+      covered_cities: cities ? [...cities].sort() : CITIES.map((c) => c.slug),
+      covered_count: cities ? cities.length : CITIES.length,
+      note: dt.coverage?.note ?? (dt.fixedCity ? `served for ${dt.fixedCity} only` : null),
+    };
+  });
+}
+
+type Row = Awaited<ReturnType<typeof coverageRows>>[number];
+
+function summary(types: Row[], { rt }: Pick<ServiceContext, 'rt'>) {
+  const cells = CITIES.flatMap((c) => types.map((t) => cellOf(t, c.slug)));
+  const count = (s: CellState) => cells.filter((x) => x === s).length;
   return {
     source_status: 'ok',
     data_types: rt.catalog.counts.per_city,
     catalog: rt.catalog.counts.text,
     partial: types.filter((t) => t.partial).length,
     cities_total: CITIES.length,
+    cells: {
+      total: cells.length,
+      available: count('available'),
+      not_covered: count('not_covered'),
+      disabled: count('disabled'),
+      breaker_open: count('breaker_open'),
+    },
+    ...(rt.config.demo ? { demo: true } : {}),
   };
 }
 
-export function coverage(ctx: ServiceContext): Envelope {
-  const types = coverageRows(ctx);
+function cellOf(t: Row, slug: string): CellState {
+  if (t.partial && !t.covered_cities.includes(slug)) return 'not_covered';
+  return t.source_state === 'enabled' ? 'available' : t.source_state;
+}
+
+export async function coverage(ctx: Pick<ServiceContext, 'rt'>): Promise<Envelope> {
+  const types = await coverageRows(ctx);
+  return { data: types, meta: summary(types, ctx), attribution: null };
+}
+
+/** The request a user would make for this type in this city: the declared example's parameters where required. */
+function cityPath(dt: DataType, slug: string): string {
+  if (dt.example.city === slug) return examplePath(dt);
+  const base = fillTemplate(routePath(dt), { slug, city: slug, ...dt.example.params });
+  const required = (dt.params ?? []).filter((p) => p.required && !routePath(dt).includes(`{${p.name}}`));
+  const query = required.flatMap((p) => {
+    const v = p.enum?.[0] ?? dt.example.params?.[p.name];
+    return v === undefined ? [] : [[p.name, String(v)] as [string, string]];
+  });
+  return query.length ? `${base}?${new URLSearchParams(query).toString()}` : base;
+}
+
+export interface CityCoverageItem {
+  type: string;
+  label_en: string;
+  group: string;
+  path: string;
+  cell: CellState;
+  source: string;
+  source_status: string;
+  cache_status?: string;
+  note?: string;
+}
+
+/**
+ * One city: every per-city data type with its link and the `source_status` a request gets now
+ * (through the pipeline, so a cached answer costs nothing; each capped by OVERVIEW_BUDGET_MS).
+ */
+export async function cityCoverage(
+  ctx: ServiceContext,
+  raw: string,
+): Promise<Envelope & { data: { city: { slug: string; name: string }; items: CityCoverageItem[] } }> {
+  const { rt, pipeline } = ctx;
+  const city = resolveCity(raw);
+  const types = perCityTypes(ctx);
+  const states = await typeStates(ctx, types);
+  const items = await mapLimit(types, 6, async (dt): Promise<CityCoverageItem> => {
+    const cell = cellState(dt, city.slug, states.get(dt)!);
+    const path = cityPath(dt, city.slug);
+    const base = { type: dt.type, label_en: dt.label_en, group: GROUP_LABELS[dt.group], path, cell, source: rt.answering(dt)?.source.id ?? dt.source.id };
+    if (cell === 'not_covered') return { ...base, source_status: 'not_covered', note: dt.coverage?.note };
+    // An id in the path (a trip, a route) belongs to one city's feed: only the example city has one to try.
+    const ids = [...routePath(dt).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((k) => k !== 'slug' && k !== 'city');
+    if (ids.length && dt.example.city !== city.slug)
+      return { ...base, path: examplePath(dt), source_status: 'not_checked', note: `needs a ${ids.join(', ')} of ${city.name}; the link shows the example` };
+    const query = Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''));
+    const run = pipeline.run(dt, city, query, { noPaging: true }).then(
+      (o) => ({ ...base, source_status: o.status, ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}) }),
+      (err: unknown) => ({ ...base, source_status: 'error', note: err instanceof ProblemError ? err.code : 'failed' }),
+    );
+    return orFallbackAfter(run, rt.config.overviewBudgetMs, () => ({ ...base, source_status: 'error', note: 'timeout' }));
+  });
+  const statuses: Record<string, number> = {};
+  for (const i of items) statuses[i.source_status] = (statuses[i.source_status] ?? 0) + 1;
   return {
-    data: types,
-    meta: summary(types, ctx),
+    data: { city: { slug: city.slug, name: city.name }, items },
+    meta: { source_status: 'ok', city: city.slug, statuses, generated_at: toBerlinIso(new Date()), ...(rt.config.demo ? { demo: true } : {}) },
     attribution: null,
   };
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** The public coverage web page: one row per data type, partial ones with their cities. */
-export function coverageHtml(ctx: ServiceContext): string {
-  const types = coverageRows(ctx);
-  const meta = summary(types, ctx);
-  const rows = types
-    .map(
-      (t) =>
-        `<tr><td>${esc(t.group)}</td><td><code>${esc(t.type)}</code><br>${esc(t.label_en)}</td><td><code>${esc(t.path)}</code></td><td>${t.tier}</td><td>${t.enabled ? 'yes' : 'disabled on this server'}</td><td>${t.partial ? `${t.covered_count} of ${meta.cities_total}: ${t.covered_cities.map(esc).join(', ')}${t.note ? `<br><small>${esc(t.note)}</small>` : ''}` : `all ${meta.cities_total}`}</td></tr>`,
-    )
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stadtdaten coverage</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .5rem;vertical-align:top;text-align:left}</style></head>
-<body><h1>Coverage</h1><p>${esc(meta.catalog)}. Per city, ${meta.data_types} data types for ${meta.cities_total} cities; ${meta.partial} of them partial. A city outside a partial data type's coverage gets <code>source_status=not_covered</code> with <code>meta.covered_cities</code>. Machine-readable: <a href="/api/v1/coverage">/api/v1/coverage</a>.</p>
-<table><thead><tr><th>Group</th><th>Data type</th><th>Path</th><th>Tier</th><th>Enabled</th><th>Cities</th></tr></thead><tbody>
-${rows}
-</tbody></table></body></html>`;
-}
+export { coverageRows, summary, cellOf };

@@ -22,12 +22,12 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
         label_en: dt.label_en,
         tool: toolOf(dt),
         path: fillTemplate(routePath(dt), { slug: city.slug, city: city.slug }),
-        available: covered && rt.sourceEnabled(dt.source),
+        available: covered && rt.answering(dt) !== null,
       };
       if (!covered) {
         item.covered_cities = [...cities].sort();
         item.note = `${dt.label_en} is not available for ${city.name}${dt.coverage ? `: ${dt.coverage.note}` : '.'} Available in ${cities.length} of ${CITIES.length} cities.`;
-      } else if (!rt.sourceEnabled(dt.source)) {
+      } else if (!rt.answering(dt)) {
         item.note = `${dt.source.name} is disabled on this server.`;
       }
       return item;

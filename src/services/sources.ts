@@ -17,6 +17,12 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         enabled: rt.sourceEnabled(s),
         toggle: settings.enabled,
         credentials: (s.credentials ?? []).length === 0 ? 'none' : settings.missingCredentials.length === 0 ? 'configured' : 'missing',
+        credential_variables: s.credentials ?? [],
+        missing_credentials: settings.missingCredentials,
+        registration: s.registration ?? null,
+        unlocks: rt.catalog.all.filter((dt) => dt.source.id === s.id).map((dt) => dt.type),
+        // Data types this source answers while their main source lacks credentials.
+        fallback_for: rt.catalog.all.filter((dt) => dt.fallback?.source.id === s.id).map((dt) => dt.type),
         breaker_state: await rt.breakers.state(s),
         breaker: {
           threshold: s.breaker?.threshold ?? DEFAULT_BREAKER.threshold,

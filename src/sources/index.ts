@@ -6,6 +6,7 @@ import { GENESIS } from './genesis/source.ts';
 import { WEGWEISER } from './wegweiser/source.ts';
 import { BA_STATISTIK } from './ba/source.ts';
 import { ZENSUS_GRID } from './zensus/source.ts';
+import { GV_ISYS } from './gv-isys/source.ts';
 import { BNETZA } from './bnetza/source.ts';
 import { MOBIDATA_OCPDB } from './mobidata/source.ts';
 import { OVERPASS } from './overpass/source.ts';
@@ -53,6 +54,7 @@ export const SOURCES: readonly SourceDecl[] = [
   WEGWEISER,
   BA_STATISTIK,
   ZENSUS_GRID,
+  GV_ISYS,
   BNETZA,
   MOBIDATA_OCPDB,
   OVERPASS,

@@ -12,6 +12,11 @@ export const DB_TIMETABLES: SourceDecl = {
   attribution: 'Deutsche Bahn AG, DB Timetables API (CC BY 4.0)',
   modified: true,
   credentials: ['DB_CLIENT_ID', 'DB_API_KEY'],
+  registration: {
+    url: 'https://developers.deutschebahn.com/db-api-marketplace/apis/',
+    free: true,
+    note: 'DB API Marketplace: create an application, subscribe it to the free plan of "Timetables"; its Client ID goes into DB_CLIENT_ID, its API key into DB_API_KEY (the same pair serves DB StaDa).',
+  },
   // The Marketplace plan allows 60 calls a minute per application, shared by every instance.
   ratePerMinute: 60,
   timeoutMs: 8000,

@@ -16,6 +16,11 @@ export const GENESIS: SourceDecl = {
     '© Statistische Ämter des Bundes und der Länder, Deutschland (Regionaldatenbank Deutschland), Datenlizenz Deutschland – Namensnennung – Version 2.0',
   modified: false,
   credentials: ['GENESIS_USERNAME', 'GENESIS_PASSWORD'],
+  registration: {
+    url: 'https://www.regionalstatistik.de/genesis/online',
+    free: true,
+    note: 'Regionaldatenbank Deutschland: register a free user account ("Registrierung"); user name into GENESIS_USERNAME, password into GENESIS_PASSWORD.',
+  },
   // Whole-table answers take seconds on the server; the portal serves about ten parallel requests per account.
   timeoutMs: 30_000,
   // One table for all districts, zipped or flat CSV, is a few MB.

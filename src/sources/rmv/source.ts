@@ -12,6 +12,11 @@ export const RMV: SourceDecl = {
   attribution: 'Rhein-Main-Verkehrsverbund GmbH (RMV)',
   modified: true,
   credentials: ['RMV_API_KEY'],
+  registration: {
+    url: 'https://opendata.rmv.de',
+    free: true,
+    note: 'RMV open data: register and request access to the RMV HAFAS ReST API (approval may take a few days); the accessId goes into RMV_API_KEY.',
+  },
   timeoutMs: 8000,
   // A departure board of 40 journeys is well under 1 MB.
   maxResponseBytes: 2 * 1024 * 1024,

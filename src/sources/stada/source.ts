@@ -14,6 +14,11 @@ export const STADA: SourceDecl = {
   tier: 'A',
   attribution: 'Deutsche Bahn AG / DB InfraGO AG, CC BY 4.0',
   credentials: ['DB_CLIENT_ID', 'DB_API_KEY'],
+  registration: {
+    url: 'https://developers.deutschebahn.com/db-api-marketplace/apis/',
+    free: true,
+    note: 'DB API Marketplace: subscribe the same application to the free plan of "StaDa - Station Data"; DB_CLIENT_ID and DB_API_KEY as for DB Timetables..',
+  },
   // The national list (~5,400 stations, ~8 MB) takes over ten seconds to arrive.
   timeoutMs: 30_000,
   // The national station list (about 5,400 stations) in one page.

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { ProblemError } from '../core/problem.ts';
+import { nearest } from '../core/suggest.ts';
+import type { RouteContext } from './context.ts';
+
+/** Per-city route families: `/api/v1/cities/{slug}/<type>` and `/api/v1/live/{city}/<type>`. */
+const FAMILIES = [
+  { prefix: '/api/v1/cities/:slug/', param: 'slug', base: '/api/v1/cities/' },
+  { prefix: '/api/v1/live/:city/', param: 'city', base: '/api/v1/live/' },
+] as const;
+
+/**
+ * `/api/v1/cities/{slug}/<typo>` and `/api/v1/live/{city}/<typo>`: every real per-city route is
+ * a static segment and wins over these parametric ones, so only unknown suffixes land here and
+ * get a did-you-mean 404.
+ */
+export function registerUnknownType(app: FastifyInstance, ctx: RouteContext) {
+  for (const family of FAMILIES) registerFamily(app, ctx, family);
+}
+
+function registerFamily(app: FastifyInstance, ctx: RouteContext, { prefix, param, base }: (typeof FAMILIES)[number]) {
+  let suffixes: string[] | null = null;
+  // One-segment suffixes of the family, including those of fixed-city routes (`/api/v1/live/nuernberg/departures`).
+  const known = () =>
+    (suffixes ??= [
+      ...new Set(
+        ctx.routes
+          .map((r) => r.url)
+          .filter((u) => u.startsWith(base))
+          .map((u) => u.slice(base.length).split('/'))
+          .filter((parts) => parts.length === 2 && !parts[1]!.startsWith(':'))
+          .map((parts) => parts[1]!),
+      ),
+    ]);
+  app.get(`${prefix}:type`, async (req) => {
+    const params = req.params as Record<string, string>;
+    const city = params[param] ?? '';
+    const type = params.type ?? '';
+    const near = nearest(type, known());
+    const shown = type.slice(0, 60);
+    if (near) {
+      const path = `${base}${encodeURIComponent(city)}/${near}`;
+      throw new ProblemError('route_not_found', `unknown data type "${shown}"`, `Did you mean ${path}? GET /api/v1 lists every data type.`, {
+        suggestion: near,
+        suggested_path: path,
+      });
+    }
+    throw new ProblemError('route_not_found', `unknown data type "${shown}"`, 'GET /api/v1 lists every data type with an example request.');
+  });
+}

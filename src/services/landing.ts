@@ -1,0 +1,107 @@
+import { examplePath, GROUP_LABELS, type DataType } from '../core/data-type.ts';
+import { esc, htmlPage } from '../http/html.ts';
+import { VERSION } from '../core/version.ts';
+import { CITY_BY_SLUG } from '../cities/register.ts';
+import { compareResources } from './compare.ts';
+import { healthState } from './health.ts';
+import type { ServiceContext } from './context.ts';
+
+/** Data types the landing page prefers as examples: keyless, quick to read, different topics. */
+const PREFERRED_EXAMPLES = ['weather', 'air', 'demographics', 'unemployment', 'charging'];
+
+/** Example links that work on this instance: data types whose source is enabled, with their declared example request. */
+export function exampleLinks({ rt }: Pick<ServiceContext, 'rt'>): { label: string; path: string }[] {
+  const enabled = (dt: DataType) => rt.sourceEnabled(dt.source) && dt.scope !== 'global';
+  const picked: DataType[] = [];
+  for (const type of PREFERRED_EXAMPLES) {
+    const dt = rt.catalog.byType.get(type);
+    if (dt && enabled(dt) && picked.length < 2) picked.push(dt);
+  }
+  for (const dt of rt.catalog.all) if (picked.length < 2 && enabled(dt) && !picked.includes(dt)) picked.push(dt);
+  const links = picked.map((dt) => ({ label: `${dt.label_en} in ${cityName(dt.example.city)}`, path: examplePath(dt) }));
+  const city = picked[0]?.example.city ?? 'koeln';
+  links.push({ label: `Overview of every data type for ${cityName(city)}`, path: `/api/v1/cities/${city}/overview` });
+  return links;
+}
+
+function cityName(slug: string | undefined): string {
+  return (slug && CITY_BY_SLUG.get(slug)?.name) ?? slug ?? 'Germany';
+}
+
+/** `GET /api/v1`: where everything is, for programs. */
+export function apiIndex(ctx: ServiceContext) {
+  const { rt } = ctx;
+  return {
+    data: {
+      name: 'Stadtdaten',
+      version: VERSION,
+      description: 'Keyless, read-only REST API and MCP server for the open data of the 84 largest German cities.',
+      catalog: rt.catalog.counts.text,
+      links: {
+        cities: '/api/v1/cities',
+        city: '/api/v1/cities/{slug}',
+        overview: '/api/v1/cities/{slug}/overview',
+        compare: '/api/v1/compare?resource={resource}&cities={slug},{slug}',
+        coverage: '/api/v1/coverage',
+        sources: '/api/v1/sources',
+        health: '/api/v1/health',
+        problems: '/api/v1/problems',
+        openapi_json: '/api/v1/openapi.json',
+        openapi_yaml: '/api/v1/openapi.yaml',
+        docs: '/docs',
+        coverage_page: '/coverage',
+        mcp: '/mcp',
+      },
+      examples: exampleLinks(ctx).map((l) => l.path),
+      compare_resources: compareResources(rt.catalog),
+      data_types: rt.catalog.all.map((dt) => ({
+        type: dt.type,
+        label_en: dt.label_en,
+        group: GROUP_LABELS[dt.group],
+        path: dt.path ?? `/api/v1/cities/{slug}/${dt.type}`,
+        example: examplePath(dt),
+        enabled: rt.answering(dt) !== null,
+      })),
+    },
+    meta: { source_status: 'ok', ...(rt.config.demo ? { demo: true } : {}) },
+    attribution: null,
+  };
+}
+
+/** `GET /`: what this is, where to start, how to plug it into an MCP client, and whether it is healthy. */
+export async function landingHtml(ctx: ServiceContext, origin: string): Promise<string> {
+  const { rt } = ctx;
+  const health = await healthState(ctx);
+  const examples = exampleLinks(ctx)
+    .map((l) => `<li><a href="${esc(l.path)}">${esc(l.label)}</a> <code>${esc(l.path)}</code></li>`)
+    .join('\n');
+  const stdio = JSON.stringify({ mcpServers: { stadtdaten: { command: 'node', args: ['<repo>/bin/stadtdaten-mcp.js'] } } }, null, 2);
+  const http = JSON.stringify({ mcpServers: { stadtdaten: { type: 'http', url: `${origin}/mcp` } } }, null, 2);
+  const disabled = health.sources.disabled.length ? ` Disabled (missing credentials or switched off): ${health.sources.disabled.map(esc).join(', ')}.` : '';
+  const breakers = health.sources.open_breakers.length ? ` Upstream breaker open: ${health.sources.open_breakers.map(esc).join(', ')}.` : '';
+  const body = `<h1>Stadtdaten</h1>
+<p>One normalised, keyless, read-only view of the open data of Germany's 84 largest cities: weather, air, transport, population,
+economy and more, every answer in the envelope <code>{data, meta, attribution}</code> with an honest <code>meta.source_status</code>.
+${esc(rt.catalog.counts.text)}.</p>
+<h2>Try it</h2>
+<ul id="examples">
+${examples}
+</ul>
+<h2>Find your way</h2>
+<ul>
+<li><a href="/docs">Interactive API docs</a> (Swagger UI, "Try it out" calls this instance)</li>
+<li><a href="/coverage">Coverage matrix</a>: which data type answers in which city</li>
+<li><a href="/api/v1/openapi.json">OpenAPI 3.1 (JSON)</a> and <a href="/api/v1/openapi.yaml">(YAML)</a></li>
+<li><a href="/api/v1">API index</a> (JSON), <a href="/api/v1/cities">cities</a>, <a href="/api/v1/sources">sources and credentials</a>, <a href="/api/v1/problems">error codes</a></li>
+</ul>
+<h2>Use it from an MCP client</h2>
+<p>Local (stdio), the process runs on your machine:</p>
+<pre>${esc(stdio)}</pre>
+<p>Over HTTP (Streamable HTTP at <code>/mcp</code> on this instance):</p>
+<pre>${esc(http)}</pre>
+<h2>Health</h2>
+<p id="health" data-status="${esc(health.status)}">Status <strong>${esc(health.status)}</strong>${health.demo ? ' (demo mode)' : ''}, version ${esc(health.version)};
+store ${esc(health.store.kind)} ${health.store.reachable ? 'reachable' : 'unreachable'}; ${health.sources.enabled} of ${health.sources.total} sources enabled.${disabled}${breakers}
+Details: <a href="/api/v1/health">/api/v1/health</a>.</p>`;
+  return htmlPage({ title: 'Stadtdaten', body, demo: health.demo });
+}

@@ -1,0 +1,73 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useFakeApp } from './helpers/setup.ts';
+import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { startApp } from './helpers/app.ts';
+import { GROUP_LABELS } from '../src/core/data-type.ts';
+import { at, list, str } from './helpers/json.ts';
+
+const ctx = useFakeApp(registerBrightSky);
+
+type Spec = { servers: { url: string }[]; tags: { name: string }[]; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+test('OpenAPI servers name the address the document was requested from, so Try it out calls this instance', async () => {
+  const spec = (await ctx.app.get('/api/v1/openapi.json')).json as Spec;
+  assert.equal(spec.servers[0]?.url, ctx.app.url);
+  const viaProxy = (await ctx.app.get('/api/v1/openapi.json', { 'x-forwarded-host': 'stadtdaten.example:8443', 'x-forwarded-proto': 'https' })).json as Spec;
+  assert.equal(viaProxy.servers[0]?.url, 'https://stadtdaten.example:8443');
+  // A Host that is not a plain host[:port] is never echoed: the relative server is used instead.
+  const odd = (await ctx.app.get('/api/v1/openapi.json', { 'x-forwarded-host': 'a"b' })).json as Spec;
+  assert.equal(odd.servers[0]?.url, '/');
+  const withPublic = await startApp({ PUBLIC_BASE_URL: 'https://api.example.org' });
+  try {
+    const s = (await withPublic.get('/api/v1/openapi.json')).json as Spec;
+    assert.deepEqual(
+      s.servers.map((x) => x.url),
+      ['https://api.example.org', withPublic.url],
+    );
+  } finally {
+    await withPublic.close();
+  }
+});
+
+test('OpenAPI tags: data topics first, operational last; every used tag listed once', async () => {
+  const spec = (await ctx.app.get('/api/v1/openapi.json')).json as Spec;
+  const names = spec.tags.map((t) => t.name);
+  assert.equal(names.at(-1), 'Operational');
+  assert.equal(
+    names[0],
+    Object.values(GROUP_LABELS).find((l) => names.includes(l)),
+  );
+  const firstOther = names.findIndex((n) => !Object.values(GROUP_LABELS).includes(n));
+  assert.ok(
+    names.slice(firstOther).every((n) => !Object.values(GROUP_LABELS).includes(n)),
+    names.join(', '),
+  );
+  assert.equal(new Set(names).size, names.length);
+});
+
+test('OpenAPI error examples carry the code of their status; slug parameters have an example', async () => {
+  const spec = (await ctx.app.get('/api/v1/openapi.json')).json as Spec;
+  const expected: Record<string, string[]> = {
+    '400': ['invalid_request'],
+    '404': ['city_not_found', 'route_not_found'],
+    '422': ['invalid_parameter'],
+    '503': ['upstream_unavailable', 'not_ready'],
+  };
+  let checked = 0;
+  for (const [path, ops] of Object.entries(spec.paths))
+    for (const op of Object.values(ops))
+      for (const [status, res] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        const ex = at(res, 'content.application/problem+json.example');
+        const code = str(ex, 'code');
+        assert.ok(expected[status]?.includes(code), `${path} ${status}: ${code}`);
+        assert.equal(at(ex, 'status'), Number(status), `${path} ${status}`);
+        if (status === '404' && path.includes('{slug}')) assert.equal(code, 'city_not_found', path);
+        checked++;
+      }
+  assert.ok(checked > 50);
+  const weather = (await ctx.app.get('/api/v1/openapi.json')).json as { paths: Record<string, { get: { parameters: unknown[] } }> };
+  const slug = list<{ name: string; example?: string }>(weather.paths['/api/v1/cities/{slug}/weather']?.get, 'parameters').find((p) => p.name === 'slug');
+  assert.ok(slug?.example, 'slug has an example');
+});

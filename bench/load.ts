@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
+import { need } from './need.ts';
 
 export interface LoadResult {
   rps: number;
@@ -51,7 +52,7 @@ const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
 function latencyMs(out: string, pct: string): number {
   const m = new RegExp(`^\\s*${pct}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(out);
   if (!m) throw new Error(`no ${pct}% latency in wrk output:\n${out}`);
-  return +(Number(m[1]) * UNIT_MS[m[2]]).toFixed(3);
+  return +(Number(m[1]) * need(UNIT_MS[need(m[2], 'latency unit')], 'latency unit factor')).toFixed(3);
 }
 
 export function parseWrk(out: string): LoadResult {

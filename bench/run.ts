@@ -19,6 +19,7 @@ import { fakeEnv } from '../test/helpers/app.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { encodeEntry } from '../src/pipeline/cache.ts';
 import { AUTOCANNON_WARNING, load, pickGenerator, type LoadResult } from './load.ts';
+import { need } from './need.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -77,7 +78,7 @@ async function body(url: string): Promise<Buffer> {
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return need(s[Math.floor(s.length / 2)], 'a sample for the median');
 }
 
 async function main() {
@@ -132,7 +133,7 @@ async function main() {
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(bodies));
   const bare = fork('bench/servers/bare-fastify.ts', [join(dir, 'manifest.json'), String(PORTS.bare)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   children.push(bare);
-  await waitFor(local(PORTS.bare, SCENARIOS[0].url));
+  await waitFor(local(PORTS.bare, need(SCENARIOS[0], 'a scenario').url));
 
   // Two instances on one Redis behind one port (nginx round robin): report only.
   let pairOk = false;
@@ -167,7 +168,7 @@ async function main() {
     writeFileSync(join(dir, 'nginx.conf'), conf);
     const nginx = spawn(process.env.NGINX ?? 'nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' });
     children.push(nginx);
-    await waitFor(local(PORTS.nginx, SCENARIOS[0].url));
+    await waitFor(local(PORTS.nginx, need(SCENARIOS[0], 'a scenario').url));
     nginxOk = true;
   } catch (err) {
     console.error(`nginx not available (${String(err)}); install it with: apt-get install -y nginx-light`);
@@ -210,21 +211,25 @@ async function main() {
   holdWeather = false;
 
   const ratio = (a: LoadResult[], b: LoadResult[] | undefined, f: (r: LoadResult) => number) =>
-    b ? +median(a.map((x, i) => f(x) / f(b[i]))).toFixed(2) : null;
-  const table = Object.entries(runs).map(([key, r]) => ({
-    scenario: key,
-    stadtdaten_rps: median(r.stadtdaten.map((x) => x.rps)),
-    bare_rps: median(r.bare.map((x) => x.rps)),
-    nginx_rps: r.nginx ? median(r.nginx.map((x) => x.rps)) : null,
-    hit_vs_bare: ratio(r.stadtdaten, r.bare, (x) => x.rps),
-    hit_vs_nginx: ratio(r.stadtdaten, r.nginx, (x) => x.rps),
-    p99_vs_bare: ratio(r.stadtdaten, r.bare, (x) => Math.max(x.p99_ms, 0.001)),
-    stadtdaten_p50_p99_ms: [median(r.stadtdaten.map((x) => x.p50_ms)), median(r.stadtdaten.map((x) => x.p99_ms))],
-    bare_p50_p99_ms: [median(r.bare.map((x) => x.p50_ms)), median(r.bare.map((x) => x.p99_ms))],
-    nginx_p50_p99_ms: r.nginx ? [median(r.nginx.map((x) => x.p50_ms)), median(r.nginx.map((x) => x.p99_ms))] : null,
-    errors: Object.fromEntries(Object.entries(r).map(([n, xs]) => [n, xs.reduce((a, x) => a + x.errors, 0)])),
-    per_round_vs_bare: r.stadtdaten.map((x, i) => +(x.rps / r.bare[i].rps).toFixed(2)),
-  }));
+    b ? +median(a.map((x, i) => f(x) / f(need(b[i], `reference run ${i}`)))).toFixed(2) : null;
+  const table = Object.entries(runs).map(([key, r]) => {
+    const ourRuns = need(r.stadtdaten, `${key}: stadtdaten runs`);
+    const bareRuns = need(r.bare, `${key}: bare runs`);
+    return {
+      scenario: key,
+      stadtdaten_rps: median(ourRuns.map((x) => x.rps)),
+      bare_rps: median(bareRuns.map((x) => x.rps)),
+      nginx_rps: r.nginx ? median(r.nginx.map((x) => x.rps)) : null,
+      hit_vs_bare: ratio(ourRuns, bareRuns, (x) => x.rps),
+      hit_vs_nginx: ratio(ourRuns, r.nginx, (x) => x.rps),
+      p99_vs_bare: ratio(ourRuns, bareRuns, (x) => Math.max(x.p99_ms, 0.001)),
+      stadtdaten_p50_p99_ms: [median(ourRuns.map((x) => x.p50_ms)), median(ourRuns.map((x) => x.p99_ms))],
+      bare_p50_p99_ms: [median(bareRuns.map((x) => x.p50_ms)), median(bareRuns.map((x) => x.p99_ms))],
+      nginx_p50_p99_ms: r.nginx ? [median(r.nginx.map((x) => x.p50_ms)), median(r.nginx.map((x) => x.p99_ms))] : null,
+      errors: Object.fromEntries(Object.entries(r).map(([n, xs]) => [n, xs.reduce((a, x) => a + x.errors, 0)])),
+      per_round_vs_bare: ourRuns.map((x, i) => +(x.rps / need(bareRuns[i], `${key}: bare run ${i}`).rps).toFixed(2)),
+    };
+  });
 
   // Stampede on a cold key: the upstream answers slowly so every request arrives while it is cold.
   fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 500 });
@@ -250,8 +255,8 @@ async function main() {
     requests: 1000,
     ok: statuses.filter((s) => s === 200).length,
     upstream_calls: fake.count('/current_weather') - stampedeBefore,
-    p50_ms: +lat[499].toFixed(1),
-    p99_ms: +lat[989].toFixed(1),
+    p50_ms: +need(lat[499], 'the 500th latency').toFixed(1),
+    p99_ms: +need(lat[989], 'the 990th latency').toFixed(1),
     total_ms: Math.round(stampedeMs),
   };
   await agent.close();

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
+import { need } from './need.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
@@ -53,7 +54,8 @@ async function once(jobs: boolean, fakeUrl: string) {
     STORE_PATH: join(mkdtempSync(join(tmpdir(), 'stadtdaten-start-')), 'store.sqlite'),
   };
   const started = performance.now();
-  const p = spawn(CMD[0], CMD.slice(1), { env, cwd: process.env.START_CWD, stdio: ['ignore', 'ignore', 'inherit'] });
+  const p = spawn(need(CMD[0], 'START_CMD'), CMD.slice(1), { env, cwd: process.env.START_CWD, stdio: ['ignore', 'ignore', 'inherit'] });
+  const pid = need(p.pid, 'the server process id');
   try {
     let readyMs = NaN;
     for (let i = 0; i < 3000; i++) {
@@ -68,14 +70,14 @@ async function once(jobs: boolean, fakeUrl: string) {
       }
       await sleep(10);
     }
-    const rssAtReady = rssMb(p.pid!);
+    const rssAtReady = rssMb(pid);
     await sleep(IDLE_S * 1000);
-    const pids = tree(p.pid!);
+    const pids = tree(pid);
     return {
       jobs,
       ready_ms: Math.round(readyMs),
       rss_at_ready_mb: rssAtReady,
-      idle_rss_mb: rssMb(p.pid!),
+      idle_rss_mb: rssMb(pid),
       idle_rss_tree_mb: pids.reduce((a, x) => a + rssMb(x), 0),
       processes: pids.length,
     };

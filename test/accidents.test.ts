@@ -9,6 +9,8 @@ import { CITIES } from '../src/cities/register.ts';
 import { AccidentReader } from '../src/sources/unfallatlas/points.ts';
 import { eachLineInZip, safeEntryName } from '../src/sources/unfallatlas/zip-lines.ts';
 import { ingestAccidents } from '../src/jobs/accidents-ingest.ts';
+import { nth } from './helpers/must.ts';
+import { at, str, list } from './helpers/json.ts';
 
 const TABLE = fixture(POINTS_2018).toString();
 const read = (text: string) => {
@@ -23,7 +25,7 @@ function relayout(text: string): string {
     .trim()
     .split('\n')
     .map((l) => l.split(';'));
-  const order = [...rows[0].keys()].reverse();
+  const order = [...nth(rows, 0).keys()].reverse();
   return rows.map((r, i) => order.map((j) => (i === 0 && r[j] === 'IstSonstig' ? 'IstSonstige' : r[j])).join(';')).join('\r\n');
 }
 
@@ -61,7 +63,7 @@ test('parser: columns are found by name in another layout; a file without header
   const moved = read(relayout(TABLE)).tallies.get('luebeck')!;
   assert.deepEqual(moved.points[0], read(TABLE).tallies.get('luebeck')!.points[0]);
   assert.throws(() => read('1;01;0;03;000;2018\n'), /header row/);
-  assert.throws(() => read(TABLE.split('\n')[0]), /no accident row/);
+  assert.throws(() => read(nth(TABLE.split('\n'), 0)), /no accident row/);
 });
 
 test('zip: member names are checked, a ZIP without the point table fails', async () => {
@@ -88,8 +90,8 @@ test('zip: member names are checked, a ZIP without the point table fails', async
 test('accidents: no_data before the ingest; the job walks back to the newest year and stores per city', async () => {
   const before = await ctx.app.get('/api/v1/cities/luebeck/accidents');
   assert.equal(before.status, 200);
-  assert.equal(before.json.meta.source_status, 'no_data');
-  assert.match(before.json.meta.reason, /not been ingested/);
+  assert.equal(at(before.json, 'meta.source_status'), 'no_data');
+  assert.match(str(before.json, 'meta.reason'), /not been ingested/);
   assert.equal(fake.count(UNFALLATLAS_BASE), 0, 'request paths never download');
 
   const meta = await ingestAccidents(ctx.app.rt, () => {}, new Date('2026-11-25T12:00:00+01:00'));
@@ -98,32 +100,32 @@ test('accidents: no_data before the ingest; the job walks back to the newest yea
   assert.equal(fake.count(UNFALLATLAS_BASE), 2025 - 2018 + 1);
 
   const r = await ctx.app.get('/api/v1/cities/luebeck/accidents');
-  assert.equal(r.json.meta.source_status, 'ok');
-  const d = r.json.data;
-  assert.equal(d.year, 2018);
-  assert.equal(d.accidents, 1);
-  assert.equal(d.per_100k_inhabitants, 0.5);
-  assert.deepEqual(d.by_category, { killed: 0, seriously_injured: 1, slightly_injured: 0 });
-  assert.deepEqual(d.by_type, [{ code: 7, label: 'Sonstiger Unfall', accidents: 1 }]);
-  assert.equal(d.by_kind[0].label, 'Unfall anderer Art');
-  assert.equal(d.points_total_available, 1);
-  assert.equal(d.points[0].lat, 53.863081);
-  assert.equal(d.source_file, 'Unfallorte2018_EPSG25832_CSV.zip/csv/Unfallorte2018_LinRef.txt');
-  assert.match(r.json.attribution.text, /Unfallatlas/);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const d = at(r.json, 'data');
+  assert.equal(at(d, 'year'), 2018);
+  assert.equal(at(d, 'accidents'), 1);
+  assert.equal(at(d, 'per_100k_inhabitants'), 0.5);
+  assert.deepEqual(at(d, 'by_category'), { killed: 0, seriously_injured: 1, slightly_injured: 0 });
+  assert.deepEqual(at(d, 'by_type'), [{ code: 7, label: 'Sonstiger Unfall', accidents: 1 }]);
+  assert.equal(at(d, 'by_kind.0.label'), 'Unfall anderer Art');
+  assert.equal(at(d, 'points_total_available'), 1);
+  assert.equal(at(d, 'points.0.lat'), 53.863081);
+  assert.equal(at(d, 'source_file'), 'Unfallorte2018_EPSG25832_CSV.zip/csv/Unfallorte2018_LinRef.txt');
+  assert.match(str(r.json, 'attribution.text'), /Unfallatlas/);
 
   // a city of the same Land without a row, a city of a Land missing from the file, a kreisangehörige city: own values only
   const kiel = await ctx.app.get('/api/v1/cities/kiel/accidents');
-  assert.equal(kiel.json.meta.source_status, 'no_data');
-  assert.match(kiel.json.meta.reason, /lists no accident in this municipality/);
+  assert.equal(at(kiel.json, 'meta.source_status'), 'no_data');
+  assert.match(str(kiel.json, 'meta.reason'), /lists no accident in this municipality/);
   const berlin = await ctx.app.get('/api/v1/cities/berlin/accidents');
-  assert.match(berlin.json.meta.reason, /no data for Berlin/);
-  assert.equal((await ctx.app.get('/api/v1/cities/hannover/accidents')).json.meta.source_status, 'no_data');
+  assert.match(str(berlin.json, 'meta.reason'), /no data for Berlin/);
+  assert.equal(at((await ctx.app.get('/api/v1/cities/hannover/accidents')).json, 'meta.source_status'), 'no_data');
 
   const cmp = await ctx.app.get('/api/v1/compare?cities=luebeck,kiel&resource=accidents');
   assert.equal(cmp.status, 200);
-  const lue = cmp.json.data.find((i: { city: string }) => i.city === 'luebeck');
-  assert.equal(lue.data.per_100k_inhabitants, 0.5);
-  assert.equal(lue.data.points, undefined);
+  const lue = list<{ city: string }>(cmp.json, 'data').find((i) => i.city === 'luebeck');
+  assert.equal(at(lue, 'data.per_100k_inhabitants'), 0.5);
+  assert.equal(at(lue, 'data.points'), undefined);
 });
 
 test('accidents: a malformed ZIP fails the job and keeps what was stored', async () => {
@@ -139,8 +141,8 @@ test('accidents: a malformed ZIP fails the job and keeps what was stored', async
     /header row/,
   );
   const r = await ctx.app.get('/api/v1/cities/luebeck/accidents');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.accidents, 1);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.accidents'), 1);
 });
 
 test('accidents: 404 unknown city, disabled by toggle', async () => {

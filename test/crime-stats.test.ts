@@ -7,6 +7,7 @@ import { PKS_BASE, PKS_CITY_TABLE, registerBkaPks } from './fixtures/bka-pks/rou
 import { numberFormat, parseCityTable, pksNumber } from '../src/sources/bka-pks/city-table.ts';
 import { decodeTable } from '../src/sources/bka-pks/stored.ts';
 import { ingestCrimeStats } from '../src/jobs/crime-stats-ingest.ts';
+import { at, str, list } from './helpers/json.ts';
 
 const ZR = fixture('bka-pks/ZR-F-01-T01-Faelle_csv-2023-excerpt.csv').toString();
 const CITY = fixture('bka-pks/ST-F-01-T01-Staedte-Faelle-HZ_csv_built.csv').toString();
@@ -50,8 +51,8 @@ test('parser: city table grouped by municipality key, total and offence groups',
 
 test('crime-stats: no_data before the ingest; the job finds the newest year and stores per city', async () => {
   const before = await ctx.app.get('/api/v1/cities/hannover/crime-stats');
-  assert.equal(before.json.meta.source_status, 'no_data');
-  assert.match(before.json.meta.reason, /not been ingested/);
+  assert.equal(at(before.json, 'meta.source_status'), 'no_data');
+  assert.match(str(before.json, 'meta.reason'), /not been ingested/);
   assert.equal(fake.count(PKS_BASE), 0, 'request paths never download');
 
   const meta = await ingestCrimeStats(ctx.app.rt, () => {}, NOW);
@@ -59,21 +60,21 @@ test('crime-stats: no_data before the ingest; the job finds the newest year and 
   assert.equal(new URL(fake.requests.at(-1)!.url, 'http://x').searchParams.get('__blob'), 'publicationFile');
 
   const r = await ctx.app.get('/api/v1/cities/hannover/crime-stats');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.report_year, 2025);
-  assert.equal(r.json.data.total.per_100k_inhabitants, 11296.8);
-  assert.equal(r.json.meta.credit, 'PKS Bundeskriminalamt, Berichtsjahr 2025');
-  assert.match(r.json.attribution.text, /PKS Bundeskriminalamt/);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.report_year'), 2025);
+  assert.equal(at(r.json, 'data.total.per_100k_inhabitants'), 11296.8);
+  assert.equal(at(r.json, 'meta.credit'), 'PKS Bundeskriminalamt, Berichtsjahr 2025');
+  assert.match(str(r.json, 'attribution.text'), /PKS Bundeskriminalamt/);
 
   // a city missing from the table is no_data, never a district or another city's figure
   const kiel = await ctx.app.get('/api/v1/cities/kiel/crime-stats');
-  assert.equal(kiel.json.meta.source_status, 'no_data');
-  assert.match(kiel.json.meta.reason, /01002000/);
+  assert.equal(at(kiel.json, 'meta.source_status'), 'no_data');
+  assert.match(str(kiel.json, 'meta.reason'), /01002000/);
 
   const cmp = await ctx.app.get('/api/v1/compare?cities=berlin,hannover&resource=crime-stats');
-  const berlin = cmp.json.data.find((i: { city: string }) => i.city === 'berlin');
-  assert.equal(berlin.data.total.cases, 536695);
-  assert.equal(berlin.data.offences, undefined);
+  const berlin = list<{ city: string }>(cmp.json, 'data').find((i) => i.city === 'berlin');
+  assert.equal(at(berlin, 'data.total.cases'), 536695);
+  assert.equal(at(berlin, 'data.offences'), undefined);
 });
 
 test('crime-stats: a malformed table fails the job and keeps what was stored; no year at all is an error', async () => {
@@ -83,7 +84,7 @@ test('crime-stats: a malformed table fails the job and keeps what was stored; no
     ingestCrimeStats(ctx.app.rt, () => {}, NOW),
     /header row/,
   );
-  assert.equal((await ctx.app.get('/api/v1/cities/hannover/crime-stats')).json.data.total.cases, 60512);
+  assert.equal(at((await ctx.app.get('/api/v1/cities/hannover/crime-stats')).json, 'data.total.cases'), 60512);
   await assert.rejects(
     ingestCrimeStats(ctx.app.rt, () => {}, new Date('2030-06-01T12:00:00+02:00')),
     /no PKS city table/,

@@ -6,6 +6,8 @@ import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerZensus } from './fixtures/zensus/routes.ts';
 import { heatingStatisticsQuery, parseHeatingStatistics } from '../src/sources/zensus/district-heating.ts';
+import { nth } from './helpers/must.ts';
+import { at, str } from './helpers/json.ts';
 
 const json = (f: string) => JSON.parse(fixture(f).toString());
 const PATH = '/jUpNdisbWqRpMo35/arcgis/rest/services/Zensus2022_grid_final/FeatureServer/0/query';
@@ -44,19 +46,19 @@ test('parser: summed buildings to district heat shares; empty sums are null; Esr
 test('GET district-heating: one statistics query by AGS, shares with the census year', async () => {
   const r = await ctx.app.get('/api/v1/cities/koeln/district-heating');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.district_heat_share_pct, 7.3);
-  assert.equal(r.json.data.census_year, 2022);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.district_heat_share_pct'), 7.3);
+  assert.equal(at(r.json, 'data.census_year'), 2022);
   assert.equal(fake.count(PATH), 1);
-  const q = new URL(fake.requests[0].url, 'http://x').searchParams;
+  const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.equal(q.get('where'), "ags='05315000'");
-  assert.match(r.json.attribution.text, /Statistische Ämter/);
+  assert.match(str(r.json, 'attribution.text'), /Statistische Ämter/);
 });
 
 test('district-heating: a kreisangehörige city is summed over its own cells only (its AGS), no cells is no_data', async () => {
   const r = await ctx.app.get('/api/v1/cities/hannover/district-heating');
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(new URL(fake.requests[0].url, 'http://x').searchParams.get('where'), "ags='03241001'");
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(new URL(nth(fake.requests, 0).url, 'http://x').searchParams.get('where'), "ags='03241001'");
 });
 
 test('district-heating: malformed answer (Esri error in a 200, HTML) is a 503 problem', async () => {
@@ -65,7 +67,7 @@ test('district-heating: malformed answer (Esri error in a 200, HTML) is a 503 pr
   fake.get(PATH, { body: '<html>busy</html>', headers: { 'content-type': 'text/html' } });
   const r = await getFresh('/api/v1/cities/koeln/district-heating');
   assert.equal(r.status, 503);
-  assert.equal(r.json.code, 'upstream_unavailable');
+  assert.equal(at(r.json, 'code'), 'upstream_unavailable');
 });
 
 test('district-heating: 404 unknown city, 503 dead upstream, disabled by toggle', async () => {

@@ -7,6 +7,8 @@ import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/
 import { ASSIGNMENT_PATH, KERG2_PATH, registerBundeswahlleiterin } from './fixtures/bundeswahlleiterin/routes.ts';
 import { parseKerg2 } from '../src/sources/bundeswahlleiterin/kerg2.ts';
 import { parseAssignment } from '../src/sources/bundeswahlleiterin/assignment.ts';
+import { must } from './helpers/must.ts';
+import { at, str } from './helpers/json.ts';
 
 const KERG2 = fixture('bundeswahlleiterin/btw21_kerg2_subset_bund_wk093-koeln-I.csv').toString();
 const ASSIGNMENT = fixture('bundeswahlleiterin/wkr_gemeinden_koeln-bonn-leverkusen.csv').toString();
@@ -32,7 +34,7 @@ test('parser: kerg2 constituency rows, preamble status, decimal commas, parties 
   assert.equal(r.election_date, '2021-09-26');
   assert.equal(r.result_status, 'Endgültig');
   assert.deepEqual(Object.keys(r.constituencies), ['93']);
-  const k = r.constituencies['93'];
+  const k = must(r.constituencies['93'], 'constituency 93');
   assert.equal(k.name, 'Köln I');
   assert.equal(k.eligible_voters, 190630);
   assert.equal(k.voters, 140901);
@@ -56,29 +58,29 @@ test('parser: assignment keys municipalities by AGS without the Gemeindeverband 
 test('GET election: Köln lists its recorded constituency; missing and shared ones keep the totals null', async () => {
   const r = await ctx.app.get('/api/v1/cities/koeln/election');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  const d = r.json.data;
-  assert.equal(d.election_date, '2021-09-26');
-  assert.equal(d.constituencies.length, 1);
-  const k = d.constituencies[0];
-  assert.equal(k.number, 93);
-  assert.equal(k.shared, false);
-  assert.equal(k.turnout_pct, 73.913);
-  assert.deepEqual(k.second_votes[0], { party: 'SPD', votes: 36933, share_pct: 26.365648 });
-  assert.equal(d.city_totals, null);
-  assert.deepEqual(r.json.meta.missing_constituencies, [94, 95, 101]);
-  assert.match(r.json.attribution.text, /Bundeswahlleiterin/);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const d = at(r.json, 'data');
+  assert.equal(at(d, 'election_date'), '2021-09-26');
+  assert.equal(at(d, 'constituencies.length'), 1);
+  const k = at(d, 'constituencies.0');
+  assert.equal(at(k, 'number'), 93);
+  assert.equal(at(k, 'shared'), false);
+  assert.equal(at(k, 'turnout_pct'), 73.913);
+  assert.deepEqual(at(k, 'second_votes.0'), { party: 'SPD', votes: 36933, share_pct: 26.365648 });
+  assert.equal(at(d, 'city_totals'), null);
+  assert.deepEqual(at(r.json, 'meta.missing_constituencies'), [94, 95, 101]);
+  assert.match(str(r.json, 'attribution.text'), /Bundeswahlleiterin/);
 });
 
 test('election: a city with only its own constituencies gets them added up', async () => {
   fake.get(ASSIGNMENT_PATH, { body: assignmentWith('093;Köln I;05;3;15;0000;000;Nordrhein-Westfalen;Köln;Köln;;Köln, Stadt;;;;;') });
   const r = await getFresh('/api/v1/cities/koeln/election');
-  const t = r.json.data.city_totals;
-  assert.equal(t.eligible_voters, 190630);
-  assert.equal(t.voters, 140901);
-  assert.equal(t.turnout_pct, 73.913);
-  assert.equal(t.second_votes[0].party, 'SPD');
-  assert.equal(t.second_votes[0].share_pct, 26.366);
+  const t = at(r.json, 'data.city_totals');
+  assert.equal(at(t, 'eligible_voters'), 190630);
+  assert.equal(at(t, 'voters'), 140901);
+  assert.equal(at(t, 'turnout_pct'), 73.913);
+  assert.equal(at(t, 'second_votes.0.party'), 'SPD');
+  assert.equal(at(t, 'second_votes.0.share_pct'), 26.366);
 });
 
 test('election: a constituency shared with another municipality is flagged and never attributed', async () => {
@@ -89,26 +91,26 @@ test('election: a constituency shared with another municipality is flagged and n
     ),
   });
   const r = await getFresh('/api/v1/cities/leverkusen/election');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.constituencies[0].shared, true);
-  assert.equal(r.json.data.city_totals, null);
-  assert.match(r.json.meta.city_totals_reason, /other municipalities/);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.constituencies.0.shared'), true);
+  assert.equal(at(r.json, 'data.city_totals'), null);
+  assert.match(str(r.json, 'meta.city_totals_reason'), /other municipalities/);
 });
 
 test('election: no_data when the assignment lacks the city or the results lack its constituencies', async () => {
   const dresden = await ctx.app.get('/api/v1/cities/dresden/election');
-  assert.equal(dresden.json.meta.source_status, 'no_data');
-  assert.match(dresden.json.meta.reason, /14612000/);
+  assert.equal(at(dresden.json, 'meta.source_status'), 'no_data');
+  assert.match(str(dresden.json, 'meta.reason'), /14612000/);
   const bonn = await ctx.app.get('/api/v1/cities/bonn/election');
-  assert.equal(bonn.json.meta.source_status, 'no_data');
-  assert.deepEqual(bonn.json.meta.constituency_numbers, [96]);
+  assert.equal(at(bonn.json, 'meta.source_status'), 'no_data');
+  assert.deepEqual(at(bonn.json, 'meta.constituency_numbers'), [96]);
 });
 
 test('election: malformed results file is a 503 problem', async () => {
   fake.get(KERG2_PATH, { body: '<!DOCTYPE html><title>Wartung</title>', headers: { 'content-type': 'text/html' } });
   const r = await getFresh('/api/v1/cities/koeln/election');
   assert.equal(r.status, 503);
-  assert.equal(r.json.code, 'upstream_unavailable');
+  assert.equal(at(r.json, 'code'), 'upstream_unavailable');
 });
 
 test('election: 404 unknown city, 503 dead upstream, disabled by toggle', async () => {

@@ -7,6 +7,8 @@ import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { POI_TYPE_BY_ID } from '../src/sources/overpass/poi-types.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { EDUCATION_FACILITIES, HEALTH_FACILITIES } from '../src/catalog/society-extra.ts';
+import { nth } from './helpers/must.ts';
+import { at, str, list } from './helpers/json.ts';
 
 const ctx = useFakeApp(registerOverpass);
 const { fake } = ctx;
@@ -23,7 +25,7 @@ test('health and education: no_data before the POI precompute, never a live Over
   for (const type of ['health', 'education']) {
     const r = await ctx.app.get(`/api/v1/cities/berlin/${type}`);
     assert.equal(r.status, 200);
-    assert.equal(r.json.meta.source_status, 'no_data');
+    assert.equal(at(r.json, 'meta.source_status'), 'no_data');
   }
   assert.equal(fake.count('/api/interpreter'), 0);
 });
@@ -31,22 +33,24 @@ test('health and education: no_data before the POI precompute, never a live Over
 test('health: counts of the precomputed Overpass answers with rates per 100,000 and the OSM timestamp', async () => {
   await precompute('berlin', HEALTH_FACILITIES);
   const r = await ctx.app.get('/api/v1/cities/berlin/health');
-  assert.equal(r.json.meta.source_status, 'ok');
-  const [hospital, doctors] = r.json.data.facilities;
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const facilities = list<{ type: string; count: number; per_100k_inhabitants: number; osm_base: string }>(r.json, 'data.facilities');
+  const hospital = nth(facilities, 0);
+  const doctors = nth(facilities, 1);
   assert.equal(hospital.type, 'hospital');
   assert.ok(hospital.count > 0);
   assert.equal(hospital.per_100k_inhabitants, Math.round((hospital.count / CITY_BY_SLUG.get('berlin')!.population) * 1e6) / 10);
   assert.equal(hospital.osm_base, '2026-08-01T09:24:36+02:00');
   assert.equal(doctors.count, 0);
-  assert.match(r.json.attribution.text, /OpenStreetMap/);
+  assert.match(str(r.json, 'attribution.text'), /OpenStreetMap/);
 });
 
 test('education: a type not yet counted has count null; the others answer', async () => {
   await precompute('berlin', ['school']);
   const r = await ctx.app.get('/api/v1/cities/berlin/education');
-  assert.equal(r.json.meta.source_status, 'ok');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.deepEqual(
-    r.json.data.facilities.map((f: { type: string; count: number | null }) => [f.type, f.count]),
+    list<{ type: string; count: number | null }>(r.json, 'data.facilities').map((f) => [f.type, f.count]),
     [
       ['school', 0],
       ['kindergarten', null],

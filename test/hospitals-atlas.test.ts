@@ -7,6 +7,8 @@ import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts'
 import { LOCATIONS_PATH, registerKlinikatlas } from './fixtures/klinikatlas/routes.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { hospitalsOf, parseLocations } from '../src/sources/klinikatlas/locations.ts';
+import { nth, must } from './helpers/must.ts';
+import { at, str } from './helpers/json.ts';
 
 const ON = { KLINIKATLAS_ENABLED: 'true' };
 const ctx = useFakeApp(registerKlinikatlas, { env: ON, keyless: true });
@@ -16,9 +18,9 @@ const all = () => parseLocations(JSON.parse(fixture('klinikatlas/locations.json'
 test('parser: schema types (integer zip padded, string coordinates), garbage rejected', () => {
   const h = all();
   assert.equal(h.length, 4);
-  assert.equal(h[3].post_code, '01067');
-  assert.equal(h[0].lat, 52.529);
-  assert.equal(h[0].beds, 612);
+  assert.equal(nth(h, 3).post_code, '01067');
+  assert.equal(nth(h, 0).lat, 52.529);
+  assert.equal(nth(h, 0).beds, 612);
   assert.throws(() => parseLocations({ error: 'x' }), /not a JSON array/);
 });
 
@@ -28,7 +30,7 @@ test('city filter: within the radius and naming the city, nearest first; a neigh
     berlin.map((h) => h.place),
     ['Berlin', 'Berlin-Buch'],
   );
-  assert.ok(berlin[0].distance_km! < berlin[1].distance_km!);
+  assert.ok(must(nth(berlin, 0).distance_km) < must(nth(berlin, 1).distance_km));
   assert.deepEqual(
     hospitalsOf(all(), CITY_BY_SLUG.get('potsdam')!).map((h) => h.name),
     ['Klinikum Beispiel Potsdam'],
@@ -38,20 +40,20 @@ test('city filter: within the radius and naming the city, nearest first; a neigh
 test('hospitals-atlas: off by default, disabled with the licence reason and no upstream call', async () => {
   const r = await ctx.keyless.get('/api/v1/cities/berlin/hospitals-atlas');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'disabled');
-  assert.equal(r.json.data, null);
-  assert.match(r.json.meta.disabled_reason, /publishes no licence/);
+  assert.equal(at(r.json, 'meta.source_status'), 'disabled');
+  assert.equal(at(r.json, 'data'), null);
+  assert.match(str(r.json, 'meta.disabled_reason'), /publishes no licence/);
   assert.equal(fake.count(LOCATIONS_PATH), 0);
 });
 
 test('hospitals-atlas enabled: ok for Berlin, no_data where the atlas has no site', async () => {
   const r = await ctx.app.get('/api/v1/cities/berlin/hospitals-atlas');
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.length, 2);
-  assert.equal(r.json.data[0].post_code, '10115');
-  assert.equal(r.json.attribution.tier, 'C');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.length'), 2);
+  assert.equal(at(r.json, 'data.0.post_code'), '10115');
+  assert.equal(at(r.json, 'attribution.tier'), 'C');
   const kiel = await ctx.app.get('/api/v1/cities/kiel/hospitals-atlas');
-  assert.equal(kiel.json.meta.source_status, 'no_data');
+  assert.equal(at(kiel.json, 'meta.source_status'), 'no_data');
   assert.equal(fake.count(LOCATIONS_PATH), 1, 'the national list is fetched once and shared');
 });
 
@@ -61,7 +63,7 @@ test('hospitals-atlas: malformed list is a 503 problem; unknown city 404; dead u
   try {
     const r = await app.get('/api/v1/cities/berlin/hospitals-atlas');
     assert.equal(r.status, 503);
-    assert.equal(r.json.code, 'upstream_unavailable');
+    assert.equal(at(r.json, 'code'), 'upstream_unavailable');
   } finally {
     await app.close();
   }

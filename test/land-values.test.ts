@@ -4,6 +4,8 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { GENESIS_FIXTURE_CREDENTIALS, registerGenesis } from './fixtures/genesis/routes.ts';
+import { nth } from './helpers/must.ts';
+import { at, str, obj } from './helpers/json.ts';
 
 const ctx = useFakeApp(registerGenesis, { env: GENESIS_FIXTURE_CREDENTIALS, keyless: true });
 const { fake } = ctx;
@@ -12,13 +14,13 @@ const tableRequests = () => fake.requests.filter((r) => r.url.includes('/data/ta
 test('GET land-values: the recorded building-land prices of Köln, units converted', async () => {
   const r = await ctx.app.get('/api/v1/cities/koeln/land-values');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  const d = r.json.data;
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const d = obj(r.json, 'data');
   assert.equal(d.year, '2024');
   assert.equal(d.region_key, '05315');
   assert.deepEqual(d.building_land, { price_eur_m2: 778.43, sales: 116, area_m2: 189000, purchase_sum_eur: 147155000 });
-  assert.match(d.standard_land_values, /BORIS/);
-  const q = tableRequests()[0];
+  assert.match(str(d, 'standard_land_values'), /BORIS/);
+  const q = nth(tableRequests(), 0);
   assert.equal(q.get('name'), '61511-01-03-4');
   assert.equal(q.get('regionalvariable'), 'KREISE');
   assert.equal(q.get('regionalkey'), '05315');
@@ -26,24 +28,24 @@ test('GET land-values: the recorded building-land prices of Köln, units convert
 
 test('land-values: secret cells stay null; building-ready land only where published', async () => {
   const r = await ctx.app.get('/api/v1/cities/mannheim/land-values');
-  assert.equal(r.json.data.building_ready_land.price_eur_m2, 738.08);
-  assert.equal(r.json.data.building_ready_land.area_m2, null);
-  assert.equal(r.json.data.building_land.price_eur_m2, 229.47);
+  assert.equal(at(r.json, 'data.building_ready_land.price_eur_m2'), 738.08);
+  assert.equal(at(r.json, 'data.building_ready_land.area_m2'), null);
+  assert.equal(at(r.json, 'data.building_land.price_eur_m2'), 229.47);
 });
 
 test('land-values: a kreisangehörige city never gets its district value; no row is no_data', async () => {
   const h = await ctx.app.get('/api/v1/cities/hannover/land-values');
-  assert.equal(h.json.meta.source_status, 'no_data');
-  assert.match(h.json.meta.reason, /per district only/);
+  assert.equal(at(h.json, 'meta.source_status'), 'no_data');
+  assert.match(str(h.json, 'meta.reason'), /per district only/);
   assert.equal(tableRequests().length, 0, 'not even asked');
   const kiel = await ctx.app.get('/api/v1/cities/kiel/land-values');
-  assert.equal(kiel.json.meta.source_status, 'no_data');
+  assert.equal(at(kiel.json, 'meta.source_status'), 'no_data');
 });
 
 test('land-values: disabled without credentials; unknown city 404; dead upstream 503', async () => {
   const off = await ctx.keyless.get('/api/v1/cities/koeln/land-values');
-  assert.equal(off.json.meta.source_status, 'disabled');
-  assert.match(off.json.meta.disabled_reason, /GENESIS_USERNAME/);
+  assert.equal(at(off.json, 'meta.source_status'), 'disabled');
+  assert.match(str(off.json, 'meta.disabled_reason'), /GENESIS_USERNAME/);
   await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/land-values');
   await expectUnavailable({ fake, env: GENESIS_FIXTURE_CREDENTIALS, path: '/api/v1/cities/berlin/land-values' });
 });
@@ -54,7 +56,7 @@ test('land-values: a malformed table answer is a 503 problem', async () => {
   try {
     const r = await app.get('/api/v1/cities/koeln/land-values');
     assert.equal(r.status, 503);
-    assert.equal(r.json.code, 'upstream_unavailable');
+    assert.equal(at(r.json, 'code'), 'upstream_unavailable');
   } finally {
     await app.close();
   }

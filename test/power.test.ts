@@ -7,6 +7,8 @@ import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/
 import { registerSmard } from './fixtures/smard/routes.ts';
 import { latestWindow, parseBlock, parseIndex } from '../src/sources/smard/chart-data.ts';
 import { controlAreaOf } from '../src/sources/smard/adapters.ts';
+import { nth } from './helpers/must.ts';
+import { at, str } from './helpers/json.ts';
 
 const json = (f: string) => JSON.parse(fixture(f).toString());
 const CUR = 1794783600000;
@@ -28,16 +30,16 @@ test('parser: index block starts, series with trailing nulls, zoned window', () 
   assert.deepEqual(parseIndex(json('smard/410_DE_index_hour.json')).slice(-2), [PREV, CUR]);
   const cur = parseBlock(json(`smard/410_DE_hour_${CUR}.json`));
   assert.equal(cur.length, 168);
-  assert.equal(cur[5][1], null);
+  assert.equal(nth(cur, 5)[1], null);
   const w = latestWindow(cur, 'hour');
   assert.equal(w.latest?.start, '2026-11-16T04:00:00+01:00');
   assert.equal(w.latest?.end, '2026-11-16T05:00:00+01:00');
-  assert.equal(w.latest?.value, cur[4][1]);
+  assert.equal(w.latest?.value, nth(cur, 4)[1]);
   assert.equal(w.last24h.length, 5);
   // with the previous block the window holds 24 hourly slots, the oldest 23 h before the latest
   const both = latestWindow([...parseBlock(json(`smard/410_DE_hour_${PREV}.json`)), ...cur], 'hour');
   assert.equal(both.last24h.length, 24);
-  assert.equal(both.last24h[0].start, '2026-11-15T05:00:00+01:00');
+  assert.equal(nth(both.last24h, 0).start, '2026-11-15T05:00:00+01:00');
   assert.deepEqual(latestWindow([[CUR, null]], 'hour'), { latest: null, last24h: [] });
   assert.throws(() => parseIndex({} as never), /timestamps/);
   assert.throws(() => parseBlock({ meta_data: {} }), /series/);
@@ -52,25 +54,25 @@ test('control areas only for states wholly inside one', () => {
 test('GET power-load: national and control area, 24 h reaching into the previous block', async () => {
   const r = await ctx.app.get('/api/v1/cities/berlin/power-load');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  const d = r.json.data;
-  assert.equal(d.national.region, 'DE');
-  assert.equal(d.national.resolution, 'hour');
-  assert.equal(d.national.latest.start, '2026-11-16T04:00:00+01:00');
-  assert.equal(d.national.latest.load_mwh, json(`smard/410_DE_hour_${CUR}.json`).series[4][1]);
-  assert.equal(d.national.last_24h.length, 24);
-  assert.equal(d.control_area.region, '50Hertz');
-  assert.equal(d.control_area.latest.load_mwh, json(`smard/410_50Hertz_hour_${CUR}.json`).series[4][1]);
-  assert.match(d.control_area_note, /50Hertz/);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const d = at(r.json, 'data');
+  assert.equal(at(d, 'national.region'), 'DE');
+  assert.equal(at(d, 'national.resolution'), 'hour');
+  assert.equal(at(d, 'national.latest.start'), '2026-11-16T04:00:00+01:00');
+  assert.equal(at(d, 'national.latest.load_mwh'), json(`smard/410_DE_hour_${CUR}.json`).series[4][1]);
+  assert.equal(at(d, 'national.last_24h.length'), 24);
+  assert.equal(at(d, 'control_area.region'), '50Hertz');
+  assert.equal(at(d, 'control_area.latest.load_mwh'), json(`smard/410_50Hertz_hour_${CUR}.json`).series[4][1]);
+  assert.match(str(d, 'control_area_note'), /50Hertz/);
   assert.equal(fake.count(`/app/chart_data/410/DE/410_DE_hour_${PREV}.json`), 1);
-  assert.equal(r.json.meta.as_of, '2026-11-16T04:00:00+01:00');
-  assert.match(r.json.attribution.text, /SMARD/);
+  assert.equal(at(r.json, 'meta.as_of'), '2026-11-16T04:00:00+01:00');
+  assert.match(str(r.json, 'attribution.text'), /SMARD/);
 });
 
 test('power-load: a city in a split state gets no control area and says why', async () => {
   const r = await ctx.app.get('/api/v1/cities/koeln/power-load');
-  assert.equal(r.json.data.control_area, null);
-  assert.match(r.json.data.control_area_note, /split/);
+  assert.equal(at(r.json, 'data.control_area'), null);
+  assert.match(str(r.json, 'data.control_area_note'), /split/);
   assert.equal(fake.count('/app/chart_data/410/Amprion'), 0);
 });
 
@@ -78,22 +80,22 @@ test('power-load: a control-area series SMARD cannot serve drops only that part'
   // The fixtures hold no TenneT files: the fake answers 404 like SMARD for an unknown file.
   const r = await ctx.app.get('/api/v1/cities/kiel/power-load');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'ok');
-  assert.equal(r.json.data.control_area, null);
-  assert.match(r.json.data.control_area_note, /TenneT series could not be read \(status\)/);
-  assert.equal(r.json.data.national.region, 'DE');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.control_area'), null);
+  assert.match(str(r.json, 'data.control_area_note'), /TenneT series could not be read \(status\)/);
+  assert.equal(at(r.json, 'data.national.region'), 'DE');
 });
 
 test('GET power-price: latest quarter hour of DE-LU, 96 slots of 24 h; bad resolution is 422', async () => {
   const r = await ctx.app.get('/api/v1/cities/berlin/power-price');
-  assert.equal(r.json.meta.source_status, 'ok');
-  const z = r.json.data.bidding_zone;
-  assert.equal(z.region, 'DE-LU');
-  assert.equal(z.resolution, 'quarterhour');
-  assert.equal(z.latest.start, '2026-11-17T23:45:00+01:00');
-  assert.equal(z.latest.end, '2026-11-18T00:00:00+01:00');
-  assert.equal(z.latest.price_eur_mwh, json(`smard/4169_DE-LU_quarterhour_${CUR}.json`).series[191][1]);
-  assert.equal(z.last_24h.length, 96);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const z = at(r.json, 'data.bidding_zone');
+  assert.equal(at(z, 'region'), 'DE-LU');
+  assert.equal(at(z, 'resolution'), 'quarterhour');
+  assert.equal(at(z, 'latest.start'), '2026-11-17T23:45:00+01:00');
+  assert.equal(at(z, 'latest.end'), '2026-11-18T00:00:00+01:00');
+  assert.equal(at(z, 'latest.price_eur_mwh'), json(`smard/4169_DE-LU_quarterhour_${CUR}.json`).series[191][1]);
+  assert.equal(at(z, 'last_24h.length'), 96);
   assert.equal((await ctx.app.get('/api/v1/cities/berlin/power-price?resolution=minute')).status, 422);
 });
 
@@ -102,15 +104,15 @@ test('power-price: a block with nothing published yet is no_data', async () => {
   fake.get(/^\/app\/chart_data\/4169\/DE-LU\/4169_/, { json: empty });
   const r = await getFresh('/api/v1/cities/hamburg/power-price');
   assert.equal(r.status, 200);
-  assert.equal(r.json.meta.source_status, 'no_data');
-  assert.equal(r.json.data, null);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'data'), null);
 });
 
 test('power-load: malformed index is a 503 problem', async () => {
   fake.get('/app/chart_data/410/DE/index_hour.json', { body: '<html>Wartung</html>', headers: { 'content-type': 'text/html' } });
   const r = await getFresh('/api/v1/cities/berlin/power-load');
   assert.equal(r.status, 503);
-  assert.equal(r.json.code, 'upstream_unavailable');
+  assert.equal(at(r.json, 'code'), 'upstream_unavailable');
 });
 
 test('power types: 404 unknown city, 503 dead upstream, disabled by toggle', async () => {

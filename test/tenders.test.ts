@@ -10,13 +10,15 @@ import { releasesOf, tenderOf } from '../src/sources/vergabe/ocds.ts';
 import { safeMemberName, tendersInExport } from '../src/sources/vergabe/export-zip.ts';
 import { buyerInCity, placeKey } from '../src/sources/vergabe/stored.ts';
 import { berlinDay, ingestTenders } from '../src/jobs/tenders-ingest.ts';
+import { nth } from './helpers/must.ts';
+import { at, list } from './helpers/json.ts';
 
 const KOELN = 'vergabe/a1b2c3d4-0001-4000-8000-000000000001.json';
 const ctx = useFakeApp(registerVergabe);
 const { fake } = ctx;
 
 test('parser: an OCDS release package to a compact tender, buyer from parties, CPV from tender and items', () => {
-  const [r] = releasesOf(JSON.parse(fixture(KOELN).toString()));
+  const r = nth(releasesOf(JSON.parse(fixture(KOELN).toString())), 0);
   const t = tenderOf(r)!;
   assert.equal(t.notice_id, 'ocds-4t8i2b-a1b2c3d4-0001-01');
   assert.equal(t.buyer_name, 'Stadt Köln, Gebäudewirtschaft');
@@ -30,13 +32,13 @@ test('parser: an OCDS release package to a compact tender, buyer from parties, C
   assert.equal(t.procedure, 'Offenes Verfahren');
   assert.deepEqual(releasesOf({ nothing: true }), []);
   assert.equal(releasesOf(r).length, 1, 'a bare release is read too');
-  assert.equal(releasesOf({ records: [{ ocid: r.ocid, compiledRelease: r }] })[0].id, r.id, 'a record package gives its compiled releases');
+  assert.equal(nth(releasesOf({ records: [{ ocid: r.ocid, compiledRelease: r }] }), 0).id, r.id, 'a record package gives its compiled releases');
 });
 
 test('city match: locality with Stadt/Landeshauptstadt prefixes, never by post code alone', () => {
   assert.equal(placeKey('Landeshauptstadt Hannover'), 'hannover');
   assert.equal(placeKey('Köln, Stadt'), 'koeln');
-  const t = tenderOf(releasesOf(JSON.parse(fixture(KOELN).toString()))[0])!;
+  const t = tenderOf(nth(releasesOf(JSON.parse(fixture(KOELN).toString())), 0))!;
   assert.equal(buyerInCity(t, CITY_BY_SLUG.get('koeln')!), true);
   assert.equal(buyerInCity(t, CITY_BY_SLUG.get('leverkusen')!), false);
   assert.equal(buyerInCity({ ...t, place: null }, CITY_BY_SLUG.get('koeln')!), false);
@@ -54,7 +56,7 @@ test('export zip: all members read in memory; unsafe names and non-JSON members 
 test('tenders: no_data before the ingest; after it per city by buyer and nationwide newest first', async () => {
   const before = await ctx.app.get('/api/v1/tenders');
   assert.equal(before.status, 200);
-  assert.equal(before.json.meta.source_status, 'no_data');
+  assert.equal(at(before.json, 'meta.source_status'), 'no_data');
   assert.equal(fake.count(EXPORT_PATH), 0, 'request paths never download');
 
   const index = await ingestTenders(ctx.app.rt);
@@ -65,31 +67,31 @@ test('tenders: no_data before the ingest; after it per city by buyer and nationw
   assert.ok(!asked.some((q) => q.get('pubDay') === berlinDay(new Date(), 0)), 'today is never asked');
 
   const koeln = await ctx.app.get('/api/v1/cities/koeln/public-tenders');
-  assert.equal(koeln.json.meta.source_status, 'ok');
-  assert.equal(koeln.json.data.length, 1);
-  assert.equal(koeln.json.data[0].title, 'Unterhaltsreinigung städtischer Schulen, Lose 1–3');
+  assert.equal(at(koeln.json, 'meta.source_status'), 'ok');
+  assert.equal(at(koeln.json, 'data.length'), 1);
+  assert.equal(at(koeln.json, 'data.0.title'), 'Unterhaltsreinigung städtischer Schulen, Lose 1–3');
   const hannover = await ctx.app.get('/api/v1/cities/hannover/public-tenders');
-  assert.equal(hannover.json.data[0].place, 'Hannover');
+  assert.equal(at(hannover.json, 'data.0.place'), 'Hannover');
   const kiel = await ctx.app.get('/api/v1/cities/kiel/public-tenders');
-  assert.equal(kiel.json.meta.source_status, 'no_data');
+  assert.equal(at(kiel.json, 'meta.source_status'), 'no_data');
 
   const all = await ctx.app.get('/api/v1/tenders');
-  assert.equal(all.json.meta.source_status, 'ok');
+  assert.equal(at(all.json, 'meta.source_status'), 'ok');
   assert.deepEqual(
-    all.json.data.map((t: { place: string }) => t.place),
+    list<{ place: string }>(all.json, 'data').map((t) => t.place),
     ['München', 'Köln', 'Hannover'],
   );
   const page = await ctx.app.get('/api/v1/tenders?limit=1&offset=1');
-  assert.equal(page.json.data.length, 1);
-  assert.equal(page.json.data[0].place, 'Köln');
+  assert.equal(at(page.json, 'data.length'), 1);
+  assert.equal(at(page.json, 'data.0.place'), 'Köln');
   const cpv = await ctx.app.get('/api/v1/tenders?cpv=909');
   assert.deepEqual(
-    cpv.json.data.map((t: { place: string }) => t.place),
+    list<{ place: string }>(cpv.json, 'data').map((t) => t.place),
     ['Köln', 'Hannover'],
   );
   const q = await ctx.app.get('/api/v1/tenders?q=br%C3%BCcke');
-  assert.equal(q.json.data[0].place, 'München');
-  assert.equal((await ctx.app.get('/api/v1/tenders?q=zzzzzz')).json.meta.source_status, 'no_data');
+  assert.equal(at(q.json, 'data.0.place'), 'München');
+  assert.equal(at((await ctx.app.get('/api/v1/tenders?q=zzzzzz')).json, 'meta.source_status'), 'no_data');
   assert.equal((await ctx.app.get('/api/v1/tenders?cpv=9a')).status, 422);
 });
 
@@ -97,7 +99,7 @@ test('tenders: a broken day export keeps what was stored; all days failing fails
   await ingestTenders(ctx.app.rt);
   fake.get(EXPORT_PATH, { body: Buffer.from('<html>Wartung</html>'), headers: { 'content-type': 'text/html' } });
   await assert.rejects(ingestTenders(ctx.app.rt), /every export failed/);
-  assert.equal((await ctx.app.get('/api/v1/cities/koeln/public-tenders')).json.data.length, 1);
+  assert.equal(at((await ctx.app.get('/api/v1/cities/koeln/public-tenders')).json, 'data.length'), 1);
 });
 
 test('tenders: 404 unknown city, disabled by toggle', async () => {

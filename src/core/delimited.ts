@@ -55,8 +55,8 @@ export function decimalComma(raw: string | undefined): number | null {
 
 /** Column positions by header name; the header row is the first line whose cells include all `required`. */
 export function findHeader(rows: string[], required: readonly string[], sep = ';'): { at: number; col: Map<string, number> } | null {
-  for (let i = 0; i < rows.length; i++) {
-    const cells = splitLine(rows[i], sep);
+  for (const [i, row] of rows.entries()) {
+    const cells = splitLine(row, sep);
     if (required.every((r) => cells.includes(r))) return { at: i, col: new Map(cells.map((c, j) => [c, j])) };
   }
   return null;

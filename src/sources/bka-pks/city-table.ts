@@ -43,8 +43,9 @@ export function parseCityTable(body: string, reportYear: number): Map<string, Cr
   const rows = lines(body);
   let col: Partial<Record<Column, number>> | null = null;
   let at = -1;
-  for (let i = 0; i < Math.min(rows.length, 40) && !col; i++) {
-    const cells = splitLine(rows[i]);
+  for (const [i, row] of rows.slice(0, 40).entries()) {
+    if (col) break;
+    const cells = splitLine(row);
     const found: Partial<Record<Column, number>> = {};
     for (const [name, re] of Object.entries(COLUMNS) as [Column, RegExp][]) {
       const j = cells.findIndex((c) => re.test(c));

@@ -48,7 +48,8 @@ export function parseKerg2(body: string): ElectionResults {
     if (cell(c, 'Gebietsart') !== 'Wahlkreis') continue;
     const nr = String(Number(cell(c, 'Gebietsnummer')));
     if (nr === 'NaN') continue;
-    out.election ??= ELECTIONS[cell(c, 'Wahlart')] ?? cell(c, 'Wahlart') ?? null;
+    const kind = cell(c, 'Wahlart');
+    out.election ??= (kind === undefined ? undefined : ELECTIONS[kind]) ?? kind ?? null;
     out.election_date ??= isoDate(cell(c, 'Wahltag'));
     const k = (out.constituencies[nr] ??= {
       name: cell(c, 'Gebietsname') || null,
@@ -64,7 +65,7 @@ export function parseKerg2(body: string): ElectionResults {
       if (group === 'Wahlberechtigte') k.eligible_voters = count;
       else if (group === 'Wählende') k.voters = count;
       else if (group === 'Gültige' && vote === '2') k.valid_second_votes = count;
-    } else if (vote === '2' && count !== null) {
+    } else if (vote === '2' && count !== null && group !== undefined) {
       k.second_votes.push({ party: group, votes: count, share_pct: decimalComma(cell(c, 'Prozent')) });
     }
   }

@@ -93,6 +93,7 @@ export function parseDetail(body: unknown): CivilProtectionWarningDetail {
   const info = (body as NinaWarningDetail | null)?.info;
   if (!Array.isArray(info) || info.length === 0) throw new UpstreamError('parse', 'NINA warning detail without an info block');
   const de = info.find((i) => i?.language?.toUpperCase().startsWith('DE')) ?? info[0];
+  if (!de) throw new UpstreamError('parse', 'NINA warning detail without an info block');
   const param = (name: string) => str(de.parameter?.find((p) => p?.valueName === name)?.value);
   return {
     event: str(de.event),

@@ -47,7 +47,7 @@ interface Tally {
   category: [number, number, number];
   type: Map<number, number>;
   kind: Map<number, number>;
-  involving: Record<string, number>;
+  involving: Record<keyof AccidentsRecord['involving'], number>;
   points: AccidentPoint[];
   withCoordinates: number;
 }
@@ -58,7 +58,7 @@ const newTally = (): Tally => ({
   category: [0, 0, 0],
   type: new Map(),
   kind: new Map(),
-  involving: Object.fromEntries(INVOLVED.map(([k]) => [k, 0])),
+  involving: { bicycle: 0, car: 0, pedestrian: 0, motorcycle: 0, goods_vehicle: 0, other: 0 },
   points: [],
   withCoordinates: 0,
 });
@@ -107,7 +107,8 @@ export class AccidentReader {
     t.year ??= int(get('UJAHR'));
     t.accidents++;
     const category = int(get('UKATEGORIE'));
-    if (category && category >= 1 && category <= 3) t.category[category - 1]++;
+    const slot = category === null ? null : category - 1;
+    if (slot === 0 || slot === 1 || slot === 2) t.category[slot]++;
     const type = int(get('UTYP1'));
     if (type !== null) t.type.set(type, (t.type.get(type) ?? 0) + 1);
     const kind = int(get('UART'));
@@ -160,7 +161,7 @@ export function accidentsRecord(t: Tally, city: City, year: number, file: string
     by_category: { killed: t.category[0], seriously_injured: t.category[1], slightly_injured: t.category[2] },
     by_type: coded(t.type, UTYP1_LABELS),
     by_kind: coded(t.kind, UART_LABELS),
-    involving: t.involving as AccidentsRecord['involving'],
+    involving: t.involving,
     points: t.points,
     points_total_available: t.withCoordinates,
     source_file: file,

@@ -65,6 +65,7 @@ function problemCodeFor(status: number, template: string): ProblemCode {
   if (status === 422) return 'invalid_parameter';
   if (status === 404) return /\{(slug|city)\}/.test(template) ? 'city_not_found' : 'route_not_found';
   if (status === 503) return template === '/api/v1/health' ? 'not_ready' : 'upstream_unavailable';
+  if (status === 429) return 'rate_limited';
   return 'internal_error';
 }
 
@@ -76,6 +77,15 @@ const PROBLEM_EXAMPLE_TEXT: Record<ProblemCode, [detail: string, hint: string]> 
   upstream_unavailable: ['the upstream did not answer and nothing is cached', 'Retry later; GET /api/v1/health shows open breakers.'],
   not_ready: ['the service is starting or shutting down', 'Retry in a few seconds.'],
   internal_error: ['an unexpected error occurred; it has been logged', 'Retry later; if it persists, report it with the time of the request.'],
+  rate_limited: [
+    'this client sent more requests than the per-client limit allows in the current window',
+    'Wait for the time in Retry-After; RateLimit and RateLimit-Policy headers show the budget.',
+  ],
+  request_timeout: ['the request was not received in time', 'Send the whole request promptly.'],
+  payload_too_large: ['the request body is too large', 'GET routes take no body; POST /mcp takes at most 1 MiB.'],
+  uri_too_long: ['the request URI or one of its path segments is too long', 'City slugs are at most 200 characters; URIs at most 2048.'],
+  unsupported_media_type: ['the request body has an unsupported content type', 'POST /mcp takes application/json.'],
+  header_fields_too_large: ['the request headers are too large', 'Send at most 16 KiB of headers.'],
 };
 
 function problemResponse(description: string, status: number, template: string) {

@@ -31,7 +31,7 @@ export function registerCities(app: FastifyInstance, _ctx: RouteContext) {
       if (!answer) {
         const body = listCities(req.query as Record<string, unknown>, channel);
         const json = JSON.stringify(body);
-        answer = { body: Buffer.from(json), etag: etagOf(json), pagination: body.meta.pagination };
+        answer = { body: Buffer.from(json), etag: etagOf(json), pagination: body.meta.pagination as PaginationMeta | undefined };
         if (prepared.size >= MAX_PREPARED) prepared.clear();
         prepared.set(key, answer);
       }

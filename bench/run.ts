@@ -64,8 +64,9 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
+/** Stadtdaten as `npm start` runs it: compiled JavaScript (scripts/start.js builds dist/ when stale), no tsx. */
 function startStadtdaten(port: number, env: Record<string, string | undefined>): ChildProcess {
-  const p = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const p = spawn(process.execPath, ['scripts/start.js'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(p);
   return p;
 }
@@ -82,6 +83,8 @@ function median(xs: number[]): number {
 }
 
 async function main() {
+  // The servers below run compiled JavaScript: build dist/ first when it is missing or stale.
+  spawnSync(process.execPath, ['-e', "import('./scripts/start.js').then((m) => m.ensureBuilt())"], { stdio: 'inherit' });
   const gen = pickGenerator();
   if (gen === 'autocannon') console.error(AUTOCANNON_WARNING);
   const fake = await new FakeUpstream().start();

@@ -9,7 +9,6 @@ import { createServer, type AddressInfo } from 'node:net';
 import { buildApp, type App } from '../src/app.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
-import { SOURCES } from '../src/sources/index.ts';
 import { jobsFor } from '../src/jobs/registry.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { POI_TYPES } from '../src/sources/overpass/poi-types.ts';
@@ -18,13 +17,12 @@ import { PLACES_PRECOMPUTE_JOB } from '../src/jobs/places-precompute.ts';
 import { refreshPlaces } from '../src/jobs/pois/places-refresh.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
-import { registerAllFixtures } from '../test/fixtures/index.ts';
+import { fixtureSettings, registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
 import { examplePath } from '../src/core/data-type.ts';
 import { runScheduled } from '../src/jobs/scheduler.ts';
 import { gtfsRtPoller } from '../src/jobs/gtfs/rt-poller.ts';
 import { listenOrExit, loadDotEnv } from '../src/startup-config.ts';
-import { GENESIS_FIXTURE_CREDENTIALS } from '../test/fixtures/genesis/routes.ts';
 
 export interface Demo {
   url: string;
@@ -49,20 +47,10 @@ export interface DemoOptions {
 export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   const fake = await new FakeUpstream().start();
   registerAllFixtures(fake);
-  // Sources that need credentials get the fixture's (the fakes check them like the real APIs).
-  const credentials: Record<string, string> = {};
-  // Subscription ids (Mobilithek) name their feed, so the fake can tell the subscriptions apart.
-  for (const s of SOURCES)
-    for (const name of s.credentials ?? []) credentials[name] = name.endsWith('_SUBSCRIPTION_ID') ? name.toLowerCase() : 'demo-credential';
-  // Sources off by default (e.g. no published licence) are on in the demo, so their documented example shows data.
-  const switchedOn: Record<string, string> = {};
-  for (const s of SOURCES) if (s.enabledByDefault === false) switchedOn[`${s.env}_ENABLED`] = 'true';
   const env = {
     ...process.env,
     ...fakeEnv(fake.url),
-    ...credentials,
-    ...switchedOn,
-    ...GENESIS_FIXTURE_CREDENTIALS,
+    ...fixtureSettings(),
     DEMO: 'true',
     JOBS_ENABLED: 'false',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -106,7 +106,7 @@ test(
       );
       assert.equal(city.length, perCity);
       for (const c of city) {
-        assert.ok(['ok', 'no_data', 'disabled', 'not_covered', 'not_checked'].includes(c.status ?? ''), c.status);
+        assert.ok(['ok', 'no_data', 'disabled', 'not_covered', 'not_checked', 'error'].includes(c.status ?? ''), c.status);
         assert.ok(c.href?.startsWith('/api/v1/'), c.href ?? '');
       }
       assert.ok(city.filter((c) => c.status === 'ok').length >= 3, JSON.stringify(city));

@@ -18,7 +18,7 @@ test('stadtdaten-mcp --demo: an MCP stdio server on the demo fixtures, answers l
   const client = new Client({ name: 'stadtdaten-demo-test', version: '1.0.0' });
   await client.connect(transport);
   try {
-    const res = await client.callTool({ name: 'get_city_overview', arguments: { city: 'koeln' } });
+    const res = await client.callTool({ name: 'city_overview', arguments: { city: 'koeln' } });
     assert.notEqual(res.isError, true);
     const meta = (res.structuredContent as { meta?: { demo?: boolean } } | undefined)?.meta;
     assert.equal(meta?.demo, true);

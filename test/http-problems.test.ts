@@ -82,11 +82,14 @@ test('headers not finished in time: 408 problem and the connection closed', asyn
   assertProblem(r, 408, 'request_timeout', 'slow headers');
 });
 
-test('a repeated or out-of-range query value: 400 problem, the value never echoed', async () => {
-  for (const q of ['limit=1&limit=2', `page=1${'0'.repeat(23)}`, 'page=200000', 'offset=99999999999', `page=${MARK}`]) {
+test('a repeated query value is a 400 problem, an out-of-range paging value the 422 every bad paging value gets; the value never echoed', async () => {
+  const repeated = await app.get('/api/v1/sources?limit=1&limit=2');
+  assert.equal(repeated.status, 400);
+  assert.equal(at(repeated.json, 'code'), 'invalid_request');
+  for (const q of [`page=1${'0'.repeat(23)}`, 'page=200000', 'offset=99999999999', `page=${MARK}`]) {
     const r = await app.get(`/api/v1/sources?${q}`);
-    assert.equal(r.status, 400, q);
-    assert.equal(at(r.json, 'code'), 'invalid_request', q);
+    assert.equal(r.status, 422, q);
+    assert.equal(at(r.json, 'code'), 'invalid_parameter', q);
     assert.doesNotMatch(r.text, /1e\+23|99999999999|200000|zz9/, q);
   }
   const ok = await app.get('/api/v1/sources?limit=2&page=2');

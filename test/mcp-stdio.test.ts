@@ -8,9 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerAllFixtures } from './fixtures/index.ts';
-import { GENESIS_FIXTURE_CREDENTIALS } from './fixtures/genesis/routes.ts';
-import { SOURCES } from '../src/sources/index.ts';
+import { fixtureSettings, registerAllFixtures } from './fixtures/index.ts';
 import {
   checkCompletions,
   checkEveryDataType,
@@ -37,8 +35,7 @@ const transportErrors: Error[] = [];
 before(async () => {
   fake = await new FakeUpstream().start();
   registerAllFixtures(fake);
-  const credentials: Record<string, string> = { ...GENESIS_FIXTURE_CREDENTIALS };
-  for (const s of SOURCES) for (const name of s.credentials ?? []) credentials[name] ??= 'test-credential';
+  const credentials = fixtureSettings();
   const env = { ...fakeEnv(fake.url), ...credentials };
   app = await startApp(env);
   dir = mkdtempSync(join(tmpdir(), 'stadtdaten-mcp-'));

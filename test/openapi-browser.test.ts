@@ -13,11 +13,20 @@ type Spec = { servers: { url: string }[]; tags: { name: string }[]; paths: Recor
 test('OpenAPI servers name the address the document was requested from, so Try it out calls this instance', async () => {
   const spec = (await ctx.app.get('/api/v1/openapi.json')).json as Spec;
   assert.equal(spec.servers[0]?.url, ctx.app.url);
-  const viaProxy = (await ctx.app.get('/api/v1/openapi.json', { 'x-forwarded-host': 'stadtdaten.example:8443', 'x-forwarded-proto': 'https' })).json as Spec;
-  assert.equal(viaProxy.servers[0]?.url, 'https://stadtdaten.example:8443');
-  // A Host that is not a plain host[:port] is never echoed: the relative server is used instead.
-  const odd = (await ctx.app.get('/api/v1/openapi.json', { 'x-forwarded-host': 'a"b' })).json as Spec;
-  assert.equal(odd.servers[0]?.url, '/');
+  const forwarded = { 'x-forwarded-host': 'stadtdaten.example:8443', 'x-forwarded-proto': 'https' };
+  // Without TRUST_PROXY forwarded headers are a client's claim and are ignored (they could be spoofed).
+  const spoofed = (await ctx.app.get('/api/v1/openapi.json', forwarded)).json as Spec;
+  assert.equal(spoofed.servers[0]?.url, ctx.app.url);
+  const behindProxy = await startApp({ TRUST_PROXY: 'true' });
+  try {
+    const viaProxy = (await behindProxy.get('/api/v1/openapi.json', forwarded)).json as Spec;
+    assert.equal(viaProxy.servers[0]?.url, 'https://stadtdaten.example:8443');
+    // A Host that is not a plain host[:port] is never echoed: the relative server is used instead.
+    const odd = (await behindProxy.get('/api/v1/openapi.json', { 'x-forwarded-host': 'a"b' })).json as Spec;
+    assert.equal(odd.servers[0]?.url, '/');
+  } finally {
+    await behindProxy.close();
+  }
   const withPublic = await startApp({ PUBLIC_BASE_URL: 'https://api.example.org' });
   try {
     const s = (await withPublic.get('/api/v1/openapi.json')).json as Spec;

@@ -188,7 +188,8 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzStats> {
     stats.maxMs = Math.max(stats.maxMs, a.ms);
     if (a.ms > o.maxMs) bad('slower than the budget', `${a.ms} ms`);
     if (a.headers['x-content-type-options'] !== 'nosniff') bad('no nosniff');
-    if (/\n\s+at |\.ts:\d+|node_modules|\/work\/|Error: /.test(a.body)) bad('stack trace or path in body', a.body);
+    // A stack frame reads `at name (file:line:col)`; prose folded onto a new line ("at most 20") is not one.
+    if (/\n\s+at \S+ \(|\n\s+at (file|node):|\.ts:\d+|node_modules|\/work\/|Error: /.test(a.body)) bad('stack trace or path in body', a.body);
     const isMcp = req.path.startsWith('/mcp');
     // A HEAD answer has no body to tell the problem code by.
     const problem503 = a.status === 503 && (req.method === 'HEAD' || /"code":"(upstream_unavailable|not_ready)"/.test(a.body));

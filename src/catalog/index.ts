@@ -7,12 +7,13 @@ import { ECONOMY_TYPES } from './economy.ts';
 import { ENERGY_TYPES } from './energy.ts';
 import { PLACES_TYPES } from './places.ts';
 import { TRANSPORT_TYPES } from './transport.ts';
+import { MOBILITY_TYPES } from './mobility.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
  * compare and MCP tools are all generated from this list.
  */
-const GROUPS: DataType[][] = [CITY_TYPES, ENVIRONMENT_TYPES, SOCIETY_TYPES, ECONOMY_TYPES, ENERGY_TYPES, PLACES_TYPES, TRANSPORT_TYPES];
+const GROUPS: DataType[][] = [CITY_TYPES, ENVIRONMENT_TYPES, SOCIETY_TYPES, ECONOMY_TYPES, ENERGY_TYPES, PLACES_TYPES, TRANSPORT_TYPES, MOBILITY_TYPES];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';
 

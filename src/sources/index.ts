@@ -23,6 +23,7 @@ import { LHP } from './lhp/source.ts';
 import { PVGIS } from './pvgis/source.ts';
 import { ENERGIEATLAS_NRW } from './energieatlas-nrw/source.ts';
 import { EEA_BATHING } from './eea-bathing/source.ts';
+import { CITY_PARKING } from './city-parking/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -51,4 +52,5 @@ export const SOURCES: readonly SourceDecl[] = [
   PVGIS,
   ENERGIEATLAS_NRW,
   EEA_BATHING,
+  CITY_PARKING,
 ];

@@ -1,0 +1,41 @@
+import { bool, int, lat, lon, num, oneOf, postCode, record, text, time, z } from '../schema.ts';
+
+/** One car park (or park-and-ride site) with its capacity and, where the feed has it, live free spaces. */
+export const ParkingSiteRecord = record({
+  id: z.string().meta({ description: 'Id of the site: the feed id prefixed with the source id' }),
+  name: text('Name of the car park as the feed gives it'),
+  street: text('Street'),
+  house_number: text('House number'),
+  post_code: postCode(),
+  place: text('Place (municipality) as the feed names it'),
+  lat: lat(),
+  lon: lon(),
+  capacity: int('Total number of spaces', 'spaces'),
+  free_spaces: int('Free spaces at updated_at; null when the feed has no current live value for the site', 'spaces'),
+  occupancy_share: num('Occupied share of the capacity, 0 (empty) to 1 (full), from free_spaces and capacity', 'share'),
+  state: oneOf(['open', 'closed', 'unknown'], 'Opening state the feed reports; unknown when it reports none or a fault'),
+  live: bool('The feed carries a live free-space count for this site'),
+  updated_at: time('Time of the live value (feed time, Europe/Berlin)'),
+  source: z.string().meta({ description: 'Id of the feed the site comes from' }),
+  license: z.string().meta({ description: 'Licence of that feed' }),
+});
+export type ParkingSiteRecord = z.infer<typeof ParkingSiteRecord>;
+
+/** One fuel station with its current prices (Tankerkönig / MTS-K). */
+export const FuelStationRecord = record({
+  id: z.string().meta({ description: 'Tankerkönig station id (UUID)' }),
+  name: text('Station name'),
+  brand: text('Brand'),
+  street: text('Street (house number split off where the feed had it inside the street)'),
+  house_number: text('House number'),
+  post_code: postCode(),
+  place: text('Place'),
+  lat: lat(),
+  lon: lon(),
+  distance_km: num('Distance from the city point', 'km'),
+  is_open: bool('Open at the time of the query'),
+  e5_eur: num('Price of Super E5; null when the station sells none or reports none', 'EUR/l'),
+  e10_eur: num('Price of Super E10; null when the station sells none or reports none', 'EUR/l'),
+  diesel_eur: num('Price of diesel; null when the station sells none or reports none', 'EUR/l'),
+});
+export type FuelStationRecord = z.infer<typeof FuelStationRecord>;

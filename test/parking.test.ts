@@ -7,7 +7,7 @@ import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { FREIBURG, KARLSRUHE, geojson, registerCityParking } from './fixtures/city-parking/routes.ts';
 import { parseFreiburgPls } from '../src/sources/city-parking/freiburg.ts';
 import { parseKarlsruheParkhaeuser } from '../src/sources/city-parking/karlsruhe.ts';
-import { splitStreet } from '../src/sources/city-parking/sites.ts';
+import { splitStreet } from '../src/core/address.ts';
 import { nth } from './helpers/must.ts';
 import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
 
@@ -82,6 +82,8 @@ test('parser: the real Karlsruhe layer: live only where flagged, a fault drops t
   assert.deepEqual(parseKarlsruheParkhaeuser(JSON.parse(fixture(KARLSRUHE).toString()), 'Rastatt'), []);
   assert.deepEqual(splitStreet('Bahnhofplatz 1'), { street: 'Bahnhofplatz', house_number: '1' });
   assert.deepEqual(splitStreet('Am Markt'), { street: 'Am Markt', house_number: null });
+  assert.deepEqual(splitStreet('SPESSARTSTR. 22-24'), { street: 'SPESSARTSTR.', house_number: '22-24' });
+  assert.deepEqual(splitStreet('B 27'), { street: 'B 27', house_number: null });
 });
 
 test('GET parking: Freiburg sites with source, licence, occupancy share and current feed time', async () => {

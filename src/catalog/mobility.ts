@@ -1,5 +1,8 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { ParkingSiteRecord } from '../core/records/mobility.ts';
+import { FuelStationRecord, ParkingSiteRecord } from '../core/records/mobility.ts';
+import { TANKERKOENIG } from '../sources/tankerkoenig/source.ts';
+import { FUEL_MAX_RADIUS_KM, FUEL_MIN_RADIUS_KM, fuelPrices, summariseFuelPrices } from '../sources/tankerkoenig/adapters.ts';
+import { FUELS } from '../sources/tankerkoenig/list.ts';
 import { CITY_PARKING } from '../sources/city-parking/source.ts';
 import { PARKING_CITIES, cityParking, summariseParking } from '../sources/city-parking/adapters.ts';
 import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
@@ -27,5 +30,28 @@ export const MOBILITY_TYPES: DataType[] = [
     compare: { resource: 'parking', summarise: summariseParking, value: 'free_spaces' },
     example: { city: 'freiburg-im-breisgau' },
     adapter: cityParking,
+  }),
+  dataType({
+    type: 'fuel-prices',
+    label: 'Kraftstoffpreise',
+    label_en: 'Fuel prices',
+    group: 'transport',
+    summary: 'Current E5, E10 and diesel prices and open state of the fuel stations around the city (Tankerkönig / MTS-K)',
+    description:
+      "Tankerkönig list.php around the city point within the radius of a circle of the city's area (between " +
+      `${FUEL_MIN_RADIUS_KM} and ${FUEL_MAX_RADIUS_KM} km, meta.radius_km), nearest first. ?fuel=all (default) gives all three prices in one call; ` +
+      '?fuel=e5|e10|diesel asks Tankerkönig for that fuel only (the other prices are null). Missing prices (false, 0, null upstream) are null; ' +
+      'the post code is a five-character string (Tankerkönig sends an integer); a house number written inside the street is split off. ' +
+      'Prices are in EUR per litre as the stations report them to the MTS-K. The service needs a Tankerkönig API key ' +
+      '(TANKERKOENIG_API_KEY): without it the type answers disabled.',
+    source: TANKERKOENIG,
+    params: [{ name: 'fuel', type: 'string', enum: FUELS, default: 'all', description: 'Which prices to ask for: all (default), e5, e10 or diesel' }],
+    record: FuelStationRecord,
+    list: true,
+    cache: { freshSeconds: 300, staleSeconds: 1800 },
+    compare: { resource: 'fuel-prices', summarise: summariseFuelPrices, value: 'e10_min_eur' },
+    // The fixture is a real diesel answer around Frankfurt's city centre.
+    example: { city: 'frankfurt-am-main', params: { fuel: 'diesel' } },
+    adapter: fuelPrices,
   }),
 ];

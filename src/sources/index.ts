@@ -24,6 +24,7 @@ import { PVGIS } from './pvgis/source.ts';
 import { ENERGIEATLAS_NRW } from './energieatlas-nrw/source.ts';
 import { EEA_BATHING } from './eea-bathing/source.ts';
 import { CITY_PARKING } from './city-parking/source.ts';
+import { TANKERKOENIG } from './tankerkoenig/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -53,4 +54,5 @@ export const SOURCES: readonly SourceDecl[] = [
   ENERGIEATLAS_NRW,
   EEA_BATHING,
   CITY_PARKING,
+  TANKERKOENIG,
 ];

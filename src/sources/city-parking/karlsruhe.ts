@@ -1,7 +1,8 @@
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { FEEDS } from './source.ts';
-import { occupancyShare, splitStreet, zoned } from './sites.ts';
+import { splitStreet } from '../../core/address.ts';
+import { occupancyShare, zoned } from './sites.ts';
 
 /** Karlsruhe's WFS layer `TBA:parkhaeuser` as GeoJSON (WGS 84); flags are "T"/"F". */
 interface KaFeature {

@@ -4,14 +4,6 @@ import { toBerlinIso } from '../../core/time.ts';
 /** A live count older than this is no live value any more (frozen feeds exist, e.g. Köln since 2021). */
 export const PARKING_MAX_AGE_HOURS = 48;
 
-/** Splits "Luisenstraße 2f" into street and house number; a street without a trailing number stays whole. */
-export function splitStreet(s: string | null | undefined): { street: string | null; house_number: string | null } {
-  const v = (s ?? '').trim();
-  if (!v) return { street: null, house_number: null };
-  const m = /^(.*?\D)\s+(\d+\s?[a-zA-Z]?(?:\s?[-/]\s?\d+\s?[a-zA-Z]?)?)$/.exec(v);
-  return m?.[1] && m[2] ? { street: m[1].trim(), house_number: m[2].replace(/\s+/g, '') } : { street: v, house_number: null };
-}
-
 /** Occupied share 0..1 from free spaces and capacity, rounded to three places; null when either is missing. */
 export function occupancyShare(free: number | null, capacity: number | null): number | null {
   if (free === null || capacity === null || capacity <= 0) return null;

@@ -1,5 +1,7 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { FuelStationRecord, ParkingSiteRecord } from '../core/records/mobility.ts';
+import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord } from '../core/records/mobility.ts';
+import { VRN_PARK_RIDE } from '../sources/vrn-park-ride/source.ts';
+import { PARK_RIDE_CITIES, PARK_RIDE_RADIUS_KM, vrnParkAndRide } from '../sources/vrn-park-ride/adapters.ts';
 import { TANKERKOENIG } from '../sources/tankerkoenig/source.ts';
 import { FUEL_MAX_RADIUS_KM, FUEL_MIN_RADIUS_KM, fuelPrices, summariseFuelPrices } from '../sources/tankerkoenig/adapters.ts';
 import { FUELS } from '../sources/tankerkoenig/list.ts';
@@ -53,5 +55,24 @@ export const MOBILITY_TYPES: DataType[] = [
     // The fixture is a real diesel answer around Frankfurt's city centre.
     example: { city: 'frankfurt-am-main', params: { fuel: 'diesel' } },
     adapter: fuelPrices,
+  }),
+  dataType({
+    type: 'park-and-ride',
+    label: 'Park and Ride',
+    label_en: 'Park and ride',
+    group: 'transport',
+    summary: 'Park-and-ride sites around the city with capacity and live free spaces from occupancy sensors (VRN, Rhein-Neckar)',
+    description:
+      "The VRN's P+R sensor layer (ArcGIS feature service, keyless; the publisher states no licence, hence tier C): every site within " +
+      `${PARK_RIDE_RADIUS_KM} km of the city point, nearest first, with distance_km. free_spaces is the sensor count where the site has live data; ` +
+      `a count older than ${PARKING_MAX_AGE_HOURS} h is dropped (free_spaces null), never shown as live. occupancy_share = (capacity - free_spaces) / capacity. ` +
+      'Only the Rhein-Neckar cities are covered; other cities answer not_covered (meta.covered_cities).',
+    source: VRN_PARK_RIDE,
+    record: ParkAndRideRecord,
+    list: true,
+    cache: { freshSeconds: 120, staleSeconds: 900 },
+    coverage: { cities: PARK_RIDE_CITIES, note: 'cities of the Rhein-Neckar area, where the VRN publishes P+R occupancy sensors' },
+    example: { city: 'heidelberg' },
+    adapter: vrnParkAndRide,
   }),
 ];

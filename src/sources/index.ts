@@ -25,6 +25,7 @@ import { ENERGIEATLAS_NRW } from './energieatlas-nrw/source.ts';
 import { EEA_BATHING } from './eea-bathing/source.ts';
 import { CITY_PARKING } from './city-parking/source.ts';
 import { TANKERKOENIG } from './tankerkoenig/source.ts';
+import { VRN_PARK_RIDE } from './vrn-park-ride/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -55,4 +56,5 @@ export const SOURCES: readonly SourceDecl[] = [
   EEA_BATHING,
   CITY_PARKING,
   TANKERKOENIG,
+  VRN_PARK_RIDE,
 ];

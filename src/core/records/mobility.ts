@@ -39,3 +39,10 @@ export const FuelStationRecord = record({
   diesel_eur: num('Price of diesel; null when the station sells none or reports none', 'EUR/l'),
 });
 export type FuelStationRecord = z.infer<typeof FuelStationRecord>;
+
+/** A park-and-ride site: a parking site plus its distance from the city point (P+R sites lie outside the centre). */
+export const ParkAndRideRecord = record({
+  ...ParkingSiteRecord.shape,
+  distance_km: num('Distance from the city point', 'km'),
+});
+export type ParkAndRideRecord = z.infer<typeof ParkAndRideRecord>;

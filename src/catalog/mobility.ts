@@ -1,5 +1,7 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord } from '../core/records/mobility.ts';
+import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord, StationFacilityRecord } from '../core/records/mobility.ts';
+import { DB_FASTA } from '../sources/db-fasta/source.ts';
+import { stationFacilities } from '../sources/db-fasta/adapters.ts';
 import { VRN_PARK_RIDE } from '../sources/vrn-park-ride/source.ts';
 import { PARK_RIDE_CITIES, PARK_RIDE_RADIUS_KM, vrnParkAndRide } from '../sources/vrn-park-ride/adapters.ts';
 import { TANKERKOENIG } from '../sources/tankerkoenig/source.ts';
@@ -74,5 +76,23 @@ export const MOBILITY_TYPES: DataType[] = [
     coverage: { cities: PARK_RIDE_CITIES, note: 'cities of the Rhein-Neckar area, where the VRN publishes P+R occupancy sensors' },
     example: { city: 'heidelberg' },
     adapter: vrnParkAndRide,
+  }),
+  dataType({
+    type: 'station-facilities',
+    label: 'Aufzüge und Rolltreppen an Bahnhöfen',
+    label_en: 'Station elevators and escalators',
+    group: 'transport',
+    summary: 'Elevators and escalators of the DB stations in the city with their current operating state (DB FaSta)',
+    description:
+      "DB Facility Status (FaSta v2): the national list of elevators and escalators (one call, cached), kept within the radius of a circle of the city's " +
+      'area plus 1 km (meta.radius_km), ordered by station number. state: active (in service), inactive (out of service), unknown (DB has no monitoring ' +
+      'data); meta.inactive counts the out-of-service ones. Facilities without coordinates cannot be placed and are left out. Needs the DB API Marketplace ' +
+      'credentials of the station catalog (DB_CLIENT_ID, DB_API_KEY); without them the type answers disabled.',
+    source: DB_FASTA,
+    record: StationFacilityRecord,
+    list: true,
+    cache: { freshSeconds: 300, staleSeconds: 1800 },
+    example: { city: 'frankfurt-am-main' },
+    adapter: stationFacilities,
   }),
 ];

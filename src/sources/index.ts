@@ -26,6 +26,7 @@ import { EEA_BATHING } from './eea-bathing/source.ts';
 import { CITY_PARKING } from './city-parking/source.ts';
 import { TANKERKOENIG } from './tankerkoenig/source.ts';
 import { VRN_PARK_RIDE } from './vrn-park-ride/source.ts';
+import { DB_FASTA } from './db-fasta/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -57,4 +58,5 @@ export const SOURCES: readonly SourceDecl[] = [
   CITY_PARKING,
   TANKERKOENIG,
   VRN_PARK_RIDE,
+  DB_FASTA,
 ];

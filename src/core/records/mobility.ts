@@ -46,3 +46,18 @@ export const ParkAndRideRecord = record({
   distance_km: num('Distance from the city point', 'km'),
 });
 export type ParkAndRideRecord = z.infer<typeof ParkAndRideRecord>;
+
+/** One elevator or escalator of a DB station with its current operating state (DB FaSta). */
+export const StationFacilityRecord = record({
+  equipment_number: z.string().meta({ description: 'DB equipment number of the facility' }),
+  type: oneOf(['elevator', 'escalator'], 'Kind of facility'),
+  description: text('Where it leads, as DB describes it (e.g. "zu Gleis 1")'),
+  state: oneOf(['active', 'inactive', 'unknown'], 'Operating state: active (in service), inactive (out of service) or unknown (no monitoring data)'),
+  state_explanation: text('DB explanation of the state as sent (e.g. available, not available, under maintenance)'),
+  station_number: int('DB station number (StaDa `number`, not the EVA number)'),
+  operator: text('Operator of the facility'),
+  lat: lat(),
+  lon: lon(),
+  distance_km: num('Distance from the city point', 'km'),
+});
+export type StationFacilityRecord = z.infer<typeof StationFacilityRecord>;

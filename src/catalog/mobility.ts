@@ -1,6 +1,8 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord, StationFacilityRecord } from '../core/records/mobility.ts';
+import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord, SharingRecord, StationFacilityRecord } from '../core/records/mobility.ts';
 import { DB_FASTA } from '../sources/db-fasta/source.ts';
+import { NEXTBIKE_GBFS } from '../sources/nextbike/source.ts';
+import { SHARING_CITIES, SHARING_MAX_AGE_HOURS, nextbikeSharing, summariseSharing } from '../sources/nextbike/adapters.ts';
 import { stationFacilities } from '../sources/db-fasta/adapters.ts';
 import { VRN_PARK_RIDE } from '../sources/vrn-park-ride/source.ts';
 import { PARK_RIDE_CITIES, PARK_RIDE_RADIUS_KM, vrnParkAndRide } from '../sources/vrn-park-ride/adapters.ts';
@@ -94,5 +96,26 @@ export const MOBILITY_TYPES: DataType[] = [
     cache: { freshSeconds: 300, staleSeconds: 1800 },
     example: { city: 'frankfurt-am-main' },
     adapter: stationFacilities,
+  }),
+  dataType({
+    type: 'sharing',
+    label: 'Bikesharing',
+    label_en: 'Bike sharing',
+    group: 'transport',
+    summary: "Bike-sharing stations with vehicles available and free-floating bikes in the city from the nextbike system's GBFS feed",
+    description:
+      "nextbike's public GBFS v2 feed of the city's system (nextbike_{code}; regional systems such as VRNnextbike serve several cities): discovery, " +
+      "system_information, station_information joined with station_status, and free_bike_status, kept within the radius of a circle of the city's " +
+      'area plus 1 km (meta.radius_km). Reserved or disabled bikes are not counted. Each system names its licence from system_information; a ' +
+      'system without an open licence is left out and named in meta.excluded_systems. A status older than ' +
+      `${SHARING_MAX_AGE_HOURS} h is no_data with the reason. Cities without a known system answer not_covered (meta.covered_cities).`,
+    source: NEXTBIKE_GBFS,
+    record: SharingRecord,
+    list: 'stations',
+    cache: { freshSeconds: 60, staleSeconds: 600 },
+    coverage: { cities: SHARING_CITIES, note: 'cities with a nextbike system (GBFS, CC0)' },
+    compare: { resource: 'sharing', summarise: summariseSharing, value: 'vehicles_available' },
+    example: { city: 'leipzig' },
+    adapter: nextbikeSharing,
   }),
 ];

@@ -27,6 +27,7 @@ import { CITY_PARKING } from './city-parking/source.ts';
 import { TANKERKOENIG } from './tankerkoenig/source.ts';
 import { VRN_PARK_RIDE } from './vrn-park-ride/source.ts';
 import { DB_FASTA } from './db-fasta/source.ts';
+import { NEXTBIKE_GBFS } from './nextbike/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -59,4 +60,5 @@ export const SOURCES: readonly SourceDecl[] = [
   TANKERKOENIG,
   VRN_PARK_RIDE,
   DB_FASTA,
+  NEXTBIKE_GBFS,
 ];

@@ -1,4 +1,4 @@
-import { bool, int, lat, lon, num, oneOf, postCode, record, text, time, z } from '../schema.ts';
+import { bool, int, lat, list, lon, num, oneOf, postCode, record, text, time, z } from '../schema.ts';
 
 /** One car park (or park-and-ride site) with its capacity and, where the feed has it, live free spaces. */
 export const ParkingSiteRecord = record({
@@ -61,3 +61,52 @@ export const StationFacilityRecord = record({
   distance_km: num('Distance from the city point', 'km'),
 });
 export type StationFacilityRecord = z.infer<typeof StationFacilityRecord>;
+
+const sharingSystem = record({
+  system_id: z.string().meta({ description: 'GBFS system_id' }),
+  name: text('System name'),
+  operator: text('Operator'),
+  license: text('Licence of the feed (system_information license_id or license_url)'),
+  stations: z.number().int().meta({ description: 'Stations of the system within the city radius' }),
+  vehicles_available: z.number().int().meta({ description: 'Vehicles available at those stations' }),
+  free_floating_vehicles: z.number().int().meta({ description: 'Rentable vehicles parked outside stations within the city radius' }),
+  updated_at: time('Feed time (GBFS last_updated of the station status)'),
+});
+
+const sharingStation = record({
+  system_id: z.string().meta({ description: 'GBFS system_id of the station' }),
+  station_id: z.string().meta({ description: 'GBFS station_id' }),
+  name: text('Station name'),
+  lat: lat(),
+  lon: lon(),
+  capacity: int('Docks or places of the station', 'places'),
+  vehicles_available: int('Vehicles available for rent now', 'vehicles'),
+  docks_available: int('Free places to return a vehicle', 'places'),
+  is_renting: bool('The station rents vehicles now'),
+  last_reported: time('Time the station last reported its status'),
+  distance_km: num('Distance from the city point', 'km'),
+});
+
+const sharingVehicle = record({
+  system_id: z.string().meta({ description: 'GBFS system_id of the vehicle' }),
+  vehicle_id: z.string().meta({ description: 'GBFS bike_id (rotated by the operator for privacy)' }),
+  vehicle_type_id: text('GBFS vehicle_type_id'),
+  lat: lat(),
+  lon: lon(),
+});
+
+/** Bike/vehicle sharing systems of the city from their GBFS feeds. */
+export const SharingRecord = record({
+  aggregates: record(
+    {
+      systems: z.number().int().meta({ description: 'Systems with at least one station or vehicle in the city' }),
+      stations: z.number().int().meta({ description: 'Stations within the city radius' }),
+      vehicles_available: z.number().int().meta({ description: 'Vehicles available at those stations plus free-floating ones' }),
+    },
+    'Totals over every system',
+  ),
+  systems: list(sharingSystem, 'The systems, each with its licence'),
+  stations: list(sharingStation, 'Stations within the city radius, nearest first (pages with limit/offset)'),
+  free_floating: list(sharingVehicle, 'Rentable vehicles outside stations within the city radius'),
+});
+export type SharingRecord = z.infer<typeof SharingRecord>;

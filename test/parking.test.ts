@@ -4,7 +4,8 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { at, list, num, str } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { FREIBURG, KARLSRUHE, geojson, registerCityParking } from './fixtures/city-parking/routes.ts';
+import { FREIBURG, HERRENBERG_V1, KARLSRUHE, geojson, registerCityParking } from './fixtures/city-parking/routes.ts';
+import { parseParkenddCity } from '../src/sources/city-parking/parkendd.ts';
 import { parseFreiburgPls } from '../src/sources/city-parking/freiburg.ts';
 import { parseKarlsruheParkhaeuser } from '../src/sources/city-parking/karlsruhe.ts';
 import { splitStreet } from '../src/core/address.ts';
@@ -131,7 +132,8 @@ test('parking: a city without an open feed is not_covered with the covered citie
   const r = await ctx.app.get('/api/v1/cities/bochum/parking');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
-  assert.deepEqual(at(r.json, 'meta.covered_cities'), ['freiburg-im-breisgau', 'karlsruhe']);
+  assert.ok((at(r.json, 'meta.covered_cities') as string[]).includes('karlsruhe'));
+  assert.ok((at(r.json, 'meta.covered_cities') as string[]).includes('dresden'));
   assert.equal(fake.count('/wfs'), 0);
 });
 
@@ -145,4 +147,47 @@ test('parking: a garbage body or a dead upstream is a 503 problem, never a 500',
 
 test('parking: switched off is disabled and asks no upstream', async () => {
   await expectDisabled({ fake, env: { CITY_PARKING_ENABLED: 'false' }, path: '/api/v1/cities/freiburg-im-breisgau/parking' });
+});
+
+test('parser: the real ParkAPI v1 (ParkenDD format) answer: UTC times, nodata lots have no count, addresses split', () => {
+  const { updated_at, sites } = parseParkenddCity(JSON.parse(fixture(HERRENBERG_V1).toString()), 'parkendd-herrenberg', 'test');
+  assert.equal(updated_at, '2025-02-25T13:20:03+01:00');
+  assert.equal(sites.length, 26);
+  const live = sites.filter((s) => s.free_spaces !== null);
+  assert.deepEqual(
+    live.map((s) => s.name),
+    ['Altstadtgarage', 'Bronntor', 'Volksbank', 'Wohnmobilhafen Herrenberg'],
+  );
+  const alt = nth(live, 0);
+  assert.equal(alt.free_spaces, 60);
+  assert.equal(alt.capacity, 97);
+  assert.equal(alt.post_code, '71083');
+  assert.equal(alt.place, 'Herrenberg');
+  assert.equal(alt.street, null);
+  const seel = sites.find((s) => s.name === 'Parkgarage Seeländer');
+  assert.equal(seel?.street, 'Seeländerplatz');
+  assert.equal(seel?.house_number, '1');
+  assert.equal(seel?.capacity, null);
+  assert.equal(seel?.state, 'unknown');
+});
+
+test('GET parking: Dresden through ParkenDD names its origin licence; nodata and closed lots carry no count', async () => {
+  const r = await ctx.app.get('/api/v1/cities/dresden/parking');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const sites = list<Site>(r.json, 'data');
+  assert.equal(sites.length, 4);
+  assert.equal(sites[0]?.license, 'DL-DE/BY 2.0 (Landeshauptstadt Dresden)');
+  assert.equal(sites[0]?.source, 'parkendd-dresden');
+  assert.equal(sites[0]?.free_spaces, 212);
+  assert.equal(sites[0]?.post_code, '01067');
+  assert.equal(sites[2]?.free_spaces, null);
+  assert.equal(sites[3]?.state, 'closed');
+  assert.equal(sites[3]?.free_spaces, 0);
+});
+
+test('parking: a ParkenDD city that answers 404 is a 503 problem; Bonn (CC BY-NC) is not covered', async () => {
+  const r = await freshGet('/api/v1/cities/ulm/parking');
+  assert.equal(r.status, 503);
+  const b = await ctx.app.get('/api/v1/cities/bonn/parking');
+  assert.equal(at(b.json, 'meta.source_status'), 'not_covered');
 });

@@ -2,6 +2,7 @@ import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
 import { parseFreiburgPls } from './freiburg.ts';
 import { parseKarlsruheParkhaeuser } from './karlsruhe.ts';
+import { PARKENDD_CITIES, parseParkenddCity } from './parkendd.ts';
 import { PARKING_MAX_AGE_HOURS, ageHours, newestUpdate, withFreshness } from './sites.ts';
 
 /** The city each feed covers and how it is fetched. */
@@ -11,7 +12,12 @@ const FEEDS_BY_CITY: Record<string, (ctx: FetchContext) => Promise<ParkingSiteRe
   karlsruhe: async ({ http }) => parseKarlsruheParkhaeuser(await http.json('', { base: http.url('karlsruhe') })),
 };
 
-export const PARKING_CITIES: readonly string[] = Object.keys(FEEDS_BY_CITY);
+for (const [slug, c] of Object.entries(PARKENDD_CITIES)) {
+  FEEDS_BY_CITY[slug] ??= async ({ http }) =>
+    parseParkenddCity(await http.json(`/${encodeURIComponent(c.id)}`, { base: http.url('parkendd') }), `parkendd-${c.id.toLowerCase()}`, c.license).sites;
+}
+
+export const PARKING_CITIES: readonly string[] = Object.keys(FEEDS_BY_CITY).sort();
 
 /**
  * Car parks of the city's own feed. A feed whose newest live value is older than the guard is

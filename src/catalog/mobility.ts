@@ -1,6 +1,9 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord, SharingRecord, StationFacilityRecord } from '../core/records/mobility.ts';
+import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord, SharingRecord, StationFacilityRecord, BikeParkingRecord } from '../core/records/mobility.ts';
 import { DB_FASTA } from '../sources/db-fasta/source.ts';
+import { OVERPASS } from '../sources/overpass/source.ts';
+import { storedBikeParking } from '../sources/overpass/bike-parking.ts';
+import { ITEM_CAP } from '../sources/overpass/query.ts';
 import { NEXTBIKE_GBFS } from '../sources/nextbike/source.ts';
 import { SHARING_CITIES, SHARING_MAX_AGE_HOURS, nextbikeSharing, summariseSharing } from '../sources/nextbike/adapters.ts';
 import { stationFacilities } from '../sources/db-fasta/adapters.ts';
@@ -120,5 +123,24 @@ export const MOBILITY_TYPES: DataType[] = [
     compare: { resource: 'sharing', summarise: summariseSharing, value: 'vehicles_available' },
     example: { city: 'leipzig' },
     adapter: nextbikeSharing,
+  }),
+  dataType({
+    type: 'bike-parking',
+    label: 'Fahrradabstellanlagen',
+    label_en: 'Bicycle parking',
+    group: 'transport',
+    summary: 'Bicycle parking mapped in OpenStreetMap within the city boundary (capacity, covered, kind of stand), precomputed weekly',
+    description:
+      'Read from the store, never fetched live: the weekly POI precompute (job pois-precompute) asks the Overpass API for amenity=bicycle_parking ' +
+      `within the city's administrative area and keeps the tags capacity, covered, bicycle_parking, access and fee. total_available is the true total; ` +
+      `items is a sample of at most ${ITEM_CAP} objects (pages with limit/offset); sample_capacity and covered_share describe that sample. ` +
+      'Before the first precompute of the city the answer is no_data.',
+    source: OVERPASS,
+    record: BikeParkingRecord,
+    list: 'items',
+    cache: 'stored',
+    job: 'pois-precompute',
+    example: { city: 'berlin' },
+    adapter: storedBikeParking,
   }),
 ];

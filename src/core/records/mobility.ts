@@ -110,3 +110,27 @@ export const SharingRecord = record({
   free_floating: list(sharingVehicle, 'Rentable vehicles outside stations within the city radius'),
 });
 export type SharingRecord = z.infer<typeof SharingRecord>;
+
+const bikeParkingItem = record({
+  name: text('Name (OSM name tag), mostly absent'),
+  lat: lat(),
+  lon: lon(),
+  capacity: int('Bicycles it holds (OSM capacity)', 'bicycles'),
+  covered: bool('Roofed (OSM covered=yes/no)'),
+  type: text('Kind of stand as OSM tags it (bicycle_parking: stands, wall_loops, shed, building, lockers ...)'),
+  access: text('Who may use it (OSM access), e.g. yes, customers, private'),
+  fee: bool('Parking costs a fee (OSM fee=yes/no)'),
+  osm_type: oneOf(['node', 'way', 'relation'], 'OSM element type (ways and relations are placed at their centre)'),
+  osm_id: z.number().int().meta({ description: 'OSM element id' }),
+});
+
+/** Bicycle parking mapped in OpenStreetMap within the city boundary. */
+export const BikeParkingRecord = record({
+  total_available: z.number().int().meta({ description: 'All bicycle parking objects mapped within the city boundary (the true total)' }),
+  sample_size: z.number().int().meta({ description: 'Objects in the stored sample' }),
+  sample_capacity: z.number().int().meta({ description: 'Sum of the capacity tags in the sample (objects without one count 0)', unit: 'bicycles' }),
+  covered_share: num('Share of the sample objects tagged covered=yes among those with a covered tag, 0 to 1', 'share'),
+  truncated: z.boolean().meta({ description: 'The sample holds fewer objects than total_available' }),
+  items: list(bikeParkingItem, 'The sample, named ones first (pages with limit/offset)'),
+});
+export type BikeParkingRecord = z.infer<typeof BikeParkingRecord>;

@@ -16,7 +16,7 @@ import { SqliteStore } from '../src/store/sqlite.ts';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
-import { coveredCities, routePath, type DataType } from '../src/core/data-type.ts';
+import { coveredCities, examplePath, routePath, type DataType } from '../src/core/data-type.ts';
 import { GENESIS_FIXTURE_CREDENTIALS } from '../test/fixtures/genesis/routes.ts';
 
 export interface Demo {
@@ -91,6 +91,8 @@ export const DEMO_CITIES = [
 const SAMPLES: Record<string, string> = { eva: '8000098', trip_id: 'unknown-trip', route_id: 'unknown-route' };
 
 export function samplePath(dt: DataType, city: string): string {
+  // The declared example city is asked with the example's parameters (e.g. fuel-prices?fuel=diesel).
+  if (city === dt.example.city && dt.example.params) return examplePath(dt);
   let path = routePath(dt)
     .replace(/\{(slug|city)\}/g, city)
     .replace(/\{(\w+)\}/g, (_, k: string) => SAMPLES[k] ?? 'x');

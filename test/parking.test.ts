@@ -191,3 +191,14 @@ test('parking: a ParkenDD city that answers 404 is a 503 problem; Bonn (CC BY-NC
   const b = await ctx.app.get('/api/v1/cities/bonn/parking');
   assert.equal(at(b.json, 'meta.source_status'), 'not_covered');
 });
+
+test('compare parking: free spaces summed over the sites with a live count, per city', async () => {
+  const r = await ctx.app.get('/api/v1/compare?resource=parking&cities=freiburg-im-breisgau,karlsruhe,bochum');
+  assert.equal(r.status, 200);
+  const by = Object.fromEntries(list<{ city: string }>(r.json, 'data').map((i) => [i.city, i]));
+  assert.equal(at(by, 'karlsruhe.data.free_spaces'), 437 + 181);
+  assert.equal(at(by, 'karlsruhe.data.live_sites'), 2);
+  assert.equal(at(by, 'freiburg-im-breisgau.data.sites'), 19);
+  // compare reports a city outside the coverage as no_data
+  assert.equal(at(by, 'bochum.source_status'), 'no_data');
+});

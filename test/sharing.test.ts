@@ -95,3 +95,9 @@ test('sharing: a garbage discovery file, a feed URL outside the base or a dead u
   await expectUnavailable({ fake, path: '/api/v1/cities/leipzig/sharing' });
   await expectDisabled({ fake, env: { NEXTBIKE_GBFS_ENABLED: 'false' }, path: '/api/v1/cities/leipzig/sharing' });
 });
+
+test('compare sharing: the aggregates only', async () => {
+  const r = await ctx.app.get('/api/v1/compare?resource=sharing&cities=leipzig');
+  assert.equal(r.status, 200);
+  assert.deepEqual(at(r.json, 'data.0.data'), { systems: 1, stations: 2, vehicles_available: 8 });
+});

@@ -99,6 +99,8 @@ test('GET parking: Freiburg sites with source, licence, occupancy share and curr
   assert.equal(p5?.source, 'freiburg-parkleitsystem');
   assert.ok(Date.now() - Date.parse(str(r.json, 'data.0.updated_at')) < 48 * 3600_000);
   assert.match(str(r.json, 'attribution.text'), /Freiburg/);
+  assert.equal(at(r.json, 'meta.refresh_seconds'), 120);
+  assert.equal(at(r.json, 'meta.as_of'), str(r.json, 'data.0.updated_at'), 'as_of is the feed time');
   const q = new URL(nth(fake.requests, 0).url, 'http://x').searchParams;
   assert.equal(q.get('typename'), 'pls');
 });

@@ -17,7 +17,10 @@ import { PARKING_CITIES, cityParking, summariseParking } from '../sources/city-p
 import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
 import { PARKENDD_CITIES } from '../sources/city-parking/parkendd.ts';
 
-/** Mobility: parking, park-and-ride, fuel prices. Declarations only (adapters live in their source modules). */
+/**
+ * Mobility: parking, park-and-ride, fuel prices, station elevators and escalators, bike sharing and
+ * bicycle parking. Declarations only (adapters live in their source modules).
+ */
 export const MOBILITY_TYPES: DataType[] = [
   dataType({
     type: 'parking',
@@ -38,6 +41,7 @@ export const MOBILITY_TYPES: DataType[] = [
     record: ParkingSiteRecord,
     list: true,
     cache: { freshSeconds: 120, staleSeconds: 900 },
+    live: { refreshSeconds: 120 },
     coverage: { cities: PARKING_CITIES, note: 'cities that publish their car park occupancy themselves under an open licence' },
     compare: { resource: 'parking', summarise: summariseParking, value: 'free_spaces' },
     example: { city: 'freiburg-im-breisgau' },
@@ -81,6 +85,7 @@ export const MOBILITY_TYPES: DataType[] = [
     record: ParkAndRideRecord,
     list: true,
     cache: { freshSeconds: 120, staleSeconds: 900 },
+    live: { refreshSeconds: 120 },
     coverage: { cities: PARK_RIDE_CITIES, note: 'cities of the Rhein-Neckar area, where the VRN publishes P+R occupancy sensors' },
     example: { city: 'heidelberg' },
     adapter: vrnParkAndRide,
@@ -119,6 +124,7 @@ export const MOBILITY_TYPES: DataType[] = [
     record: SharingRecord,
     list: 'stations',
     cache: { freshSeconds: 60, staleSeconds: 600 },
+    live: { refreshSeconds: 60 },
     coverage: { cities: SHARING_CITIES, note: 'cities with a nextbike system (GBFS, CC0)' },
     compare: { resource: 'sharing', summarise: summariseSharing, value: 'vehicles_available' },
     example: { city: 'leipzig' },

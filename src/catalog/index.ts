@@ -15,6 +15,7 @@ import { SAFETY_TYPES } from './safety.ts';
 import { SOCIETY_EXTRA_TYPES } from './society-extra.ts';
 import { ENERGY_GRID_TYPES } from './energy-grid.ts';
 import { ECONOMY_EXTRA_TYPES } from './economy-extra.ts';
+import { MOBILITY_TYPES } from './mobility.ts';
 
 /**
  * The catalog: every data type, grouped by topic. Routes, OpenAPI, overview, coverage,
@@ -36,6 +37,7 @@ const GROUPS: DataType[][] = [
   SOCIETY_EXTRA_TYPES,
   ENERGY_GRID_TYPES,
   ECONOMY_EXTRA_TYPES,
+  MOBILITY_TYPES,
 ];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';

@@ -43,6 +43,11 @@ import { UNFALLATLAS } from './unfallatlas/source.ts';
 import { BKA_PKS } from './bka-pks/source.ts';
 import { VERGABE } from './vergabe/source.ts';
 import { KLINIKATLAS } from './klinikatlas/source.ts';
+import { CITY_PARKING } from './city-parking/source.ts';
+import { TANKERKOENIG } from './tankerkoenig/source.ts';
+import { VRN_PARK_RIDE } from './vrn-park-ride/source.ts';
+import { DB_FASTA } from './db-fasta/source.ts';
+import { NEXTBIKE_GBFS } from './nextbike/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -93,4 +98,9 @@ export const SOURCES: readonly SourceDecl[] = [
   BKA_PKS,
   VERGABE,
   KLINIKATLAS,
+  CITY_PARKING,
+  TANKERKOENIG,
+  VRN_PARK_RIDE,
+  DB_FASTA,
+  NEXTBIKE_GBFS,
 ];

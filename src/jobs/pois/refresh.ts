@@ -72,7 +72,7 @@ async function queryOnce(
   for (let attempt = 0; ; attempt++) {
     try {
       const body = await http.json<OverpassAnswer>('/interpreter', { form: { data: poiQuery(target.city, target.type) } });
-      return parsePoiAnswer(body);
+      return parsePoiAnswer(body, target.type.keepTags);
     } catch (err) {
       if (!retryable(err) || attempt >= o.maxRetries) throw err;
       const wait = err.retryAfterMs ?? o.backoffMs * 2 ** attempt;

@@ -20,7 +20,14 @@ export const storedPois: Adapter<PoisRecord> = async ({ city, params, store }) =
   }
   const truncated = stored.total_available > stored.items.length;
   return {
-    data: { type, total_available: stored.total_available, sample_size: stored.items.length, truncated, items: stored.items },
+    // Kept tags belong to the types that read them (bike-parking), not to the POI record.
+    data: {
+      type,
+      total_available: stored.total_available,
+      sample_size: stored.items.length,
+      truncated,
+      items: stored.items.map(({ tags: _tags, ...item }) => item),
+    },
     as_of: stored.osm_base,
     meta: {
       ...meta,

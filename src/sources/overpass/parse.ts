@@ -30,6 +30,8 @@ export interface PoiItem {
   opening_hours: string | null;
   osm_type: 'node' | 'way' | 'relation';
   osm_id: number;
+  /** The type's `keepTags` as mapped (only for types that declare them). */
+  tags?: Record<string, string>;
 }
 
 export interface PoiAnswer {
@@ -52,11 +54,13 @@ export function assertComplete(body: OverpassAnswer): void {
   }
 }
 
-export function parsePoiElement(el: OverpassElement): PoiItem | null {
+export function parsePoiElement(el: OverpassElement, keepTags?: readonly string[]): PoiItem | null {
   if (el.type !== 'node' && el.type !== 'way' && el.type !== 'relation') return null;
   if (typeof el.id !== 'number') return null;
   const t = el.tags ?? {};
+  const kept = keepTags ? Object.fromEntries(keepTags.filter((k) => str(t[k]) !== null).map((k) => [k, (t[k] ?? '').trim()])) : undefined;
   return {
+    ...(kept ? { tags: kept } : {}),
     name: str(t.name),
     lat: num(el.lat) ?? num(el.center?.lat),
     lon: num(el.lon) ?? num(el.center?.lon),
@@ -82,7 +86,7 @@ function byName(a: PoiItem, b: PoiItem): number {
 }
 
 /** The answer to query.ts's poiQuery: echoed area, `out count` element, then the sample. */
-export function parsePoiAnswer(body: OverpassAnswer): PoiAnswer {
+export function parsePoiAnswer(body: OverpassAnswer, keepTags?: readonly string[]): PoiAnswer {
   if (!body || typeof body !== 'object' || !Array.isArray(body.elements)) {
     throw new UpstreamError('parse', 'Overpass answer without elements');
   }
@@ -97,7 +101,7 @@ export function parsePoiAnswer(body: OverpassAnswer): PoiAnswer {
   }
   const items: PoiItem[] = [];
   for (const el of body.elements) {
-    const item = el ? parsePoiElement(el) : null;
+    const item = el ? parsePoiElement(el, keepTags) : null;
     if (item) items.push(item);
   }
   items.sort(byName);

@@ -13,6 +13,8 @@ export interface PoiType {
   id: string;
   label: string;
   groups: TagCondition[][];
+  /** OSM tags stored with each item beyond name and address (read by a data type of its own, e.g. bike-parking). */
+  keepTags?: readonly string[];
 }
 
 const tag = (key: string, value: string): TagCondition => ({ key, value });
@@ -43,6 +45,12 @@ export const POI_TYPES: readonly PoiType[] = [
   },
   { id: 'playground', label: 'Playgrounds', groups: [[tag('leisure', 'playground')]] },
   { id: 'supermarket', label: 'Supermarkets', groups: [[tag('shop', 'supermarket')]] },
+  {
+    id: 'bicycle_parking',
+    label: 'Bicycle parking',
+    groups: [[tag('amenity', 'bicycle_parking')]],
+    keepTags: ['capacity', 'covered', 'bicycle_parking', 'access', 'fee'],
+  },
 ];
 
 export const POI_TYPE_IDS: readonly string[] = POI_TYPES.map((t) => t.id);

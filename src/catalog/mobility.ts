@@ -1,0 +1,152 @@
+import { dataType, type DataType } from '../core/data-type.ts';
+import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord, SharingRecord, StationFacilityRecord, BikeParkingRecord } from '../core/records/mobility.ts';
+import { DB_FASTA } from '../sources/db-fasta/source.ts';
+import { OVERPASS } from '../sources/overpass/source.ts';
+import { storedBikeParking } from '../sources/overpass/bike-parking.ts';
+import { ITEM_CAP } from '../sources/overpass/query.ts';
+import { NEXTBIKE_GBFS } from '../sources/nextbike/source.ts';
+import { SHARING_CITIES, SHARING_MAX_AGE_HOURS, nextbikeSharing, summariseSharing } from '../sources/nextbike/adapters.ts';
+import { stationFacilities } from '../sources/db-fasta/adapters.ts';
+import { VRN_PARK_RIDE } from '../sources/vrn-park-ride/source.ts';
+import { PARK_RIDE_CITIES, PARK_RIDE_RADIUS_KM, vrnParkAndRide } from '../sources/vrn-park-ride/adapters.ts';
+import { TANKERKOENIG } from '../sources/tankerkoenig/source.ts';
+import { FUEL_MAX_RADIUS_KM, FUEL_MIN_RADIUS_KM, fuelPrices, summariseFuelPrices } from '../sources/tankerkoenig/adapters.ts';
+import { FUELS } from '../sources/tankerkoenig/list.ts';
+import { CITY_PARKING } from '../sources/city-parking/source.ts';
+import { PARKING_CITIES, cityParking, summariseParking } from '../sources/city-parking/adapters.ts';
+import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
+import { PARKENDD_CITIES } from '../sources/city-parking/parkendd.ts';
+
+/**
+ * Mobility: parking, park-and-ride, fuel prices, station elevators and escalators, bike sharing and
+ * bicycle parking. Declarations only (adapters live in their source modules).
+ */
+export const MOBILITY_TYPES: DataType[] = [
+  dataType({
+    type: 'parking',
+    label: 'Parkhäuser',
+    label_en: 'Parking',
+    group: 'transport',
+    summary: 'Car parks with capacity, live free spaces and occupancy share from the openly licensed parking feeds of the city',
+    description:
+      "Direct city feeds: Freiburg im Breisgau's parking guidance WFS (dl-de/by-2-0; coordinates converted from EPSG:25832; local times " +
+      "without zone read as Europe/Berlin) and Karlsruhe's car park layer TBA:parkhaeuser (CC BY 4.0; only sites in Karlsruhe itself; live " +
+      'counts only where the layer flags real-time data and reports no fault). Other cities through ParkenDD (ParkAPI v1, UTC times), only ' +
+      `where the origin feed has an open licence (${Object.keys(PARKENDD_CITIES).join(', ')}); ParkenDD itself states no licence, so each ` +
+      "site names its origin feed (source) and that feed's licence; nodata lots and counts outside 0..capacity carry free_spaces null. " +
+      `occupancy_share = (capacity - free_spaces) / capacity, 0 to 1. Freshness guard: a feed whose newest live value is older than ${PARKING_MAX_AGE_HOURS} h ` +
+      `(frozen feeds exist, e.g. Köln) answers no_data with the reason (meta.reason, meta.feed_updated_at); a single site whose value is older than ` +
+      `${PARKING_MAX_AGE_HOURS} h keeps its capacity but has free_spaces null. Cities without an open parking feed answer not_covered (meta.covered_cities).`,
+    source: CITY_PARKING,
+    record: ParkingSiteRecord,
+    list: true,
+    cache: { freshSeconds: 120, staleSeconds: 900 },
+    live: { refreshSeconds: 120 },
+    coverage: { cities: PARKING_CITIES, note: 'cities that publish their car park occupancy themselves under an open licence' },
+    compare: { resource: 'parking', summarise: summariseParking, value: 'free_spaces' },
+    example: { city: 'freiburg-im-breisgau' },
+    adapter: cityParking,
+  }),
+  dataType({
+    type: 'fuel-prices',
+    label: 'Kraftstoffpreise',
+    label_en: 'Fuel prices',
+    group: 'transport',
+    summary: 'Current E5, E10 and diesel prices and open state of the fuel stations around the city (Tankerkönig / MTS-K)',
+    description:
+      "Tankerkönig list.php around the city point within the radius of a circle of the city's area (between " +
+      `${FUEL_MIN_RADIUS_KM} and ${FUEL_MAX_RADIUS_KM} km, meta.radius_km), nearest first. ?fuel=all (default) gives all three prices in one call; ` +
+      '?fuel=e5|e10|diesel asks Tankerkönig for that fuel only (the other prices are null). Missing prices (false, 0, null upstream) are null; ' +
+      'the post code is a five-character string (Tankerkönig sends an integer); a house number written inside the street is split off. ' +
+      'Prices are in EUR per litre as the stations report them to the MTS-K. The service needs a Tankerkönig API key ' +
+      '(TANKERKOENIG_API_KEY): without it the type answers disabled.',
+    source: TANKERKOENIG,
+    params: [{ name: 'fuel', type: 'string', enum: FUELS, default: 'all', description: 'Which prices to ask for: all (default), e5, e10 or diesel' }],
+    record: FuelStationRecord,
+    list: true,
+    cache: { freshSeconds: 300, staleSeconds: 1800 },
+    compare: { resource: 'fuel-prices', summarise: summariseFuelPrices, value: 'e10_min_eur' },
+    // The fixture is a real diesel answer around Frankfurt's city centre.
+    example: { city: 'frankfurt-am-main', params: { fuel: 'diesel' } },
+    adapter: fuelPrices,
+  }),
+  dataType({
+    type: 'park-and-ride',
+    label: 'Park and Ride',
+    label_en: 'Park and ride',
+    group: 'transport',
+    summary: 'Park-and-ride sites around the city with capacity and live free spaces from occupancy sensors (VRN, Rhein-Neckar)',
+    description:
+      "The VRN's P+R sensor layer (ArcGIS feature service, keyless; the publisher states no licence, hence tier C): every site within " +
+      `${PARK_RIDE_RADIUS_KM} km of the city point, nearest first, with distance_km. free_spaces is the sensor count where the site has live data; ` +
+      `a count older than ${PARKING_MAX_AGE_HOURS} h is dropped (free_spaces null), never shown as live. occupancy_share = (capacity - free_spaces) / capacity. ` +
+      'Only the Rhein-Neckar cities are covered; other cities answer not_covered (meta.covered_cities).',
+    source: VRN_PARK_RIDE,
+    record: ParkAndRideRecord,
+    list: true,
+    cache: { freshSeconds: 120, staleSeconds: 900 },
+    live: { refreshSeconds: 120 },
+    coverage: { cities: PARK_RIDE_CITIES, note: 'cities of the Rhein-Neckar area, where the VRN publishes P+R occupancy sensors' },
+    example: { city: 'heidelberg' },
+    adapter: vrnParkAndRide,
+  }),
+  dataType({
+    type: 'station-facilities',
+    label: 'Aufzüge und Rolltreppen an Bahnhöfen',
+    label_en: 'Station elevators and escalators',
+    group: 'transport',
+    summary: 'Elevators and escalators of the DB stations in the city with their current operating state (DB FaSta)',
+    description:
+      "DB Facility Status (FaSta v2): the national list of elevators and escalators (one call, cached), kept within the radius of a circle of the city's " +
+      'area plus 1 km (meta.radius_km), ordered by station number. state: active (in service), inactive (out of service), unknown (DB has no monitoring ' +
+      'data); meta.inactive counts the out-of-service ones. Facilities without coordinates cannot be placed and are left out. Needs the DB API Marketplace ' +
+      'credentials of the station catalog (DB_CLIENT_ID, DB_API_KEY); without them the type answers disabled.',
+    source: DB_FASTA,
+    record: StationFacilityRecord,
+    list: true,
+    cache: { freshSeconds: 300, staleSeconds: 1800 },
+    example: { city: 'frankfurt-am-main' },
+    adapter: stationFacilities,
+  }),
+  dataType({
+    type: 'sharing',
+    label: 'Bikesharing',
+    label_en: 'Bike sharing',
+    group: 'transport',
+    summary: "Bike-sharing stations with vehicles available and free-floating bikes in the city from the nextbike system's GBFS feed",
+    description:
+      "nextbike's public GBFS v2 feed of the city's system (nextbike_{code}; regional systems such as VRNnextbike serve several cities): discovery, " +
+      "system_information, station_information joined with station_status, and free_bike_status, kept within the radius of a circle of the city's " +
+      'area plus 1 km (meta.radius_km). Reserved or disabled bikes are not counted. Each system names its licence from system_information; a ' +
+      'system without an open licence is left out and named in meta.excluded_systems. A status older than ' +
+      `${SHARING_MAX_AGE_HOURS} h is no_data with the reason. Cities without a known system answer not_covered (meta.covered_cities).`,
+    source: NEXTBIKE_GBFS,
+    record: SharingRecord,
+    list: 'stations',
+    cache: { freshSeconds: 60, staleSeconds: 600 },
+    live: { refreshSeconds: 60 },
+    coverage: { cities: SHARING_CITIES, note: 'cities with a nextbike system (GBFS, CC0)' },
+    compare: { resource: 'sharing', summarise: summariseSharing, value: 'vehicles_available' },
+    example: { city: 'leipzig' },
+    adapter: nextbikeSharing,
+  }),
+  dataType({
+    type: 'bike-parking',
+    label: 'Fahrradabstellanlagen',
+    label_en: 'Bicycle parking',
+    group: 'transport',
+    summary: 'Bicycle parking mapped in OpenStreetMap within the city boundary (capacity, covered, kind of stand), precomputed weekly',
+    description:
+      'Read from the store, never fetched live: the weekly POI precompute (job pois-precompute) asks the Overpass API for amenity=bicycle_parking ' +
+      `within the city's administrative area and keeps the tags capacity, covered, bicycle_parking, access and fee. total_available is the true total; ` +
+      `items is a sample of at most ${ITEM_CAP} objects (pages with limit/offset); sample_capacity and covered_share describe that sample. ` +
+      'Before the first precompute of the city the answer is no_data.',
+    source: OVERPASS,
+    record: BikeParkingRecord,
+    list: 'items',
+    cache: 'stored',
+    job: 'pois-precompute',
+    example: { city: 'berlin' },
+    adapter: storedBikeParking,
+  }),
+];

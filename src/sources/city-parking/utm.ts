@@ -1,0 +1,40 @@
+/**
+ * ETRS89 / UTM (EPSG:258xx) to latitude/longitude. Freiburg's parking WFS answers in
+ * EPSG:25832; the series (Snyder, "Map Projections", USGS 1395) is accurate to well under a
+ * metre inside the zone. ETRS89 and WGS 84 differ by less than a metre in Germany.
+ */
+const A = 6378137;
+const F = 1 / 298.257222101; // GRS80
+const E2 = F * (2 - F);
+const EP2 = E2 / (1 - E2);
+const K0 = 0.9996;
+
+export function utmToLatLon(easting: number, northing: number, zone: number): { lat: number; lon: number } {
+  const x = easting - 500000;
+  const m = northing / K0;
+  const mu = m / (A * (1 - E2 / 4 - (3 * E2 ** 2) / 64 - (5 * E2 ** 3) / 256));
+  const e1 = (1 - Math.sqrt(1 - E2)) / (1 + Math.sqrt(1 - E2));
+  const phi1 =
+    mu +
+    ((3 * e1) / 2 - (27 * e1 ** 3) / 32) * Math.sin(2 * mu) +
+    ((21 * e1 ** 2) / 16 - (55 * e1 ** 4) / 32) * Math.sin(4 * mu) +
+    ((151 * e1 ** 3) / 96) * Math.sin(6 * mu) +
+    ((1097 * e1 ** 4) / 512) * Math.sin(8 * mu);
+  const sin = Math.sin(phi1),
+    cos = Math.cos(phi1),
+    tan = Math.tan(phi1);
+  const c1 = EP2 * cos ** 2;
+  const t1 = tan ** 2;
+  const n1 = A / Math.sqrt(1 - E2 * sin ** 2);
+  const r1 = (A * (1 - E2)) / (1 - E2 * sin ** 2) ** 1.5;
+  const d = x / (n1 * K0);
+  const lat =
+    phi1 -
+    ((n1 * tan) / r1) *
+      (d ** 2 / 2 -
+        ((5 + 3 * t1 + 10 * c1 - 4 * c1 ** 2 - 9 * EP2) * d ** 4) / 24 +
+        ((61 + 90 * t1 + 298 * c1 + 45 * t1 ** 2 - 252 * EP2 - 3 * c1 ** 2) * d ** 6) / 720);
+  const lon0 = ((zone - 1) * 6 - 180 + 3) * (Math.PI / 180);
+  const lon = lon0 + (d - ((1 + 2 * t1 + c1) * d ** 3) / 6 + ((5 - 2 * c1 + 28 * t1 - 3 * c1 ** 2 + 8 * EP2 + 24 * t1 ** 2) * d ** 5) / 120) / cos;
+  return { lat: (lat * 180) / Math.PI, lon: (lon * 180) / Math.PI };
+}

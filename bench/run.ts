@@ -99,6 +99,8 @@ async function main() {
     JOBS_ENABLED: 'false',
     LOG_LEVEL: 'warn',
     STORE_PATH: join(dir, 'store.sqlite'),
+    // The load generator is one client: the per-client limit would turn the bench into a 429 bench.
+    RATE_LIMIT_ENABLED: 'false',
   };
   startStadtdaten(PORTS.svc, env);
   await waitFor(local(PORTS.svc, '/api/v1/health'));

@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { withCors } from './http/cors.ts';
+import { corsHeaderList, withCors } from './http/cors.ts';
 import { createHttpServer, type ServerLimits } from './http/server.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { parseQuery, registerRequestGuard } from './http/request-guard.ts';
@@ -60,7 +60,7 @@ export interface BuildOptions {
 
 /** Everything but listen(): what the server, the tests and the MCP stdio entry use. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
-  const lane = new HitLane();
+  const lane = new HitLane(corsHeaderList(config.corsOrigin));
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
@@ -69,15 +69,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A child logger per request costs more than the rest of a cache HIT; errors log on the app logger.
     childLoggerFactory: (logger) => logger,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    // The HIT lane answers prepared cache HITs before Fastify (http/hit-lane.ts); CORS, nosniff,
-    // the server's limits and the per-client rate limit apply to it as to every other answer.
-    serverFactory: (handler) =>
-      createHttpServer(
-        withCors((req, res) => {
-          if (!lane.handle(req, res)) handler(req, res);
-        }, config.corsOrigin),
-        serverLimits(config),
-      ),
+    // The HIT lane answers prepared cache HITs before Fastify (http/hit-lane.ts) with the same CORS
+    // and nosniff headers; the server's limits and the per-client rate limit apply to it as well.
+    serverFactory: (handler) => {
+      const fastify = withCors(handler, config.corsOrigin);
+      return createHttpServer((req, res) => {
+        if (!lane.handle(req, res)) fastify(req, res);
+      }, serverLimits(config));
+    },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     return503OnClosing: false,

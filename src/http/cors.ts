@@ -6,6 +6,34 @@ const EXPOSE = 'ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type
 export const CORS_HEADERS: readonly string[] = ['access-control-allow-origin', '*', 'access-control-expose-headers', EXPOSE];
 
 /**
+ * The same headers withCors sets (CORS and nosniff), as a flat name/value list for a raw
+ * writeHead: constant for `*`, per request for a list of origins. The HIT lane writes them this
+ * way, because setHeader before writeHead takes Node's slower header-merging path.
+ */
+export function corsHeaderList(origin = '*'): (req: IncomingMessage) => readonly string[] {
+  const allowed = allowedOrigins(origin);
+  if (allowed === null) {
+    const always = [...CORS_HEADERS, 'x-content-type-options', 'nosniff'];
+    return () => always;
+  }
+  const denied = ['vary', 'Origin', 'x-content-type-options', 'nosniff'];
+  return (req) => {
+    const o = req.headers.origin;
+    return o !== undefined && allowed.has(o) ? ['access-control-allow-origin', o, 'access-control-expose-headers', EXPOSE, ...denied] : denied;
+  };
+}
+
+function allowedOrigins(origin: string): Set<string> | null {
+  if (origin.trim() === '*') return null;
+  return new Set(
+    origin
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  );
+}
+
+/**
  * CORS for a public keyless API, without credentials: `*` lets any origin read; a comma list
  * (CORS_ORIGIN) lets only those origins read, echoed one at a time with `Vary: Origin`. Set on the
  * raw response before Fastify runs (Node merges these into the final headers), because a Fastify
@@ -13,15 +41,7 @@ export const CORS_HEADERS: readonly string[] = ['access-control-allow-origin', '
  * same reason: every answer, errors included, carries it.
  */
 export function withCors(handler: (req: IncomingMessage, res: ServerResponse) => void, origin = '*') {
-  const allowed =
-    origin.trim() === '*'
-      ? null
-      : new Set(
-          origin
-            .split(',')
-            .map((o) => o.trim().replace(/\/+$/, ''))
-            .filter(Boolean),
-        );
+  const allowed = allowedOrigins(origin);
   if (allowed === null) {
     return (req: IncomingMessage, res: ServerResponse) => {
       res.setHeader('access-control-allow-origin', '*');

@@ -10,7 +10,14 @@ export interface PreparedHit {
   body: Buffer;
   etag: string;
   /** The lane's header list for this answer, built at its first lane use. */
-  laneHeaders?: { ok: string[]; notModified: string[] };
+  laneHeaders?: LaneHeaders;
+}
+
+/** The raw header lists of a prepared answer, CORS headers first. */
+export interface LaneHeaders {
+  cors: readonly string[];
+  ok: string[];
+  notModified: string[];
 }
 
 /** One data route for one city, as the lane serves it. */
@@ -52,6 +59,9 @@ export class HitLane {
   }
   private enabled = true;
 
+  /** The lane runs before the CORS wrapper (http/cors.ts) and writes the same headers itself. */
+  constructor(private readonly cors: (req: IncomingMessage) => readonly string[] = () => []) {}
+
   /** `url` as it arrived (path and query): later requests for exactly that URL take the lane. */
   add(url: string, target: LaneTarget) {
     if (url.length > MAX_URL_LENGTH || this.urls.get(url) === target) return;
@@ -74,28 +84,31 @@ export class HitLane {
     if (!hit) return false;
     const limiter = this.limiter;
     if (limiter === null) {
-      answer(req, res, target, hit, started);
+      answer(req, res, target, hit, started, this.cors(req));
       return true;
     }
     limiter.consume(limiter.keyOf(req.socket.remoteAddress), 1, (s) => {
       res.setHeader('ratelimit-policy', limiter.policyHeader);
       res.setHeader('ratelimit', ClientLimiter.header(s));
-      if (s.exceeded) refuse(res, s);
-      else answer(req, res, target, hit, started);
+      if (s.exceeded) refuse(req, res, s, this.cors(req));
+      else answer(req, res, target, hit, started, this.cors(req));
     });
     return true;
   }
 }
 
-function refuse(res: ServerResponse, s: LimitState) {
+function refuse(_req: IncomingMessage, res: ServerResponse, s: LimitState, cors: readonly string[]) {
   const body = rateLimited(s.resetS).body();
   delete body.retry_after_ms;
+  for (let i = 0; i < cors.length; i += 2) res.setHeader(cors[i] ?? '', cors[i + 1] ?? '');
   res.writeHead(429, { ...problemHeaders(body), 'retry-after': String(Math.max(1, s.resetS)) });
   res.end(JSON.stringify(body));
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, target: LaneTarget, hit: PreparedHit, started: number) {
-  const headers = (hit.laneHeaders ??= laneHeaders(target, hit));
+function answer(req: IncomingMessage, res: ServerResponse, target: LaneTarget, hit: PreparedHit, started: number, cors: readonly string[]) {
+  // Constant CORS headers (CORS_ORIGIN=*) are part of the prepared list; per-origin ones are added per request.
+  const prepared = (hit.laneHeaders ??= laneHeaders(target, hit, cors));
+  const headers = prepared.cors === cors ? prepared : withCorsList(prepared, cors);
   const inm = req.headers['if-none-match'];
   if (inm !== undefined && ifNoneMatchMatches(inm, hit.etag)) {
     res.writeHead(304, headers.notModified);
@@ -108,9 +121,14 @@ function answer(req: IncomingMessage, res: ServerResponse, target: LaneTarget, h
   target.observe(200, (performance.now() - started) / 1000);
 }
 
-function laneHeaders(target: LaneTarget, hit: PreparedHit): { ok: string[]; notModified: string[] } {
-  const notModified: string[] = [];
+function withCorsList(h: LaneHeaders, cors: readonly string[]): LaneHeaders {
+  const strip = h.cors.length;
+  return { cors, ok: [...cors, ...h.ok.slice(strip)], notModified: [...cors, ...h.notModified.slice(strip)] };
+}
+
+function laneHeaders(target: LaneTarget, hit: PreparedHit, cors: readonly string[]): LaneHeaders {
+  const notModified: string[] = [...cors];
   for (const [k, v] of target.headers) notModified.push(k, v);
   notModified.push('etag', hit.etag);
-  return { notModified, ok: [...notModified, 'content-type', JSON_TYPE, 'content-length', String(hit.body.length)] };
+  return { cors, notModified, ok: [...notModified, 'content-type', JSON_TYPE, 'content-length', String(hit.body.length)] };
 }

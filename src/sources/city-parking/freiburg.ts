@@ -3,7 +3,7 @@ import { berlinLocalToDate } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { FEEDS } from './source.ts';
 import { occupancyShare, zoned } from './sites.ts';
-import { utmToLatLon } from './utm.ts';
+import { utmToLatLon } from '../../core/utm.ts';
 
 /** Freiburg's parking guidance WFS (`typename=pls`) as GeoJSON: every value is a string. */
 interface PlsFeature {

@@ -1,7 +1,7 @@
 /**
- * ETRS89 / UTM (EPSG:258xx) to latitude/longitude. Freiburg's parking WFS answers in
- * EPSG:25832; the series (Snyder, "Map Projections", USGS 1395) is accurate to well under a
- * metre inside the zone. ETRS89 and WGS 84 differ by less than a metre in Germany.
+ * ETRS89 / UTM (EPSG:258xx) to latitude/longitude on GRS80, which for ETRS89 equals WGS 84 within a
+ * metre in Germany. Inverse transverse Mercator after Snyder, "Map Projections: A Working Manual"
+ * (USGS 1987), eq. 8-17 to 8-25; sub-metre within the zone. Shared by sources answering in UTM.
  */
 const A = 6378137;
 const F = 1 / 298.257222101; // GRS80

@@ -29,7 +29,9 @@ try {
 } finally {
   await demo.close();
 }
-writeFileSync(new URL('../src/http/openapi-examples.json', import.meta.url), JSON.stringify(out, null, 1) + '\n');
+// One line per data type: a small diff when one example changes, no thousands of lines of indentation.
+const lines = Object.entries(out).map(([type, answer]) => `${JSON.stringify(type)}: ${JSON.stringify(answer)}`);
+writeFileSync(new URL('../src/http/openapi-examples.json', import.meta.url), `{\n${lines.join(',\n')}\n}\n`);
 console.log(`wrote src/http/openapi-examples.json (${Object.keys(out).length} data types)`);
 if (failed.length) {
   console.error(`not ok on their example: ${failed.join(', ')}`);

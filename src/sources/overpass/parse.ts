@@ -74,15 +74,19 @@ export function parsePoiElement(el: OverpassElement, keepTags?: readonly string[
   };
 }
 
-/** Unnamed objects last; OSM id keeps the order stable between runs. */
-function byName(a: PoiItem, b: PoiItem): number {
+/** Unnamed objects last; the OSM type and id keep the order stable between runs (POIs and places alike). */
+export function byName(
+  a: { name: string | null; osm_type: string | null; osm_id: number | null },
+  b: { name: string | null; osm_type: string | null; osm_id: number | null },
+): number {
   if (a.name !== b.name) {
     if (a.name === null) return 1;
     if (b.name === null) return -1;
     const c = a.name.localeCompare(b.name, 'de');
     if (c !== 0) return c;
   }
-  return a.osm_type === b.osm_type ? a.osm_id - b.osm_id : a.osm_type < b.osm_type ? -1 : 1;
+  if (a.osm_type !== b.osm_type) return (a.osm_type ?? '') < (b.osm_type ?? '') ? -1 : 1;
+  return (a.osm_id ?? 0) - (b.osm_id ?? 0);
 }
 
 /** The answer to query.ts's poiQuery: echoed area, `out count` element, then the sample. */

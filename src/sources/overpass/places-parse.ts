@@ -1,7 +1,7 @@
 import type { PlaceRecord } from '../../core/records/places.ts';
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { assertComplete, type OverpassAnswer, type OverpassElement } from './parse.ts';
+import { assertComplete, byName, type OverpassAnswer, type OverpassElement } from './parse.ts';
 import { isOfType, type PlaceType } from './place-types.ts';
 
 export interface PlacesAnswer {
@@ -65,18 +65,6 @@ export function parsePlaceElement(el: OverpassElement): PlaceRecord | null {
     osm_type: el.type,
     osm_id: el.id,
   };
-}
-
-/** Unnamed objects last; the OSM id keeps the order stable between runs. */
-function byName(a: PlaceRecord, b: PlaceRecord): number {
-  if (a.name !== b.name) {
-    if (a.name === null) return 1;
-    if (b.name === null) return -1;
-    const c = a.name.localeCompare(b.name, 'de');
-    if (c !== 0) return c;
-  }
-  if (a.osm_type !== b.osm_type) return (a.osm_type ?? '') < (b.osm_type ?? '') ? -1 : 1;
-  return (a.osm_id ?? 0) - (b.osm_id ?? 0);
 }
 
 /**

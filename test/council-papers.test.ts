@@ -60,7 +60,7 @@ test('GET council-papers for Leipzig: system -> body -> two pages of papers, new
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
   const d = obj(r.json, 'data');
-  assert.ok(published(CouncilPapersRecord).safeParse(d).success);
+  assert.ok(published(CouncilPapersRecord()).safeParse(d).success);
   assert.equal(d.body_name, 'Stadt Leipzig');
   assert.equal(d.system_name, null, 'the system calls itself "N/A"');
   assert.equal(d.license, 'Datenlizenz Deutschland Namensnennung 2.0');

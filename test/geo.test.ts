@@ -99,7 +99,7 @@ test('GET geo before the precompute: no_data; the job then stores it: ok, simpli
   assert.match(str(r.json, 'attribution.text'), /GeoBasis-DE \/ BKG/);
   assert.equal(at(r.json, 'meta.edition'), '2025-03-03T09:00:00+01:00');
   const d = obj(r.json, 'data');
-  assert.ok(published(GeoRecord).safeParse(d).success);
+  assert.ok(published(GeoRecord()).safeParse(d).success);
   assert.deepEqual([d.ags, d.name, d.detail, d.simplify_tolerance_m, at(d, 'geometry.type')], ['09162000', 'München', 'simplified', 100, 'MultiPolygon']);
   const full = await ctx.app.get('/api/v1/cities/muenchen/geo?detail=full');
   assert.equal(at(full.json, 'data.detail'), 'full');

@@ -59,7 +59,7 @@ test('GET heritage for München: ok list with pagination, CC0 attribution, one S
   assert.equal(at(r.json, 'attribution.license'), 'CC0-1.0');
   assert.equal(at(r.json, 'data.length'), 5);
   assert.equal(at(r.json, 'meta.total'), 5);
-  for (const item of list(r.json, 'data')) assert.ok(published(HeritageRecord).safeParse(item).success);
+  for (const item of list(r.json, 'data')) assert.ok(published(HeritageRecord()).safeParse(item).success);
   const page = await ctx.app.get('/api/v1/cities/muenchen/heritage?limit=2&offset=1');
   assert.deepEqual(
     list<{ name: string }>(page.json, 'data').map((i) => i.name),

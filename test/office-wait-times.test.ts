@@ -53,7 +53,7 @@ test('GET office-wait-times for Köln: ok, offices list, zoned as_of, dl-de/zero
   const r = await ctx.app.get(PATH);
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
-  assert.ok(published(OfficeWaitTimesRecord).safeParse(at(r.json, 'data')).success);
+  assert.ok(published(OfficeWaitTimesRecord()).safeParse(at(r.json, 'data')).success);
   assert.equal(at(r.json, 'data.offices.length'), 10);
   assert.equal(at(r.json, 'meta.as_of'), '2026-11-24T10:15:11+01:00');
   assert.equal(at(r.json, 'attribution.license'), 'dl-de/zero-2-0');

@@ -77,7 +77,7 @@ test('parser: objects sorted into their types by tags; address, fee, wheelchair,
   assert.deepEqual(centre.recycling_materials, ['electrical_appliances', 'glass', 'paper', 'wood'], 'recycling:clothes=no is left out');
   assert.deepEqual({ lat: centre.lat, lon: centre.lon, osm_type: centre.osm_type }, { lat: 48.1838, lon: 11.6108, osm_type: 'way' });
   assert.equal(nth(must(a.byType.get('post-boxes')), 0).collection_times, 'Mo-Fr 17:00; Sa 12:00');
-  for (const list of a.byType.values()) for (const p of list) assert.ok(PlaceRecord.safeParse(p).success, JSON.stringify(p));
+  for (const list of a.byType.values()) for (const p of list) assert.ok(PlaceRecord().safeParse(p).success, JSON.stringify(p));
 });
 
 test('parser: the real out-center-tags recording parses (node coordinates, way centre); its fast food matches no place type', () => {

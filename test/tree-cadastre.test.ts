@@ -67,7 +67,7 @@ test('GET tree-cadastre for Berlin: a page of trees with the full count, licence
   const r = await ctx.app.get('/api/v1/cities/berlin/tree-cadastre');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
-  assert.ok(published(TreeCadastreRecord).safeParse(at(r.json, 'data')).success);
+  assert.ok(published(TreeCadastreRecord()).safeParse(at(r.json, 'data')).success);
   assert.deepEqual(
     [at(r.json, 'data.total'), at(r.json, 'data.sample_size'), at(r.json, 'data.start_index'), at(r.json, 'data.license')],
     [945907, 3, 0, 'dl-de/zero-2-0'],

@@ -1,5 +1,6 @@
 import { dataType, type Adapter, type DataType, type Example, type Fallback, type Group } from '../core/data-type.ts';
 import { statisticsRecord, type StatisticsRecord } from '../core/records/statistics.ts';
+import { lazy } from '../core/schema.ts';
 import { GENESIS } from '../sources/genesis/source.ts';
 import { STAT_CACHE, genesisStatistics, tableDescription, type StatFieldDecl, type StatTable } from '../sources/genesis/adapters.ts';
 import type { FieldDecl } from '../sources/genesis/select.ts';
@@ -31,7 +32,7 @@ export function statisticsType(d: StatDecl): DataType {
     summary: d.summary,
     description: d.description ?? tableDescription(d.table),
     source: GENESIS,
-    record: statisticsRecord(d),
+    record: lazy(() => statisticsRecord(d)),
     cache: STAT_CACHE,
     compare: d.compare,
     example: d.example,

@@ -108,9 +108,10 @@ export interface DataType {
   params?: ParamDecl[];
   /**
    * The schema of `data`: the record, or for `list: true` one list item. Canonical names only;
-   * the deprecated twins are added by `published()` in core/schema.ts.
+   * the deprecated twins are added by `published()` in core/schema.ts. Built on first use
+   * (`lazy()` in core/schema.ts): serving answers needs no schema.
    */
-  record: z.ZodType;
+  record: () => z.ZodType;
   /** Cache windows for fetched types; `stored` types read what a job wrote and are not cached. */
   cache: CacheWindows | 'stored';
   /** For `stored` types: the job (jobs/registry) that writes what the adapter reads. */
@@ -153,14 +154,14 @@ type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>
  * schema describes (a list of it for `list: true`).
  */
 export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Declared & { record: S; list?: L; adapter: Adapter<DataOf<S, L>>; fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<DataOf<S, L>> } },
+  dt: Declared & { record: () => S; list?: L; adapter: Adapter<DataOf<S, L>>; fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<DataOf<S, L>> } },
 ): DataType {
   return dt as DataType;
 }
 
 /** Declares a global data type; its adapter never sees a city. */
 export function globalType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & { record: S; list?: L; adapter: GlobalAdapter<DataOf<S, L>> },
+  dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & { record: () => S; list?: L; adapter: GlobalAdapter<DataOf<S, L>> },
 ): DataType {
   return { ...dt, scope: 'global' } as DataType;
 }
@@ -191,7 +192,7 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 
 /** The schema of the answer's `data` as it is sent (a list for list types); null is allowed by the envelope. */
 export function dataSchemaOf(dt: DataType): z.ZodType {
-  const item = published(dt.record);
+  const item = published(dt.record());
   return dt.list === true ? z.array(item) : item;
 }
 

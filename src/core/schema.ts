@@ -83,3 +83,17 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   delete js.$schema;
   return js;
 }
+
+/**
+ * A record schema built on first use, not at import: zod instances are heavy (each carries its
+ * own method closures), and a serving process needs the schemas only for the OpenAPI document,
+ * MCP and the conformance test. Records are declared `lazy(() => record({...}))` and called
+ * (`StationRecord()`) where one is composed into another.
+ */
+export function lazy<S extends z.ZodType>(build: () => S): () => S {
+  let built: S | undefined;
+  return () => (built ??= build());
+}
+
+/** The data type of a lazily built schema. */
+export type Infer<T extends () => z.ZodType> = z.infer<ReturnType<T>>;

@@ -40,7 +40,7 @@ const PAGE_PARAMS = (defaultLimit: string) => [
 function successContent(doc: RouteDoc, dataSchemas: Record<string, Record<string, unknown>>): Record<string, unknown> {
   if (doc.contentType) return { schema: { type: 'string' } };
   if (!doc.data) return { schema: { $ref: '#/components/schemas/Envelope' } };
-  dataSchemas[doc.data.name] = doc.data.schema;
+  dataSchemas[doc.data.name] = doc.data.schema();
   const content: Record<string, unknown> = {
     schema: {
       allOf: [

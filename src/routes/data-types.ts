@@ -24,7 +24,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,
       operationId: operationIdOf(dt),
-      data: { name: dataSchemaName(dt), schema: jsonSchemaOf(dataSchemaOf(dt)) },
+      data: { name: dataSchemaName(dt), schema: () => jsonSchemaOf(dataSchemaOf(dt)) },
       exampleKey: dt.type,
       exampleValues: { ...(dt.example.city ? { slug: dt.example.city, city: dt.example.city } : {}), ...dt.example.params },
       responses: {

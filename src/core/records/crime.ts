@@ -1,4 +1,4 @@
-import { int, list, num, record, text, z } from '../schema.ts';
+import { int, list, num, record, text, lazy, type Infer } from '../schema.ts';
 
 const figures = {
   cases: int('Recorded cases (erfasste Fälle)'),
@@ -7,15 +7,17 @@ const figures = {
   suspects: int('Suspects (Tatverdächtige insgesamt)'),
 };
 
-export const CrimeStatsRecord = record({
-  report_year: int('PKS report year (Berichtsjahr)'),
-  city_key: text('Gemeindeschlüssel of the city in the PKS table'),
-  city_name: text('City name as the PKS table writes it'),
-  total: record(figures, 'All offences (Straftaten insgesamt, key ------)').nullable(),
-  offences: list(
-    record({ key: text('PKS offence key (6 characters, * as wildcard)'), offence: text('Offence group as the BKA names it'), ...figures }),
-    'Every offence group the city table lists, in table order',
-  ),
-});
-export type CrimeStatsRecord = z.infer<typeof CrimeStatsRecord>;
+export const CrimeStatsRecord = lazy(() =>
+  record({
+    report_year: int('PKS report year (Berichtsjahr)'),
+    city_key: text('Gemeindeschlüssel of the city in the PKS table'),
+    city_name: text('City name as the PKS table writes it'),
+    total: record(figures, 'All offences (Straftaten insgesamt, key ------)').nullable(),
+    offences: list(
+      record({ key: text('PKS offence key (6 characters, * as wildcard)'), offence: text('Offence group as the BKA names it'), ...figures }),
+      'Every offence group the city table lists, in table order',
+    ),
+  }),
+);
+export type CrimeStatsRecord = Infer<typeof CrimeStatsRecord>;
 export type CrimeFigures = NonNullable<CrimeStatsRecord['total']>;

@@ -1,4 +1,4 @@
-import { int, list, record, text, time, z } from '../schema.ts';
+import { int, list, record, text, time, z, lazy, type Infer } from '../schema.ts';
 
 /**
  * The departure vocabulary shared by every live departure feed (VAG, EFA, HVV GTI, RMV HAFAS)
@@ -17,34 +17,38 @@ export const plannedTime = () => time('Planned (timetable) time');
 export const expectedTime = () => time('Expected time from the real-time forecast; null without a forecast');
 export const delaySeconds = () => int('Delay: expected_time minus planned_time (negative when early)', 's');
 
-export const LiveDeparture = record({
-  line: line(),
-  direction: text('Direction (destination) as the vehicle shows it'),
-  stop: record(
-    {
-      id: text('Stop (station) id of the feed'),
-      name: text('Stop name'),
-      point: text('Stop point (platform/bay) id where the feed names one'),
-    },
-    'Where the departure leaves from',
-  ),
-  planned_time: plannedTime(),
-  expected_time: expectedTime(),
-  delay_s: delaySeconds(),
-  platform: text('Platform, track or bay'),
-  mode: z.enum(MODES).meta({ description: `Means of transport: ${MODES.join(', ')}` }),
-  cancelled: z.boolean().nullable().meta({ description: 'Cancelled; null where the feed does not report cancellations' }),
-  realtime: flag('The times carry a real-time forecast'),
-  trip_id: text('Trip (journey) id of the feed'),
-});
-export type LiveDeparture = z.infer<typeof LiveDeparture>;
+export const LiveDeparture = lazy(() =>
+  record({
+    line: line(),
+    direction: text('Direction (destination) as the vehicle shows it'),
+    stop: record(
+      {
+        id: text('Stop (station) id of the feed'),
+        name: text('Stop name'),
+        point: text('Stop point (platform/bay) id where the feed names one'),
+      },
+      'Where the departure leaves from',
+    ),
+    planned_time: plannedTime(),
+    expected_time: expectedTime(),
+    delay_s: delaySeconds(),
+    platform: text('Platform, track or bay'),
+    mode: z.enum(MODES).meta({ description: `Means of transport: ${MODES.join(', ')}` }),
+    cancelled: z.boolean().nullable().meta({ description: 'Cancelled; null where the feed does not report cancellations' }),
+    realtime: flag('The times carry a real-time forecast'),
+    trip_id: text('Trip (journey) id of the feed'),
+  }),
+);
+export type LiveDeparture = Infer<typeof LiveDeparture>;
 
 /** A city feed's departures of one stop, as the data of departures-vag/-efa/-hvv/-rmv. */
-export const LiveBoardRecord = record({
-  stop: record({ id: text('Stop id of the feed'), name: text('Stop name') }, 'The stop asked for'),
-  departures: list(LiveDeparture, 'Departures in the order the feed gives them (by time)'),
-});
-export type LiveBoardRecord = z.infer<typeof LiveBoardRecord>;
+export const LiveBoardRecord = lazy(() =>
+  record({
+    stop: record({ id: text('Stop id of the feed'), name: text('Stop name') }, 'The stop asked for'),
+    departures: list(LiveDeparture(), 'Departures in the order the feed gives them (by time)'),
+  }),
+);
+export type LiveBoardRecord = Infer<typeof LiveBoardRecord>;
 
 /** What a feed parser hands its adapter: the board and the time of the feed's data. */
 export interface LiveBoard extends LiveBoardRecord {
@@ -52,20 +56,22 @@ export interface LiveBoard extends LiveBoardRecord {
 }
 
 /** A DB Timetables message (disruption, delay cause, quality change ...). */
-export const BoardMessage = record({
-  id: text('Message id'),
-  type: z.string().meta({
-    description: 'Message type: him_notice, quality_change, free_text, delay_cause, ibis, ibis_unassigned, disruption, connection (DB code as is for others)',
+export const BoardMessage = lazy(() =>
+  record({
+    id: text('Message id'),
+    type: z.string().meta({
+      description: 'Message type: him_notice, quality_change, free_text, delay_cause, ibis, ibis_unassigned, disruption, connection (DB code as is for others)',
+    }),
+    code: int('DB message code (e.g. delay cause)'),
+    category: text('Message category'),
+    text: text('Message text as DB publishes it'),
+    priority: int('Priority, 1 (high) to 4 (low)'),
+    valid_from: time('Valid from'),
+    valid_until: time('Valid until'),
+    published_at: time('When DB published the message'),
   }),
-  code: int('DB message code (e.g. delay cause)'),
-  category: text('Message category'),
-  text: text('Message text as DB publishes it'),
-  priority: int('Priority, 1 (high) to 4 (low)'),
-  valid_from: time('Valid from'),
-  valid_until: time('Valid until'),
-  published_at: time('When DB published the message'),
-});
-export type BoardMessage = z.infer<typeof BoardMessage>;
+);
+export type BoardMessage = Infer<typeof BoardMessage>;
 
 const boardEntryFields = {
   id: z.string().meta({ description: 'DB Timetables stop id of the train at this station' }),
@@ -88,24 +94,28 @@ const boardTimeFields = {
   cancelled_at: time('When the cancellation was announced'),
   added: flag('An added train, not in the plan'),
   realtime: flag('The station change list carries real-time data for this train'),
-  messages: list(BoardMessage, 'Messages of the station and of this train, newest first'),
+  messages: list(BoardMessage(), 'Messages of the station and of this train, newest first'),
 };
 
-export const BoardDeparture = record({
-  ...boardEntryFields,
-  destination: text('Final destination'),
-  via: z.array(z.string()).meta({ description: 'Stations between this one and the destination' }),
-  ...boardTimeFields,
-});
-export type BoardDeparture = z.infer<typeof BoardDeparture>;
+export const BoardDeparture = lazy(() =>
+  record({
+    ...boardEntryFields,
+    destination: text('Final destination'),
+    via: z.array(z.string()).meta({ description: 'Stations between this one and the destination' }),
+    ...boardTimeFields,
+  }),
+);
+export type BoardDeparture = Infer<typeof BoardDeparture>;
 
-export const BoardArrival = record({
-  ...boardEntryFields,
-  origin: text('Station the train started from'),
-  via: z.array(z.string()).meta({ description: 'Stations between the origin and this one' }),
-  ...boardTimeFields,
-});
-export type BoardArrival = z.infer<typeof BoardArrival>;
+export const BoardArrival = lazy(() =>
+  record({
+    ...boardEntryFields,
+    origin: text('Station the train started from'),
+    via: z.array(z.string()).meta({ description: 'Stations between the origin and this one' }),
+    ...boardTimeFields,
+  }),
+);
+export type BoardArrival = Infer<typeof BoardArrival>;
 
 const boardHead = {
   station: record({ eva: z.string().meta({ description: 'EVA number of the station' }), name: text('Station name') }, 'The station of the board'),
@@ -113,8 +123,8 @@ const boardHead = {
   window_end: time('End of the board window (the end of the next hour)'),
 };
 
-export const StationDeparturesRecord = record({ ...boardHead, departures: list(BoardDeparture, 'Departures by planned time') });
-export type StationDeparturesRecord = z.infer<typeof StationDeparturesRecord>;
+export const StationDeparturesRecord = lazy(() => record({ ...boardHead, departures: list(BoardDeparture(), 'Departures by planned time') }));
+export type StationDeparturesRecord = Infer<typeof StationDeparturesRecord>;
 
-export const StationArrivalsRecord = record({ ...boardHead, arrivals: list(BoardArrival, 'Arrivals by planned time') });
-export type StationArrivalsRecord = z.infer<typeof StationArrivalsRecord>;
+export const StationArrivalsRecord = lazy(() => record({ ...boardHead, arrivals: list(BoardArrival(), 'Arrivals by planned time') }));
+export type StationArrivalsRecord = Infer<typeof StationArrivalsRecord>;

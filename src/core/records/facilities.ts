@@ -1,17 +1,21 @@
-import { date, int, list, num, record, text, time, z } from '../schema.ts';
+import { date, int, list, num, record, text, time, lazy, type Infer } from '../schema.ts';
 
-const facility = record({
-  type: text('OpenStreetMap facility type (the pois type id), e.g. school'),
-  label: text('What the type counts'),
-  count: int('Objects of the type mapped within the city boundary (null: not precomputed yet)'),
-  per_100k_inhabitants: num('Count per 100,000 inhabitants (population of the city register)', 'per 100,000'),
-  computed_at: time('When the weekly precompute counted them'),
-  osm_base: time('OpenStreetMap data timestamp of the count'),
-});
+const facility = lazy(() =>
+  record({
+    type: text('OpenStreetMap facility type (the pois type id), e.g. school'),
+    label: text('What the type counts'),
+    count: int('Objects of the type mapped within the city boundary (null: not precomputed yet)'),
+    per_100k_inhabitants: num('Count per 100,000 inhabitants (population of the city register)', 'per 100,000'),
+    computed_at: time('When the weekly precompute counted them'),
+    osm_base: time('OpenStreetMap data timestamp of the count'),
+  }),
+);
 
-export const FacilityCountsRecord = record({
-  facilities: list(facility, 'Facility counts from OpenStreetMap (ODbL), one per type'),
-  population: int('Population the rates are based on'),
-  population_date: date('Reference date of that population'),
-});
-export type FacilityCountsRecord = z.infer<typeof FacilityCountsRecord>;
+export const FacilityCountsRecord = lazy(() =>
+  record({
+    facilities: list(facility(), 'Facility counts from OpenStreetMap (ODbL), one per type'),
+    population: int('Population the rates are based on'),
+    population_date: date('Reference date of that population'),
+  }),
+);
+export type FacilityCountsRecord = Infer<typeof FacilityCountsRecord>;

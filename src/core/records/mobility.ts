@@ -1,136 +1,156 @@
-import { bool, int, lat, list, lon, num, oneOf, postCode, record, text, time, z } from '../schema.ts';
+import { bool, int, lat, list, lon, num, oneOf, postCode, record, text, time, z, lazy, type Infer } from '../schema.ts';
 
 /** One car park (or park-and-ride site) with its capacity and, where the feed has it, live free spaces. */
-export const ParkingSiteRecord = record({
-  id: z.string().meta({ description: 'Id of the site: the feed id prefixed with the source id' }),
-  name: text('Name of the car park as the feed gives it'),
-  street: text('Street'),
-  house_number: text('House number'),
-  post_code: postCode(),
-  place: text('Place (municipality) as the feed names it'),
-  lat: lat(),
-  lon: lon(),
-  capacity: int('Total number of spaces', 'spaces'),
-  free_spaces: int('Free spaces at updated_at; null when the feed has no current live value for the site', 'spaces'),
-  occupancy_share: num('Occupied share of the capacity, 0 (empty) to 1 (full), from free_spaces and capacity', 'share'),
-  state: oneOf(['open', 'closed', 'unknown'], 'Opening state the feed reports; unknown when it reports none or a fault'),
-  live: bool('The feed carries a live free-space count for this site'),
-  updated_at: time('Time of the live value (feed time, Europe/Berlin)'),
-  source: z.string().meta({ description: 'Id of the feed the site comes from' }),
-  license: z.string().meta({ description: 'Licence of that feed' }),
-});
-export type ParkingSiteRecord = z.infer<typeof ParkingSiteRecord>;
+export const ParkingSiteRecord = lazy(() =>
+  record({
+    id: z.string().meta({ description: 'Id of the site: the feed id prefixed with the source id' }),
+    name: text('Name of the car park as the feed gives it'),
+    street: text('Street'),
+    house_number: text('House number'),
+    post_code: postCode(),
+    place: text('Place (municipality) as the feed names it'),
+    lat: lat(),
+    lon: lon(),
+    capacity: int('Total number of spaces', 'spaces'),
+    free_spaces: int('Free spaces at updated_at; null when the feed has no current live value for the site', 'spaces'),
+    occupancy_share: num('Occupied share of the capacity, 0 (empty) to 1 (full), from free_spaces and capacity', 'share'),
+    state: oneOf(['open', 'closed', 'unknown'], 'Opening state the feed reports; unknown when it reports none or a fault'),
+    live: bool('The feed carries a live free-space count for this site'),
+    updated_at: time('Time of the live value (feed time, Europe/Berlin)'),
+    source: z.string().meta({ description: 'Id of the feed the site comes from' }),
+    license: z.string().meta({ description: 'Licence of that feed' }),
+  }),
+);
+export type ParkingSiteRecord = Infer<typeof ParkingSiteRecord>;
 
 /** One fuel station with its current prices (Tankerkönig / MTS-K). */
-export const FuelStationRecord = record({
-  id: z.string().meta({ description: 'Tankerkönig station id (UUID)' }),
-  name: text('Station name'),
-  brand: text('Brand'),
-  street: text('Street (house number split off where the feed had it inside the street)'),
-  house_number: text('House number'),
-  post_code: postCode(),
-  place: text('Place'),
-  lat: lat(),
-  lon: lon(),
-  distance_km: num('Distance from the city point', 'km'),
-  is_open: bool('Open at the time of the query'),
-  e5_eur: num('Price of Super E5; null when the station sells none or reports none', 'EUR/l'),
-  e10_eur: num('Price of Super E10; null when the station sells none or reports none', 'EUR/l'),
-  diesel_eur: num('Price of diesel; null when the station sells none or reports none', 'EUR/l'),
-});
-export type FuelStationRecord = z.infer<typeof FuelStationRecord>;
+export const FuelStationRecord = lazy(() =>
+  record({
+    id: z.string().meta({ description: 'Tankerkönig station id (UUID)' }),
+    name: text('Station name'),
+    brand: text('Brand'),
+    street: text('Street (house number split off where the feed had it inside the street)'),
+    house_number: text('House number'),
+    post_code: postCode(),
+    place: text('Place'),
+    lat: lat(),
+    lon: lon(),
+    distance_km: num('Distance from the city point', 'km'),
+    is_open: bool('Open at the time of the query'),
+    e5_eur: num('Price of Super E5; null when the station sells none or reports none', 'EUR/l'),
+    e10_eur: num('Price of Super E10; null when the station sells none or reports none', 'EUR/l'),
+    diesel_eur: num('Price of diesel; null when the station sells none or reports none', 'EUR/l'),
+  }),
+);
+export type FuelStationRecord = Infer<typeof FuelStationRecord>;
 
 /** A park-and-ride site: a parking site plus its distance from the city point (P+R sites lie outside the centre). */
-export const ParkAndRideRecord = record({
-  ...ParkingSiteRecord.shape,
-  distance_km: num('Distance from the city point', 'km'),
-});
-export type ParkAndRideRecord = z.infer<typeof ParkAndRideRecord>;
+export const ParkAndRideRecord = lazy(() =>
+  record({
+    ...ParkingSiteRecord().shape,
+    distance_km: num('Distance from the city point', 'km'),
+  }),
+);
+export type ParkAndRideRecord = Infer<typeof ParkAndRideRecord>;
 
 /** One elevator or escalator of a DB station with its current operating state (DB FaSta). */
-export const StationFacilityRecord = record({
-  equipment_number: z.string().meta({ description: 'DB equipment number of the facility' }),
-  type: oneOf(['elevator', 'escalator'], 'Kind of facility'),
-  description: text('Where it leads, as DB describes it (e.g. "zu Gleis 1")'),
-  state: oneOf(['active', 'inactive', 'unknown'], 'Operating state: active (in service), inactive (out of service) or unknown (no monitoring data)'),
-  state_explanation: text('DB explanation of the state as sent (e.g. available, not available, under maintenance)'),
-  station_number: int('DB station number (StaDa `number`, not the EVA number)'),
-  operator: text('Operator of the facility'),
-  lat: lat(),
-  lon: lon(),
-  distance_km: num('Distance from the city point', 'km'),
-});
-export type StationFacilityRecord = z.infer<typeof StationFacilityRecord>;
+export const StationFacilityRecord = lazy(() =>
+  record({
+    equipment_number: z.string().meta({ description: 'DB equipment number of the facility' }),
+    type: oneOf(['elevator', 'escalator'], 'Kind of facility'),
+    description: text('Where it leads, as DB describes it (e.g. "zu Gleis 1")'),
+    state: oneOf(['active', 'inactive', 'unknown'], 'Operating state: active (in service), inactive (out of service) or unknown (no monitoring data)'),
+    state_explanation: text('DB explanation of the state as sent (e.g. available, not available, under maintenance)'),
+    station_number: int('DB station number (StaDa `number`, not the EVA number)'),
+    operator: text('Operator of the facility'),
+    lat: lat(),
+    lon: lon(),
+    distance_km: num('Distance from the city point', 'km'),
+  }),
+);
+export type StationFacilityRecord = Infer<typeof StationFacilityRecord>;
 
-const sharingSystem = record({
-  system_id: z.string().meta({ description: 'GBFS system_id' }),
-  name: text('System name'),
-  operator: text('Operator'),
-  license: text('Licence of the feed (system_information license_id or license_url)'),
-  stations: z.number().int().meta({ description: 'Stations of the system within the city radius' }),
-  vehicles_available: z.number().int().meta({ description: 'Vehicles available at those stations' }),
-  free_floating_vehicles: z.number().int().meta({ description: 'Rentable vehicles parked outside stations within the city radius' }),
-  updated_at: time('Feed time (GBFS last_updated of the station status)'),
-});
+const sharingSystem = lazy(() =>
+  record({
+    system_id: z.string().meta({ description: 'GBFS system_id' }),
+    name: text('System name'),
+    operator: text('Operator'),
+    license: text('Licence of the feed (system_information license_id or license_url)'),
+    stations: z.number().int().meta({ description: 'Stations of the system within the city radius' }),
+    vehicles_available: z.number().int().meta({ description: 'Vehicles available at those stations' }),
+    free_floating_vehicles: z.number().int().meta({ description: 'Rentable vehicles parked outside stations within the city radius' }),
+    updated_at: time('Feed time (GBFS last_updated of the station status)'),
+  }),
+);
 
-const sharingStation = record({
-  system_id: z.string().meta({ description: 'GBFS system_id of the station' }),
-  station_id: z.string().meta({ description: 'GBFS station_id' }),
-  name: text('Station name'),
-  lat: lat(),
-  lon: lon(),
-  capacity: int('Docks or places of the station', 'places'),
-  vehicles_available: int('Vehicles available for rent now', 'vehicles'),
-  docks_available: int('Free places to return a vehicle', 'places'),
-  is_renting: bool('The station rents vehicles now'),
-  last_reported: time('Time the station last reported its status'),
-  distance_km: num('Distance from the city point', 'km'),
-});
+const sharingStation = lazy(() =>
+  record({
+    system_id: z.string().meta({ description: 'GBFS system_id of the station' }),
+    station_id: z.string().meta({ description: 'GBFS station_id' }),
+    name: text('Station name'),
+    lat: lat(),
+    lon: lon(),
+    capacity: int('Docks or places of the station', 'places'),
+    vehicles_available: int('Vehicles available for rent now', 'vehicles'),
+    docks_available: int('Free places to return a vehicle', 'places'),
+    is_renting: bool('The station rents vehicles now'),
+    last_reported: time('Time the station last reported its status'),
+    distance_km: num('Distance from the city point', 'km'),
+  }),
+);
 
-const sharingVehicle = record({
-  system_id: z.string().meta({ description: 'GBFS system_id of the vehicle' }),
-  vehicle_id: z.string().meta({ description: 'GBFS bike_id (rotated by the operator for privacy)' }),
-  vehicle_type_id: text('GBFS vehicle_type_id'),
-  lat: lat(),
-  lon: lon(),
-});
+const sharingVehicle = lazy(() =>
+  record({
+    system_id: z.string().meta({ description: 'GBFS system_id of the vehicle' }),
+    vehicle_id: z.string().meta({ description: 'GBFS bike_id (rotated by the operator for privacy)' }),
+    vehicle_type_id: text('GBFS vehicle_type_id'),
+    lat: lat(),
+    lon: lon(),
+  }),
+);
 
 /** Bike/vehicle sharing systems of the city from their GBFS feeds. */
-export const SharingRecord = record({
-  aggregates: record(
-    {
-      systems: z.number().int().meta({ description: 'Systems with at least one station or vehicle in the city' }),
-      stations: z.number().int().meta({ description: 'Stations within the city radius' }),
-      vehicles_available: z.number().int().meta({ description: 'Vehicles available at those stations plus free-floating ones' }),
-    },
-    'Totals over every system',
-  ),
-  systems: list(sharingSystem, 'The systems, each with its licence'),
-  stations: list(sharingStation, 'Stations within the city radius, nearest first (pages with limit/offset)'),
-  free_floating: list(sharingVehicle, 'Rentable vehicles outside stations within the city radius'),
-});
-export type SharingRecord = z.infer<typeof SharingRecord>;
+export const SharingRecord = lazy(() =>
+  record({
+    aggregates: record(
+      {
+        systems: z.number().int().meta({ description: 'Systems with at least one station or vehicle in the city' }),
+        stations: z.number().int().meta({ description: 'Stations within the city radius' }),
+        vehicles_available: z.number().int().meta({ description: 'Vehicles available at those stations plus free-floating ones' }),
+      },
+      'Totals over every system',
+    ),
+    systems: list(sharingSystem(), 'The systems, each with its licence'),
+    stations: list(sharingStation(), 'Stations within the city radius, nearest first (pages with limit/offset)'),
+    free_floating: list(sharingVehicle(), 'Rentable vehicles outside stations within the city radius'),
+  }),
+);
+export type SharingRecord = Infer<typeof SharingRecord>;
 
-const bikeParkingItem = record({
-  name: text('Name (OSM name tag), mostly absent'),
-  lat: lat(),
-  lon: lon(),
-  capacity: int('Bicycles it holds (OSM capacity)', 'bicycles'),
-  covered: bool('Roofed (OSM covered=yes/no)'),
-  type: text('Kind of stand as OSM tags it (bicycle_parking: stands, wall_loops, shed, building, lockers ...)'),
-  access: text('Who may use it (OSM access), e.g. yes, customers, private'),
-  fee: bool('Parking costs a fee (OSM fee=yes/no)'),
-  osm_type: oneOf(['node', 'way', 'relation'], 'OSM element type (ways and relations are placed at their centre)'),
-  osm_id: z.number().int().meta({ description: 'OSM element id' }),
-});
+const bikeParkingItem = lazy(() =>
+  record({
+    name: text('Name (OSM name tag), mostly absent'),
+    lat: lat(),
+    lon: lon(),
+    capacity: int('Bicycles it holds (OSM capacity)', 'bicycles'),
+    covered: bool('Roofed (OSM covered=yes/no)'),
+    type: text('Kind of stand as OSM tags it (bicycle_parking: stands, wall_loops, shed, building, lockers ...)'),
+    access: text('Who may use it (OSM access), e.g. yes, customers, private'),
+    fee: bool('Parking costs a fee (OSM fee=yes/no)'),
+    osm_type: oneOf(['node', 'way', 'relation'], 'OSM element type (ways and relations are placed at their centre)'),
+    osm_id: z.number().int().meta({ description: 'OSM element id' }),
+  }),
+);
 
 /** Bicycle parking mapped in OpenStreetMap within the city boundary. */
-export const BikeParkingRecord = record({
-  total_available: z.number().int().meta({ description: 'All bicycle parking objects mapped within the city boundary (the true total)' }),
-  sample_size: z.number().int().meta({ description: 'Objects in the stored sample' }),
-  sample_capacity: z.number().int().meta({ description: 'Sum of the capacity tags in the sample (objects without one count 0)', unit: 'bicycles' }),
-  covered_share: num('Share of the sample objects tagged covered=yes among those with a covered tag, 0 to 1', 'share'),
-  truncated: z.boolean().meta({ description: 'The sample holds fewer objects than total_available' }),
-  items: list(bikeParkingItem, 'The sample, named ones first (pages with limit/offset)'),
-});
-export type BikeParkingRecord = z.infer<typeof BikeParkingRecord>;
+export const BikeParkingRecord = lazy(() =>
+  record({
+    total_available: z.number().int().meta({ description: 'All bicycle parking objects mapped within the city boundary (the true total)' }),
+    sample_size: z.number().int().meta({ description: 'Objects in the stored sample' }),
+    sample_capacity: z.number().int().meta({ description: 'Sum of the capacity tags in the sample (objects without one count 0)', unit: 'bicycles' }),
+    covered_share: num('Share of the sample objects tagged covered=yes among those with a covered tag, 0 to 1', 'share'),
+    truncated: z.boolean().meta({ description: 'The sample holds fewer objects than total_available' }),
+    items: list(bikeParkingItem(), 'The sample, named ones first (pages with limit/offset)'),
+  }),
+);
+export type BikeParkingRecord = Infer<typeof BikeParkingRecord>;

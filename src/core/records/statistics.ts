@@ -1,4 +1,4 @@
-import { list, num, record, text, z } from '../schema.ts';
+import { list, num, record, text, z, lazy } from '../schema.ts';
 
 /** One published value of an official-statistics record: its name, meaning and unit. */
 export interface StatField {
@@ -33,12 +33,14 @@ export type StatisticsRecord = {
 
 const values = (fields: readonly StatField[]) => Object.fromEntries(fields.map((f) => [f.field, num(f.description, f.unit)]));
 
-const tableValue = record({
-  code: z.string().meta({ description: 'GENESIS code of the value variable' }),
-  label: z.string().meta({ description: 'German label of the value variable' }),
-  unit: text('Unit, English (count, thousand EUR, percent ...)'),
-  value: num('Value; null for placeholders (not available, secret, not yet published)'),
-});
+const tableValue = lazy(() =>
+  record({
+    code: z.string().meta({ description: 'GENESIS code of the value variable' }),
+    label: z.string().meta({ description: 'German label of the value variable' }),
+    unit: text('Unit, English (count, thousand EUR, percent ...)'),
+    value: num('Value; null for placeholders (not available, secret, not yet published)'),
+  }),
+);
 
 /** The record schema of one statistics data type, derived from its declared fields. */
 export function statisticsRecord(shape: StatShape): z.ZodType<StatisticsRecord> {
@@ -52,7 +54,7 @@ export function statisticsRecord(shape: StatShape): z.ZodType<StatisticsRecord> 
     region_level: z.string().meta({ description: 'Table level: municipality or district' }),
     ...values(own),
     units: z.record(z.string(), z.string()).meta({ description: 'Unit per declared field as the table publishes it (count, percent, thousand EUR ...)' }),
-    table_values: list(tableValue, 'Every total the table publishes for the period, including values no field names'),
+    table_values: list(tableValue(), 'Every total the table publishes for the period, including values no field names'),
   };
   const breakdown = shape.breakdown
     ? {

@@ -20,6 +20,7 @@ import { SqliteStore } from '../src/store/sqlite.ts';
 import { encodeEntry } from '../src/pipeline/cache.ts';
 import { AUTOCANNON_WARNING, load, pickGenerator, type LoadResult } from './load.ts';
 import { need } from './need.ts';
+import { npmStartArgs } from './npm-start.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -64,9 +65,9 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
-/** Stadtdaten as `npm start` runs it: compiled JavaScript (scripts/start.js builds dist/ when stale), no tsx. */
+/** Stadtdaten as `npm start` runs it (same Node flags): compiled JavaScript (scripts/start.js builds dist/ when stale), no tsx. */
 function startStadtdaten(port: number, env: Record<string, string | undefined>): ChildProcess {
-  const p = spawn(process.execPath, ['scripts/start.js'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const p = spawn(process.execPath, npmStartArgs(), { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(p);
   return p;
 }

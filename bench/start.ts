@@ -1,8 +1,9 @@
 /**
  * Start and idle (`node --import tsx bench/start.ts`): time from spawning the server process to
  * the first 200 of /api/v1/health, and resident memory once idle, with background jobs (the GTFS
- * poller and precomputes) off and on. The server runs as `npm start` runs it (START_CMD, default
- * `node scripts/start.js`, compiled JavaScript as `npm start` runs it; build first with `npm run build`), run in START_CWD, default here), on a fresh store, against the fake upstream.
+ * poller and precomputes) off and on. The server runs with the command of package.json's `start`
+ * script (compiled JavaScript; build first with `npm run build`), or START_CMD, in START_CWD
+ * (default here), on a fresh store, against the fake upstream.
  * BENCH_RUNS (default 3) starts per setting; BENCH_IDLE_S (default 10) seconds of idling.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -13,10 +14,11 @@ import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
 import { need } from './need.ts';
+import { npmStartArgs } from './npm-start.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
-const CMD = (process.env.START_CMD ?? `${process.execPath} scripts/start.js`).split(' ');
+const CMD = process.env.START_CMD?.split(' ') ?? [process.execPath, ...npmStartArgs()];
 const PORT = 3931;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -6,7 +6,7 @@ import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/
 import { registerUba } from './fixtures/uba/routes.ts';
 import { recentWindow, ubaHourEndingAt, ubaTimeToIso } from '../src/sources/uba/cet.ts';
 import { isActive, nearestActive, parseStations, placeKey } from '../src/sources/uba/stations.ts';
-import { latestMeasurement } from '../src/sources/uba/measures.ts';
+import { latestMeasurement, latestPerStation, stationKey } from '../src/sources/uba/measures.ts';
 import { latestAirquality } from '../src/sources/uba/airquality.ts';
 import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
 import { nth } from './helpers/must.ts';
@@ -120,6 +120,19 @@ test('parser: measures/json latest non-null value, hour 24 in winter', () => {
   assert.throws(() => latestMeasurement({} as never, '513'), /without data/);
 });
 
+test('parser: measures/json for every station, per station the latest value, ids as numbers', () => {
+  const pm25 = json('uba/measures-513-9.json'),
+    so2 = json('uba/measures-513-4.json');
+  const all = latestPerStation({ data: { '0513': pm25.data['513'], '901': so2.data['513'] } });
+  // "0513" and "513" are one station; a station with only null hours is left out
+  assert.deepEqual(Object.keys(all), ['513']);
+  assert.equal(all['513']?.value, 8.4);
+  assert.equal(stationKey('0513'), '513');
+  assert.equal(latestMeasurement({ data: { '513': pm25.data['513'] } }, '0513')?.value, 8.4);
+  assert.deepEqual(latestPerStation({ data: [] }), {});
+  assert.throws(() => latestPerStation({} as never), /without data/);
+});
+
 test('GET air: five readings, per-component fallback to the next station, station and distance per reading', async () => {
   const r = await ctx.app.get('/api/v1/live/braunschweig/air');
   assert.equal(r.status, 200);
@@ -155,11 +168,10 @@ test('GET air: five readings, per-component fallback to the next station, statio
   assert.equal(at(r.json, 'meta.as_of'), '2026-09-04T10:00:00+02:00');
   assert.equal(at(r.json, 'attribution.text'), 'Umweltbundesamt');
   assert.equal(at(r.json, 'attribution.license'), 'dl-de/by-2-0');
-  // hourly scope, the closed station is never asked
+  // hourly scope, one call per pollutant for every station (the closed one is never read)
   const calls = measureCalls();
-  assert.ok(calls.every((q) => q.get('scope') === '2'));
-  assert.ok(!calls.some((q) => q.get('station') === '900'));
-  assert.deepEqual([...new Set(calls.map((q) => q.get('component')))].sort(), ['1', '3', '4', '5', '9']);
+  assert.ok(calls.every((q) => q.get('scope') === '2' && !q.has('station')));
+  assert.deepEqual(calls.map((q) => q.get('component')).sort(), ['1', '3', '4', '5', '9']);
   assert.equal(fake.count(`${BASE}/stations/json`), 1);
   const q = new URL(fake.requests.find((x) => x.url.startsWith(`${BASE}/stations/json`))!.url, 'http://x').searchParams;
   assert.equal(q.get('use'), 'airquality');

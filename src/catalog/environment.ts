@@ -75,7 +75,8 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       `One-hour means (UBA scope ${HOURLY_SCOPE.code}) from the Umweltbundesamt air data API. Each pollutant comes from the nearest active ` +
       `station (within ${AIR_MAX_KM} km) that reported it in the last ${WINDOW_HOURS} hours, so readings may come from different stations; ` +
       'every reading names its station and distance. UBA times are CET without summer time and are given here as zoned Europe/Berlin times. ' +
-      'Values are provisional (not yet validated by the Länder).',
+      'Values are provisional (not yet validated by the Länder). UBA is asked once an hour per pollutant for all stations at once, ' +
+      'shared by every city, so an hour UBA publishes late appears from the next full hour on.',
     path: '/api/v1/live/{city}/air',
     aliases: ['/api/v1/cities/{slug}/air'],
     source: UBA,
@@ -96,7 +97,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       'Stations are those whose UBA municipality ("station city") is the city (compared without qualifiers such as "am Main" and within ' +
       `${CITY_MATCH_MAX_KM} km of the register point, because UBA gives no municipality key); when UBA names no station after the city, the ` +
       `active stations within ${CITY_RADIUS_KM} km are listed instead (meta.matched_by says which). Values are UBA's airquality endpoint: the ` +
-      `latest hour of the last ${WINDOW_HOURS} with the index 0 (very good) to 4 (very poor) and the components it is based on.`,
+      `latest hour of the last ${WINDOW_HOURS} with the index 0 (very good) to 4 (very poor) and the components it is based on (one UBA call per station and hour, shared with neighbouring cities).`,
     path: '/api/v1/live/{city}/air-uba',
     aliases: ['/api/v1/cities/{slug}/air-uba'],
     source: UBA,

@@ -2,8 +2,8 @@ import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { AirRecord, AirStationRecord } from '../../core/records/air.ts';
 import { mapLimit } from '../../core/limit.ts';
 import { recentWindow } from './cet.ts';
-import { HOURLY_SCOPE } from './components.ts';
-import { latestMeasurement, type MeasuresBody } from './measures.ts';
+import { HOURLY_SCOPE, type Pollutant } from './components.ts';
+import { latestPerStation, stationKey, type MeasuresBody } from './measures.ts';
 import { latestAirquality, type AirqualityBody } from './airquality.ts';
 import { cascadeReadings } from './readings.ts';
 import { isActive, nearestActive, parseStations, placeKey, type StationAt, type StationListBody, type UbaStation } from './stations.ts';
@@ -30,15 +30,43 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
 /** Zoned timestamps carry +01:00 or +02:00, so order them as instants, not as text. */
 const newest = (isos: string[]) => isos.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
 
-/** `air`: per pollutant the one-hour mean of the nearest active station that reported it. */
+/**
+ * Hourly sub-resources are keyed by the last hour of their window, so the key changes on the
+ * hour: at most one upstream call per key and hour, however many cities or refreshes ask.
+ */
+const HOURLY = { freshSeconds: 3600, staleSeconds: 3600 };
+type Window = ReturnType<typeof recentWindow>;
+const hourKey = (w: Window) => `${w.date_to}T${w.time_to}`;
+
+/**
+ * One component's one-hour means at every station that measures it: one call without `station`
+ * (optional on measures/json) per component and hour, shared by every city. It replaces a
+ * call per station and component (up to 30 for one city when cold).
+ */
+function nationalMeans(ctx: Pick<FetchContext, 'cached' | 'http'>, p: Pollutant, window: Window) {
+  return ctx.cached(`measures:${p.id}:${HOURLY_SCOPE.id}:${hourKey(window)}`, HOURLY, async () =>
+    latestPerStation(await ctx.http.json<MeasuresBody>('/measures/json', { query: { ...window, component: p.id, scope: HOURLY_SCOPE.id } })),
+  );
+}
+
+/** The newest index hour of one station: one airquality call per station and hour, whichever city asks. */
+function stationIndex(ctx: Pick<FetchContext, 'cached' | 'http'>, stationId: string, window: Window) {
+  return ctx.cached(`airquality:${stationKey(stationId)}:${hourKey(window)}`, HOURLY, async () =>
+    latestAirquality(await ctx.http.json<AirqualityBody>('/airquality/json', { query: { ...window, station: stationId } }), stationId),
+  );
+}
+
+/**
+ * `air`: per pollutant the one-hour mean of the nearest active station that reported it. The
+ * airquality endpoint cannot serve this: its PM10 and PM2.5 are hourly moving daily means (the
+ * index's basis), not one-hour means, and it carries no SO2.
+ */
 export const nearestReadings: Adapter<AirRecord> = async (ctx) => {
-  const { city, http, now } = ctx;
+  const { city, now } = ctx;
   const near = nearestActive(await loadStations(ctx), city.lat, city.lon, today(now), AIR_MAX_KM).slice(0, AIR_MAX_STATIONS);
   if (near.length === 0) return { data: null, status: 'no_data', meta: { reason: `no active UBA station within ${AIR_MAX_KM} km` } };
   const window = recentWindow(now, WINDOW_HOURS);
-  const readings = await cascadeReadings(near, async (s, p) =>
-    latestMeasurement(await http.json<MeasuresBody>('/measures/json', { query: { ...window, station: s.id, component: p.id, scope: HOURLY_SCOPE.id } }), s.id),
-  );
+  const readings = await cascadeReadings(near, async (s, p) => (await nationalMeans(ctx, p, window))[stationKey(s.id)] ?? null);
   const present = Object.values(readings).filter((r) => r !== null);
   const missing = Object.entries(readings)
     .filter(([, r]) => r === null)
@@ -57,7 +85,7 @@ export const nearestReadings: Adapter<AirRecord> = async (ctx) => {
 
 /** `air-uba`: the city's own stations (by UBA's station city, else a radius) with their latest index hour. */
 export const cityStations: Adapter<AirStationRecord[]> = async (ctx) => {
-  const { city, http, now } = ctx;
+  const { city, now } = ctx;
   const all = await loadStations(ctx);
   const key = placeKey(city.name);
   let matchedBy: 'municipality' | 'radius' = 'municipality';
@@ -76,9 +104,7 @@ export const cityStations: Adapter<AirStationRecord[]> = async (ctx) => {
   const meta = { matched_by: matchedBy, ...(matchedBy === 'radius' ? { radius_km: CITY_RADIUS_KM } : {}) };
   if (stations.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: 'no active UBA station in or near the city' } };
   const window = recentWindow(now, WINDOW_HOURS);
-  const latest = await mapLimit(stations, 4, async (s) =>
-    latestAirquality(await http.json<AirqualityBody>('/airquality/json', { query: { ...window, station: s.id } }), s.id),
-  );
+  const latest = await mapLimit(stations, 4, (s) => stationIndex(ctx, s.id, window));
   if (latest.every((l) => l === null)) {
     return { data: null, status: 'no_data', meta: { ...meta, reason: `no published hour in the last ${WINDOW_HOURS} hours` } };
   }

@@ -16,16 +16,22 @@ export interface Measurement {
   index: number | null;
 }
 
-/**
- * The newest non-null value of one station. Rows are not guaranteed to be in time order, so
- * the maximum start key wins; an unpublished hour comes as `data: {}` (or `[]`).
- */
-export function latestMeasurement(body: MeasuresBody, stationId: string): Measurement | null {
+/** Station ids are strings in one endpoint and numbers in another: "0513" and "513" are one station. */
+export const stationKey = (id: string): string => (/^\d+$/.test(id) ? String(Number(id)) : id);
+
+function stationRows(body: MeasuresBody): Record<string, Record<string, unknown[]>> | null {
   if (!body || typeof body !== 'object' || !('data' in body)) throw new UpstreamError('parse', 'UBA measures/json without data');
   const data = body.data;
   if (Array.isArray(data) || data === null || data === undefined) return null;
   if (typeof data !== 'object') throw new UpstreamError('parse', 'UBA measures/json data is not an object');
-  const rows = data[stationId] ?? data[String(Number(stationId))];
+  return data;
+}
+
+/**
+ * The newest non-null value among one station's rows. Rows are not guaranteed to be in time
+ * order, so the maximum start key wins; an unpublished hour comes as `data: {}` (or `[]`).
+ */
+function newestValue(rows: unknown): Measurement | null {
   if (!rows || typeof rows !== 'object') return null;
   let best: { key: string; row: unknown[] } | null = null;
   for (const [start, row] of Object.entries(rows)) {
@@ -44,4 +50,26 @@ export function latestMeasurement(body: MeasuresBody, stationId: string): Measur
     end: ubaTimeToIso(String(end)),
     index: index === null || index === undefined || index === '' ? null : Number(index),
   };
+}
+
+/** The newest non-null value of one station in an answer for that station. */
+export function latestMeasurement(body: MeasuresBody, stationId: string): Measurement | null {
+  const data = stationRows(body);
+  if (!data) return null;
+  return newestValue(data[stationId] ?? data[stationKey(stationId)]);
+}
+
+/**
+ * Per station (keyed by `stationKey`) the newest non-null value of an answer without `station`,
+ * which lists every station that measures the component. Stations without a value are left out.
+ */
+export function latestPerStation(body: MeasuresBody): Record<string, Measurement> {
+  const data = stationRows(body);
+  const out: Record<string, Measurement> = {};
+  if (!data) return out;
+  for (const [id, rows] of Object.entries(data)) {
+    const m = newestValue(rows);
+    if (m) out[stationKey(id)] = m;
+  }
+  return out;
 }

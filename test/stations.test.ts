@@ -184,9 +184,11 @@ test('paging: a smaller server page size is followed with offset until total', a
   }
 });
 
-test('without credentials: 200 disabled, no upstream call; toggle off likewise', async () => {
-  const noCreds = await startApp(fakeEnv(fake.url));
-  const off = await startApp({ ...fakeEnv(fake.url), ...CREDS, STADA_ENABLED: 'false' });
+test('without credentials (keyless fallback off too): 200 disabled, no upstream call; toggle off likewise', async () => {
+  // The keyless fallback (DB open station data) has its own tests: stations-open.test.ts.
+  const noFallback = { DB_OPEN_STATIONS_ENABLED: 'false' };
+  const noCreds = await startApp({ ...fakeEnv(fake.url), ...noFallback });
+  const off = await startApp({ ...fakeEnv(fake.url), ...CREDS, STADA_ENABLED: 'false', ...noFallback });
   try {
     const r = await noCreds.get('/api/v1/cities/berlin/stations');
     assert.equal(r.status, 200);

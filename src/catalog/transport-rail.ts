@@ -4,6 +4,8 @@ import { StationList } from '../core/records/stations.ts';
 import { StationArrivalsRecord, StationDeparturesRecord } from '../core/records/departures.ts';
 import { STADA } from '../sources/stada/source.ts';
 import { cityStations, STATIONS_CACHE } from '../sources/stada/adapters.ts';
+import { DB_OPEN_STATIONS } from '../sources/db-open-stations/source.ts';
+import { OPEN_STATIONS_CACHE, openCityStations } from '../sources/db-open-stations/adapters.ts';
 import { DB_TIMETABLES } from '../sources/db-timetables/source.ts';
 import { MAIN_STATION_EVA } from '../sources/db-timetables/main-stations.ts';
 import { cityStationArrivals, cityStationDepartures, stationBoardArrivals, stationBoardDepartures } from '../sources/db-timetables/adapters.ts';
@@ -57,6 +59,15 @@ export const RAIL_TYPES: DataType[] = [
     cache: STATIONS_CACHE,
     example: { city: 'koeln' },
     adapter: cityStations,
+    fallback: {
+      source: DB_OPEN_STATIONS,
+      adapter: openCityStations,
+      cache: OPEN_STATIONS_CACHE,
+      note:
+        "Without DB API Marketplace credentials: DB's open station data (Stationsdaten Stand 2020-03 joined by DS100 code with the Haltestellen list 2020, CC BY 4.0), a dated edition. " +
+        'No municipality key: a station counts when its address town (Ort) equals the city\'s name or an alias, so stations addressed to a district (e.g. "Köln-Mülheim") are missed; ' +
+        'evas lists the EVA numbers of the stops sharing the DS100 code. meta.edition names the edition.',
+    },
   }),
   globalType({
     type: 'station-board-departures',

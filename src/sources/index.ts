@@ -11,6 +11,7 @@ import { BNETZA } from './bnetza/source.ts';
 import { MOBIDATA_OCPDB } from './mobidata/source.ts';
 import { OVERPASS } from './overpass/source.ts';
 import { STADA } from './stada/source.ts';
+import { DB_OPEN_STATIONS } from './db-open-stations/source.ts';
 import { DB_TIMETABLES } from './db-timetables/source.ts';
 import { GTFS_DE } from './gtfs/source.ts';
 import { VAG } from './vag/source.ts';
@@ -64,6 +65,7 @@ export const SOURCES: readonly SourceDecl[] = [
   MOBIDATA_OCPDB,
   OVERPASS,
   STADA,
+  DB_OPEN_STATIONS,
   DB_TIMETABLES,
   GTFS_DE,
   VAG,

@@ -2,7 +2,7 @@ import type { Adapter } from '../../core/data-type.ts';
 import type { StationList } from '../../core/records/stations.ts';
 import type { SourceHttp } from '../../core/source-http.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { parseStationPage, stationsOfCity, type StadaPage, type Station } from './stations.ts';
+import { cityStationsAnswer, parseStationPage, type StadaPage, type Station } from './stations.ts';
 
 /** StaDa's largest page; the whole country fits in one, the loop covers a smaller server cap. */
 const PAGE_SIZE = 10_000;
@@ -28,19 +28,10 @@ async function fetchAllStations(http: SourceHttp): Promise<Station[]> {
 }
 
 /** The city's stations from the national list, optionally filtered by name (?q=) and capped (?limit=). */
-export const cityStations: Adapter<StationList> = async ({ city, params, http, cached }) => {
-  const all = await cached('all-stations', STATIONS_CACHE, () => fetchAllStations(http));
-  const q = params.q as string | undefined;
-  const matched = stationsOfCity(all, city, q);
-  if (matched.length === 0) {
-    const reason =
-      q && stationsOfCity(all, city).length > 0 ? `no station name of this city matches "${q}"` : "no national-rail station has this city's municipality key";
-    return { data: null, status: 'no_data', meta: { reason } };
-  }
-  const limit = params.limit as number | undefined;
-  const shown = limit ? matched.slice(0, limit) : matched;
-  return {
-    data: shown.map(({ ags: _ags, place: _place, ...s }) => s),
-    meta: { total_matching: matched.length, returned: shown.length },
-  };
-};
+export const cityStations: Adapter<StationList> = async ({ city, params, http, cached }) =>
+  cityStationsAnswer(
+    await cached('all-stations', STATIONS_CACHE, () => fetchAllStations(http)),
+    city,
+    params,
+    "no national-rail station has this city's municipality key",
+  );

@@ -1,5 +1,7 @@
 import { fold, stripped } from '../../cities/resolve.ts';
 import type { City } from '../../cities/register.ts';
+import type { AdapterResult } from '../../core/data-type.ts';
+import type { StationList } from '../../core/records/stations.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** StaDa v2 `GET /stations` page: `{offset, limit, total, result: Station[]}`. */
@@ -96,6 +98,31 @@ export function stationsOfCity(all: readonly Station[], city: Pick<City, 'ags' |
   return all
     .filter((s) => inCity(s, city) && (!needle || nameKey(s.name).includes(needle)))
     .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.eva.localeCompare(b.eva));
+}
+
+/**
+ * The `stations` answer from a national list, shared by StaDa and its open-data fallback: the
+ * city's stations filtered by ?q=, capped by ?limit=, or no_data saying why (`noStation`: why
+ * the city has none at all, in the terms of the list's city match).
+ */
+export function cityStationsAnswer(
+  all: readonly Station[],
+  city: Pick<City, 'ags' | 'name' | 'aliases'>,
+  params: Record<string, unknown>,
+  noStation: string,
+): AdapterResult<StationList> {
+  const q = params.q as string | undefined;
+  const matched = stationsOfCity(all, city, q);
+  if (matched.length === 0) {
+    const reason = q && stationsOfCity(all, city).length > 0 ? `no station name of this city matches "${q}"` : noStation;
+    return { data: null, status: 'no_data', meta: { reason } };
+  }
+  const limit = params.limit as number | undefined;
+  const shown = limit ? matched.slice(0, limit) : matched;
+  return {
+    data: shown.map(({ ags: _ags, place: _place, ...s }) => s),
+    meta: { total_matching: matched.length, returned: shown.length },
+  };
 }
 
 const HBF = /\bHbf\b|Hauptbahnhof/i;

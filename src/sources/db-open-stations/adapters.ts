@@ -9,7 +9,7 @@ export const OPEN_STATIONS_CACHE = { freshSeconds: 86400, staleSeconds: 2592000 
 
 /** The files are published as UTF-8; an editor's cp1252 re-save must still read. */
 async function download(http: SourceHttp, key: 'stationsdaten' | 'haltestellen'): Promise<string> {
-  const { body } = await http.request('', { base: http.url(key) });
+  const { body } = await http.request('', key === 'haltestellen' ? { base: http.url(key) } : {});
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
@@ -37,7 +37,7 @@ export const openCityStations: Adapter<StationList> = async ({ city, params, htt
     params,
     "no station of DB's open station list with an EVA number names this city as its Ort",
   );
-  const edition = editionOf(http.url('stationsdaten'));
+  const edition = editionOf(http.baseUrl);
   return {
     ...answer,
     meta: {

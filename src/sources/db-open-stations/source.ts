@@ -11,13 +11,10 @@ export const DB_OPEN_STATIONS: SourceDecl = {
   id: 'db-open-stations',
   name: 'DB open station data (Stationsdaten and Haltestellen downloads)',
   env: 'DB_OPEN_STATIONS',
-  baseUrl: BASE,
+  // The base URL is the station list "Stationsdaten" (CSV, `;`): station name, DS100 code,
+  // category (Kat. Vst), post code and Ort; the stop list is the second file.
+  baseUrl: `${BASE}/stationsdaten/DBSuS-Uebersicht_Bahnhoefe-Stand2020-03.csv`,
   urls: {
-    stationsdaten: {
-      env: 'DB_OPEN_STATIONS_STATIONSDATEN_URL',
-      default: `${BASE}/stationsdaten/DBSuS-Uebersicht_Bahnhoefe-Stand2020-03.csv`,
-      description: 'Station list "Stationsdaten" (CSV, `;`): station name, DS100 code, category (Kat. Vst), post code and Ort',
-    },
     haltestellen: {
       env: 'DB_OPEN_STATIONS_HALTESTELLEN_URL',
       default: `${BASE}/haltestellen/D_Bahnhof_2020_alle.CSV`,

@@ -1,19 +1,25 @@
 /**
- * Cold place precompute of all 84 cities against a fake Overpass on loopback: the scheduled
- * job's defaults (concurrency, pause, back-off), every query answered after BENCH_OVERPASS_MS
+ * Cold OSM precompute of all 84 cities against a fake Overpass on loopback: the scheduled
+ * jobs' defaults (concurrency, pause, back-off), every query answered after BENCH_OVERPASS_MS
  * (default 3000 ms, a typical city-wide query of the public instance) with München's place
- * answer, and every BENCH_429_EVERY-th query (default 10th) refused with 429 + Retry-After: 1 first.
+ * answer (BENCH_PRECOMPUTE=places, the default) or Berlin's POI answer (BENCH_PRECOMPUTE=pois),
+ * and every BENCH_429_EVERY-th query (default 10th) refused with 429 + Retry-After: 1 first.
  * Reports wall time, Overpass requests and stored cities.
- * Run: node --import tsx bench/places.ts
+ * Run: node --import tsx bench/places.ts   |   BENCH_PRECOMPUTE=pois node --import tsx bench/places.ts
  */
 import { FakeUpstream, type Reply } from '../test/helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from '../test/helpers/app.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { PLACE_TYPES } from '../src/sources/overpass/place-types.ts';
-import { PLACES_DEFAULTS, refreshPlaces } from '../src/jobs/pois/places-refresh.ts';
+import { POI_TYPES } from '../src/sources/overpass/poi-types.ts';
+import { refreshPois } from '../src/jobs/pois/refresh.ts';
+import { refreshPlaces } from '../src/jobs/pois/places-refresh.ts';
+import { OVERPASS_REFRESH_DEFAULTS } from '../src/jobs/pois/city-refresh.ts';
 
 const DELAY = Number(process.env.BENCH_OVERPASS_MS ?? 3000);
 const EVERY_429 = Number(process.env.BENCH_429_EVERY ?? 10);
+const KIND = process.env.BENCH_PRECOMPUTE === 'pois' ? 'pois' : 'places';
+const ANSWER = KIND === 'pois' ? 'overpass/pois_berlin.json' : 'overpass/places_muenchen.json';
 
 const fake = await new FakeUpstream().start();
 let calls = 0;
@@ -30,19 +36,20 @@ fake.post('/api/interpreter', async (): Promise<Reply> => {
   peak = Math.max(peak, inFlight);
   await new Promise((r) => setTimeout(r, DELAY));
   inFlight--;
-  return { file: 'overpass/places_muenchen.json' };
+  return { file: ANSWER };
 });
 const app = await startApp(fakeEnv(fake.url));
 const started = Date.now();
 try {
-  const s = await refreshPlaces(app.rt, CITIES);
+  const s = KIND === 'pois' ? await refreshPois(app.rt, CITIES) : await refreshPlaces(app.rt, CITIES);
   const seconds = (Date.now() - started) / 1000;
   console.log(
     JSON.stringify(
       {
         cities: CITIES.length,
-        place_types: PLACE_TYPES.length,
-        defaults: PLACES_DEFAULTS,
+        precompute: KIND,
+        types: KIND === 'pois' ? POI_TYPES.length : PLACE_TYPES.length,
+        defaults: OVERPASS_REFRESH_DEFAULTS,
         overpass_ms_per_query: DELAY,
         stored: s.ok,
         failed: s.failed,

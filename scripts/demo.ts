@@ -11,7 +11,6 @@ import { loadAppConfig } from '../src/app-config.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { jobsFor } from '../src/jobs/registry.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
-import { POI_TYPES } from '../src/sources/overpass/poi-types.ts';
 import { POIS_PRECOMPUTE_JOB } from '../src/jobs/pois-precompute.ts';
 import { PLACES_PRECOMPUTE_JOB } from '../src/jobs/places-precompute.ts';
 import { refreshPlaces } from '../src/jobs/pois/places-refresh.ts';
@@ -72,13 +71,9 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
       log(`${job.name} failed: ${String(err)}`);
     }
   }
-  const targets = DEMO_POI_CITIES.flatMap((slug) => POI_TYPES.map((type) => ({ city: CITY_BY_SLUG.get(slug)!, type })));
-  await refreshPois(built.rt, targets, { pauseMs: 0, backoffMs: 10, maxRetries: 0, maxConsecutiveFailures: 1000 });
-  await refreshPlaces(
-    built.rt,
-    DEMO_POI_CITIES.map((slug) => CITY_BY_SLUG.get(slug)!),
-    { pauseMs: 0, backoffMs: 10, maxRetries: 0 },
-  );
+  const demoCities = DEMO_POI_CITIES.map((slug) => CITY_BY_SLUG.get(slug)!);
+  await refreshPois(built.rt, demoCities, { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
+  await refreshPlaces(built.rt, demoCities, { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
   // Live transit stays live: the poller keeps reading the fake feed, which is built around "now".
   const poller = runScheduled(built.rt, { ...gtfsRtPoller(config.gtfsRtPollIntervalS * 1000, 0), initialDelayMs: config.gtfsRtPollIntervalS * 1000 });
   let url = '';

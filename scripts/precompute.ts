@@ -1,6 +1,6 @@
 /**
  * `npm run precompute -- pois [city…]`: runs the POI precompute for the given cities (all when
- * none) with the configured store, printing one line per city and type.
+ * none) with the configured store: one Overpass query per city, one line per city with its counts.
  */
 import { buildApp } from '../src/app.ts';
 import { isConfigError } from '../src/config.ts';
@@ -49,20 +49,23 @@ async function main(): Promise<number> {
       console.error(`precompute: ${OVERPASS.name} is switched off (${OVERPASS.env}_ENABLED=false)`);
       return 1;
     }
-    const targets = cities.flatMap((city) => POI_TYPES.map((type) => ({ city, type })));
     console.log(
-      `pois: ${cities.length} cities × ${POI_TYPES.length} types = ${targets.length} queries against ${built.rt.settings(OVERPASS).baseUrl} (store: ${built.rt.store.kind})`,
+      `pois: ${cities.length} cities, one query each for all ${POI_TYPES.length} types, against ${built.rt.settings(OVERPASS).baseUrl} (store: ${built.rt.store.kind})`,
     );
-    const cityIndex = new Map(cities.map((c, i) => [c.slug, i + 1]));
-    const summary = await refreshPois(built.rt, targets, {
+    let done = 0;
+    const summary = await refreshPois(built.rt, cities, {
       signal: stop.signal,
       onProgress: (p) => {
-        const head = `[city ${cityIndex.get(p.city)}/${cities.length}] [${p.index}/${p.total}] ${p.city} ${p.type}`;
-        console.log(p.outcome === 'ok' ? `${head}: ${p.total_available} (${p.items} stored)` : `${head}: FAILED ${p.error} (previous value kept)`);
+        const head = `[${++done}/${cities.length}] ${p.city}`;
+        const counts = Object.entries(p.counts ?? {})
+          .map(([t, n]) => `${t} ${n}`)
+          .join(', ');
+        console.log(p.outcome === 'ok' ? `${head}: ${counts}` : `${head}: FAILED ${p.error} (previous values kept)`);
       },
     });
     console.log(
-      `pois: ${summary.ok} stored, ${summary.failed} failed, ${summary.remaining} not attempted${summary.aborted ? ` (stopped: ${summary.aborted})` : ''}`,
+      `pois: ${summary.ok} cities stored, ${summary.failed} failed, ${summary.remaining} not attempted, ${summary.requests} Overpass requests` +
+        (summary.aborted ? ` (stopped: ${summary.aborted})` : ''),
     );
     return summary.failed > 0 || summary.remaining > 0 ? 1 : 0;
   } finally {

@@ -31,7 +31,7 @@ test('bike-parking: before the precompute no_data, never a live call', async () 
 });
 
 test('bike-parking: the precompute keeps capacity, covered, kind and fee; the answer carries them with totals', async () => {
-  const s = await refreshPois(ctx.app.rt, [{ city: city('berlin'), type: bikeType }], { pauseMs: 0 });
+  const s = await refreshPois(ctx.app.rt, [city('berlin')], { pauseMs: 0 });
   assert.equal(s.ok, 1);
   const r = await ctx.app.get('/api/v1/cities/berlin/bike-parking');
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
@@ -55,7 +55,7 @@ test('bike-parking: the precompute keeps capacity, covered, kind and fee; the an
 });
 
 test('bike-parking: a city where OSM maps none is no_data with the reason', async () => {
-  await refreshPois(ctx.app.rt, [{ city: city('bottrop'), type: bikeType }], { pauseMs: 0 });
+  await refreshPois(ctx.app.rt, [city('bottrop')], { pauseMs: 0, types: [bikeType] });
   const r = await ctx.app.get('/api/v1/cities/bottrop/bike-parking');
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
   assert.match(String(at(r.json, 'meta.reason')), /no bicycle parking/);
@@ -63,7 +63,7 @@ test('bike-parking: a city where OSM maps none is no_data with the reason', asyn
 
 test('bike-parking: a failed precompute (garbage answer) stores nothing and the type stays no_data, never 500', async () => {
   fake.post('/api/interpreter', { body: '<html>Too Many Requests</html>', headers: { 'content-type': 'text/html' } });
-  const s = await refreshPois(ctx.app.rt, [{ city: city('kiel'), type: bikeType }], { pauseMs: 0, maxRetries: 0 });
+  const s = await refreshPois(ctx.app.rt, [city('kiel')], { pauseMs: 0, maxRetries: 0 });
   assert.equal(s.failed, 1);
   const r = await ctx.app.get('/api/v1/cities/kiel/bike-parking');
   assert.equal(r.status, 200);

@@ -7,6 +7,10 @@ import { must, nth } from './helpers/must.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { registerOpenHolidays } from './fixtures/openholidays/routes.ts';
 import { appliesTo, parseHolidayList } from '../src/sources/openholidays/parse.ts';
+import { partialStateHolidays } from '../src/sources/openholidays/adapters.ts';
+import { afterEaster } from '../src/sources/openholidays/easter.ts';
+import { localSubdivisionsOf, partialStateHolidaysOf } from '../src/cities/local-holidays.ts';
+import { CITIES, CITY_BY_SLUG } from '../src/cities/register.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { HolidaysRecord } from '../src/core/records/city-base.ts';
 import { published } from '../src/core/schema.ts';
@@ -61,9 +65,15 @@ test('GET holidays for Augsburg: state and local public holidays, school holiday
   assert.equal(d.valid_from, `${year}-01-01`);
   assert.equal(d.valid_to, `${year + 1}-12-31`);
   const publicHolidays = list<{ name: string; start: string; scope: string; note: string | null }>(d, 'public_holidays');
-  const peace = publicHolidays.filter((h) => h.name === 'Augsburger Friedensfest');
-  assert.equal(peace.length, 2);
+  const peace = publicHolidays.filter((h) => h.name === 'Friedensfest');
+  assert.deepEqual(
+    peace.map((h) => h.start),
+    ['2026-08-08', '2027-08-08'],
+  );
   assert.equal(nth(peace, 0).scope, 'local');
+  assert.deepEqual(at(r.json, 'meta.local.subdivisions'), [{ code: 'DE-BY-AU', name: 'Augsburg', category: 'Gemeinde' }]);
+  assert.match(str(r.json, 'meta.local.note'), /DE-BY-AU \(Augsburg\) included/);
+  assert.deepEqual(at(r.json, 'meta.local.partial_state_holidays'), [], 'Bavaria has no partial-state holiday in the table');
   const assumption = must(
     publicHolidays.find((h) => h.name === 'Mariä Himmelfahrt'),
     'Mariä Himmelfahrt',
@@ -83,7 +93,93 @@ test('GET holidays for München: the same state without Augsburg’s local holid
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.deepEqual(at(r.json, 'data.local_subdivision_codes'), []);
   assert.equal(at(r.json, 'data.public_holidays.length'), 26);
-  assert.ok(!list<{ subdivisions: string[] }>(r.json, 'data.public_holidays').some((h) => h.subdivisions.includes('DE-BY-AU')));
+  const days = list<{ subdivisions: string[]; start: string; name: string }>(r.json, 'data.public_holidays');
+  assert.ok(!days.some((h) => h.subdivisions.includes('DE-BY-AU')));
+  assert.ok(!days.some((h) => h.start.endsWith('-08-08')), 'no Peace Festival on 8 August');
+  assert.deepEqual(at(r.json, 'meta.local.subdivisions'), []);
+  assert.match(str(r.json, 'meta.local.note'), /no OpenHolidays subdivision below DE-BY covers München: only nationwide and state-wide public holidays apply$/);
+});
+
+test('GET holidays for a Saxon and a Thuringian city: no Corpus Christi, and meta.local says why', async () => {
+  for (const [slug, state, area] of [
+    ['dresden', 'DE-SN', /Dresden \(AGS 14612000\) lies outside Landkreis Bautzen/],
+    ['erfurt', 'DE-TH', /Erfurt \(AGS 16051000\) lies outside Landkreis Eichsfeld, Unstrut-Hainich-Kreis, Wartburgkreis/],
+  ] as const) {
+    const r = await ctx.app.get(`/api/v1/cities/${slug}/holidays`);
+    assert.equal(at(r.json, 'meta.source_status'), 'ok', slug);
+    assert.equal(at(r.json, 'data.subdivision_code'), state);
+    const names = list<{ name: string }>(r.json, 'data.public_holidays').map((h) => h.name);
+    assert.ok(names.includes('Reformationstag'), `${slug}: state holidays present`);
+    assert.ok(!names.includes('Fronleichnam'), `${slug}: no Corpus Christi`);
+    assert.equal(names.length, 22);
+    assert.deepEqual(at(r.json, 'meta.local.subdivisions'), []);
+    const partial = list<{ name: string; applies: boolean; reason: string }>(r.json, 'meta.local.partial_state_holidays');
+    assert.equal(partial.length, 1);
+    assert.equal(nth(partial, 0).name, 'Fronleichnam');
+    assert.equal(nth(partial, 0).applies, false);
+    assert.match(nth(partial, 0).reason, area);
+  }
+  const buss = list<{ name: string }>((await ctx.app.get('/api/v1/cities/leipzig/holidays')).json, 'data.public_holidays');
+  assert.ok(
+    buss.some((h) => h.name === 'Buß- und Bettag'),
+    'Saxony keeps Repentance Day',
+  );
+});
+
+test('subdivision filter on an OpenHolidays answer: a subdivision-restricted holiday applies only to the city whose AGS the subdivision covers', () => {
+  const by = parseHolidayList(json('PublicHolidays_DE-BY_2026-2027.json'));
+  const peace = must(
+    by.find((h) => h.name === 'Friedensfest'),
+    'Friedensfest',
+  );
+  const corpus = must(
+    by.find((h) => h.name === 'Fronleichnam'),
+    'Fronleichnam',
+  );
+  assert.deepEqual(peace.subdivisions, ['DE-BY-AU']);
+  const codes = (slug: string) => localSubdivisionsOf(CITY_BY_SLUG.get(slug)!).map((s) => s.code);
+  assert.deepEqual(codes('augsburg'), ['DE-BY-AU']);
+  assert.deepEqual(codes('muenchen'), []);
+  assert.equal(appliesTo(peace, 'DE-BY', codes('augsburg')), true);
+  assert.equal(appliesTo(peace, 'DE-BY', codes('muenchen')), false);
+  assert.equal(appliesTo(corpus, 'DE-BY', codes('muenchen')), true, 'a holiday of several states applies in each');
+  assert.equal(appliesTo(corpus, 'DE-SN', []), false);
+  // The mapping is by AGS: only Augsburg among the 84 lies in a subdivision below its state.
+  assert.deepEqual(
+    CITIES.filter((c) => localSubdivisionsOf(c).length > 0).map((c) => c.slug),
+    ['augsburg'],
+  );
+  assert.deepEqual(localSubdivisionsOf({ ags: '09761000', state: 'SN' }), [], 'a subdivision belongs to its parent state');
+});
+
+test("partial-state holidays: a city where Corpus Christi applies gets it on the source's own date; none of the 84 does", () => {
+  const by = parseHolidayList(json('PublicHolidays_DE-BY_2026-2027.json'));
+  const sourceDays = by.filter((h) => h.name === 'Fronleichnam').map((h) => h.start);
+  assert.deepEqual([afterEaster(2026, 60), afterEaster(2027, 60)], sourceDays, 'Easter + 60 matches OpenHolidays');
+  // Municipalities the register does not hold (AGS shapes only): one in Eichsfeld, one in Landkreis Bautzen.
+  const eichsfeld = { name: 'Gemeinde im Eichsfeld', ags: '16061999', state: 'TH' };
+  const bautzen = { name: 'Gemeinde im Landkreis Bautzen', ags: '14625999', state: 'SN' };
+  const [inEichsfeld] = partialStateHolidaysOf(eichsfeld);
+  assert.equal(inEichsfeld?.applies, true);
+  const added = partialStateHolidays(partialStateHolidaysOf(eichsfeld), [2026, 2027], []);
+  assert.deepEqual(
+    added.map((h) => [h.name, h.start, h.scope, h.nationwide]),
+    [
+      ['Fronleichnam', '2026-06-04', 'local', false],
+      ['Fronleichnam', '2027-05-27', 'local', false],
+    ],
+  );
+  assert.deepEqual(partialStateHolidays(partialStateHolidaysOf(eichsfeld), [2026], by), [], 'not twice when the source lists it');
+  const [inBautzen] = partialStateHolidaysOf(bautzen);
+  assert.equal(inBautzen?.applies, false, 'only the municipalities named for it');
+  assert.match(inBautzen?.reason ?? '', /not among the municipalities/);
+  assert.deepEqual(
+    CITIES.filter((c) => partialStateHolidaysOf(c).some((v) => v.applies)).map((c) => c.slug),
+    [],
+  );
+  const saxonAndThuringian = CITIES.filter((c) => c.state === 'SN' || c.state === 'TH');
+  assert.ok(saxonAndThuringian.length >= 5);
+  for (const c of saxonAndThuringian) assert.equal(partialStateHolidaysOf(c).length, 1, `${c.slug} is checked`);
 });
 
 test('GET holidays: empty lists from the source are no_data', async () => {

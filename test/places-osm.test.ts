@@ -8,11 +8,13 @@ import { must, nth } from './helpers/must.ts';
 import { registerOverpass } from './fixtures/overpass/routes.ts';
 import { CITIES, CITY_BY_SLUG, type City } from '../src/cities/register.ts';
 import type { OverpassAnswer } from '../src/sources/overpass/parse.ts';
-import { PLACE_TYPES, PLACE_TYPE_BY_ID, isOfType } from '../src/sources/overpass/place-types.ts';
-import { placesQuery } from '../src/sources/overpass/places-query.ts';
+import { PLACE_TYPES, PLACE_TYPE_BY_ID } from '../src/sources/overpass/place-types.ts';
+import { isOfType } from '../src/sources/overpass/tag-filter.ts';
+import { cityQuery } from '../src/sources/overpass/query.ts';
 import { parsePlaceElement, parsePlacesAnswer } from '../src/sources/overpass/places-parse.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
-import { createPlacesJob, duePlaceCities } from '../src/jobs/places-precompute.ts';
+import { createPlacesJob } from '../src/jobs/places-precompute.ts';
+import { duePlaceCities } from '../src/jobs/pois/due.ts';
 import { refreshPlaces } from '../src/jobs/pois/places-refresh.ts';
 import { PLACES_OSM_TYPES } from '../src/catalog/places-osm.ts';
 import { PlaceRecord } from '../src/core/records/places.ts';
@@ -40,7 +42,7 @@ test('catalog: the ten OSM place types, stored, naming their job, one tag filter
 });
 
 test('query: one query for all place types: area, every filter group in one union, tags and centres', () => {
-  const q = placesQuery(muenchen, PLACE_TYPES);
+  const q = cityQuery(muenchen, PLACE_TYPES);
   assert.match(q, /^\[out:json\]\[timeout:\d+\];\narea\(id:3600062428\)->\.city;\n\.city out ids;\n\(/);
   assert.match(q, /nwr\["amenity"="drinking_water"\]\(area\.city\);/);
   assert.match(q, /nwr\["internet_access"="wlan"\]\["internet_access:fee"="no"\]\(area\.city\);/);

@@ -6,14 +6,18 @@ import { HERITAGE_LIMIT } from '../sources/wikidata-sparql/heritage.ts';
 import { BKG_VG250 } from '../sources/bkg/source.ts';
 import { cityBoundary } from '../sources/bkg/adapters.ts';
 import { OPENHOLIDAYS } from '../sources/openholidays/source.ts';
-import { LOCAL_SUBDIVISIONS, holidays } from '../sources/openholidays/adapters.ts';
+import { holidays } from '../sources/openholidays/adapters.ts';
+import { CITIES } from '../cities/register.ts';
+import { PARTIAL_STATE_HOLIDAYS, localSubdivisionsOf, partialStateHolidaysOf } from '../cities/local-holidays.ts';
 import { OPARL } from '../sources/oparl/source.ts';
 import { OPARL_SYSTEMS } from '../sources/oparl/systems.ts';
 import { MAX_PAGES, MAX_PAPERS, RECENT_DAYS, councilPapers } from '../sources/oparl/adapters.ts';
 
-const localNote = Object.entries(LOCAL_SUBDIVISIONS)
-  .map(([slug, codes]) => `${slug} (${codes.join(', ')})`)
+const localNote = CITIES.flatMap((c) => localSubdivisionsOf(c).map((s) => `${c.slug} (${s.code})`)).join(', ');
+const partialCities = CITIES.filter((c) => partialStateHolidaysOf(c).some((v) => v.applies))
+  .map((c) => c.slug)
   .join(', ');
+const partialNote = PARTIAL_STATE_HOLIDAYS.map((h) => `${h.name} in ${h.areas.map((a) => a.name).join(', ')} (DE-${h.state})`).join('; ');
 
 /** City and base data: declarations only (adapters live in their source modules). */
 export const CITY_BASE_TYPES: DataType[] = [
@@ -26,8 +30,11 @@ export const CITY_BASE_TYPES: DataType[] = [
     description:
       "From the OpenHolidays API for the city's state (subdivision DE-XX), 1 January of the current year to 31 December of the next. " +
       'Public holidays are those valid nationwide or in the state, plus local holidays of the part of the state the city lies in where ' +
-      `OpenHolidays knows one: ${localNote}. Regional holidays that apply only in some municipalities of a state (e.g. Mariä Himmelfahrt ` +
-      "in Bavaria's predominantly Catholic municipalities) are listed with the source's remark in `note`. Dates are calendar days (YYYY-MM-DD). " +
+      `OpenHolidays knows one: ${localNote}. Holidays a state grants only in some of its municipalities that OpenHolidays does not list ` +
+      `(${partialNote}) are added, dated from Easter, for a city that lies where they apply (${partialCities || "none of the register's cities"}). ` +
+      'meta.local names the local subdivision applied (or says none applies) and, per such holiday of the state, whether it applies and why. ' +
+      "Regional holidays that apply only in some municipalities of a state (e.g. Mariä Himmelfahrt in Bavaria's predominantly Catholic " +
+      "municipalities) are listed with the source's remark in `note`. Dates are calendar days (YYYY-MM-DD). " +
       'When OpenHolidays fails, the public holidays come from Nager.Date (MIT; no school or local holidays): data.source says which, meta.fallback names it.',
     source: OPENHOLIDAYS,
     record: HolidaysRecord,

@@ -3,7 +3,7 @@ import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord, SharingRecord,
 import { DB_FASTA } from '../sources/db-fasta/source.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
 import { storedBikeParking } from '../sources/overpass/bike-parking.ts';
-import { ITEM_CAP } from '../sources/overpass/query.ts';
+import { ITEM_CAP } from '../sources/overpass/stored.ts';
 import { NEXTBIKE_GBFS } from '../sources/nextbike/source.ts';
 import { SHARING_CITIES, SHARING_MAX_AGE_HOURS, nextbikeSharing, summariseSharing } from '../sources/nextbike/adapters.ts';
 import { stationFacilities } from '../sources/db-fasta/adapters.ts';

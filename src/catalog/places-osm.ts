@@ -1,7 +1,8 @@
 import { dataType, type DataType } from '../core/data-type.ts';
 import { PlaceRecord } from '../core/records/places.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
-import { PLACE_TYPE_BY_ID, describePlaceTags } from '../sources/overpass/place-types.ts';
+import { PLACE_TYPE_BY_ID } from '../sources/overpass/place-types.ts';
+import { describeTags } from '../sources/overpass/tag-filter.ts';
 import { storedPlaces } from '../sources/overpass/places-adapters.ts';
 
 /** Must equal jobs/places-precompute.ts PLACES_JOB_NAME (catalog may not import jobs/). */
@@ -39,7 +40,7 @@ function placeType(p: PlaceLabels): DataType {
     group: 'places',
     summary: `${p.what} mapped in OpenStreetMap within the city boundary (full list, precomputed weekly)`,
     description:
-      `OpenStreetMap objects tagged ${describePlaceTags(def)} inside the city's administrative boundary (the OSM boundary relation, ` +
+      `OpenStreetMap objects tagged ${describeTags(def)} inside the city's administrative boundary (the OSM boundary relation, ` +
       'or the AGS tag), ways and relations by their centre, sorted by name (unnamed last). Read from the store, never fetched live: ' +
       'a weekly job asks the Overpass API once per city for all place types. The list is complete and pages with limit/offset; ' +
       'meta.total is its length, meta.as_of the OSM data state, meta.computed_at the precompute time. Before the first precompute ' +

@@ -1,9 +1,8 @@
 import { CITIES, type City } from '../cities/register.ts';
-import type { Store } from '../core/store.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
-import { placesFailedRecently, readPlacesRun } from '../sources/overpass/places-stored.ts';
 import type { ScheduledJob } from './scheduler.ts';
 import { refreshPlaces, type PlacesRefreshOptions } from './pois/places-refresh.ts';
+import { duePlaceCities } from './pois/due.ts';
 
 export const PLACES_JOB_NAME = 'places-precompute';
 /** Every city's places are recomputed once a week. */
@@ -11,19 +10,6 @@ export const PLACES_REFRESH_AFTER_MS = 7 * 24 * 3600_000;
 /** Hourly ticks of at most 40 minutes each, so a run ends inside its cluster lock (one interval). */
 export const PLACES_TICK_MS = 3600_000;
 export const PLACES_RUN_BUDGET_MS = 40 * 60_000;
-
-/** Cities never computed first, then the oldest; cities that failed recently wait for their hold. */
-export async function duePlaceCities(store: Store, cities: readonly City[], maxAgeMs: number, now = Date.now()): Promise<City[]> {
-  const due: { city: City; computed: number }[] = [];
-  for (const city of cities) {
-    const run = await readPlacesRun(store, city.slug);
-    const computed = run ? Date.parse(run.computed_at) : 0;
-    if (run && now - computed < maxAgeMs) continue;
-    if (await placesFailedRecently(store, city.slug)) continue;
-    due.push({ city, computed: Number.isNaN(computed) ? 0 : computed });
-  }
-  return due.sort((a, b) => a.computed - b.computed).map((d) => d.city);
-}
 
 export interface PlacesJobOptions extends Omit<PlacesRefreshOptions, 'deadline' | 'signal' | 'onProgress'> {
   cities?: readonly City[];

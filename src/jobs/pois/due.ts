@@ -2,22 +2,28 @@ import type { City } from '../../cities/register.ts';
 import type { Store } from '../../core/store.ts';
 import type { PoiType } from '../../sources/overpass/poi-types.ts';
 import { poisFailedRecently, readStoredPois } from '../../sources/overpass/stored.ts';
-import type { PoiTarget } from './refresh.ts';
+import { placesFailedRecently, readPlacesRun } from '../../sources/overpass/places-stored.ts';
+import { dueCities } from './city-refresh.ts';
 
-/**
- * City/type pairs whose stored value is missing or older than `maxAgeMs`, never computed ones
- * first, then the oldest; pairs that failed recently wait for their hold to pass.
- */
-export async function dueTargets(store: Store, cities: readonly City[], types: readonly PoiType[], maxAgeMs: number, now = Date.now()): Promise<PoiTarget[]> {
-  const due: { target: PoiTarget; computed: number }[] = [];
-  for (const city of cities) {
-    for (const type of types) {
-      const stored = await readStoredPois(store, city.slug, type.id);
-      const computed = stored ? Date.parse(stored.computed_at) : 0;
-      if (stored && now - computed < maxAgeMs) continue;
-      if (await poisFailedRecently(store, city.slug, type.id)) continue;
-      due.push({ target: { city, type }, computed: Number.isNaN(computed) ? 0 : computed });
+/** Cities with a POI type never stored or stored longer than `maxAgeMs` ago (one query covers all types). */
+export function duePoiCities(store: Store, cities: readonly City[], types: readonly PoiType[], maxAgeMs: number, now = Date.now()): Promise<City[]> {
+  const oldest = async (city: City): Promise<number | null> => {
+    let min = Infinity;
+    for (const t of types) {
+      const stored = await readStoredPois(store, city.slug, t.id);
+      if (!stored) return null;
+      min = Math.min(min, Date.parse(stored.computed_at));
     }
-  }
-  return due.sort((a, b) => a.computed - b.computed).map((d) => d.target);
+    return min === Infinity ? null : min;
+  };
+  return dueCities(cities, oldest, (city) => poisFailedRecently(store, city.slug), maxAgeMs, now);
+}
+
+/** Cities whose place run record is missing or older than `maxAgeMs`. */
+export function duePlaceCities(store: Store, cities: readonly City[], maxAgeMs: number, now = Date.now()): Promise<City[]> {
+  const computed = async (city: City) => {
+    const run = await readPlacesRun(store, city.slug);
+    return run ? Date.parse(run.computed_at) : null;
+  };
+  return dueCities(cities, computed, (city) => placesFailedRecently(store, city.slug), maxAgeMs, now);
 }

@@ -1,5 +1,7 @@
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import type { PoiType } from './poi-types.ts';
+import { isOfType, type OsmTypeFilter } from './tag-filter.ts';
 
 /** Overpass `[out:json]` answer (https://wiki.openstreetmap.org/wiki/Overpass_API/Overpass_QL). */
 export interface OverpassAnswer {
@@ -32,13 +34,6 @@ export interface PoiItem {
   osm_id: number;
   /** The type's `keepTags` as mapped (only for types that declare them). */
   tags?: Record<string, string>;
-}
-
-export interface PoiAnswer {
-  total_available: number;
-  items: PoiItem[];
-  /** Replication time of the OSM data the answer was computed from, zoned. */
-  osm_base: string | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -89,8 +84,25 @@ export function byName(
   return (a.osm_id ?? 0) - (b.osm_id ?? 0);
 }
 
-/** The answer to query.ts's poiQuery: echoed area, `out count` element, then the sample. */
-export function parsePoiAnswer(body: OverpassAnswer, keepTags?: readonly string[]): PoiAnswer {
+/** An Overpass answer sorted into types: every requested type present (possibly empty), sorted by name. */
+export interface SplitAnswer<T> {
+  byType: Map<string, T[]>;
+  /** Replication time of the OSM data the answer was computed from, zoned. */
+  osm_base: string | null;
+}
+
+/**
+ * The answer to query.ts's cityQuery, sorted into types by their tag filters; `item` turns an
+ * element into the type's record (null skips it). A `runtime error` remark (timeout, memory)
+ * fails the whole answer, since its element list is cut short; an answer without the echoed
+ * area means Overpass does not know the boundary, which must not count as zero objects.
+ */
+export function splitAnswer<T, F extends OsmTypeFilter>(
+  body: OverpassAnswer,
+  types: readonly F[],
+  item: (el: OverpassElement, type: F) => T | null,
+  order: (a: T, b: T) => number,
+): SplitAnswer<T> {
   if (!body || typeof body !== 'object' || !Array.isArray(body.elements)) {
     throw new UpstreamError('parse', 'Overpass answer without elements');
   }
@@ -98,18 +110,22 @@ export function parsePoiAnswer(body: OverpassAnswer, keepTags?: readonly string[
   if (!body.elements.some((e) => e?.type === 'area')) {
     throw new UpstreamError('parse', 'Overpass does not know the city area (no area element in the answer)');
   }
-  const count = body.elements.find((e) => e?.type === 'count');
-  const total = Number(count?.tags?.total);
-  if (!count || !Number.isInteger(total) || total < 0) {
-    throw new UpstreamError('parse', 'Overpass answer without a valid count element');
-  }
-  const items: PoiItem[] = [];
+  const byType = new Map<string, T[]>(types.map((t) => [t.id, []]));
   for (const el of body.elements) {
-    const item = el ? parsePoiElement(el, keepTags) : null;
-    if (item) items.push(item);
+    if (!el?.tags) continue;
+    for (const t of types) {
+      if (!isOfType(el.tags, t)) continue;
+      const parsed = item(el, t);
+      if (parsed !== null) byType.get(t.id)!.push(parsed);
+    }
   }
-  items.sort(byName);
+  for (const list of byType.values()) list.sort(order);
   const base = body.osm3s?.timestamp_osm_base;
   const osmBase = typeof base === 'string' && !Number.isNaN(Date.parse(base)) ? toBerlinIso(base) : null;
-  return { total_available: Math.max(total, items.length), items, osm_base: osmBase };
+  return { byType, osm_base: osmBase };
+}
+
+/** The POI precompute's answer (query.ts cityQuery over the POI types) sorted into types, each item with its type's kept tags. */
+export function parsePoisAnswer(body: OverpassAnswer, types: readonly PoiType[]): SplitAnswer<PoiItem> {
+  return splitAnswer(body, types, (el, t) => parsePoiElement(el, t.keepTags), byName);
 }

@@ -1,18 +1,11 @@
-import type { TagCondition } from './poi-types.ts';
+import { tag, type OsmTypeFilter } from './tag-filter.ts';
 
 /**
  * The place data types read from OpenStreetMap (one route each, e.g. /cities/{slug}/drinking-water)
- * and the tags that define them. Like POI types, a type is the union of its filter groups and a
- * group is a conjunction of tag conditions; the weekly place precompute asks for all of them in
- * one query per city and sorts the answer's objects into types by these same conditions.
+ * and the tags that define them (tag-filter.ts; the id is the data type name and route suffix).
+ * The weekly place precompute asks for all of them in one query per city.
  */
-export interface PlaceType {
-  /** The data type name, also the route suffix. */
-  id: string;
-  groups: TagCondition[][];
-}
-
-const tag = (key: string, value: string): TagCondition => ({ key, value });
+export type PlaceType = OsmTypeFilter;
 
 export const PLACE_TYPES: readonly PlaceType[] = [
   { id: 'drinking-water', groups: [[tag('amenity', 'drinking_water')]] },
@@ -30,20 +23,3 @@ export const PLACE_TYPES: readonly PlaceType[] = [
 ];
 
 export const PLACE_TYPE_BY_ID: ReadonlyMap<string, PlaceType> = new Map(PLACE_TYPES.map((t) => [t.id, t]));
-
-function holds(tags: Record<string, string>, c: TagCondition): boolean {
-  const v = tags[c.key];
-  if (v === undefined) return false;
-  return c.regex ? new RegExp(c.value).test(v) : v === c.value;
-}
-
-/** Whether an object's tags satisfy a type's definition (any group, all conditions of it). */
-export function isOfType(tags: Record<string, string>, type: PlaceType): boolean {
-  return type.groups.some((g) => g.every((c) => holds(tags, c)));
-}
-
-/** Tag definition as documented, e.g. `office=government or amenity=townhall`. */
-export function describePlaceTags(t: PlaceType): string {
-  const cond = (c: TagCondition) => `${c.key}${c.regex ? `~"${c.value}"` : `=${c.value}`}`;
-  return t.groups.map((g) => g.map(cond).join(' + ')).join(' or ');
-}

@@ -1,15 +1,6 @@
 import type { PlaceRecord } from '../../core/records/places.ts';
-import { toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
-import { assertComplete, byName, type OverpassAnswer, type OverpassElement } from './parse.ts';
-import { isOfType, type PlaceType } from './place-types.ts';
-
-export interface PlacesAnswer {
-  /** Objects per place type id (every requested type present, possibly empty), sorted by name. */
-  byType: Map<string, PlaceRecord[]>;
-  /** Replication time of the OSM data, zoned. */
-  osm_base: string | null;
-}
+import { byName, splitAnswer, type OverpassAnswer, type OverpassElement, type SplitAnswer } from './parse.ts';
+import type { PlaceType } from './place-types.ts';
 
 const WHEELCHAIR = new Set(['yes', 'limited', 'no', 'designated']);
 
@@ -67,28 +58,7 @@ export function parsePlaceElement(el: OverpassElement): PlaceRecord | null {
   };
 }
 
-/**
- * The answer to places-query.ts: echoed area, then every object of every place type. A
- * `runtime error` remark (timeout, memory) fails the whole answer, since its element list is
- * cut short; an answer without the echoed area means Overpass does not know the boundary.
- */
-export function parsePlacesAnswer(body: OverpassAnswer, types: readonly PlaceType[]): PlacesAnswer {
-  if (!body || typeof body !== 'object' || !Array.isArray(body.elements)) {
-    throw new UpstreamError('parse', 'Overpass answer without elements');
-  }
-  assertComplete(body);
-  if (!body.elements.some((e) => e?.type === 'area')) {
-    throw new UpstreamError('parse', 'Overpass does not know the city area (no area element in the answer)');
-  }
-  const byType = new Map<string, PlaceRecord[]>(types.map((t) => [t.id, []]));
-  for (const el of body.elements) {
-    if (!el?.tags) continue;
-    const item = parsePlaceElement(el);
-    if (!item) continue;
-    for (const t of types) if (isOfType(el.tags, t)) byType.get(t.id)!.push(item);
-  }
-  for (const list of byType.values()) list.sort(byName);
-  const base = body.osm3s?.timestamp_osm_base;
-  const osmBase = typeof base === 'string' && !Number.isNaN(Date.parse(base)) ? toBerlinIso(base) : null;
-  return { byType, osm_base: osmBase };
+/** The place precompute's answer (query.ts cityQuery over the place types) sorted into types. */
+export function parsePlacesAnswer(body: OverpassAnswer, types: readonly PlaceType[]): SplitAnswer<PlaceRecord> {
+  return splitAnswer(body, types, (el) => parsePlaceElement(el), byName);
 }

@@ -1,23 +1,14 @@
-/**
- * The POI types offered by /cities/{slug}/pois and the OpenStreetMap tags that define each.
- * A type is the union of its filter groups; each group is a conjunction of tag conditions.
- */
-export interface TagCondition {
-  key: string;
-  /** Exact value, or a regular expression when `regex` is set. */
-  value: string;
-  regex?: boolean;
-}
+import { tag, type OsmTypeFilter } from './tag-filter.ts';
 
-export interface PoiType {
-  id: string;
+/**
+ * The POI types offered by /cities/{slug}/pois and the OpenStreetMap tags that define each
+ * (tag-filter.ts). The weekly POI precompute asks for all of them in one query per city.
+ */
+export interface PoiType extends OsmTypeFilter {
   label: string;
-  groups: TagCondition[][];
   /** OSM tags stored with each item beyond name and address (read by a data type of its own, e.g. bike-parking). */
   keepTags?: readonly string[];
 }
-
-const tag = (key: string, value: string): TagCondition => ({ key, value });
 
 export const POI_TYPES: readonly PoiType[] = [
   { id: 'hospital', label: 'Hospitals', groups: [[tag('amenity', 'hospital')]] },
@@ -56,9 +47,3 @@ export const POI_TYPES: readonly PoiType[] = [
 export const POI_TYPE_IDS: readonly string[] = POI_TYPES.map((t) => t.id);
 
 export const POI_TYPE_BY_ID: ReadonlyMap<string, PoiType> = new Map(POI_TYPES.map((t) => [t.id, t]));
-
-/** Tag definition of a type as documented, e.g. `leisure=water_park or shop=supermarket`. */
-export function describeTags(t: PoiType): string {
-  const cond = (c: TagCondition) => `${c.key}${c.regex ? `~"${c.value}"` : `=${c.value}`}`;
-  return t.groups.map((g) => g.map(cond).join(' + ')).join(' or ');
-}

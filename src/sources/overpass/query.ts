@@ -1,8 +1,6 @@
 import type { City } from '../../cities/register.ts';
-import type { PoiType, TagCondition } from './poi-types.ts';
+import type { OsmTypeFilter, TagCondition } from './tag-filter.ts';
 
-/** Largest item sample stored per city and type; total_available is always the full count. */
-export const ITEM_CAP = 500;
 /** Server-side query budget; the public instance rejects long-running queries under load. */
 export const QUERY_TIMEOUT_SECONDS = 180;
 
@@ -22,13 +20,13 @@ export function areaStatement(city: Pick<City, 'ags' | 'osm_relation'>): string 
 }
 
 /**
- * One query per city and type. It echoes the area (an unknown area must fail, not count as
- * zero POIs), then the true total (`out count`) and a capped sample with centres for ways
- * and relations (`out tags center N`).
+ * One query per city for a whole table of types (POI types or place types): the echoed area
+ * (an unknown area must fail, not count as zero objects), then the union of every type's
+ * filter groups with tags and centres. parse.ts sorts the answer back into types by the same
+ * tag filters, so a city costs one request to the public instance instead of one per type.
+ * Overpass outputs an object matched by several groups once.
  */
-export function poiQuery(city: Pick<City, 'ags' | 'osm_relation'>, type: PoiType, cap = ITEM_CAP): string {
-  const union = type.groups.map((g) => `nwr${g.map(condition).join('')}(area.city);`).join(' ');
-  return [`[out:json][timeout:${QUERY_TIMEOUT_SECONDS}];`, areaStatement(city), '.city out ids;', `(${union});`, 'out count;', `out tags center ${cap};`].join(
-    '\n',
-  );
+export function cityQuery(city: Pick<City, 'ags' | 'osm_relation'>, types: readonly OsmTypeFilter[]): string {
+  const union = types.flatMap((t) => t.groups.map((g) => `nwr${g.map(condition).join('')}(area.city);`)).join('\n');
+  return [`[out:json][timeout:${QUERY_TIMEOUT_SECONDS}];`, areaStatement(city), '.city out ids;', `(\n${union}\n);`, 'out tags center;'].join('\n');
 }

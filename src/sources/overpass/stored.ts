@@ -1,6 +1,9 @@
 import type { Store } from '../../core/store.ts';
 import type { PoiItem } from './parse.ts';
 
+/** Largest item sample stored per city and type; total_available is always the full count. */
+export const ITEM_CAP = 500;
+
 /**
  * What the POI precompute writes per city and type, and the pois data type reads. Entries
  * carry no TTL: a failed refresh keeps the previous week's value.
@@ -15,7 +18,8 @@ export interface StoredPois {
 }
 
 const key = (slug: string, type: string) => `pois:v1:${slug}:${type}`;
-const failKey = (slug: string, type: string) => `pois:v1:failed:${slug}:${type}`;
+/** The precompute queries a city's POI types together, so a failure holds back the whole city. */
+const failKey = (slug: string) => `pois:v1:failed:${slug}`;
 
 export async function readStoredPois(store: Store, slug: string, type: string): Promise<StoredPois | null> {
   const raw = await store.get(key(slug, type));
@@ -28,16 +32,17 @@ export async function readStoredPois(store: Store, slug: string, type: string): 
   }
 }
 
-export async function writeStoredPois(store: Store, slug: string, value: StoredPois): Promise<void> {
-  await store.set(key(slug, value.type), JSON.stringify(value));
-  await store.del(failKey(slug, value.type));
+/** Every type of one city's answer, then the failure hold is lifted. */
+export async function writeStoredPois(store: Store, slug: string, values: readonly StoredPois[]): Promise<void> {
+  for (const v of values) await store.set(key(slug, v.type), JSON.stringify(v));
+  await store.del(failKey(slug));
 }
 
-/** A failed city/type is not retried by the scheduled job before `ttlMs` has passed. */
-export async function markPoisFailed(store: Store, slug: string, type: string, reason: string, ttlMs: number): Promise<void> {
-  await store.set(failKey(slug, type), reason.slice(0, 300), ttlMs);
+/** A failed city is not retried by the scheduled job before `ttlMs` has passed. */
+export async function markPoisFailed(store: Store, slug: string, reason: string, ttlMs: number): Promise<void> {
+  await store.set(failKey(slug), reason.slice(0, 300), ttlMs);
 }
 
-export async function poisFailedRecently(store: Store, slug: string, type: string): Promise<boolean> {
-  return (await store.get(failKey(slug, type))) !== null;
+export async function poisFailedRecently(store: Store, slug: string): Promise<boolean> {
+  return (await store.get(failKey(slug))) !== null;
 }

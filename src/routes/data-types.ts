@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dataSchemaOf, fillTemplate, operationIdOf, routePath, type DataType } from '../core/data-type.ts';
+import { dataSchemaOf, fillTemplate, operationIdOf, routePath, variantsNote, type DataType } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
@@ -19,7 +19,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
     const path = routePath(dt);
     const doc: RouteDoc = {
       summary: `${dt.summary} (Tier ${dt.source.tier})`,
-      description: dt.description,
+      description: [dt.description, variantsNote(dt)].filter(Boolean).join(' ') || undefined,
       tags: [GROUP_LABELS[dt.group]],
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,

@@ -162,3 +162,14 @@ test('an empty layer is no_data', async () => {
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
 });
+
+test('a repeat Köln request is a HIT of the Köln answer, without a second upstream call', async () => {
+  await fresh(async (app) => {
+    const first = await app.get('/api/v1/live/koeln/traffic-flow');
+    const again = await app.get('/api/v1/live/koeln/traffic-flow');
+    assert.equal(at(again.json, 'meta.cache_status'), 'HIT');
+    assert.equal(at(again.json, 'meta.source'), 'koeln-verkehr');
+    assert.equal(again.headers.get('cache-control'), first.headers.get('cache-control'));
+    assert.equal(fake.count(KOELN_STRECKE), 1);
+  });
+});

@@ -215,11 +215,6 @@ export function forCity(dt: DataType, slug: string): DataType {
   return t;
 }
 
-/** Every source that answers a data type somewhere: the main source first, then the variants' sources. */
-export function sourcesOf(dt: DataType): SourceDecl[] {
-  return [dt.source, ...(dt.variants ?? []).map((v) => v.source)];
-}
-
 /** The docs' line naming which source answers which cities, for a type with variants (else null). */
 export function variantsNote(dt: DataType): string | null {
   if (!dt.variants?.length) return null;

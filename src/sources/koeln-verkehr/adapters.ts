@@ -1,7 +1,9 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { FlowSegment, FlowState, TrafficFlowRecord } from '../../core/records/roads.ts';
-import { SEGMENT_CAP } from '../hamburg-verkehrslage/verkehrslage.ts';
 import { parseStrecken, type QueryAnswer } from './strecke.ts';
+
+/** Non-free segments listed at most (the same cap as Hamburg's view of the type). */
+export const SEGMENT_CAP = 250;
 
 /** Worst first, as for Hamburg; segments of an unknown state last (not known to be free-flowing). */
 const ORDER: Record<FlowState, number> = { congested: 0, slow: 1, dense: 2, free: 3 };

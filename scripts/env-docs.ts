@@ -11,6 +11,7 @@ import { CATALOG } from '../src/catalog/index.ts';
 import { coveredCities, routePath, toolOf } from '../src/core/data-type.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { SOURCES } from '../src/sources/index.ts';
+import type { SourceDecl } from '../src/core/source.ts';
 
 export function renderEnvExample(): string {
   loadAppConfig({});
@@ -35,7 +36,10 @@ export function renderCatalogTable(): string {
     const cache = dt.cache === 'stored' ? 'stored (job)' : `${dt.cache.freshSeconds}/${dt.cache.staleSeconds} s`;
     const cover = dt.scope === 'global' ? 'not per city' : cities ? `${cities.length} (${[...cities].sort().join(', ')})` : `all ${CITIES.length}`;
     const aliases = dt.aliases?.length ? `<br>deprecated: ${dt.aliases.map((a) => `\`${a}\``).join(', ')}` : '';
-    return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${dt.source.name} | ${dt.source.tier} | ${dt.source.license} | ${cover} | ${cache} |`;
+    // Per-city variants: each source with the cities it answers (the main source answers the rest).
+    const per = (f: (src: SourceDecl) => string) =>
+      dt.variants?.length ? [f(dt.source), ...dt.variants.map((v) => `${f(v.source)} (${v.cities.join(', ')})`)].join('<br>') : f(dt.source);
+    return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${per((s) => s.name)} | ${per((s) => s.tier)} | ${per((s) => s.license)} | ${cover} | ${cache} |`;
   });
   return [
     `${CATALOG.counts.text}; generated from the catalog by \`npm run env-docs\`.`,

@@ -1,4 +1,4 @@
-import type { SourceDecl } from './core/source.ts';
+import { limitEnv, type SourceDecl } from './core/source.ts';
 import { VERSION } from './core/version.ts';
 
 /**
@@ -78,6 +78,8 @@ export interface SourceSettings {
   urls: Record<string, string>;
   credentials: Record<string, string>;
   missingCredentials: string[];
+  /** The source's declared limits (SourceDecl.limits) by key, as configured. */
+  limits: Record<string, number>;
 }
 
 /**
@@ -196,7 +198,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       if (v) credentials[name] = v;
       else missingCredentials.push(name);
     }
-    config.sources[src.id] = { enabled, baseUrl, urls, credentials, missingCredentials };
+    const limits: Record<string, number> = {};
+    for (const [key, l] of Object.entries(src.limits ?? {})) limits[key] = s(limitEnv(src, key), String(l.default), l.description, int(l.min, l.max));
+    config.sources[src.id] = { enabled, baseUrl, urls, credentials, missingCredentials, limits };
   }
   return config;
 }

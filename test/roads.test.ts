@@ -8,15 +8,16 @@ import { at, list, num, obj, str } from './helpers/json.ts';
 import { nth } from './helpers/must.ts';
 import { CITY_BY_SLUG, CITIES } from '../src/cities/register.ts';
 import { lineTime, parseEvent, parseWebcam, positionOf, type AutobahnItem } from '../src/sources/autobahn/items.ts';
-import { CITY_ROADS, MAX_CONCURRENCY } from '../src/sources/autobahn/snapshot.ts';
+import { CITY_ROADS } from '../src/sources/autobahn/snapshot.ts';
+import { AUTOBAHN } from '../src/sources/autobahn/source.ts';
 import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
 
 const ctx = useFakeApp(registerAutobahn);
 const { fake } = ctx;
 
 /** A fresh app (empty cache) for tests whose upstream failures must not meet lists cached by earlier tests. */
-async function fresh<T>(run: (app: Awaited<ReturnType<typeof startApp>>) => Promise<T>): Promise<T> {
-  const app = await startApp(fakeEnv(fake.url));
+async function fresh<T>(run: (app: Awaited<ReturnType<typeof startApp>>) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+  const app = await startApp({ ...fakeEnv(fake.url), ...env });
   try {
     return await run(app);
   } finally {
@@ -148,7 +149,8 @@ test('road lists are shared: traffic and incidents after road-events ask the ups
   assert.equal(fake.count('/o/autobahn/'), before);
 });
 
-test('bounded concurrency: a Ruhr city asks 15 roads x 3 services, at most 8 at a time', async () => {
+/** Peak of road requests in flight while Essen's road events are fetched by a fresh app with `env`. */
+async function essenPeak(env: Record<string, string> = {}): Promise<number> {
   let inFlight = 0;
   let peak = 0;
   fake.get(/^\/o\/autobahn\/[^/]+\/services\/(roadworks|warning|closure)$/, async (_req, url) => {
@@ -158,12 +160,42 @@ test('bounded concurrency: a Ruhr city asks 15 roads x 3 services, at most 8 at 
     inFlight--;
     return { json: { [url.pathname.split('/').at(-1)!]: [] } };
   });
-  const r = await fresh((app) => app.get('/api/v1/cities/essen/road-events'));
+  const r = await fresh((app) => app.get('/api/v1/cities/essen/road-events'), env);
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
   assert.equal(fake.count('/o/autobahn/'), (CITY_ROADS.essen?.length ?? 0) * 3);
-  assert.ok(peak <= MAX_CONCURRENCY, `peak ${peak}`);
-  assert.ok(peak > 1, 'requests do run in parallel');
+  return peak;
+}
+
+test('bounded concurrency: a Ruhr city asks 15 roads x 3 services, at most 8 at a time', async () => {
+  const peak = await essenPeak();
+  assert.equal(AUTOBAHN.limits?.ROAD_CONCURRENCY?.default, 8);
+  assert.ok(peak <= 8, `peak ${peak}`);
+  assert.ok(peak > 2, 'requests do run in parallel, more than the smaller setting below allows');
+});
+
+test('AUTOBAHN_ROAD_CONCURRENCY lowers the bound', async () => {
+  const peak = await essenPeak({ AUTOBAHN_ROAD_CONCURRENCY: '2' });
+  assert.ok(peak <= 2, `peak ${peak}`);
+  assert.equal(peak, 2);
+});
+
+test('AUTOBAHN_RADIUS_KM: a smaller radius drops the A1 warning 21 km from Hamburg', async () => {
+  const r = await fresh((app) => app.get('/api/v1/cities/hamburg/road-events'), { AUTOBAHN_RADIUS_KM: '15' });
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.equal(at(r.json, 'meta.radius_km'), 15);
+  assert.match(str(r.json, 'meta.reason'), /within 15 km/);
+  const d = await ctx.app.get('/api/v1/cities/hamburg/road-events');
+  assert.equal(at(d.json, 'meta.radius_km'), 30);
+  assert.equal(list(d.json, 'data').length, 1);
+});
+
+test('a limit outside its range is a configuration error', async () => {
+  await assert.rejects(
+    fresh(async () => null, { AUTOBAHN_RADIUS_KM: '0' }),
+    /AUTOBAHN_RADIUS_KM must be between 1 and 100/,
+  );
 });
 
 test('no event within the radius is no_data with a reason (Berlin has no A1)', async () => {

@@ -224,7 +224,7 @@ test('rate limit: calls beyond ratePerMinute in the current minute are refused (
   const decl = { ...DB_TIMETABLES, id: 'rate-test', ratePerMinute: 2 };
   const http = new BoundSourceHttp(
     decl,
-    { enabled: true, baseUrl: fake.url + BASE, urls: {}, credentials: {}, missingCredentials: [] },
+    { enabled: true, baseUrl: fake.url + BASE, urls: {}, credentials: {}, missingCredentials: [], limits: {} },
     client,
     new Metrics(),
     new SourceHealth(),

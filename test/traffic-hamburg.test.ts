@@ -68,10 +68,10 @@ test('traffic-flow: the shared vocabulary, worst segments first, the same snapsh
 });
 
 test('traffic-flow elsewhere is not_covered with covered_cities, without a request', async () => {
-  const r = await ctx.app.get('/api/v1/live/koeln/traffic-flow');
+  const r = await ctx.app.get('/api/v1/live/muenchen/traffic-flow');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
-  assert.deepEqual(at(r.json, 'meta.covered_cities'), ['hamburg']);
+  assert.deepEqual(at(r.json, 'meta.covered_cities'), ['hamburg', 'koeln']);
   assert.match(str(r.json, 'meta.note'), /Hamburg/);
   assert.equal(fake.count(ITEMS), 0);
 });
@@ -111,16 +111,16 @@ test('coverage and overview show traffic-flow as partial, with covered_cities an
   const row = list<{ type: string; partial: boolean; covered_cities: string[]; note: string }>(c.json, 'data').find((t) => t.type === 'traffic-flow');
   assert.ok(row, 'traffic-flow row');
   assert.equal(row.partial, true);
-  assert.deepEqual(row.covered_cities, ['hamburg']);
+  assert.deepEqual(row.covered_cities, ['hamburg', 'koeln']);
   assert.match(row.note, /Hamburg/);
   const page = await ctx.app.get('/coverage');
   assert.match(page.text, /title="Live traffic flow[^"]*Hamburg[^"]*"[^>]*><code>traffic-flow<\/code>/, 'the matrix column names the coverage');
-  const o = await ctx.app.get('/api/v1/cities/koeln/overview');
+  const o = await ctx.app.get('/api/v1/cities/muenchen/overview');
   const item = list<{ type: string; available: boolean; covered_cities?: string[]; note?: string }>(o.json, 'data.data_types').find(
     (t) => t.type === 'traffic-flow',
   );
   assert.ok(item);
   assert.equal(item.available, false);
-  assert.deepEqual(item.covered_cities, ['hamburg']);
-  assert.match(item.note ?? '', /not available for Köln/);
+  assert.deepEqual(item.covered_cities, ['hamburg', 'koeln']);
+  assert.match(item.note ?? '', /not available for München/);
 });

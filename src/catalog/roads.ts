@@ -1,11 +1,13 @@
 import { dataType, type DataType } from '../core/data-type.ts';
 import { RoadEvent, TrafficFlowRecord, TrafficRecord, TrafficSituationRecord, WebcamRecord } from '../core/records/roads.ts';
 import { AUTOBAHN } from '../sources/autobahn/source.ts';
-import { RADIUS_KM, liveEvents, roadEvents, traffic, webcams } from '../sources/autobahn/adapters.ts';
+import { DEFAULT_RADIUS_KM, liveEvents, roadEvents, traffic, webcams } from '../sources/autobahn/adapters.ts';
 import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT } from '../sources/autobahn/snapshot.ts';
 import { HAMBURG_VERKEHRSLAGE } from '../sources/hamburg-verkehrslage/source.ts';
 import { trafficFlow, trafficSituation } from '../sources/hamburg-verkehrslage/adapters.ts';
 import { SEGMENT_CAP } from '../sources/hamburg-verkehrslage/verkehrslage.ts';
+import { KOELN_VERKEHR } from '../sources/koeln-verkehr/source.ts';
+import { koelnTrafficFlow } from '../sources/koeln-verkehr/adapters.ts';
 import { BERLIN_VIZ } from '../sources/berlin-viz/source.ts';
 import { berlinTrafficReports } from '../sources/berlin-viz/adapters.ts';
 import { MOBILITHEK_TYPES } from './traffic-live.ts';
@@ -16,7 +18,7 @@ const LIVE_CACHE = { freshSeconds: EVENT_SNAPSHOT.freshSeconds, staleSeconds: 18
 const LIVE = { refreshSeconds: EVENT_SNAPSHOT.freshSeconds };
 
 const MOTORWAY =
-  `Autobahn GmbH traffic API for each motorway within reach of the city (a curated list per city, meta.roads), items within ${RADIUS_KM} km ` +
+  `Autobahn GmbH traffic API for each motorway within reach of the city (a curated list per city, meta.roads), items within ${DEFAULT_RADIUS_KM} km (AUTOBAHN_RADIUS_KM; meta.radius_km) ` +
   'of the city point. A motorway that cannot be read is left out and named in meta.failed_roads; the answer fails only when none can be read. ' +
   "Texts are the feed's, in German; start and end come from the feed's timestamp or its text lines and are zoned Europe/Berlin times. " +
   "The feed's own fields are kept unchanged under raw (camelCase).";
@@ -65,7 +67,7 @@ export const ROAD_TYPES: DataType[] = [
     group: 'transport',
     summary: 'Motorway cameras around the city: name, road, viewing direction, image and stream links, operator',
     description:
-      `Autobahn GmbH webcam lists of the motorways within reach of the city, cameras within ${RADIUS_KM} km. Many operators have withdrawn ` +
+      `Autobahn GmbH webcam lists of the motorways within reach of the city, cameras within ${DEFAULT_RADIUS_KM} km (AUTOBAHN_RADIUS_KM). Many operators have withdrawn ` +
       "their cameras (most remaining ones are in North Rhine-Westphalia), so most cities answer no_data. Images stay on the operators' servers.",
     path: '/api/v1/live/{city}/webcams',
     aliases: ['/api/v1/cities/{slug}/webcams'],
@@ -120,12 +122,17 @@ export const ROAD_TYPES: DataType[] = [
     group: 'transport',
     summary: 'Live traffic state of the city road network: segments per state (free, dense, slow, congested) and the segments that are not free-flowing',
     description:
-      "Where a city publishes its traffic state keylessly: Hamburg's traffic situation map (Urban Data Platform, five-minute snapshots). " +
-      `Counts per state come from the feed's numberMatched; at most ${SEGMENT_CAP} non-free segments are listed, congested first. ` +
-      "Hamburg's classes map to the shared vocabulary: fliessend = free, dicht = dense, zäh = slow, gestaut = congested.",
+      'Where a city publishes its traffic state keylessly, each city from its own source (meta.source names it). ' +
+      "Hamburg: the traffic situation map (Urban Data Platform, five-minute snapshots); counts per state from the feed's numberMatched; " +
+      'fliessend = free, dicht = dense, zäh = slow, gestaut = congested. ' +
+      'Köln: layer 1 "Strecke" of the city\'s traffic calendar map (ArcGIS MapServer); the auslastung code maps 1 = free, 2 = dense, ' +
+      '3 = congested (the code list is not published with the data: any other code is state null, and every segment keeps auslastung and ' +
+      'tendenz unchanged under raw); congested_share_pct counts segments with a known state. ' +
+      `At most ${SEGMENT_CAP} non-free segments are listed, congested first.`,
     path: '/api/v1/live/{city}/traffic-flow',
-    coverage: { cities: ['hamburg'], note: "Hamburg publishes its traffic state keylessly (OGC API); Köln's traffic flow needs a Mobilithek subscription" },
+    coverage: { cities: ['hamburg'], note: 'Hamburg (OGC API) and Köln (ArcGIS MapServer) publish their traffic state keylessly' },
     source: HAMBURG_VERKEHRSLAGE,
+    variants: [{ cities: ['koeln'], source: KOELN_VERKEHR, adapter: koelnTrafficFlow }],
     record: TrafficFlowRecord,
     list: 'segments',
     cache: LIVE_CACHE,

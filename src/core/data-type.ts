@@ -80,6 +80,19 @@ export interface Fallback {
   note: string;
 }
 
+/**
+ * Another source answering the same data type for some cities (e.g. Köln's traffic state next to
+ * Hamburg's): same type, path and record; its own source (breaker, status, attribution, variables),
+ * adapter and cache. Its cities count as covered besides `coverage.cities`.
+ */
+export interface Variant {
+  /** Canonical slugs this source answers for; the main source answers every other covered city. */
+  cities: readonly string[];
+  source: SourceDecl;
+  adapter: Adapter<unknown>;
+  cache?: CacheWindows;
+}
+
 /** Where the docs' example answer (and the demo) come from: the city the fixtures model. */
 export interface Example {
   /** Canonical slug (per-city types). */
@@ -141,12 +154,14 @@ export interface DataType {
    * switched off): same record schema, its own source and attribution; meta.answered_by names it.
    */
   fallback?: Fallback;
+  /** Per-city source variants: these cities are answered by another source (see Variant). */
+  variants?: Variant[];
   /** An MCP tool of its own (e.g. `departures`) instead of its group's tool. */
   tool?: string;
   adapter: Adapter<unknown>;
 }
 
-type Declared = Omit<DataType, 'record' | 'adapter' | 'list' | 'scope' | 'fallback'>;
+type Declared = Omit<DataType, 'record' | 'adapter' | 'list' | 'scope' | 'fallback' | 'variants'>;
 type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>;
 
 /**
@@ -154,7 +169,13 @@ type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>
  * schema describes (a list of it for `list: true`).
  */
 export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Declared & { record: () => S; list?: L; adapter: Adapter<DataOf<S, L>>; fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<DataOf<S, L>> } },
+  dt: Declared & {
+    record: () => S;
+    list?: L;
+    adapter: Adapter<DataOf<S, L>>;
+    fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<DataOf<S, L>> };
+    variants?: (Omit<Variant, 'adapter'> & { adapter: Adapter<DataOf<S, L>> })[];
+  },
 ): DataType {
   return dt as DataType;
 }
@@ -175,10 +196,39 @@ export function viaFallback(dt: DataType): DataType | null {
   return { ...dt, source: dt.fallback.source, adapter: dt.fallback.adapter, cache: dt.fallback.cache ?? dt.cache };
 }
 
-/** Cities a data type covers, or null for all. */
+/** One derived data type per variant, so that per-type caches (runtime fallbacks, hit sources) keep working by identity. */
+const variantTypes = new WeakMap<Variant, DataType>();
+
+/**
+ * The data type as it answers in `slug`: the variant's source, adapter and cache where a variant
+ * names the city, else the type itself. The variant answers on its own, without the main
+ * source's fallback.
+ */
+export function forCity(dt: DataType, slug: string): DataType {
+  const v = dt.variants?.find((x) => x.cities.includes(slug));
+  if (!v) return dt;
+  let t = variantTypes.get(v);
+  if (!t) {
+    const { variants: _variants, fallback: _fallback, ...rest } = dt;
+    t = { ...rest, source: v.source, adapter: v.adapter, cache: v.cache ?? dt.cache };
+    variantTypes.set(v, t);
+  }
+  return t;
+}
+
+/** The docs' line naming which source answers which cities, for a type with variants (else null). */
+export function variantsNote(dt: DataType): string | null {
+  if (!dt.variants?.length) return null;
+  const parts = dt.variants.map((v) => `${v.cities.join(', ')}: ${v.source.name} (${v.source.license}, source ${v.source.id})`);
+  return `Sources per city: ${parts.join('; ')}; elsewhere ${dt.source.name} (${dt.source.license}, source ${dt.source.id}).`;
+}
+
+/** Cities a data type covers (its coverage plus its variants' cities), or null for all. */
 export function coveredCities(dt: DataType): readonly string[] | null {
   if (dt.fixedCity) return [dt.fixedCity];
-  return dt.coverage?.cities ?? null;
+  if (!dt.coverage) return null;
+  const extra = (dt.variants ?? []).flatMap((v) => v.cities).filter((c) => !dt.coverage!.cities.includes(c));
+  return extra.length ? [...dt.coverage.cities, ...extra] : dt.coverage.cities;
 }
 
 export function routePath(dt: DataType): string {

@@ -27,8 +27,35 @@ export interface SourceDecl {
   maxResponseBytes?: number;
   /** Minimum spacing of calls across the cluster, e.g. DB's 60 calls per minute. */
   ratePerMinute?: number;
+  /**
+   * Tunable numeric limits of the source (a radius, a concurrency): each is the environment
+   * variable `<env>_<KEY>`, read through the config and documented by `npm run env-docs`.
+   */
+  limits?: Record<string, LimitDecl>;
   /** Why a source with `enabledByDefault: false` is off (e.g. no published licence); sent as meta.disabled_reason. */
   offReason?: string;
+}
+
+export interface LimitDecl {
+  default: number;
+  min: number;
+  max: number;
+  description: string;
+}
+
+/** The environment variable of a source's limit. */
+export function limitEnv(src: SourceDecl, key: string): string {
+  return `${src.env}_${key}`;
+}
+
+/**
+ * A limit's configured value (its declared default where the loaded config has none, e.g. a
+ * config loaded for another source list). Takes the config structurally: core imports no config.
+ */
+export function limitOf(config: { sources: Record<string, { limits: Record<string, number> } | undefined> }, src: SourceDecl, key: string): number {
+  const decl = src.limits?.[key];
+  if (!decl) throw new Error(`source ${src.id} declares no limit ${key}`);
+  return config.sources[src.id]?.limits[key] ?? decl.default;
 }
 
 export interface Registration {

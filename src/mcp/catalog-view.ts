@@ -36,6 +36,7 @@ export function catalogView(catalog: Catalog) {
       source: dt.source.id,
       license: dt.source.license,
       tier: dt.source.tier,
+      ...(dt.variants ? { variants: dt.variants.map((v) => ({ cities: v.cities, source: v.source.id, license: v.source.license, tier: v.source.tier })) } : {}),
       list: dt.list !== undefined,
       live: dt.live !== undefined,
       compare_resource: dt.compare?.resource ?? null,

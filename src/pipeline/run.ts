@@ -1,7 +1,7 @@
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
-import { coveredCities, type AdapterResult, type CacheWindows, type DataType, type FetchContext } from '../core/data-type.ts';
+import { coveredCities, forCity, type AdapterResult, type CacheWindows, type DataType, type FetchContext } from '../core/data-type.ts';
 import { paramKey, parseParams } from '../core/params.ts';
 import { ProblemError } from '../core/problem.ts';
 import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '../http/pagination.ts';
@@ -85,7 +85,7 @@ export class Pipeline {
     const key = `${dt.type}:${city.slug}:`;
     let source = this.hitSources.get(key);
     if (!source) {
-      source = this.newHitSource(dt, key);
+      source = this.newHitSource(dt, city, key);
       this.hitSources.set(key, source);
     }
     return source;
@@ -94,7 +94,8 @@ export class Pipeline {
   /** One per data type and city (at most types x cities): each holds a metrics tally. */
   private readonly hitSources = new Map<string, () => PreparedHit | null>();
 
-  private newHitSource(dt: DataType, key: string): () => PreparedHit | null {
+  private newHitSource(declared: DataType, city: City, key: string): () => PreparedHit | null {
+    const dt = forCity(declared, city.slug);
     const windows = dt.cache;
     if (windows === 'stored' || dt.scope === 'global' || dt.params?.length) return () => null;
     const hits = this.rt.metrics.tally(this.rt.metrics.cacheChild(dt.type, 'HIT'));
@@ -108,20 +109,22 @@ export class Pipeline {
 
   /** The generic request path of DESIGN.md for one per-city data type. */
   async run(declared: DataType, cityInput: string | City | null, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
-    // Main source unusable (no credentials, switched off): a declared keyless fallback answers.
-    const answering = this.rt.answering(declared);
-    const dt = answering ?? declared;
+    const city = declared.scope === 'global' ? null : typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
+    if (declared.scope !== 'global' && !city) throw new ProblemError('city_not_found', 'no city given', 'GET /api/v1/cities lists the city slugs.');
+    // A per-city variant's source answers its cities; the main source every other one.
+    const chosen = city ? forCity(declared, city.slug) : declared;
+    // That source unusable (no credentials, switched off): a declared keyless fallback answers.
+    const answering = this.rt.answering(chosen);
+    const dt = answering ?? chosen;
     const fallbackMeta =
-      answering && answering !== declared
-        ? { answered_by: answering.source.id, fallback_for: declared.source.id, fallback_note: declared.fallback?.note ?? null }
+      answering && answering !== chosen
+        ? { answered_by: answering.source.id, fallback_for: chosen.source.id, fallback_note: chosen.fallback?.note ?? null }
         : null;
-    const city = dt.scope === 'global' ? null : typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
-    if (dt.scope !== 'global' && !city) throw new ProblemError('city_not_found', 'no city given', 'GET /api/v1/cities lists the city slugs.');
     const params = parseParams(dt.params ?? [], normaliseQuery(query));
     const pageReq = dt.list && !opts.noPaging ? parsePageRequest(query) : null;
     const base = { ...this.baseMeta(dt, city), ...fallbackMeta };
 
-    const covered = coveredCities(dt);
+    const covered = coveredCities(declared);
     if (city && covered && !covered.includes(city.slug)) {
       return this.outcome(
         city,

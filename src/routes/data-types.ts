@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dataSchemaOf, fillTemplate, operationIdOf, routePath, type DataType } from '../core/data-type.ts';
+import { dataSchemaOf, fillTemplate, forCity, operationIdOf, routePath, variantsNote, type DataType } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
@@ -19,7 +19,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
     const path = routePath(dt);
     const doc: RouteDoc = {
       summary: `${dt.summary} (Tier ${dt.source.tier})`,
-      description: dt.description,
+      description: [dt.description, variantsNote(dt)].filter(Boolean).join(' ') || undefined,
       tags: [GROUP_LABELS[dt.group]],
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,
@@ -53,13 +53,26 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
   }
 
   function handler(dt: DataType, successor: string | null) {
-    const cacheControl = cacheControlFor(dt.cache, dt.live !== undefined);
     const hitStatus = cacheStatusHeader('HIT');
-    const hitHeaders = { 'content-type': JSON_TYPE, 'cache-control': cacheControl, 'cache-status': hitStatus };
-    const laneHeaders = [
-      ['cache-control', cacheControl],
-      ['cache-status', hitStatus],
-    ] as const;
+    /** Cache headers per city: a per-city source variant may declare its own cache windows. */
+    const byCache = new Map<DataType['cache'], { cacheControl: string; hitHeaders: Record<string, string>; laneHeaders: LaneTarget['headers'] }>();
+    const headersOf = (slug: string | null) => {
+      const cache = (slug === null ? dt : forCity(dt, slug)).cache;
+      let h = byCache.get(cache);
+      if (!h) {
+        const cacheControl = cacheControlFor(cache, dt.live !== undefined);
+        h = {
+          cacheControl,
+          hitHeaders: { 'content-type': JSON_TYPE, 'cache-control': cacheControl, 'cache-status': hitStatus },
+          laneHeaders: [
+            ['cache-control', cacheControl],
+            ['cache-status', hitStatus],
+          ],
+        };
+        byCache.set(cache, h);
+      }
+      return h;
+    };
     const targets = new Map<string, LaneTarget>();
     /** What the HIT lane serves for this data type and city (one per city, shared by its URLs). */
     const targetFor = (city: City, route: string): LaneTarget => {
@@ -70,7 +83,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
         const counts = { 200: rt.metrics.tally(ok.count), 304: rt.metrics.tally(notModified.count) };
         t = {
           current: pipeline.hitSource(dt, city),
-          headers: laneHeaders,
+          headers: headersOf(city.slug).laneHeaders,
           observe(status, seconds) {
             counts[status].n++;
             (status === 200 ? ok : notModified).duration.observe(seconds);
@@ -90,7 +103,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
         if (hit !== null) {
           const city = citySlug === null ? undefined : CITY_BY_SLUG.get(citySlug);
           if (city && req.method === 'GET') lane.add(req.url, targetFor(city, req.routeOptions.url ?? req.url));
-          reply.headers(hitHeaders).header('etag', hit.etag);
+          reply.headers(headersOf(citySlug).hitHeaders).header('etag', hit.etag);
           if (ifNoneMatchMatches(req.headers['if-none-match'], hit.etag)) return reply.code(304).removeHeader('content-type').send();
           return reply.send(hit.body);
         }
@@ -99,6 +112,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       const input = { ...(req.query as Record<string, unknown>), ...p };
       const o = await pipeline.run(dt, citySlug, input, { channel, plain });
       const etag = etagOfOutcome(o);
+      const cacheControl = headersOf(o.city?.slug ?? null).cacheControl;
       reply.header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60').header('etag', etag);
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
       setPageLinks(reply, req.url, o.meta.pagination);

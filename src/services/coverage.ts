@@ -1,6 +1,6 @@
 import { CITIES } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { coveredCities, examplePath, fillTemplate, routePath, toolOf, GROUP_LABELS, type DataType, type Group } from '../core/data-type.ts';
+import { coveredCities, examplePath, fillTemplate, forCity, routePath, toolOf, GROUP_LABELS, type DataType, type Group } from '../core/data-type.ts';
 import { mapLimit, orFallbackAfter } from '../core/limit.ts';
 import { ProblemError } from '../core/problem.ts';
 import { toBerlinIso } from '../core/time.ts';
@@ -15,21 +15,33 @@ function perCityTypes({ rt }: Pick<ServiceContext, 'rt'>): DataType[] {
   return rt.catalog.all.filter((dt) => dt.scope !== 'global').sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
 }
 
-/** Per data type: usable (by its source or its keyless fallback), disabled, or its answering source's breaker open. */
-async function typeStates({ rt }: Pick<ServiceContext, 'rt'>, types: DataType[]): Promise<Map<DataType, 'enabled' | 'disabled' | 'breaker_open'>> {
+type SourceState = 'enabled' | 'disabled' | 'breaker_open';
+
+/** The data type and each of its per-city variants, as they answer (see forCity). */
+function answeringForms(dt: DataType): DataType[] {
+  return [dt, ...(dt.variants ?? []).map((v) => forCity(dt, v.cities[0]!))];
+}
+
+/**
+ * Per data type and per variant: usable (by its source or its keyless fallback), disabled, or
+ * its answering source's breaker open. Look a city's state up with `forCity(dt, slug)`.
+ */
+async function typeStates({ rt }: Pick<ServiceContext, 'rt'>, types: DataType[]): Promise<Map<DataType, SourceState>> {
+  const forms = types.flatMap(answeringForms);
   const states = await Promise.all(
-    types.map(async (dt) => {
+    forms.map(async (dt) => {
       const answering = rt.answering(dt);
       if (!answering) return 'disabled' as const;
       return (await rt.breakers.state(answering.source)) === 'OPEN' ? ('breaker_open' as const) : ('enabled' as const);
     }),
   );
-  return new Map(types.map((dt, i) => [dt, states[i]!]));
+  return new Map(forms.map((dt, i) => [dt, states[i]!]));
 }
 
-function cellState(dt: DataType, slug: string, source: 'enabled' | 'disabled' | 'breaker_open'): CellState {
+function cellState(dt: DataType, slug: string, states: Map<DataType, SourceState>): CellState {
   const cities = coveredCities(dt);
   if (cities && !cities.includes(slug)) return 'not_covered';
+  const source = states.get(forCity(dt, slug))!;
   return source === 'enabled' ? 'available' : source;
 }
 
@@ -52,6 +64,17 @@ async function coverageRows(ctx: Pick<ServiceContext, 'rt'>) {
       enabled: rt.answering(dt) !== null,
       source_state: states.get(dt)!,
       answered_by: rt.answering(dt)?.source.id ?? null,
+      // Cities another source answers for, each with that source's state (the fields above are the main source's).
+      variants: (dt.variants ?? []).map((v) => {
+        const form = forCity(dt, v.cities[0]!);
+        return {
+          cities: [...v.cities].sort(),
+          source: v.source.id,
+          tier: v.source.tier,
+          source_state: states.get(form)!,
+          answered_by: rt.answering(form)?.source.id ?? null,
+        };
+      }),
       partial: cities !== null,
       covered_cities: cities ? [...cities].sort() : CITIES.map((c) => c.slug),
       covered_count: cities ? cities.length : CITIES.length,
@@ -84,7 +107,8 @@ function summary(types: Row[], { rt }: Pick<ServiceContext, 'rt'>) {
 
 function cellOf(t: Row, slug: string): CellState {
   if (t.partial && !t.covered_cities.includes(slug)) return 'not_covered';
-  return t.source_state === 'enabled' ? 'available' : t.source_state;
+  const state = t.variants.find((v) => v.cities.includes(slug))?.source_state ?? t.source_state;
+  return state === 'enabled' ? 'available' : state;
 }
 
 export async function coverage(ctx: Pick<ServiceContext, 'rt'>): Promise<Envelope> {
@@ -129,9 +153,10 @@ export async function cityCoverage(
   const types = perCityTypes(ctx);
   const states = await typeStates(ctx, types);
   const items = await mapLimit(types, 6, async (dt): Promise<CityCoverageItem> => {
-    const cell = cellState(dt, city.slug, states.get(dt)!);
+    const cell = cellState(dt, city.slug, states);
     const path = cityPath(dt, city.slug);
-    const base = { type: dt.type, label_en: dt.label_en, group: GROUP_LABELS[dt.group], path, cell, source: rt.answering(dt)?.source.id ?? dt.source.id };
+    const form = forCity(dt, city.slug);
+    const base = { type: dt.type, label_en: dt.label_en, group: GROUP_LABELS[dt.group], path, cell, source: rt.answering(form)?.source.id ?? form.source.id };
     if (cell === 'not_covered') return { ...base, source_status: 'not_covered', note: dt.coverage?.note };
     // An id in the path (a trip, a route) belongs to one city's feed: only the example city has one to try.
     const ids = [...routePath(dt).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((k) => k !== 'slug' && k !== 'city');

@@ -1,6 +1,6 @@
 import { CITIES } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { coveredCities, fillTemplate, routePath, toolOf } from '../core/data-type.ts';
+import { coveredCities, fillTemplate, forCity, routePath, toolOf } from '../core/data-type.ts';
 import { ProblemError } from '../core/problem.ts';
 import { orFallbackAfter } from '../core/limit.ts';
 import { toBerlinIso } from '../core/time.ts';
@@ -16,19 +16,20 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
     .map((dt) => {
       const cities = coveredCities(dt);
       const covered = !cities || cities.includes(city.slug);
+      const form = forCity(dt, city.slug);
       const item: Record<string, unknown> = {
         type: dt.type,
         label: dt.label,
         label_en: dt.label_en,
         tool: toolOf(dt),
         path: fillTemplate(routePath(dt), { slug: city.slug, city: city.slug }),
-        available: covered && rt.answering(dt) !== null,
+        available: covered && rt.answering(form) !== null,
       };
       if (!covered) {
         item.covered_cities = [...cities].sort();
         item.note = `${dt.label_en} is not available for ${city.name}${dt.coverage ? `: ${dt.coverage.note}` : '.'} Available in ${cities.length} of ${CITIES.length} cities.`;
-      } else if (!rt.answering(dt)) {
-        item.note = `${dt.source.name} is disabled on this server.`;
+      } else if (!rt.answering(form)) {
+        item.note = `${form.source.name} is disabled on this server.`;
       }
       return item;
     });

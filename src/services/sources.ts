@@ -21,6 +21,10 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         missing_credentials: settings.missingCredentials,
         registration: s.registration ?? null,
         unlocks: rt.catalog.all.filter((dt) => dt.source.id === s.id).map((dt) => dt.type),
+        // Data types this source answers for some cities in place of their main source.
+        variant_for: rt.catalog.all.flatMap((dt) =>
+          (dt.variants ?? []).filter((v) => v.source.id === s.id).map((v) => ({ type: dt.type, cities: [...v.cities].sort() })),
+        ),
         // Data types this source answers while their main source lacks credentials.
         fallback_for: rt.catalog.all.filter((dt) => dt.fallback?.source.id === s.id).map((dt) => dt.type),
         breaker_state: await rt.breakers.state(s),

@@ -49,6 +49,7 @@ import { TANKERKOENIG } from './tankerkoenig/source.ts';
 import { VRN_PARK_RIDE } from './vrn-park-ride/source.ts';
 import { DB_FASTA } from './db-fasta/source.ts';
 import { NEXTBIKE_GBFS } from './nextbike/source.ts';
+import { KOELN_VERKEHR } from './koeln-verkehr/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -88,6 +89,7 @@ export const SOURCES: readonly SourceDecl[] = [
   TREE_WFS,
   AUTOBAHN,
   HAMBURG_VERKEHRSLAGE,
+  KOELN_VERKEHR,
   BERLIN_VIZ,
   MOBILITHEK_HANNOVER,
   MOBILITHEK_KIEL,

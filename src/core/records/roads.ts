@@ -92,12 +92,13 @@ export type FlowState = (typeof FLOW_STATES)[number];
 export const FlowSegment = lazy(() =>
   record({
     id: text('Segment id of the feed'),
-    state: oneOf(FLOW_STATES, 'Traffic state: free, dense, slow or congested'),
+    state: oneOf(FLOW_STATES, 'Traffic state: free, dense, slow or congested; null when the feed gives a code this service does not know'),
     road_class: text('Road class as the feed names it'),
     lat: lat(),
     lon: lon(),
     observed_at: time('Time of the traffic state'),
     geometry: Geometry(),
+    raw: raw("The feed's own attributes where its state is a numeric code (Köln: auslastung, tendenz unchanged); null where the feed names its class"),
   }),
 );
 export type FlowSegment = Infer<typeof FlowSegment>;

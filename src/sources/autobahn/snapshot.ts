@@ -1,6 +1,8 @@
 import type { CacheWindows, FetchContext } from '../../core/data-type.ts';
 import type { SourceHttp } from '../../core/source-http.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { limitOf } from '../../core/source.ts';
+import { AUTOBAHN } from './source.ts';
 import type { AutobahnItem } from './items.ts';
 import cityRoads from './city-roads.json' with { type: 'json' };
 
@@ -9,9 +11,6 @@ export type Service = 'roadworks' | 'warning' | 'closure' | 'webcam';
 
 /** Motorways within reach of each register city (see src/cities/PROVENANCE.md, "Motorways per city"). */
 export const CITY_ROADS: Readonly<Record<string, readonly string[]>> = cityRoads;
-
-/** At most this many road requests of one city run at once (Ruhr cities ask 10-15 roads per service). */
-export const MAX_CONCURRENCY = 8;
 
 /** Events change by the minute; the camera list changes when an operator adds or removes cameras. */
 export const EVENT_SNAPSHOT: CacheWindows = { freshSeconds: 240, staleSeconds: 3600 };
@@ -49,11 +48,11 @@ export interface Snapshot {
 
 /**
  * The city's roads x services, each list through the source's shared cache (one copy per road
- * for every city and data type asking for it), at most MAX_CONCURRENCY at a time. A failing road
+ * for every city and data type asking for it), at most AUTOBAHN_ROAD_CONCURRENCY at a time. A failing road
  * is left out and named; only when every request fails is the failure the answer's.
  */
 export async function roadSnapshot(
-  ctx: Pick<FetchContext, 'city' | 'http' | 'cached'>,
+  ctx: Pick<FetchContext, 'city' | 'http' | 'cached' | 'config'>,
   services: readonly Service[],
   windows: CacheWindows,
 ): Promise<Snapshot> {
@@ -75,7 +74,7 @@ export async function roadSnapshot(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENCY, jobs.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(limitOf(ctx.config, AUTOBAHN, 'ROAD_CONCURRENCY'), jobs.length) }, worker));
   if (jobs.length > 0 && lists.length === 0) throw firstError;
   return { roads, lists, failed: roads.filter((r) => failed.has(r)) };
 }

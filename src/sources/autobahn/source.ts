@@ -18,4 +18,20 @@ export const AUTOBAHN: SourceDecl = {
   maxResponseBytes: 8 * 1024 * 1024,
   // A city asks up to 15 roads x 3 services: one failing road must not open the breaker for all.
   breaker: { threshold: 10, cooldownSeconds: 120 },
+  limits: {
+    RADIUS_KM: {
+      default: 30,
+      min: 1,
+      max: 100,
+      // The curated roads per city reach ~32 km: a larger radius finds items only on those roads.
+      description: 'Motorway items (events, cameras) farther than this from the city point are left out (km; the roads per city reach about 32 km)',
+    },
+    ROAD_CONCURRENCY: {
+      default: 8,
+      min: 1,
+      max: 32,
+      description:
+        'Road list requests of one city that run at once (Ruhr cities ask 10-15 roads per service; the upstream client holds at most 32 connections per origin)',
+    },
+  },
 };

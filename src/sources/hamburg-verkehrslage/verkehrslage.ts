@@ -77,6 +77,8 @@ export function parseClassPage(state: StateClass, page: ItemsPage): ClassPage {
         f.geometry && typeof f.geometry.type === 'string' && Array.isArray(f.geometry.coordinates)
           ? { type: f.geometry.type, coordinates: f.geometry.coordinates }
           : null,
+      // The feed names its class (zustandsklasse), already mapped above: nothing left to keep.
+      raw: null,
     };
   });
   return { state, matched: page.numberMatched, segments, asOf: newest ?? zoned(page.timeStamp) };

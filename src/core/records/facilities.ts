@@ -1,4 +1,5 @@
 import { date, int, list, num, record, text, time, z } from '../schema.ts';
+import { officialPartsRecord, type OfficialShape, type StatisticsRecord } from './statistics.ts';
 
 const facility = record({
   type: text('OpenStreetMap facility type (the pois type id), e.g. school'),
@@ -15,3 +16,11 @@ export const FacilityCountsRecord = record({
   population_date: date('Reference date of that population'),
 });
 export type FacilityCountsRecord = z.infer<typeof FacilityCountsRecord>;
+
+/** Facility counts plus the official figures of the same topic, each part with its own source. */
+export function facilitiesRecord(official: Readonly<Record<string, OfficialShape>>) {
+  return FacilityCountsRecord.extend({
+    official: officialPartsRecord(official, 'Official statistics of the Regionaldatenbank Deutschland for the topic (needs GENESIS credentials)'),
+  });
+}
+export type FacilitiesRecord = FacilityCountsRecord & { official: Record<string, StatisticsRecord | null> };

@@ -8,7 +8,7 @@ import { registerBa } from './fixtures/ba/routes.ts';
 import { GENESIS_FIXTURE_CREDENTIALS, registerGenesis } from './fixtures/genesis/routes.ts';
 import { parseGrusi } from '../src/sources/ba/grusi.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
-import { at, str } from './helpers/json.ts';
+import { at, list, str } from './helpers/json.ts';
 
 const register = (fake: FakeUpstream) => {
   registerBa(fake);
@@ -121,4 +121,18 @@ test('social-situation: a malformed BA body is a 503 problem without echoing the
 test('social-situation: unknown city 404, BA switched off is disabled', async () => {
   await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/social-situation');
   await expectDisabled({ fake, env: { BA_STATISTIK_ENABLED: 'false' }, path: '/api/v1/cities/koeln/social-situation' });
+});
+
+test('compare social-situation sorts by SGB II recipients per 1,000 inhabitants; a city inside a Kreis has none', async () => {
+  const r = await ctx.app.get('/api/v1/compare?resource=social-situation&cities=aachen,koeln&sort=value');
+  assert.equal(r.status, 200);
+  assert.equal(str(r.json, 'meta.value_field'), 'basic_income_support.recipients_per_1000_inhabitants');
+  const rows = list<{ city: string; value: number | null }>(r.json, 'data');
+  assert.deepEqual(
+    rows.map((x) => [x.city, typeof x.value]),
+    [
+      ['koeln', 'number'],
+      ['aachen', 'object'],
+    ],
+  );
 });

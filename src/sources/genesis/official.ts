@@ -34,7 +34,8 @@ export async function officialParts(ctx: FetchContext, tables: Readonly<Record<s
       }
       const { data, meta } = got.value;
       if (!data) {
-        reasons[key] = `${table.table}: ${typeof meta?.reason === 'string' ? meta.reason : 'no value for this city'}`;
+        const why = typeof meta?.reason === 'string' ? meta.reason : 'no value for this city';
+        reasons[key] = why.includes(table.table) ? why : `${table.table}: ${why}`;
         return;
       }
       parts[key] = { ...data, table: table.table, source: credit.source, license: credit.license, attribution: credit.text };

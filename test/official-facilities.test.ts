@@ -50,6 +50,18 @@ test('health: official hospitals and beds; the newest year keeps its placeholder
   assert.equal(at(r.json, 'data.official.hospitals.hospitals'), 82);
   assert.equal(at(r.json, 'data.official.hospitals.beds'), 21035);
   assert.equal(at(r.json, 'data.official.hospitals.patients'), null);
+  const pop = CITY_BY_SLUG.get('berlin')!.population;
+  assert.equal(at(r.json, 'data.official.hospitals.beds_per_10k_inhabitants'), Math.round((21035 / pop) * 100_000) / 10);
+});
+
+test('compare health sorts by official beds per 10,000 inhabitants; a kreisangehörige city has none', async () => {
+  const r = await ctx.app.get('/api/v1/compare?resource=health&cities=aachen,koeln&sort=value');
+  assert.equal(r.status, 200);
+  assert.equal(str(r.json, 'meta.value_field'), 'official.hospitals.beds_per_10k_inhabitants');
+  const rows = list<{ city: string; value: number | null }>(r.json, 'data');
+  assert.equal(rows[0]?.city, 'koeln');
+  assert.equal(rows[0]?.value, Math.round((7390 / CITY_BY_SLUG.get('koeln')!.population) * 100_000) / 10);
+  assert.equal(rows[1]?.value, null);
 });
 
 test('without GENESIS credentials the types still answer ok, official parts null naming the credentials', async () => {

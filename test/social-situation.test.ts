@@ -60,6 +60,7 @@ test('GET social-situation: BA part and both Regionaldatenbank parts, each with 
   assert.equal(at(r.json, 'data.official.housing_benefit.license'), 'dl-de/by-2-0');
   assert.match(str(r.json, 'data.official.housing_benefit.attribution'), /Regionaldatenbank/);
   assert.equal(at(r.json, 'data.official.social_assistance.recipients'), 27415);
+  assert.equal(at(r.json, 'data.official.housing_benefit.households_per_1000_inhabitants'), Math.round((16840 / pop) * 10_000) / 10);
   assert.match(str(r.json, 'meta.basic_income_support_note'), /not seen in a recorded answer/);
   const call = fake.requests.find((q) => q.url.includes('EckwerteZeitreiheGrusi'))!;
   assert.equal(new URL(call.url, 'http://x').searchParams.get('Kreis'), 'Köln, Stadt');

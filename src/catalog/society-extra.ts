@@ -86,6 +86,7 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
     cache: 'stored',
     job: 'pois-precompute',
     example: { city: 'berlin' },
+    compare: { resource: 'health', value: 'official.hospitals.beds_per_10k_inhabitants' },
     adapter: facilitiesWithOfficial(HEALTH_FACILITIES, HEALTH_OFFICIAL),
   }),
   dataType({

@@ -89,6 +89,8 @@ export function statisticsRecord(shape: StatShape, extra: z.ZodRawShape = {}): z
 /** A Regionaldatenbank table read as one part of another type's answer (see sources/genesis/official.ts). */
 export interface OfficialShape extends StatShape {
   table: string;
+  /** Values per inhabitants of the city register, computed from a read field. */
+  rates?: readonly StatField[];
 }
 
 const partCredit = {
@@ -107,7 +109,7 @@ export function officialPartsRecord(parts: Readonly<Record<string, OfficialShape
   const shape = Object.fromEntries(
     Object.entries(parts).map(([key, part]) => [
       key,
-      statisticsRecord(part, partCredit)
+      statisticsRecord({ ...part, derived: [...(part.derived ?? []), ...(part.rates ?? [])] }, partCredit)
         .nullable()
         .meta({
           description: `Regionaldatenbank table ${part.table} (dl-de/by-2-0; district table: district-free cities only); null: see meta.official_reasons.${key}`,

@@ -1,8 +1,7 @@
 import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { BasicIncomeSupport, SocialSituationRecord } from '../../core/records/social.ts';
 import { attributionOf } from '../../core/source.ts';
-import type { StatTable } from '../genesis/adapters.ts';
-import { officialParts } from '../genesis/official.ts';
+import { officialParts, type OfficialTable } from '../genesis/official.ts';
 import { baKreisOf, KREIS_ONLY } from './adapters.ts';
 import { parseGrusi } from './grusi.ts';
 import { BA_STATISTIK } from './source.ts';
@@ -44,7 +43,7 @@ async function basicIncomeSupport(ctx: FetchContext): Promise<{ part: BasicIncom
  * Regionaldatenbank tables declared as `official` (housing benefit, social assistance), each
  * part with its own source and licence. No part at all answers no_data with every reason.
  */
-export function socialSituation(official: Readonly<Record<string, StatTable>>): Adapter<SocialSituationRecord> {
+export function socialSituation(official: Readonly<Record<string, OfficialTable>>): Adapter<SocialSituationRecord> {
   return async (ctx) => {
     const [ba, { parts, reasons }] = await Promise.all([basicIncomeSupport(ctx), officialParts(ctx, official)]);
     const meta: Record<string, unknown> = { official_reasons: reasons, basic_income_support_note: GRUSI_NOTE };

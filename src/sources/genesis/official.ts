@@ -1,11 +1,22 @@
 import type { FetchContext } from '../../core/data-type.ts';
-import type { StatisticsRecord } from '../../core/records/statistics.ts';
+import type { StatField, StatisticsRecord } from '../../core/records/statistics.ts';
 import { attributionOf } from '../../core/source.ts';
-import { genesisStatistics, type StatTable } from './adapters.ts';
+import { genesisStatistics, round, type StatTable } from './adapters.ts';
 import { GENESIS } from './source.ts';
 
 /** An official-statistics part of another type's answer: the statistics record plus its own credit. */
 export type OfficialPart = StatisticsRecord & { table: string; source: string; license: string; attribution: string };
+
+/** A read field per `per` inhabitants of the city register (the district is the city: district tables answer only for district-free cities). */
+export interface PerInhabitants extends StatField {
+  of: string;
+  per: number;
+}
+
+/** A Regionaldatenbank table read as a part, optionally with values per inhabitants. */
+export interface OfficialTable extends StatTable {
+  rates?: readonly PerInhabitants[];
+}
 
 export interface OfficialParts {
   /** One record per declared part, null where there is none. */
@@ -19,7 +30,7 @@ export interface OfficialParts {
  * counts, BA figures), through the same generic GENESIS adapter, cache entries and breaker as
  * the statistics types. Each part keeps its own table, source and licence.
  */
-export async function officialParts(ctx: FetchContext, tables: Readonly<Record<string, StatTable>>): Promise<OfficialParts> {
+export async function officialParts(ctx: FetchContext, tables: Readonly<Record<string, OfficialTable>>): Promise<OfficialParts> {
   const credit = attributionOf(GENESIS);
   const parts: Record<string, OfficialPart | null> = {};
   const reasons: Record<string, string> = {};
@@ -38,7 +49,14 @@ export async function officialParts(ctx: FetchContext, tables: Readonly<Record<s
         reasons[key] = why.includes(table.table) ? why : `${table.table}: ${why}`;
         return;
       }
-      parts[key] = { ...data, table: table.table, source: credit.source, license: credit.license, attribution: credit.text };
+      const population = ctx.city.population;
+      const rates = Object.fromEntries(
+        (table.rates ?? []).map((r) => {
+          const v = data[r.of];
+          return [r.field, typeof v === 'number' && population ? round((v / population) * r.per, 1) : null];
+        }),
+      );
+      parts[key] = { ...data, ...rates, table: table.table, source: credit.source, license: credit.license, attribution: credit.text };
     }),
   );
   return { parts, reasons };

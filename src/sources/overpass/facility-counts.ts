@@ -1,7 +1,6 @@
 import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { FacilitiesRecord, FacilityCountsRecord } from '../../core/records/facilities.ts';
-import type { StatTable } from '../genesis/adapters.ts';
-import { officialParts } from '../genesis/official.ts';
+import { officialParts, type OfficialTable } from '../genesis/official.ts';
 import { POI_TYPE_BY_ID } from './poi-types.ts';
 import { readStoredPois } from './stored.ts';
 
@@ -34,7 +33,7 @@ const NOT_COUNTED = 'the weekly POI precompute has not counted these facilities 
  * `official` part. Either part alone makes the answer ok, so the type answers without GENESIS
  * credentials; meta.official_reasons says why an official part is null.
  */
-export function facilitiesWithOfficial(types: readonly string[], official: Readonly<Record<string, StatTable>>): Adapter<FacilitiesRecord> {
+export function facilitiesWithOfficial(types: readonly string[], official: Readonly<Record<string, OfficialTable>>): Adapter<FacilitiesRecord> {
   return async (ctx) => {
     const [facilities, { parts, reasons }] = await Promise.all([countsOf(ctx, types), officialParts(ctx, official)]);
     const counted = facilities.some((f) => f.count !== null);

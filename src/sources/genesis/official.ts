@@ -32,32 +32,33 @@ export interface OfficialParts {
  */
 export async function officialParts(ctx: FetchContext, tables: Readonly<Record<string, OfficialTable>>): Promise<OfficialParts> {
   const credit = attributionOf(GENESIS);
+  const read = async ([key, table]: [string, OfficialTable]): Promise<[string, OfficialPart | null, string | null]> => {
+    const got = await ctx.part(GENESIS, (sub) => genesisStatistics(table)(sub));
+    if (got.status !== 'ok') {
+      const hint = got.status === 'disabled' ? ' (Regionaldatenbank account, see /api/v1/sources)' : '';
+      return [key, null, `${table.table}: ${got.reason}${hint}`];
+    }
+    const { data, meta } = got.value;
+    if (!data) {
+      const why = typeof meta?.reason === 'string' ? meta.reason : 'no value for this city';
+      return [key, null, why.includes(table.table) ? why : `${table.table}: ${why}`];
+    }
+    const population = ctx.city.population;
+    const rates = Object.fromEntries(
+      (table.rates ?? []).map((r) => {
+        const v = data[r.of];
+        return [r.field, typeof v === 'number' && population ? round((v / population) * r.per, 1) : null];
+      }),
+    );
+    return [key, { ...data, ...rates, table: table.table, source: credit.source, license: credit.license, attribution: credit.text }, null];
+  };
+  // Read in parallel, assembled in declaration order so equal answers serialise (and tag) equally.
+  const results = await Promise.all(Object.entries(tables).map(read));
   const parts: Record<string, OfficialPart | null> = {};
   const reasons: Record<string, string> = {};
-  await Promise.all(
-    Object.entries(tables).map(async ([key, table]) => {
-      const got = await ctx.part(GENESIS, (sub) => genesisStatistics(table)(sub));
-      parts[key] = null;
-      if (got.status !== 'ok') {
-        reasons[key] =
-          got.status === 'disabled' ? `${table.table}: ${got.reason} (Regionaldatenbank account, see /api/v1/sources)` : `${table.table}: ${got.reason}`;
-        return;
-      }
-      const { data, meta } = got.value;
-      if (!data) {
-        const why = typeof meta?.reason === 'string' ? meta.reason : 'no value for this city';
-        reasons[key] = why.includes(table.table) ? why : `${table.table}: ${why}`;
-        return;
-      }
-      const population = ctx.city.population;
-      const rates = Object.fromEntries(
-        (table.rates ?? []).map((r) => {
-          const v = data[r.of];
-          return [r.field, typeof v === 'number' && population ? round((v / population) * r.per, 1) : null];
-        }),
-      );
-      parts[key] = { ...data, ...rates, table: table.table, source: credit.source, license: credit.license, attribution: credit.text };
-    }),
-  );
+  for (const [key, part, reason] of results) {
+    parts[key] = part;
+    if (reason !== null) reasons[key] = reason;
+  }
   return { parts, reasons };
 }

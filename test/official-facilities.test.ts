@@ -105,3 +105,15 @@ test('a malformed Regionaldatenbank answer leaves the OSM part standing', async 
     await fresh.close();
   }
 });
+
+test('Regionaldatenbank switched off: official parts null with the toggle named, never called', async () => {
+  const fresh = await startApp({ ...fakeEnv(fake.url), ...GENESIS_FIXTURE_CREDENTIALS, GENESIS_ENABLED: 'false' });
+  try {
+    const r = await fresh.get('/api/v1/cities/koeln/education');
+    assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+    assert.match(str(r.json, 'meta.official_reasons.schools'), /GENESIS_ENABLED=false/);
+    assert.equal(fake.count('/genesisws'), 0);
+  } finally {
+    await fresh.close();
+  }
+});

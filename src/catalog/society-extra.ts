@@ -1,11 +1,17 @@
+import { lazy } from '../core/schema.ts';
 import { dataType, type DataType } from '../core/data-type.ts';
 import { ElectionRecord } from '../core/records/election.ts';
 import { BUNDESWAHLLEITERIN } from '../sources/bundeswahlleiterin/source.ts';
 import { electionResults } from '../sources/bundeswahlleiterin/adapters.ts';
 
-import { FacilityCountsRecord } from '../core/records/facilities.ts';
+import { facilitiesRecord } from '../core/records/facilities.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
-import { facilityCounts } from '../sources/overpass/facility-counts.ts';
+import { facilitiesWithOfficial } from '../sources/overpass/facility-counts.ts';
+import { EDUCATION_OFFICIAL, HEALTH_OFFICIAL, SOCIAL_OFFICIAL } from './official-tables.ts';
+
+import { socialSituationRecord } from '../core/records/social.ts';
+import { BA_STATISTIK } from '../sources/ba/source.ts';
+import { socialSituation } from '../sources/ba/social.ts';
 
 import { HospitalRecord } from '../core/records/hospitals.ts';
 import { KLINIKATLAS } from '../sources/klinikatlas/source.ts';
@@ -19,7 +25,12 @@ export const HEALTH_FACILITIES = ['hospital', 'doctors', 'pharmacy'] as const;
 const OSM_COUNTS =
   'Counts from OpenStreetMap (ODbL, attribution "© OpenStreetMap contributors") as the weekly POI precompute stored them: the true ' +
   'totals within the city boundary, with rates per 100,000 inhabitants; a type not yet counted has count null. These are mapped ' +
-  'facilities, not official statistics; the Regionalstatistik figures are separate types that need GENESIS credentials.';
+  'facilities, not official statistics. ';
+
+const OFFICIAL =
+  'The official part (`official`) comes from the Regionaldatenbank Deutschland (dl-de/by-2-0, its own attribution in each part) and needs ' +
+  'GENESIS_USERNAME/GENESIS_PASSWORD; without them, or for a city inside a Kreis (the tables are per district, so a kreisangehörige city ' +
+  'never gets its district value), a part is null and meta.official_reasons says why. Either part alone answers ok.';
 
 /** Society (further types): declarations only (adapters live in their source modules). */
 export const SOCIETY_EXTRA_TYPES: DataType[] = [
@@ -48,13 +59,17 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
     label_en: 'Education facilities',
     group: 'society',
     summary: 'Schools, kindergartens and universities mapped in the city (OpenStreetMap counts, weekly precompute)',
-    description: OSM_COUNTS + ' Types: school (amenity=school), kindergarten (amenity=kindergarten), university (amenity=university).',
+    description:
+      OSM_COUNTS +
+      'Types: school (amenity=school), kindergarten (amenity=kindergarten), university (amenity=university). ' +
+      OFFICIAL +
+      ' Tables: 21111-01-03-4 (schools and pupils by school type), 21111-02-06-4 (school leavers by qualification).',
     source: OVERPASS,
-    record: FacilityCountsRecord,
+    record: lazy(() => facilitiesRecord(EDUCATION_OFFICIAL)),
     cache: 'stored',
     job: 'pois-precompute',
     example: { city: 'berlin' },
-    adapter: facilityCounts(EDUCATION_FACILITIES),
+    adapter: facilitiesWithOfficial(EDUCATION_FACILITIES, EDUCATION_OFFICIAL),
   }),
   dataType({
     type: 'health',
@@ -62,13 +77,38 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
     label_en: 'Health facilities',
     group: 'society',
     summary: "Hospitals, doctors' practices and pharmacies mapped in the city (OpenStreetMap counts, weekly precompute)",
-    description: OSM_COUNTS + ' Types: hospital (amenity=hospital), doctors (amenity=doctors), pharmacy (amenity=pharmacy).',
+    description:
+      OSM_COUNTS +
+      'Types: hospital (amenity=hospital), doctors (amenity=doctors), pharmacy (amenity=pharmacy). ' +
+      OFFICIAL +
+      ' Table: 23111-01-05-4 (hospitals, beds, patients).',
     source: OVERPASS,
-    record: FacilityCountsRecord,
+    record: lazy(() => facilitiesRecord(HEALTH_OFFICIAL)),
     cache: 'stored',
     job: 'pois-precompute',
     example: { city: 'berlin' },
-    adapter: facilityCounts(HEALTH_FACILITIES),
+    compare: { resource: 'health', value: 'official.hospitals.beds_per_10k_inhabitants' },
+    adapter: facilitiesWithOfficial(HEALTH_FACILITIES, HEALTH_OFFICIAL),
+  }),
+  dataType({
+    type: 'social-situation',
+    label: 'Soziale Lage',
+    label_en: 'Social situation',
+    group: 'society',
+    summary: 'Basic income support (SGB II, monthly, BA), housing benefit and social assistance (Regionaldatenbank) of the city',
+    description:
+      'basic_income_support: the BA statistics table EckwerteZeitreiheGrusi (keyless) for the Kreis whose key is the first five AGS digits, ' +
+      'with recipients per 1,000 inhabitants. Only kreisfreie Städte (and Berlin, Hamburg) have their own Kreis; for a city inside a Kreis ' +
+      'the part is null (meta.basic_income_support_reason), never the Kreis value. The BA row labels were not seen in a recorded answer: ' +
+      'the named values are matched by the BA terms and every row is passed on in figures (meta.basic_income_support_note). ' +
+      OFFICIAL +
+      ' Tables: 22311-01-02-4 (housing benefit households), 22221-01-01-4 (SGB XII recipients).',
+    source: BA_STATISTIK,
+    record: lazy(() => socialSituationRecord(SOCIAL_OFFICIAL)),
+    cache: { freshSeconds: 6 * 3600, staleSeconds: 45 * DAY },
+    compare: { resource: 'social-situation', value: 'basic_income_support.recipients_per_1000_inhabitants' },
+    example: { city: 'koeln' },
+    adapter: socialSituation(SOCIAL_OFFICIAL),
   }),
   dataType({
     type: 'hospitals-atlas',

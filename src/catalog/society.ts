@@ -5,6 +5,7 @@ import { WEGWEISER } from '../sources/wegweiser/source.ts';
 import { WEGWEISER_TOPICS, keyIndicators } from '../sources/wegweiser/adapters.ts';
 import { BA_STATISTIK } from '../sources/ba/source.ts';
 import { unemploymentFigures } from '../sources/ba/adapters.ts';
+import { SCHOOLS_TABLE } from './official-tables.ts';
 import { ZENSUS_GRID } from '../sources/zensus/source.ts';
 import { populationDensity } from '../sources/zensus/adapters.ts';
 import { POPULATION, byLabel, bySex, statisticsType } from './statistics-decl.ts';
@@ -140,20 +141,7 @@ export const SOCIETY_TYPES: DataType[] = [
     label_en: 'School statistics',
     group: 'society',
     summary: 'General schools and their pupils by school type at the start of the school year (district-free cities)',
-    table: '21111-01-03-4',
-    fields: [
-      { field: 'schools', value: byLabel(/^(Allgemeinbildende )?Schulen/i), description: 'General schools' },
-      { field: 'pupils', value: byLabel(/^Schüler/i), description: 'Pupils of general schools' },
-    ],
-    breakdown: {
-      key: 'by_school_type',
-      description: 'Schools and pupils per school type',
-      variable: byLabel(/Schulart/i),
-      fields: [
-        { field: 'schools', value: byLabel(/^(Allgemeinbildende )?Schulen/i), description: 'Schools of this type' },
-        { field: 'pupils', value: byLabel(/^Schüler/i), description: 'Pupils of this school type' },
-      ],
-    },
+    ...SCHOOLS_TABLE,
     example: { city: 'koeln' },
   }),
   dataType({

@@ -57,7 +57,17 @@ export interface FetchContext {
    * this instead of caching anything themselves.
    */
   cached<T>(name: string, windows: CacheWindows, fetch: () => Promise<T>): Promise<T>;
+  /**
+   * One part of the answer read from another source (e.g. official figures next to OSM
+   * counts): `read` gets this context with that source's http client and shared cache, behind
+   * that source's breaker. A source that is switched off or lacks credentials is never called;
+   * any failure of the part comes back as a reason, so the rest of the answer still stands.
+   */
+  part<T>(source: SourceDecl, read: (ctx: FetchContext) => Promise<T>): Promise<PartResult<T>>;
 }
+
+/** What a part from another source gave: its value, or why there is none (`disabled`: which setting unlocks it). */
+export type PartResult<T> = { status: 'ok'; value: T } | { status: 'disabled' | 'unavailable'; reason: string };
 
 /** Context of a global data type (not per city, e.g. a station board by EVA number). */
 export type GlobalFetchContext = Omit<FetchContext, 'city'>;

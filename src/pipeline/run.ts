@@ -1,7 +1,7 @@
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
-import { coveredCities, forCity, type AdapterResult, type CacheWindows, type DataType, type FetchContext } from '../core/data-type.ts';
+import { coveredCities, forCity, type AdapterResult, type CacheWindows, type DataType, type FetchContext, type PartResult } from '../core/data-type.ts';
 import { paramKey, parseParams } from '../core/params.ts';
 import { ProblemError } from '../core/problem.ts';
 import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '../http/pagination.ts';
@@ -285,8 +285,8 @@ export class Pipeline {
   }
 
   /** A source's shared sub-resource through the same cache and single-flight (see FetchContext.cached). */
-  private async shared<T>(dt: DataType, name: string, windows: CacheWindows, fetch: () => Promise<T>, input: StaleInput): Promise<T> {
-    const key = `shared:${dt.source.id}:${name}`;
+  private async shared<T>(source: SourceDecl, name: string, windows: CacheWindows, fetch: () => Promise<T>, input: StaleInput): Promise<T> {
+    const key = `shared:${source.id}:${name}`;
     const res = await this.cache.get(
       key,
       windows,
@@ -294,7 +294,7 @@ export class Pipeline {
         const value = await fetch();
         return { fetchedAt: Date.now(), status: 'ok', asOf: null, meta: {}, dataJson: JSON.stringify(value) };
       },
-      () => this.rt.breakers.isOpen(dt.source),
+      () => this.rt.breakers.isOpen(source),
     );
     if (res.status === 'UNAVAILABLE') throw res.error;
     if (res.status === 'STALE' || res.status === 'STALE-ON-ERROR') {
@@ -302,6 +302,27 @@ export class Pipeline {
       if (res.status === 'STALE-ON-ERROR') input.failed = true;
     }
     return (res.entry.parsed ??= JSON.parse(res.entry.dataJson)) as T;
+  }
+
+  /** A part of an answer from another source (see FetchContext.part): its settings, http, cache and breaker. */
+  private async part<T>(ctx: FetchContext, source: SourceDecl, read: (ctx: FetchContext) => Promise<T>, input: StaleInput): Promise<PartResult<T>> {
+    const settings = this.rt.settings(source);
+    if (!settings.enabled) return { status: 'disabled', reason: source.offReason ?? `source switched off (${source.env}_ENABLED=false)` };
+    if (settings.missingCredentials.length > 0) {
+      return { status: 'disabled', reason: `server credentials missing: ${settings.missingCredentials.join(', ')}` };
+    }
+    const sub: FetchContext = {
+      ...ctx,
+      http: this.rt.http(source).withSignal(ctx.signal),
+      cached: (name, windows, fetch) => this.shared(source, name, windows, fetch, input),
+    };
+    try {
+      return { status: 'ok', value: await this.rt.breakers.execute(source, () => read(sub)) };
+    } catch (err) {
+      // The kind only: upstream messages can carry request details.
+      const kind = err instanceof UpstreamError ? err.kind : 'failure';
+      return { status: 'unavailable', reason: `${source.name} did not answer (${kind})` };
+    }
   }
 
   /** Breaker + timeout + adapter + normalisation: one fresh entry. */
@@ -327,7 +348,8 @@ export class Pipeline {
             return null;
           }
         },
-        cached: (name, windows, fetch) => this.shared(dt, name, windows, fetch, input),
+        cached: (name, windows, fetch) => this.shared(dt.source, name, windows, fetch, input),
+        part: (source, read) => this.part(ctx, source, read, input),
       };
       return dt.adapter(ctx);
     };

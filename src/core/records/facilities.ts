@@ -1,4 +1,5 @@
 import { date, int, list, num, record, text, time, lazy, type Infer } from '../schema.ts';
+import { officialPartsRecord, type OfficialShape, type StatisticsRecord } from './statistics.ts';
 
 const facility = lazy(() =>
   record({
@@ -19,3 +20,11 @@ export const FacilityCountsRecord = lazy(() =>
   }),
 );
 export type FacilityCountsRecord = Infer<typeof FacilityCountsRecord>;
+
+/** Facility counts plus the official figures of the same topic, each part with its own source. */
+export function facilitiesRecord(official: Readonly<Record<string, OfficialShape>>) {
+  return FacilityCountsRecord().extend({
+    official: officialPartsRecord(official, 'Official statistics of the Regionaldatenbank Deutschland for the topic (needs GENESIS credentials)'),
+  });
+}
+export type FacilitiesRecord = FacilityCountsRecord & { official: Record<string, StatisticsRecord | null> };

@@ -43,7 +43,7 @@ const tableValue = lazy(() =>
 );
 
 /** The record schema of one statistics data type, derived from its declared fields. */
-export function statisticsRecord(shape: StatShape): z.ZodType<StatisticsRecord> {
+export function statisticsRecord(shape: StatShape, extra: z.ZodRawShape = {}): z.ZodType<StatisticsRecord> {
   const own = [...shape.fields, ...(shape.derived ?? [])];
   const common = {
     period: z.string().meta({ description: 'Period as GENESIS states it: a year (YYYY) or a reference date (DD.MM.YYYY or YYYY-MM-DD)' }),
@@ -85,5 +85,38 @@ export function statisticsRecord(shape: StatShape): z.ZodType<StatisticsRecord> 
         }
       : {};
   // The shape is built from the declaration at run time, so statically only the common members are known.
-  return record({ ...common, ...breakdown, ...series }) as unknown as z.ZodType<StatisticsRecord>;
+  return record({ ...common, ...breakdown, ...series, ...extra }) as unknown as z.ZodType<StatisticsRecord>;
+}
+
+/** A Regionaldatenbank table read as one part of another type's answer (see sources/genesis/official.ts). */
+export interface OfficialShape extends StatShape {
+  table: string;
+  /** Values per inhabitants of the city register, computed from a read field. */
+  rates?: readonly StatField[];
+}
+
+const partCredit = {
+  table: z.string().meta({ description: 'Regionaldatenbank table code the part comes from' }),
+  source: z.string().meta({ description: 'Source of this part' }),
+  license: z.string().meta({ description: 'Licence of this part' }),
+  attribution: z.string().meta({ description: 'Credit line of this part' }),
+};
+
+/**
+ * The `official` member of a type that combines another source with Regionaldatenbank tables:
+ * one statistics record per part, each with its own source and licence; null when there is
+ * none (meta.official_reasons says why, e.g. which credential unlocks it).
+ */
+export function officialPartsRecord(parts: Readonly<Record<string, OfficialShape>>, description: string) {
+  const shape = Object.fromEntries(
+    Object.entries(parts).map(([key, part]) => [
+      key,
+      statisticsRecord({ ...part, derived: [...(part.derived ?? []), ...(part.rates ?? [])] }, partCredit)
+        .nullable()
+        .meta({
+          description: `Regionaldatenbank table ${part.table} (dl-de/by-2-0; district table: district-free cities only); null: see meta.official_reasons.${key}`,
+        }),
+    ]),
+  );
+  return record(shape, description);
 }

@@ -31,30 +31,47 @@ export function monthOf(label: string | undefined): string | null {
   return m && mo ? `${m[2]}-${mo}` : null;
 }
 
+/** The parts every `tableFetch/csv/Eckwerte*` answer has: preamble cells, header row, labelled rows. */
+export interface EckwerteTable {
+  preamble: string[][];
+  header: string[];
+  rows: string[][];
+  /** Value of the `Kreis:`/`Land:` preamble line. */
+  region: string | null;
+}
+
 /**
- * The `tableFetch/csv/EckwerteTabelle*` answer: preamble lines (`Kreis:; …`), a header row
- * starting "Ausgewählte Merkmale" with the reference month first, then labelled rows. Labels
- * repeat (`im Rechtskreis SGB II` once as count, once as rate), so rows are read by position
- * relative to the count and rate rows.
+ * Splits a BA Eckwerte CSV: preamble lines (`Kreis:; …`), a header row starting "Ausgewählte
+ * Merkmale", labelled rows up to the © footer.
  */
-export function parseEckwerte(csv: string) {
+export function eckwerteTable(csv: string): EckwerteTable {
   const lines = csv
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
     .filter((l) => l.trim() !== '');
   const h = lines.findIndex((l) => l.startsWith('Ausgewählte Merkmale'));
   if (h < 0) throw new UpstreamError('parse', 'BA table without the "Ausgewählte Merkmale" header');
-  const header = (lines[h] ?? '').split(';').map((c) => c.trim());
+  const cellsOf = (l: string) => l.split(';').map((c) => c.trim());
+  const header = cellsOf(lines[h] ?? '');
   const rows: string[][] = [];
   for (const line of lines.slice(h + 1)) {
-    const cells = line.split(';').map((c) => c.trim());
-    if ((cells[0] ?? '').startsWith('©') || cells.length < 4) break;
+    const cells = cellsOf(line);
+    if ((cells[0] ?? '').startsWith('©') || cells.length < 2) break;
     rows.push(cells);
   }
-  const region = lines
-    .slice(0, h)
-    .map((l) => l.split(';').map((c) => c.trim()))
-    .find((c) => /^(Kreis|Land|Bundesland|Region)[^:]*:$/.test(c[0] ?? ''));
+  const preamble = lines.slice(0, h).map(cellsOf);
+  const region = preamble.find((c) => /^(Kreis|Land|Bundesland|Region)[^:]*:$/.test(c[0] ?? ''))?.[1] || null;
+  return { preamble, header, rows, region };
+}
+
+/**
+ * The `tableFetch/csv/EckwerteTabelle*` answer. Labels repeat (`im Rechtskreis SGB II` once as
+ * count, once as rate), so rows are read by position relative to the count and rate rows.
+ */
+export function parseEckwerte(csv: string) {
+  const { header, rows: all, region } = eckwerteTable(csv);
+  // The unemployment table has a value per period and two change columns.
+  const rows = all.filter((r) => r.length >= 4);
   const countIdx = rows.findIndex((r) => r[0] === 'Arbeitslose insgesamt');
   const rateIdx = rows.findIndex((r) => (r[0] ?? '').startsWith('Arbeitslosenquote'));
   const rateBasis = rows[rateIdx]?.[0];
@@ -76,7 +93,7 @@ export function parseEckwerte(csv: string) {
   const current = snapshot(1);
   if (!current.month) throw new UpstreamError('parse', `BA table header has no reference month: ${header[1] ?? ''}`);
   return {
-    region_name: region?.[1] ?? null,
+    region_name: region,
     reference_month: current.month,
     unemployed: current.unemployed,
     unemployment_rate_pct: current.unemployment_rate_pct,

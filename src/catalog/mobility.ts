@@ -1,5 +1,13 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord, SharingRecord, StationFacilityRecord, BikeParkingRecord } from '../core/records/mobility.ts';
+import {
+  BikeCountStationRecord,
+  FuelStationRecord,
+  ParkAndRideRecord,
+  ParkingSiteRecord,
+  SharingRecord,
+  StationFacilityRecord,
+  BikeParkingRecord,
+} from '../core/records/mobility.ts';
 import { DB_FASTA } from '../sources/db-fasta/source.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
 import { storedBikeParking } from '../sources/overpass/bike-parking.ts';
@@ -16,6 +24,8 @@ import { CITY_PARKING } from '../sources/city-parking/source.ts';
 import { PARKING_CITIES, cityParking, summariseParking } from '../sources/city-parking/adapters.ts';
 import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
 import { PARKENDD_CITIES } from '../sources/city-parking/parkendd.ts';
+import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
+import { BIKE_COUNT_CITIES, storedBikeCounts } from '../sources/bike-counters/stored.ts';
 
 /**
  * Mobility: parking, park-and-ride, fuel prices, station elevators and escalators, bike sharing and
@@ -129,6 +139,31 @@ export const MOBILITY_TYPES: DataType[] = [
     compare: { resource: 'sharing', summarise: summariseSharing, value: 'vehicles_available' },
     example: { city: 'leipzig' },
     adapter: nextbikeSharing,
+  }),
+  dataType({
+    type: 'bike-counts',
+    label: 'Radzählstellen',
+    label_en: 'Bicycle counts',
+    group: 'transport',
+    summary: "Permanent bicycle counting stations with the latest day's count and the seven days up to it, from the cities' open data",
+    description:
+      'Read from the store, never fetched on request: the nightly precompute (job bike-counts-precompute) reads each city feed. Hamburg: the ' +
+      'CSV export of the counting station An der Gurlittinsel (hourly counts summed to days; a day still being counted is left out). Leipzig: ' +
+      'the daily layer of the open-data WFS (newest rows, coordinates converted from EPSG:25833; the layer lags some weeks behind). München: ' +
+      "the station layer of the geoportal WFS joined by station name with the newest monthly daily files of the year's CKAN package. All " +
+      'DL-DE/BY 2.0; each station names its feed (source) and licence. latest_day is the newest published day of the station (not necessarily ' +
+      'yesterday); last_7_days lists the published days of the seven days ending with it (days_counted of 7). Berlin publishes its counts only ' +
+      'as an XLSX workbook (about 18 MB), which the service does not read, and Stuttgart only yearly totals, so both are not covered. Before ' +
+      'the first precompute the answer is no_data; a city whose feed fails keeps its last stored stations. Other cities answer not_covered ' +
+      '(meta.covered_cities).',
+    source: BIKE_COUNTERS,
+    record: BikeCountStationRecord,
+    list: true,
+    cache: 'stored',
+    job: 'bike-counts-precompute',
+    coverage: { cities: BIKE_COUNT_CITIES, note: 'cities that publish their permanent bicycle counting stations as open data in CSV or GeoJSON' },
+    example: { city: 'leipzig' },
+    adapter: storedBikeCounts,
   }),
   dataType({
     type: 'bike-parking',

@@ -46,6 +46,7 @@ import { KLINIKATLAS } from './klinikatlas/source.ts';
 import { CITY_PARKING } from './city-parking/source.ts';
 import { TANKERKOENIG } from './tankerkoenig/source.ts';
 import { VRN_PARK_RIDE } from './vrn-park-ride/source.ts';
+import { BIKE_COUNTERS } from './bike-counters/source.ts';
 import { DB_FASTA } from './db-fasta/source.ts';
 import { NEXTBIKE_GBFS } from './nextbike/source.ts';
 
@@ -101,6 +102,7 @@ export const SOURCES: readonly SourceDecl[] = [
   CITY_PARKING,
   TANKERKOENIG,
   VRN_PARK_RIDE,
+  BIKE_COUNTERS,
   DB_FASTA,
   NEXTBIKE_GBFS,
 ];

@@ -1,4 +1,4 @@
-import { bool, int, lat, list, lon, num, oneOf, postCode, record, text, time, z } from '../schema.ts';
+import { bool, date, int, lat, list, lon, num, oneOf, postCode, record, text, time, z } from '../schema.ts';
 
 /** One car park (or park-and-ride site) with its capacity and, where the feed has it, live free spaces. */
 export const ParkingSiteRecord = record({
@@ -134,3 +134,25 @@ export const BikeParkingRecord = record({
   items: list(bikeParkingItem, 'The sample, named ones first (pages with limit/offset)'),
 });
 export type BikeParkingRecord = z.infer<typeof BikeParkingRecord>;
+
+const bikeCountDay = record({
+  date: z.iso.date().meta({ description: 'Calendar day (Europe/Berlin)' }),
+  count: z.number().int().meta({ description: 'Bicycles counted that day (both directions)', unit: 'bicycles' }),
+});
+
+/** One permanent bicycle counting station with its latest day and the seven days up to it. */
+export const BikeCountStationRecord = record({
+  id: z.string().meta({ description: 'Id of the station: the station id of the city feed prefixed with the feed id' }),
+  name: text('Name of the station as the city publishes it'),
+  lat: lat(),
+  lon: lon(),
+  latest_day: date('Newest complete day the city has published for the station'),
+  latest_day_count: int('Bicycles counted on latest_day', 'bicycles'),
+  last_7_days_total: int('Bicycles counted on the published days of the seven days ending with latest_day', 'bicycles'),
+  days_counted: z.number().int().meta({ description: 'Days with a published count among those seven (7 when none is missing)' }),
+  last_7_days: list(bikeCountDay, 'The published days of the seven days ending with latest_day, oldest first'),
+  resolution: oneOf(['hour', 'day'], 'Resolution the city publishes (hourly counts are summed to days)'),
+  source: z.string().meta({ description: 'Id of the city feed the station comes from' }),
+  license: z.string().meta({ description: 'Licence of that feed' }),
+});
+export type BikeCountStationRecord = z.infer<typeof BikeCountStationRecord>;

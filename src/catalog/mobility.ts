@@ -1,6 +1,7 @@
 import { dataType, type DataType } from '../core/data-type.ts';
 import {
   BikeCountStationRecord,
+  MobilityPointRecord,
   FuelStationRecord,
   ParkAndRideRecord,
   ParkingSiteRecord,
@@ -26,6 +27,8 @@ import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
 import { PARKENDD_CITIES } from '../sources/city-parking/parkendd.ts';
 import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
 import { BIKE_COUNT_CITIES, storedBikeCounts } from '../sources/bike-counters/stored.ts';
+import { MUENCHEN_GEOPORTAL } from '../sources/muenchen-geoportal/source.ts';
+import { MOBILITY_POINT_CITIES, muenchenMobilityPoints } from '../sources/muenchen-geoportal/mobility-points.ts';
 
 /**
  * Mobility: parking, park-and-ride, fuel prices, station elevators and escalators, bike sharing and
@@ -164,6 +167,27 @@ export const MOBILITY_TYPES: DataType[] = [
     coverage: { cities: BIKE_COUNT_CITIES, note: 'cities that publish their permanent bicycle counting stations as open data in CSV or GeoJSON' },
     example: { city: 'leipzig' },
     adapter: storedBikeCounts,
+  }),
+  dataType({
+    type: 'mobility-points',
+    label: 'Mobilitätspunkte',
+    label_en: 'Mobility hubs',
+    group: 'transport',
+    summary: 'Mobility hubs (Mobilitätspunkte) with car-sharing and taxi spaces, charging points, shared-mobility parking and public transport at hand',
+    description:
+      "München's layer of Mobilitätspunkte (geoportal WFS mor_wfs:ruhver_mp_standort_point, dl-de/by-2-0; coordinates converted from " +
+      'EPSG:25832), every point of the city by name: car-sharing and taxi spaces, AC and DC charging points, parking areas for shared bicycles, ' +
+      'e-scooters, cargo bikes and mopeds, and whether bus, tram, U-Bahn or S-Bahn are at hand; modes lists what a point offers. ' +
+      'meta.carsharing_spaces sums the car-sharing spaces. The field ods_vorhanden is left out because the city does not document it. ' +
+      "Only München publishes such a layer openly; ParkAPI's park-and-ride sites are not mobility hubs. Other cities answer not_covered " +
+      '(meta.covered_cities).',
+    source: MUENCHEN_GEOPORTAL,
+    record: MobilityPointRecord,
+    list: true,
+    cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
+    coverage: { cities: MOBILITY_POINT_CITIES, note: 'München, the only city found publishing its mobility hubs as open data' },
+    example: { city: 'muenchen' },
+    adapter: muenchenMobilityPoints,
   }),
   dataType({
     type: 'bike-parking',

@@ -156,3 +156,34 @@ export const BikeCountStationRecord = record({
   license: z.string().meta({ description: 'Licence of that feed' }),
 });
 export type BikeCountStationRecord = z.infer<typeof BikeCountStationRecord>;
+
+/** One mobility hub (Mobilitätspunkt): shared-mobility parking, car-sharing and taxi spaces, charging, public transport at hand. */
+export const MobilityPointRecord = record({
+  id: z.string().meta({ description: 'Id of the mobility point as the city numbers it (mp_id)' }),
+  name: text('Name of the mobility point'),
+  address: text('Address or location description as the city gives it'),
+  lat: lat(),
+  lon: lon(),
+  modes: z
+    .array(z.string())
+    .meta({
+      description:
+        'Offered modes, derived from the fields below: carsharing, taxi, charging, bike_sharing, e_scooter_sharing, cargo_bike_sharing, moped_sharing, bus, tram, subway, suburban_rail',
+    }),
+  carsharing_spaces: int('Parking spaces reserved for car-sharing', 'spaces'),
+  taxi_spaces: int('Taxi spaces (0 where the city answers Nein)', 'spaces'),
+  charging_points_ac: int('AC charging points', 'charging points'),
+  charging_points_dc: int('DC charging points', 'charging points'),
+  bike_sharing_area: bool('Parking area for shared bicycles (gaf_bs)'),
+  e_scooter_sharing_area: bool('Parking area for shared e-scooters (gaf_ts, Tretroller)'),
+  cargo_bike_sharing_area: bool('Parking area for shared cargo bikes (gaf_ls, Lastenrad)'),
+  moped_sharing_area: bool('Parking area for shared mopeds (gaf_ms, Motorroller)'),
+  bus: bool('A bus stop is at hand'),
+  tram: bool('A tram stop is at hand'),
+  subway: bool('An U-Bahn station is at hand'),
+  suburban_rail: bool('An S-Bahn station is at hand'),
+  bike_service_station: bool('Bicycle service station (tools)'),
+  bike_pump: bool('Bicycle pump'),
+  edited_on: date('Day the city last edited the record (bearbeitung_datum)'),
+});
+export type MobilityPointRecord = z.infer<typeof MobilityPointRecord>;

@@ -2,6 +2,7 @@ import { dataType, type DataType } from '../core/data-type.ts';
 import {
   BikeCountStationRecord,
   MobilityPointRecord,
+  OnStreetParkingRecord,
   FuelStationRecord,
   ParkAndRideRecord,
   ParkingSiteRecord,
@@ -29,6 +30,7 @@ import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
 import { BIKE_COUNT_CITIES, storedBikeCounts } from '../sources/bike-counters/stored.ts';
 import { MUENCHEN_GEOPORTAL } from '../sources/muenchen-geoportal/source.ts';
 import { MOBILITY_POINT_CITIES, muenchenMobilityPoints } from '../sources/muenchen-geoportal/mobility-points.ts';
+import { ONSTREET_CITIES, muenchenOnStreet } from '../sources/muenchen-geoportal/onstreet.ts';
 
 /**
  * Mobility: parking, park-and-ride, fuel prices, station elevators and escalators, bike sharing and
@@ -188,6 +190,26 @@ export const MOBILITY_TYPES: DataType[] = [
     coverage: { cities: MOBILITY_POINT_CITIES, note: 'München, the only city found publishing its mobility hubs as open data' },
     example: { city: 'muenchen' },
     adapter: muenchenMobilityPoints,
+  }),
+  dataType({
+    type: 'parking-onstreet',
+    label: 'Parken im Straßenraum',
+    label_en: 'On-street parking',
+    group: 'transport',
+    summary: 'On-street parking: kerbside sections with their spaces per parking rule group, and the parking management zones',
+    description:
+      "München's geoportal WFS (dl-de/by-2-0), attributes only: the kerbside section layer mor_wfs:ruhver_parkseiten_line (about 14,000 " +
+      'sections with their spaces, rule group and zone) summed per rule group and per parking management zone, and the zone layer ' +
+      'mor_wfs:ruhver_prm_gebiete_poly (name, state, kind, enforcement, opening day, link to the zone map). Rule groups are the ' +
+      "city's own (Bewohnerparken, Mischparken, Kurzzeitparken, but also Absolutes Halteverbot, Carsharing, E-Parken, Behindertenparken); " +
+      'the layer states no fees. Sections outside every zone are counted in outside_zones. Other cities publish no such layer under an ' +
+      'open licence in a form checked so far and answer not_covered (meta.covered_cities).',
+    source: MUENCHEN_GEOPORTAL,
+    record: OnStreetParkingRecord,
+    cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
+    coverage: { cities: ONSTREET_CITIES, note: 'München, which publishes its kerbside sections and parking zones as open data' },
+    example: { city: 'muenchen' },
+    adapter: muenchenOnStreet,
   }),
   dataType({
     type: 'bike-parking',

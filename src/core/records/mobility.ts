@@ -164,12 +164,10 @@ export const MobilityPointRecord = record({
   address: text('Address or location description as the city gives it'),
   lat: lat(),
   lon: lon(),
-  modes: z
-    .array(z.string())
-    .meta({
-      description:
-        'Offered modes, derived from the fields below: carsharing, taxi, charging, bike_sharing, e_scooter_sharing, cargo_bike_sharing, moped_sharing, bus, tram, subway, suburban_rail',
-    }),
+  modes: z.array(z.string()).meta({
+    description:
+      'Offered modes, derived from the fields below: carsharing, taxi, charging, bike_sharing, e_scooter_sharing, cargo_bike_sharing, moped_sharing, bus, tram, subway, suburban_rail',
+  }),
   carsharing_spaces: int('Parking spaces reserved for car-sharing', 'spaces'),
   taxi_spaces: int('Taxi spaces (0 where the city answers Nein)', 'spaces'),
   charging_points_ac: int('AC charging points', 'charging points'),
@@ -187,3 +185,40 @@ export const MobilityPointRecord = record({
   edited_on: date('Day the city last edited the record (bearbeitung_datum)'),
 });
 export type MobilityPointRecord = z.infer<typeof MobilityPointRecord>;
+
+const kerbsideGroup = record({
+  group: z
+    .string()
+    .meta({
+      description: 'Parking rule group as the city names it (parkregel_gruppe), e.g. Bewohnerparken, Mischparken, Kurzzeitparken, Absolutes Halteverbot',
+    }),
+  segments: z.number().int().meta({ description: 'Kerbside sections with this rule group' }),
+  spaces: z.number().int().meta({ description: 'Spaces on those sections (sections without a count add none)', unit: 'spaces' }),
+});
+
+const parkingZone = record({
+  name: z.string().meta({ description: 'Name of the parking management zone' }),
+  status: text('State of the zone as the city gives it (e.g. in Betrieb)'),
+  measure: text('Kind of zone (massnahme, e.g. Lizenzgebiet in Betrieb)'),
+  enforcement: text('Who enforces the rules (ueberwachung)'),
+  opened_on: date('Day the zone opened'),
+  link: text('Link to the zone map of the city'),
+  segments: z.number().int().meta({ description: 'Kerbside sections assigned to the zone' }),
+  spaces: z.number().int().meta({ description: 'Spaces on those sections', unit: 'spaces' }),
+});
+
+/** On-street parking of a city: kerbside sections with their spaces and rules, and the parking management zones. */
+export const OnStreetParkingRecord = record({
+  segments: z.number().int().meta({ description: 'Kerbside sections the city lists' }),
+  spaces: z.number().int().meta({ description: 'Spaces on all sections (sections without a count add none)', unit: 'spaces' }),
+  by_rule_group: list(kerbsideGroup, 'Sections and spaces per parking rule group, most spaces first'),
+  zones: list(parkingZone, 'Parking management zones by name, with the sections assigned to each'),
+  outside_zones: record(
+    {
+      segments: z.number().int().meta({ description: 'Sections assigned to no zone' }),
+      spaces: z.number().int().meta({ description: 'Spaces on those sections', unit: 'spaces' }),
+    },
+    'Sections outside every parking management zone',
+  ),
+});
+export type OnStreetParkingRecord = z.infer<typeof OnStreetParkingRecord>;

@@ -157,6 +157,22 @@ export const BikeCountStationRecord = record({
 });
 export type BikeCountStationRecord = z.infer<typeof BikeCountStationRecord>;
 
+/** What a mobility hub can offer, in the order `modes` lists them. */
+export const MOBILITY_MODES = [
+  'carsharing',
+  'taxi',
+  'charging',
+  'bike_sharing',
+  'e_scooter_sharing',
+  'cargo_bike_sharing',
+  'moped_sharing',
+  'bus',
+  'tram',
+  'subway',
+  'suburban_rail',
+] as const;
+export type MobilityMode = (typeof MOBILITY_MODES)[number];
+
 /** One mobility hub (Mobilitätspunkt): shared-mobility parking, car-sharing and taxi spaces, charging, public transport at hand. */
 export const MobilityPointRecord = record({
   id: z.string().meta({ description: 'Id of the mobility point as the city numbers it (mp_id)' }),
@@ -164,10 +180,9 @@ export const MobilityPointRecord = record({
   address: text('Address or location description as the city gives it'),
   lat: lat(),
   lon: lon(),
-  modes: z.array(z.string()).meta({
-    description:
-      'Offered modes, derived from the fields below: carsharing, taxi, charging, bike_sharing, e_scooter_sharing, cargo_bike_sharing, moped_sharing, bus, tram, subway, suburban_rail',
-  }),
+  modes: z
+    .array(z.enum(MOBILITY_MODES))
+    .meta({ description: 'Offered modes, derived from the fields below (spaces or charging points above 0, areas and stops present)' }),
   carsharing_spaces: int('Parking spaces reserved for car-sharing', 'spaces'),
   taxi_spaces: int('Taxi spaces (0 where the city answers Nein)', 'spaces'),
   charging_points_ac: int('AC charging points', 'charging points'),
@@ -187,11 +202,9 @@ export const MobilityPointRecord = record({
 export type MobilityPointRecord = z.infer<typeof MobilityPointRecord>;
 
 const kerbsideGroup = record({
-  group: z
-    .string()
-    .meta({
-      description: 'Parking rule group as the city names it (parkregel_gruppe), e.g. Bewohnerparken, Mischparken, Kurzzeitparken, Absolutes Halteverbot',
-    }),
+  group: z.string().meta({
+    description: 'Parking rule group as the city names it (parkregel_gruppe), e.g. Bewohnerparken, Mischparken, Kurzzeitparken, Absolutes Halteverbot',
+  }),
   segments: z.number().int().meta({ description: 'Kerbside sections with this rule group' }),
   spaces: z.number().int().meta({ description: 'Spaces on those sections (sections without a count add none)', unit: 'spaces' }),
 });

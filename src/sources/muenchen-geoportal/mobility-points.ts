@@ -1,5 +1,5 @@
 import type { Adapter } from '../../core/data-type.ts';
-import type { MobilityPointRecord } from '../../core/records/mobility.ts';
+import type { MobilityMode, MobilityPointRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { utmToLatLon } from '../../core/utm.ts';
 
@@ -40,8 +40,8 @@ function position(g: Feature['geometry']): { lat: number | null; lon: number | n
   return { lat: Math.round(p.lat * 1e6) / 1e6, lon: Math.round(p.lon * 1e6) / 1e6 };
 }
 
-function modesOf(r: Omit<MobilityPointRecord, 'modes'>): string[] {
-  const offered: [string, boolean | null][] = [
+function modesOf(r: Omit<MobilityPointRecord, 'modes'>): MobilityMode[] {
+  const offered: [MobilityMode, boolean | null][] = [
     ['carsharing', (r.carsharing_spaces ?? 0) > 0],
     ['taxi', (r.taxi_spaces ?? 0) > 0],
     ['charging', (r.charging_points_ac ?? 0) + (r.charging_points_dc ?? 0) > 0],

@@ -1,5 +1,15 @@
 import { dataType, type DataType } from '../core/data-type.ts';
-import { FuelStationRecord, ParkAndRideRecord, ParkingSiteRecord, SharingRecord, StationFacilityRecord, BikeParkingRecord } from '../core/records/mobility.ts';
+import {
+  BikeCountStationRecord,
+  MobilityPointRecord,
+  OnStreetParkingRecord,
+  FuelStationRecord,
+  ParkAndRideRecord,
+  ParkingSiteRecord,
+  SharingRecord,
+  StationFacilityRecord,
+  BikeParkingRecord,
+} from '../core/records/mobility.ts';
 import { DB_FASTA } from '../sources/db-fasta/source.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
 import { storedBikeParking } from '../sources/overpass/bike-parking.ts';
@@ -16,6 +26,11 @@ import { CITY_PARKING } from '../sources/city-parking/source.ts';
 import { PARKING_CITIES, cityParking, summariseParking } from '../sources/city-parking/adapters.ts';
 import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
 import { PARKENDD_CITIES } from '../sources/city-parking/parkendd.ts';
+import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
+import { BIKE_COUNT_CITIES, storedBikeCounts } from '../sources/bike-counters/stored.ts';
+import { MUENCHEN_GEOPORTAL } from '../sources/muenchen-geoportal/source.ts';
+import { MOBILITY_POINT_CITIES, muenchenMobilityPoints } from '../sources/muenchen-geoportal/mobility-points.ts';
+import { ONSTREET_CITIES, muenchenOnStreet } from '../sources/muenchen-geoportal/onstreet.ts';
 
 /**
  * Mobility: parking, park-and-ride, fuel prices, station elevators and escalators, bike sharing and
@@ -129,6 +144,72 @@ export const MOBILITY_TYPES: DataType[] = [
     compare: { resource: 'sharing', summarise: summariseSharing, value: 'vehicles_available' },
     example: { city: 'leipzig' },
     adapter: nextbikeSharing,
+  }),
+  dataType({
+    type: 'bike-counts',
+    label: 'Radzählstellen',
+    label_en: 'Bicycle counts',
+    group: 'transport',
+    summary: "Permanent bicycle counting stations with the latest day's count and the seven days up to it, from the cities' open data",
+    description:
+      'Read from the store, never fetched on request: the nightly precompute (job bike-counts-precompute) reads each city feed. Hamburg: the ' +
+      'CSV export of the counting station An der Gurlittinsel (hourly counts summed to days; a day still being counted is left out). Leipzig: ' +
+      'the daily layer of the open-data WFS (newest rows, coordinates converted from EPSG:25833; the layer lags some weeks behind). München: ' +
+      "the station layer of the geoportal WFS joined by station name with the newest monthly daily files of the year's CKAN package. All " +
+      'DL-DE/BY 2.0; each station names its feed (source) and licence. latest_day is the newest published day of the station (not necessarily ' +
+      'yesterday); last_7_days lists the published days of the seven days ending with it (days_counted of 7). Berlin publishes its counts only ' +
+      'as an XLSX workbook (about 18 MB), which the service does not read, and Stuttgart only yearly totals, so both are not covered. Before ' +
+      'the first precompute the answer is no_data; a city whose feed fails keeps its last stored stations. Other cities answer not_covered ' +
+      '(meta.covered_cities).',
+    source: BIKE_COUNTERS,
+    record: BikeCountStationRecord,
+    list: true,
+    cache: 'stored',
+    job: 'bike-counts-precompute',
+    coverage: { cities: BIKE_COUNT_CITIES, note: 'cities that publish their permanent bicycle counting stations as open data in CSV or GeoJSON' },
+    example: { city: 'leipzig' },
+    adapter: storedBikeCounts,
+  }),
+  dataType({
+    type: 'mobility-points',
+    label: 'Mobilitätspunkte',
+    label_en: 'Mobility hubs',
+    group: 'transport',
+    summary: 'Mobility hubs (Mobilitätspunkte) with car-sharing and taxi spaces, charging points, shared-mobility parking and public transport at hand',
+    description:
+      "München's layer of Mobilitätspunkte (geoportal WFS mor_wfs:ruhver_mp_standort_point, dl-de/by-2-0; coordinates converted from " +
+      'EPSG:25832), every point of the city by name: car-sharing and taxi spaces, AC and DC charging points, parking areas for shared bicycles, ' +
+      'e-scooters, cargo bikes and mopeds, and whether bus, tram, U-Bahn or S-Bahn are at hand; modes lists what a point offers. ' +
+      'meta.carsharing_spaces sums the car-sharing spaces. The field ods_vorhanden is left out because the city does not document it. ' +
+      "Only München publishes such a layer openly; ParkAPI's park-and-ride sites are not mobility hubs. Other cities answer not_covered " +
+      '(meta.covered_cities).',
+    source: MUENCHEN_GEOPORTAL,
+    record: MobilityPointRecord,
+    list: true,
+    cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
+    coverage: { cities: MOBILITY_POINT_CITIES, note: 'München, the only city found publishing its mobility hubs as open data' },
+    example: { city: 'muenchen' },
+    adapter: muenchenMobilityPoints,
+  }),
+  dataType({
+    type: 'parking-onstreet',
+    label: 'Parken im Straßenraum',
+    label_en: 'On-street parking',
+    group: 'transport',
+    summary: 'On-street parking: kerbside sections with their spaces per parking rule group, and the parking management zones',
+    description:
+      "München's geoportal WFS (dl-de/by-2-0), attributes only: the kerbside section layer mor_wfs:ruhver_parkseiten_line (about 14,000 " +
+      'sections with their spaces, rule group and zone) summed per rule group and per parking management zone, and the zone layer ' +
+      'mor_wfs:ruhver_prm_gebiete_poly (name, state, kind, enforcement, opening day, link to the zone map). Rule groups are the ' +
+      "city's own (Bewohnerparken, Mischparken, Kurzzeitparken, but also Absolutes Halteverbot, Carsharing, E-Parken, Behindertenparken); " +
+      'the layer states no fees. Sections outside every zone are counted in outside_zones. Other cities publish no such layer under an ' +
+      'open licence in a form checked so far and answer not_covered (meta.covered_cities).',
+    source: MUENCHEN_GEOPORTAL,
+    record: OnStreetParkingRecord,
+    cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
+    coverage: { cities: ONSTREET_CITIES, note: 'München, which publishes its kerbside sections and parking zones as open data' },
+    example: { city: 'muenchen' },
+    adapter: muenchenOnStreet,
   }),
   dataType({
     type: 'bike-parking',

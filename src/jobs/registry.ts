@@ -10,6 +10,7 @@ import { GEO_PRECOMPUTE_JOB } from './geo-precompute.ts';
 import { accidentsIngest } from './accidents-ingest.ts';
 import { crimeStatsIngest } from './crime-stats-ingest.ts';
 import { tendersIngest } from './tenders-ingest.ts';
+import { bikeCountsPrecompute } from './bike-counts-precompute.ts';
 
 /** Every background job of the service (pollers and precomputes), with the configured cadences. */
 export function jobsFor(config: Pick<Config, 'gtfsRtPollIntervalS'>): ScheduledJob[] {
@@ -24,5 +25,6 @@ export function jobsFor(config: Pick<Config, 'gtfsRtPollIntervalS'>): ScheduledJ
     accidentsIngest,
     crimeStatsIngest,
     tendersIngest,
+    bikeCountsPrecompute,
   ];
 }

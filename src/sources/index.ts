@@ -47,6 +47,8 @@ import { KLINIKATLAS } from './klinikatlas/source.ts';
 import { CITY_PARKING } from './city-parking/source.ts';
 import { TANKERKOENIG } from './tankerkoenig/source.ts';
 import { VRN_PARK_RIDE } from './vrn-park-ride/source.ts';
+import { BIKE_COUNTERS } from './bike-counters/source.ts';
+import { MUENCHEN_GEOPORTAL } from './muenchen-geoportal/source.ts';
 import { DB_FASTA } from './db-fasta/source.ts';
 import { NEXTBIKE_GBFS } from './nextbike/source.ts';
 import { KOELN_VERKEHR } from './koeln-verkehr/source.ts';
@@ -105,6 +107,8 @@ export const SOURCES: readonly SourceDecl[] = [
   CITY_PARKING,
   TANKERKOENIG,
   VRN_PARK_RIDE,
+  BIKE_COUNTERS,
+  MUENCHEN_GEOPORTAL,
   DB_FASTA,
   NEXTBIKE_GBFS,
 ];

@@ -1,4 +1,4 @@
-import { bool, int, lat, list, lon, num, oneOf, postCode, record, text, time, z, lazy, type Infer } from '../schema.ts';
+import { bool, date, int, lat, list, lon, num, oneOf, postCode, record, text, time, z, lazy, type Infer } from '../schema.ts';
 
 /** One car park (or park-and-ride site) with its capacity and, where the feed has it, live free spaces. */
 export const ParkingSiteRecord = lazy(() =>
@@ -154,3 +154,116 @@ export const BikeParkingRecord = lazy(() =>
   }),
 );
 export type BikeParkingRecord = Infer<typeof BikeParkingRecord>;
+
+const bikeCountDay = lazy(() =>
+  record({
+    date: z.iso.date().meta({ description: 'Calendar day (Europe/Berlin)' }),
+    count: z.number().int().meta({ description: 'Bicycles counted that day (both directions)', unit: 'bicycles' }),
+  }),
+);
+
+/** One permanent bicycle counting station with its latest day and the seven days up to it. */
+export const BikeCountStationRecord = lazy(() =>
+  record({
+    id: z.string().meta({ description: 'Id of the station: the station id of the city feed prefixed with the feed id' }),
+    name: text('Name of the station as the city publishes it'),
+    lat: lat(),
+    lon: lon(),
+    latest_day: date('Newest complete day the city has published for the station'),
+    latest_day_count: int('Bicycles counted on latest_day', 'bicycles'),
+    last_7_days_total: int('Bicycles counted on the published days of the seven days ending with latest_day', 'bicycles'),
+    days_counted: z.number().int().meta({ description: 'Days with a published count among those seven (7 when none is missing)' }),
+    last_7_days: list(bikeCountDay(), 'The published days of the seven days ending with latest_day, oldest first'),
+    resolution: oneOf(['hour', 'day'], 'Resolution the city publishes (hourly counts are summed to days)'),
+    source: z.string().meta({ description: 'Id of the city feed the station comes from' }),
+    license: z.string().meta({ description: 'Licence of that feed' }),
+  }),
+);
+export type BikeCountStationRecord = Infer<typeof BikeCountStationRecord>;
+
+/** What a mobility hub can offer, in the order `modes` lists them. */
+export const MOBILITY_MODES = [
+  'carsharing',
+  'taxi',
+  'charging',
+  'bike_sharing',
+  'e_scooter_sharing',
+  'cargo_bike_sharing',
+  'moped_sharing',
+  'bus',
+  'tram',
+  'subway',
+  'suburban_rail',
+] as const;
+export type MobilityMode = (typeof MOBILITY_MODES)[number];
+
+/** One mobility hub (Mobilitätspunkt): shared-mobility parking, car-sharing and taxi spaces, charging, public transport at hand. */
+export const MobilityPointRecord = lazy(() =>
+  record({
+    id: z.string().meta({ description: 'Id of the mobility point as the city numbers it (mp_id)' }),
+    name: text('Name of the mobility point'),
+    address: text('Address or location description as the city gives it'),
+    lat: lat(),
+    lon: lon(),
+    modes: z
+      .array(z.enum(MOBILITY_MODES))
+      .meta({ description: 'Offered modes, derived from the fields below (spaces or charging points above 0, areas and stops present)' }),
+    carsharing_spaces: int('Parking spaces reserved for car-sharing', 'spaces'),
+    taxi_spaces: int('Taxi spaces (0 where the city answers Nein)', 'spaces'),
+    charging_points_ac: int('AC charging points', 'charging points'),
+    charging_points_dc: int('DC charging points', 'charging points'),
+    bike_sharing_area: bool('Parking area for shared bicycles (gaf_bs)'),
+    e_scooter_sharing_area: bool('Parking area for shared e-scooters (gaf_ts, Tretroller)'),
+    cargo_bike_sharing_area: bool('Parking area for shared cargo bikes (gaf_ls, Lastenrad)'),
+    moped_sharing_area: bool('Parking area for shared mopeds (gaf_ms, Motorroller)'),
+    bus: bool('A bus stop is at hand'),
+    tram: bool('A tram stop is at hand'),
+    subway: bool('An U-Bahn station is at hand'),
+    suburban_rail: bool('An S-Bahn station is at hand'),
+    bike_service_station: bool('Bicycle service station (tools)'),
+    bike_pump: bool('Bicycle pump'),
+    edited_on: date('Day the city last edited the record (bearbeitung_datum)'),
+  }),
+);
+export type MobilityPointRecord = Infer<typeof MobilityPointRecord>;
+
+const kerbsideGroup = lazy(() =>
+  record({
+    group: z.string().meta({
+      description: 'Parking rule group as the city names it (parkregel_gruppe), e.g. Bewohnerparken, Mischparken, Kurzzeitparken, Absolutes Halteverbot',
+    }),
+    segments: z.number().int().meta({ description: 'Kerbside sections with this rule group' }),
+    spaces: z.number().int().meta({ description: 'Spaces on those sections (sections without a count add none)', unit: 'spaces' }),
+  }),
+);
+
+const parkingZone = lazy(() =>
+  record({
+    name: z.string().meta({ description: 'Name of the parking management zone' }),
+    status: text('State of the zone as the city gives it (e.g. in Betrieb)'),
+    measure: text('Kind of zone (massnahme, e.g. Lizenzgebiet in Betrieb)'),
+    enforcement: text('Who enforces the rules (ueberwachung)'),
+    opened_on: date('Day the zone opened'),
+    link: text('Link to the zone map of the city'),
+    segments: z.number().int().meta({ description: 'Kerbside sections assigned to the zone' }),
+    spaces: z.number().int().meta({ description: 'Spaces on those sections', unit: 'spaces' }),
+  }),
+);
+
+/** On-street parking of a city: kerbside sections with their spaces and rules, and the parking management zones. */
+export const OnStreetParkingRecord = lazy(() =>
+  record({
+    segments: z.number().int().meta({ description: 'Kerbside sections the city lists' }),
+    spaces: z.number().int().meta({ description: 'Spaces on all sections (sections without a count add none)', unit: 'spaces' }),
+    by_rule_group: list(kerbsideGroup(), 'Sections and spaces per parking rule group, most spaces first'),
+    zones: list(parkingZone(), 'Parking management zones by name, with the sections assigned to each'),
+    outside_zones: record(
+      {
+        segments: z.number().int().meta({ description: 'Sections assigned to no zone' }),
+        spaces: z.number().int().meta({ description: 'Spaces on those sections', unit: 'spaces' }),
+      },
+      'Sections outside every parking management zone',
+    ),
+  }),
+);
+export type OnStreetParkingRecord = Infer<typeof OnStreetParkingRecord>;

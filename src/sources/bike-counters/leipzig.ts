@@ -1,0 +1,73 @@
+import type { SourceHttp } from '../../core/source-http.ts';
+import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import { utmToLatLon } from '../../core/utm.ts';
+import { BIKE_FEEDS } from './source.ts';
+import { addCount, decodeCityText, summariseStation, type CountedStation } from './days.ts';
+
+export const LEIPZIG_DAILY_LAYER = 'OpenData:radverkehr_dauerzaehlstelle_anzahl_tag_zeitreihe';
+/** Newest rows asked for: about 30 stations times the seven days, with room for stations added later. */
+export const LEIPZIG_ROWS = 1000;
+
+interface DailyFeature {
+  geometry?: { type?: string; coordinates?: unknown } | null;
+  properties?: { stationid?: unknown; stationname?: unknown; phenomenontime?: unknown; count?: unknown } | null;
+}
+
+/** The layer's points are ETRS89 / UTM 33N (EPSG:25833); a server that reprojects sends degrees instead. */
+function position(g: DailyFeature['geometry']): { lat: number | null; lon: number | null } {
+  const c = g?.type === 'Point' && Array.isArray(g.coordinates) ? g.coordinates : [];
+  const [x, y] = [Number(c[0]), Number(c[1])];
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return { lat: null, lon: null };
+  if (Math.abs(x) <= 180 && Math.abs(y) <= 90) return { lat: y, lon: x };
+  const p = utmToLatLon(x, y, 33);
+  return { lat: Math.round(p.lat * 1e6) / 1e6, lon: Math.round(p.lon * 1e6) / 1e6 };
+}
+
+/**
+ * GeoJSON of the daily layer: one feature per station and day with `stationid`, `stationname`,
+ * `phenomenontime` (a calendar day, YYYY-MM-DD) and `count`.
+ */
+export function parseLeipzigDaily(body: unknown): BikeCountStationRecord[] {
+  const features = (body as { features?: unknown } | null)?.features;
+  if (!Array.isArray(features)) throw new UpstreamError('parse', 'Leipzig bicycle count layer is not a feature collection');
+  const stations = new Map<string, CountedStation>();
+  for (const f of features as DailyFeature[]) {
+    const p = f?.properties;
+    const id = typeof p?.stationid === 'string' ? p.stationid : null;
+    const date = typeof p?.phenomenontime === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(p.phenomenontime)?.[0] : undefined;
+    const count = typeof p?.count === 'number' ? p.count : Number(p?.count);
+    if (!id || !date || !Number.isInteger(count) || count < 0) continue;
+    let s = stations.get(id);
+    if (!s) {
+      s = { id, name: typeof p?.stationname === 'string' ? p.stationname : null, ...position(f.geometry), days: new Map() };
+      stations.set(id, s);
+    }
+    addCount(s.days, date, count);
+  }
+  return [...stations.values()].map((s) => summariseStation(s, BIKE_FEEDS.leipzig, 'day')).filter((s) => s !== null);
+}
+
+export async function fetchLeipzig(http: SourceHttp, signal?: AbortSignal): Promise<BikeCountStationRecord[]> {
+  const res = await http.request('', {
+    base: http.url('leipzig'),
+    signal,
+    query: {
+      service: 'WFS',
+      version: '2.0.0',
+      request: 'GetFeature',
+      typeNames: LEIPZIG_DAILY_LAYER,
+      outputFormat: 'application/json',
+      sortBy: 'phenomenontime DESC',
+      count: LEIPZIG_ROWS,
+    },
+  });
+  let body: unknown;
+  try {
+    // The server declares UTF-8 but has been seen sending Windows-1252 (station names with ß).
+    body = JSON.parse(decodeCityText(res.body));
+  } catch {
+    throw new UpstreamError('parse', 'Leipzig bicycle count layer is not JSON');
+  }
+  return parseLeipzigDaily(body);
+}

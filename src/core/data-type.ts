@@ -142,10 +142,23 @@ export interface DataType {
   fallback?: Fallback;
   /** An MCP tool of its own (e.g. `departures`) instead of its group's tool. */
   tool?: string;
+  /**
+   * Several upstreams behind one path: the city slug (`by: 'city'`) or a path parameter's value
+   * picks the source and adapter that answer, so each has its own credentials (disabled naming
+   * them), breaker and attribution, e.g. one Mobilithek subscription per city. `source` and
+   * `adapter` are the first choice's (overview rows, docs).
+   */
+  variants?: { by: string; choices: Record<string, Variant> };
   adapter: Adapter<unknown>;
 }
 
-type Declared = Omit<DataType, 'record' | 'adapter' | 'list' | 'scope' | 'fallback'>;
+/** One upstream of a data type with `variants`. */
+export interface Variant {
+  source: SourceDecl;
+  adapter: Adapter<unknown>;
+}
+
+type Declared = Omit<DataType, 'record' | 'adapter' | 'list' | 'scope' | 'fallback' | 'variants'>;
 type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>;
 
 /**
@@ -153,14 +166,25 @@ type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>
  * schema describes (a list of it for `list: true`).
  */
 export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Declared & { record: S; list?: L; adapter: Adapter<DataOf<S, L>>; fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<DataOf<S, L>> } },
+  dt: Declared & {
+    record: S;
+    list?: L;
+    adapter: Adapter<DataOf<S, L>>;
+    fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<DataOf<S, L>> };
+    variants?: { by: 'city'; choices: Record<string, { source: SourceDecl; adapter: Adapter<DataOf<S, L>> }> };
+  },
 ): DataType {
   return dt as DataType;
 }
 
 /** Declares a global data type; its adapter never sees a city. */
 export function globalType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & { record: S; list?: L; adapter: GlobalAdapter<DataOf<S, L>> },
+  dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & {
+    record: S;
+    list?: L;
+    adapter: GlobalAdapter<DataOf<S, L>>;
+    variants?: { by: string; choices: Record<string, { source: SourceDecl; adapter: GlobalAdapter<DataOf<S, L>> }> };
+  },
 ): DataType {
   return { ...dt, scope: 'global' } as DataType;
 }
@@ -172,6 +196,30 @@ export function globalType<S extends z.ZodType, L extends true | string | undefi
 export function viaFallback(dt: DataType): DataType | null {
   if (!dt.fallback) return null;
   return { ...dt, source: dt.fallback.source, adapter: dt.fallback.adapter, cache: dt.fallback.cache ?? dt.cache };
+}
+
+const variantTypes = new WeakMap<DataType, Map<string, DataType>>();
+
+/**
+ * The data type as one of its variants answers (source and adapter of the city's or parameter's
+ * choice), the same object per choice; the type itself when it has no variants or no choice fits.
+ */
+export function variantOf(dt: DataType, city: string | null, params: Record<string, unknown>): DataType {
+  if (!dt.variants) return dt;
+  const key = dt.variants.by === 'city' ? city : params[dt.variants.by];
+  const choice = typeof key === 'string' ? dt.variants.choices[key] : undefined;
+  if (!choice) return dt;
+  let byKey = variantTypes.get(dt);
+  if (!byKey) variantTypes.set(dt, (byKey = new Map()));
+  let v = byKey.get(key as string);
+  if (!v) byKey.set(key as string, (v = { ...dt, source: choice.source, adapter: choice.adapter }));
+  return v;
+}
+
+/** Every source a data type may answer from: its own, its variants' and its fallback's. */
+export function sourcesOf(dt: DataType): SourceDecl[] {
+  const all = [dt.source, ...Object.values(dt.variants?.choices ?? {}).map((c) => c.source), ...(dt.fallback ? [dt.fallback.source] : [])];
+  return [...new Set(all)];
 }
 
 /** Cities a data type covers, or null for all. */

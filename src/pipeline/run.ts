@@ -1,7 +1,7 @@
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
-import { coveredCities, type AdapterResult, type CacheWindows, type DataType, type FetchContext } from '../core/data-type.ts';
+import { coveredCities, variantOf, type AdapterResult, type CacheWindows, type DataType, type FetchContext } from '../core/data-type.ts';
 import { paramKey, parseParams } from '../core/params.ts';
 import { ProblemError } from '../core/problem.ts';
 import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '../http/pagination.ts';
@@ -110,14 +110,16 @@ export class Pipeline {
   async run(declared: DataType, cityInput: string | City | null, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
     // Main source unusable (no credentials, switched off): a declared keyless fallback answers.
     const answering = this.rt.answering(declared);
-    const dt = answering ?? declared;
+    const chosen = answering ?? declared;
     const fallbackMeta =
       answering && answering !== declared
         ? { answered_by: answering.source.id, fallback_for: declared.source.id, fallback_note: declared.fallback?.note ?? null }
         : null;
-    const city = dt.scope === 'global' ? null : typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
-    if (dt.scope !== 'global' && !city) throw new ProblemError('city_not_found', 'no city given', 'GET /api/v1/cities lists the city slugs.');
-    const params = parseParams(dt.params ?? [], normaliseQuery(query));
+    const city = chosen.scope === 'global' ? null : typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
+    if (chosen.scope !== 'global' && !city) throw new ProblemError('city_not_found', 'no city given', 'GET /api/v1/cities lists the city slugs.');
+    const params = parseParams(chosen.params ?? [], normaliseQuery(query));
+    // Several upstreams behind one path: the city or a parameter picks the one that answers.
+    const dt = variantOf(chosen, city?.slug ?? null, params);
     const pageReq = dt.list && !opts.noPaging ? parsePageRequest(query) : null;
     const base = { ...this.baseMeta(dt, city), ...fallbackMeta };
 

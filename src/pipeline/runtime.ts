@@ -45,10 +45,12 @@ export class Runtime {
 
   /**
    * What answers a data type on this server: the type itself when its source is usable, else
-   * its keyless fallback when that one is usable, else null (the type answers `disabled`).
+   * its keyless fallback when that one is usable, else null (the type answers `disabled`). A type
+   * with variants counts as usable when any of its variants' sources is.
    */
   answering(dt: DataType): DataType | null {
-    if (this.sourceEnabled(dt.source)) return dt;
+    // A type with variants is usable while one of its sources is; each request then meets its own.
+    if (this.sourceEnabled(dt.source) || Object.values(dt.variants?.choices ?? {}).some((c) => this.sourceEnabled(c.source))) return dt;
     let fb = this.fallbacks.get(dt);
     if (fb === undefined) {
       fb = viaFallback(dt);

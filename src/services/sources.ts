@@ -20,7 +20,10 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         credential_variables: s.credentials ?? [],
         missing_credentials: settings.missingCredentials,
         registration: s.registration ?? null,
-        unlocks: rt.catalog.all.filter((dt) => dt.source.id === s.id).map((dt) => dt.type),
+        // A data type with variants (one source per city or operator) is unlocked by each of them.
+        unlocks: rt.catalog.all
+          .filter((dt) => dt.source.id === s.id || Object.values(dt.variants?.choices ?? {}).some((c) => c.source.id === s.id))
+          .map((dt) => dt.type),
         // Data types this source answers while their main source lacks credentials.
         fallback_for: rt.catalog.all.filter((dt) => dt.fallback?.source.id === s.id).map((dt) => dt.type),
         breaker_state: await rt.breakers.state(s),

@@ -63,7 +63,7 @@ export const ENERGY_TYPES: DataType[] = [
     label: 'Ladepunkte live (je Betreiber)',
     label_en: 'Live charging (per operator)',
     group: 'energy',
-    summary: "Charge points of one charging data provider with live status, power, plug types and last update (DATEX II AFIR)",
+    summary: 'Charge points of one charging data provider with live status, power, plug types and last update (DATEX II AFIR)',
     description:
       'The operator segment names a charging data provider: mobidata-bw (MobiData BW Open ChargePoint DataBase, keyless, DATEX II V3 ' +
       'JSON realtime joined with its static table) or eround (eRound AFIR status via Mobilithek: needs MOBILITHEK_CERT_PATH, ' +

@@ -184,7 +184,13 @@ export function chargingResult(status: StatusPublication, table: Record<string, 
     points_status_only: points.length - joined,
     static_table: tableNote ?? (joined === 0 ? 'no status point is in the static table: static fields are null' : 'joined by refill point id'),
   };
-  if (points.length === 0) return { data: null, status: 'no_data' as const, as_of: status.publicationTime, meta: { ...meta, reason: 'the status publication lists no charging point' } };
+  if (points.length === 0)
+    return {
+      data: null,
+      status: 'no_data' as const,
+      as_of: status.publicationTime,
+      meta: { ...meta, reason: 'the status publication lists no charging point' },
+    };
   return { data: points, as_of: newestStatus(points) ?? status.publicationTime, meta };
 }
 

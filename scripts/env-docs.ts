@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { ENV_VARS } from '../src/config.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { CATALOG } from '../src/catalog/index.ts';
-import { coveredCities, routePath, toolOf } from '../src/core/data-type.ts';
+import { coveredCities, mainSources, routePath, toolOf } from '../src/core/data-type.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { SOURCES } from '../src/sources/index.ts';
 
@@ -35,7 +35,11 @@ export function renderCatalogTable(): string {
     const cache = dt.cache === 'stored' ? 'stored (job)' : `${dt.cache.freshSeconds}/${dt.cache.staleSeconds} s`;
     const cover = dt.scope === 'global' ? 'not per city' : cities ? `${cities.length} (${[...cities].sort().join(', ')})` : `all ${CITIES.length}`;
     const aliases = dt.aliases?.length ? `<br>deprecated: ${dt.aliases.map((a) => `\`${a}\``).join(', ')}` : '';
-    return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${dt.source.name} | ${dt.source.tier} | ${dt.source.license} | ${cover} | ${cache} |`;
+    // A type with variants names each variant's source (per city or operator).
+    const sources = mainSources(dt);
+    const names = dt.variants ? Object.entries(dt.variants.choices).map(([key, c]) => `${key}: ${c.source.name}`) : [dt.source.name];
+    const unique = (xs: string[]) => [...new Set(xs)].join(', ');
+    return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${names.join('<br>')} | ${unique(sources.map((x) => x.tier))} | ${unique(sources.map((x) => x.license))} | ${cover} | ${cache} |`;
   });
   return [
     `${CATALOG.counts.text}; generated from the catalog by \`npm run env-docs\`.`,
@@ -49,7 +53,7 @@ export function renderCatalogTable(): string {
 /** Which source needs which variables, what they unlock, what answers without them, where to register. */
 export function renderCredentialsTable(): string {
   const rows = SOURCES.filter((src) => src.credentials?.length).map((src) => {
-    const types = CATALOG.all.filter((dt) => dt.source.id === src.id);
+    const types = CATALOG.all.filter((dt) => mainSources(dt).some((m) => m.id === src.id));
     const fallbacks = types.filter((dt) => dt.fallback);
     const without = fallbacks.length
       ? `${fallbacks.map((dt) => `\`${dt.type}\` from ${dt.fallback!.source.name}`).join('; ')}; the rest \`disabled\``

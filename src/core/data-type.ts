@@ -216,10 +216,9 @@ export function variantOf(dt: DataType, city: string | null, params: Record<stri
   return v;
 }
 
-/** Every source a data type may answer from: its own, its variants' and its fallback's. */
-export function sourcesOf(dt: DataType): SourceDecl[] {
-  const all = [dt.source, ...Object.values(dt.variants?.choices ?? {}).map((c) => c.source), ...(dt.fallback ? [dt.fallback.source] : [])];
-  return [...new Set(all)];
+/** The sources a data type's main path answers from: its own, or each of its variants' (no fallback). */
+export function mainSources(dt: DataType): SourceDecl[] {
+  return dt.variants ? [...new Set(Object.values(dt.variants.choices).map((c) => c.source))] : [dt.source];
 }
 
 /** Cities a data type covers, or null for all. */

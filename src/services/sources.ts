@@ -1,3 +1,4 @@
+import { mainSources } from '../core/data-type.ts';
 import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
 import { DEFAULT_BREAKER } from '../pipeline/breakers.ts';
 import type { Envelope, ServiceContext } from './context.ts';
@@ -21,9 +22,7 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         missing_credentials: settings.missingCredentials,
         registration: s.registration ?? null,
         // A data type with variants (one source per city or operator) is unlocked by each of them.
-        unlocks: rt.catalog.all
-          .filter((dt) => dt.source.id === s.id || Object.values(dt.variants?.choices ?? {}).some((c) => c.source.id === s.id))
-          .map((dt) => dt.type),
+        unlocks: rt.catalog.all.filter((dt) => mainSources(dt).some((m) => m.id === s.id)).map((dt) => dt.type),
         // Data types this source answers while their main source lacks credentials.
         fallback_for: rt.catalog.all.filter((dt) => dt.fallback?.source.id === s.id).map((dt) => dt.type),
         breaker_state: await rt.breakers.state(s),

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { PULL_PATHS, registerMobilithek } from './fixtures/mobilithek/routes.ts';
+import { PULL_PATHS, registerMobilithek, replayXmlAsCurrent } from './fixtures/mobilithek/routes.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { at, list, str } from './helpers/json.ts';
 import { readDatex } from '../src/sources/mobilithek/datex2.ts';
@@ -190,3 +190,33 @@ test('malformed XML and an entity declaration are a 503 problem, never a 500, no
     assert.doesNotMatch(r.text, /passwd|ENTITY|127\.0\.0\.1/);
   }
 });
+
+test('a publication of another kind is a 503; a static table that cannot be read leaves the live counts without name and position', async () => {
+  fake.get(PULL_PATHS.container, { file: 'mobilithek/hannover-situation-publication.xml', gzip: true });
+  const wrong = await fresh((app) => app.get('/api/v1/live/frankfurt-am-main/parking'));
+  assert.equal(wrong.status, 503);
+  assert.equal(at(wrong.json, 'code'), 'upstream_unavailable');
+  const dynamicOnly = registerDynamicOnly();
+  const r = await fresh((app) => app.get('/api/v1/live/frankfurt-am-main/parking'));
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.match(str(r.json, 'meta.static_table'), /could not be read \(parse\)/);
+  assert.equal(sites(r.json).length, 3, 'the three status records');
+  assert.equal(byId(r.json, 'FFM-P001')?.free_spaces, 125);
+  assert.equal(byId(r.json, 'FFM-P001')?.name, null);
+  assert.equal(byId(r.json, 'FFM-P001')?.occupancy_share, 0.75, 'from the percentage: no capacity without the table');
+  assert.ok(dynamicOnly.staticPulls > 0);
+});
+
+/** Frankfurt's status as recorded by the fake route, but a broken static table. */
+function registerDynamicOnly() {
+  const counter = { staticPulls: 0 };
+  const normal = fixture('mobilithek/frankfurt-parking-v3-status.xml').toString('utf8');
+  fake.get(PULL_PATHS.container, (_req, url) => {
+    if (url.searchParams.get('subscriptionID')?.includes('static')) {
+      counter.staticPulls++;
+      return { body: gzipSync('<messageContainer><payload'), headers: { 'content-encoding': 'gzip', 'content-type': 'application/xml' } };
+    }
+    return { body: replayXmlAsCurrent(normal), headers: { 'content-type': 'application/xml' }, gzip: true };
+  });
+  return counter;
+}

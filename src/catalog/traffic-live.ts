@@ -91,7 +91,7 @@ export const MOBILITHEK_TYPES: DataType[] = [
       `${MOBILITHEK.replace('the subscription id', 'the two subscription ids of the city (static table and dynamic status)')} ` +
       'Frankfurt am Main publishes DATEX II V3 (parkingRecord joined with parkingRecordStatus), Magdeburg and Wuppertal the V2 ' +
       'ParkingFacility profile (parkingFacility joined with parkingFacilityStatus); sites are joined by id, a site missing on one side keeps ' +
-      "null fields (meta.status_records_without_static). occupancy_share = (capacity - free_spaces) / capacity, else the feed's own " +
+      "null fields (meta.status_records_without_static); without a readable static table the live counts come without name, capacity and position (meta.static_table). occupancy_share = (capacity - free_spaces) / capacity, else the feed's own " +
       `occupancy normalised to 0..1 (Frankfurt and Magdeburg send percent, Wuppertal a share). Freshness guard as for parking: a feed whose ` +
       `newest value is older than ${PARKING_MAX_AGE_HOURS} h answers no_data with the reason; a single older site has free_spaces null.`,
     path: '/api/v1/live/{city}/parking',

@@ -1,11 +1,11 @@
-import type { Adapter, GlobalAdapter } from '../../core/data-type.ts';
+import type { Adapter, FetchContext, GlobalAdapter } from '../../core/data-type.ts';
 import type { LiveChargePoint } from '../../core/records/energy.ts';
 import { chargingResult, parseAfirStatus } from '../mobidata/afir.ts';
 import type { CountingStation, LowEmissionZone, RoadEvent } from '../../core/records/roads.ts';
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
 import type { SourceDecl } from '../../core/source.ts';
 import { guardedParking } from '../city-parking/sites.ts';
-import { joinParking, parseDynamicSite, parseStaticSite, PROFILE_ELEMENTS, type OccupancyScale, type ParkingProfile } from './parking.ts';
+import { joinParking, parseDynamicSite, parseStaticSite, PROFILE_ELEMENTS, type OccupancyScale, type ParkingProfile, type StaticSite } from './parking.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { find, readDatex, textOf, type Datex } from './datex2.ts';
 import { parseSiteMeasurements } from './measured.ts';
@@ -109,10 +109,26 @@ const STATIC_TABLE = { freshSeconds: 6 * 3600, staleSeconds: 7 * 86400 };
 async function parkingSites(http: Parameters<Adapter<unknown>>[0]['http'], subscription: string, feed: ParkingFeed, which: 'static' | 'dynamic') {
   const body = await pullSubscription(http, subscription, feed.style);
   if (body === null) return null;
-  const element = PROFILE_ELEMENTS[feed.profile][which];
-  const d = readDatex(body, element);
-  if (d.publication === null && d.records.length === 0) throw new UpstreamError('parse', `Mobilithek: the answer holds no DATEX II ${element}`);
+  const { record, publication } = PROFILE_ELEMENTS[feed.profile][which];
+  const d = readDatex(body, record);
+  if (d.publication !== publication) throw new UpstreamError('parse', `Mobilithek: expected a DATEX II ${publication}, got ${d.publication ?? 'none'}`);
   return d;
+}
+
+/** The static table (cached), or why there is none: the live counts are served without it then. */
+async function staticTable(ctx: FetchContext, feed: ParkingFeed): Promise<{ sites: StaticSite[] | null; note: string }> {
+  try {
+    const sites = await ctx.cached('parking-static-table', STATIC_TABLE, async () => {
+      const d = await parkingSites(ctx.http, feed.subscriptions.static, feed, 'static');
+      return d ? d.records.map((r) => parseStaticSite(r, feed.profile)).filter((s) => s !== null) : null;
+    });
+    return { sites, note: sites === null ? 'the static subscription delivered nothing: sites without name, capacity and position' : 'joined by id' };
+  } catch (err) {
+    return {
+      sites: null,
+      note: `the static table could not be read (${err instanceof UpstreamError ? err.kind : 'error'}): sites without name, capacity and position`,
+    };
+  }
 }
 
 /** Static table joined with the dynamic status, through the 48 h freshness guard of the parking type. */
@@ -120,18 +136,15 @@ export function liveParking(feed: ParkingFeed): Adapter<ParkingSiteRecord[]> {
   return async (ctx) => {
     const dynamic = await parkingSites(ctx.http, feed.subscriptions.dynamic, feed, 'dynamic');
     if (!dynamic) return { data: null, status: 'no_data', meta: { reason: NOTHING } };
-    const statics = await ctx.cached('parking-static-table', STATIC_TABLE, async () => {
-      const d = await parkingSites(ctx.http, feed.subscriptions.static, feed, 'static');
-      return d ? d.records.map((r) => parseStaticSite(r, feed.profile)).filter((s) => s !== null) : null;
-    });
+    const table = await staticTable(ctx, feed);
     const status = dynamic.records.map((r) => parseDynamicSite(r, feed.profile, feed.scale)).filter((s) => s !== null);
-    const sites = joinParking(statics ?? [], status, feed.source.id, feed.source.license);
+    const sites = joinParking(table.sites ?? [], status, feed.source.id, feed.source.license);
     if (sites.length === 0) return { data: null, status: 'no_data', meta: { reason: 'the publication lists no car park' } };
-    const joined = status.filter((s) => statics?.some((t) => t.id === s.id)).length;
+    const known = new Set(table.sites?.map((s) => s.id));
     return guardedParking(sites, ctx.now, {
-      static_table: statics === null ? 'the static subscription delivered nothing: sites without name, capacity and position' : 'joined',
+      static_table: table.note,
       status_records: status.length,
-      status_records_without_static: status.length - joined,
+      status_records_without_static: status.filter((s) => !known.has(s.id)).length,
     });
   };
 }

@@ -17,9 +17,17 @@ export type ParkingProfile = 'v3' | 'v2-facility';
 /** How a feed states its occupancy value. */
 export type OccupancyScale = 'percent' | 'share';
 
-export const PROFILE_ELEMENTS: Record<ParkingProfile, { static: string; dynamic: string }> = {
-  v3: { static: 'parkingRecord', dynamic: 'parkingRecordStatus' },
-  'v2-facility': { static: 'parkingFacility', dynamic: 'parkingFacilityStatus' },
+/** The record element and the publication (xsi:type of the payload) of each side of a profile. */
+export const PROFILE_ELEMENTS: Record<ParkingProfile, Record<'static' | 'dynamic', { record: string; publication: string }>> = {
+  v3: {
+    static: { record: 'parkingRecord', publication: 'ParkingTablePublication' },
+    dynamic: { record: 'parkingRecordStatus', publication: 'ParkingStatusPublication' },
+  },
+  // V2 wraps both tables in a GenericPublication (genericPublicationExtension).
+  'v2-facility': {
+    static: { record: 'parkingFacility', publication: 'GenericPublication' },
+    dynamic: { record: 'parkingFacilityStatus', publication: 'GenericPublication' },
+  },
 };
 
 export interface StaticSite {

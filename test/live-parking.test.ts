@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { PULL_PATHS, registerMobilithek, replayXmlAsCurrent } from './fixtures/mobilithek/routes.ts';
-import { fixture } from './helpers/fake-upstream.ts';
+import { fixture, type Reply } from './helpers/fake-upstream.ts';
 import { at, list, str } from './helpers/json.ts';
 import { readDatex } from '../src/sources/mobilithek/datex2.ts';
 import { parseDynamicSite } from '../src/sources/mobilithek/parking.ts';
@@ -211,7 +211,7 @@ test('a publication of another kind is a 503; a static table that cannot be read
 function registerDynamicOnly() {
   const counter = { staticPulls: 0 };
   const normal = fixture('mobilithek/frankfurt-parking-v3-status.xml').toString('utf8');
-  fake.get(PULL_PATHS.container, (_req, url) => {
+  fake.get(PULL_PATHS.container, (_req, url): Reply => {
     if (url.searchParams.get('subscriptionID')?.includes('static')) {
       counter.staticPulls++;
       return { body: gzipSync('<messageContainer><payload'), headers: { 'content-encoding': 'gzip', 'content-type': 'application/xml' } };

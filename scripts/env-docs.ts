@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { ENV_VARS } from '../src/config.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { CATALOG } from '../src/catalog/index.ts';
-import { coveredCities, routePath, toolOf } from '../src/core/data-type.ts';
+import { coveredCities, mainSources, routePath, toolOf } from '../src/core/data-type.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { SOURCES } from '../src/sources/index.ts';
 import type { SourceDecl } from '../src/core/source.ts';
@@ -38,7 +38,9 @@ export function renderCatalogTable(): string {
     const aliases = dt.aliases?.length ? `<br>deprecated: ${dt.aliases.map((a) => `\`${a}\``).join(', ')}` : '';
     // Per-city variants: each source with the cities it answers (the main source answers the rest).
     const per = (f: (src: SourceDecl) => string) =>
-      dt.variants?.length ? [f(dt.source), ...dt.variants.map((v) => `${f(v.source)} (${v.cities.join(', ')})`)].join('<br>') : f(dt.source);
+      dt.variants?.length
+        ? [f(dt.source), ...dt.variants.map((v) => `${f(v.source)} (${(v.cities ?? v.values ?? []).join(', ')})`)].join('<br>')
+        : f(dt.source);
     return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${per((s) => s.name)} | ${per((s) => s.tier)} | ${per((s) => s.license)} | ${cover} | ${cache} |`;
   });
   return [
@@ -53,7 +55,7 @@ export function renderCatalogTable(): string {
 /** Which source needs which variables, what they unlock, what answers without them, where to register. */
 export function renderCredentialsTable(): string {
   const rows = SOURCES.filter((src) => src.credentials?.length).map((src) => {
-    const types = CATALOG.all.filter((dt) => dt.source.id === src.id);
+    const types = CATALOG.all.filter((dt) => mainSources(dt).some((m) => m.id === src.id));
     const fallbacks = types.filter((dt) => dt.fallback);
     const without = fallbacks.length
       ? `${fallbacks.map((dt) => `\`${dt.type}\` from ${dt.fallback!.source.name}`).join('; ')}; the rest \`disabled\``

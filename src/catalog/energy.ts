@@ -1,10 +1,20 @@
-import { dataType, type DataType } from '../core/data-type.ts';
+import { dataType, globalType, type DataType } from '../core/data-type.ts';
 import { CITIES } from '../cities/register.ts';
-import { ChargingRecord, ChargingStatusRecord } from '../core/records/energy.ts';
+import { ChargingRecord, ChargingStatusRecord, LiveChargePoint } from '../core/records/energy.ts';
 import { BNETZA } from '../sources/bnetza/source.ts';
 import { storedChargingStations } from '../sources/bnetza/adapters.ts';
 import { MOBIDATA_OCPDB } from '../sources/mobidata/source.ts';
-import { liveChargingStatus, summariseChargingStatus } from '../sources/mobidata/adapters.ts';
+import { liveChargingStatus, ocpdbLiveCharging, summariseChargingStatus } from '../sources/mobidata/adapters.ts';
+import { MOBILITHEK_EROUND } from '../sources/mobilithek/sources.ts';
+import { eroundLiveCharging } from '../sources/mobilithek/adapters.ts';
+
+/**
+ * The charging data providers of /api/v1/live/{operator}/charging, each with its own source:
+ * MobiData BW is the type's main source, eRound a variant picked by the operator segment.
+ */
+const CHARGING_MAIN_OPERATOR = 'mobidata-bw';
+const CHARGING_VARIANTS = [{ values: ['eround'], source: MOBILITHEK_EROUND, adapter: eroundLiveCharging }];
+const CHARGING_OPERATORS = [CHARGING_MAIN_OPERATOR, ...CHARGING_VARIANTS.flatMap((v) => v.values)];
 
 /** MobiData BW's live feed covers Baden-Württemberg; elsewhere there is no keyless live source. */
 const BW_CITIES = CITIES.filter((c) => c.state === 'BW').map((c) => c.slug);
@@ -49,5 +59,40 @@ export const ENERGY_TYPES: DataType[] = [
     compare: { resource: 'charging-status', summarise: summariseChargingStatus, value: 'available' },
     example: { city: 'stuttgart' },
     adapter: liveChargingStatus,
+  }),
+  globalType({
+    type: 'live-charging',
+    label: 'Ladepunkte live (je Betreiber)',
+    label_en: 'Live charging (per operator)',
+    group: 'energy',
+    summary: 'Charge points of one charging data provider with live status, power, plug types and last update (DATEX II AFIR)',
+    description:
+      'The operator segment names a charging data provider: mobidata-bw (MobiData BW Open ChargePoint DataBase, keyless, DATEX II V3 ' +
+      'JSON realtime joined with its static table) or eround (eRound AFIR status via Mobilithek: needs MOBILITHEK_CERT_PATH, ' +
+      'MOBILITHEK_CERT_PASSWORD and EROUND_CHARGING_SUBSCRIPTION_ID, else disabled). Status available -> available; charging, occupied, ' +
+      'blocked, reserved -> occupied; faulted, outOfOrder, inoperative -> out_of_order; anything else -> unknown; planned and removed are ' +
+      'left out. Points are joined with the static table by refill point id; a point the table lacks keeps its status with null static ' +
+      'fields (static_joined false; meta.points_status_only). An unknown operator is a 404 listing the operators.',
+    path: '/api/v1/live/{operator}/charging',
+    source: MOBIDATA_OCPDB,
+    params: [
+      {
+        name: 'operator',
+        in: 'path',
+        type: 'string',
+        required: true,
+        enum: CHARGING_OPERATORS,
+        invalid: 'route_not_found',
+        description: 'Charging data provider',
+      },
+    ],
+    record: LiveChargePoint,
+    list: true,
+    cache: { freshSeconds: 120, staleSeconds: 900 },
+    live: { refreshSeconds: 120 },
+    variantParam: 'operator',
+    variants: CHARGING_VARIANTS,
+    example: { params: { operator: CHARGING_MAIN_OPERATOR } },
+    adapter: ocpdbLiveCharging,
   }),
 ];

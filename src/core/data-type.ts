@@ -92,12 +92,16 @@ export interface Fallback {
 
 /**
  * Another source answering the same data type for some cities (e.g. Köln's traffic state next to
- * Hamburg's): same type, path and record; its own source (breaker, status, attribution, variables),
- * adapter and cache. Its cities count as covered besides `coverage.cities`.
+ * Hamburg's) or, on a global type, for some values of its `variantParam` (e.g. one charging data
+ * provider of /live/{operator}/charging): same type, path and record; its own source (breaker,
+ * status, attribution, variables), adapter and cache. Its cities count as covered besides
+ * `coverage.cities`.
  */
 export interface Variant {
-  /** Canonical slugs this source answers for; the main source answers every other covered city. */
-  cities: readonly string[];
+  /** Canonical slugs this source answers for (per-city types); the main source answers every other covered city. */
+  cities?: readonly string[];
+  /** Values of the type's `variantParam` this source answers for (global types). */
+  values?: readonly string[];
   source: SourceDecl;
   adapter: Adapter<unknown>;
   cache?: CacheWindows;
@@ -164,8 +168,10 @@ export interface DataType {
    * switched off): same record schema, its own source and attribution; meta.answered_by names it.
    */
   fallback?: Fallback;
-  /** Per-city source variants: these cities are answered by another source (see Variant). */
+  /** Per-city (or per-parameter) source variants: these cities or values are answered by another source (see Variant). */
   variants?: Variant[];
+  /** Global types: the path parameter whose value picks a variant (e.g. `operator`). */
+  variantParam?: string;
   /** An MCP tool of its own (e.g. `departures`) instead of its group's tool. */
   tool?: string;
   adapter: Adapter<unknown>;
@@ -192,7 +198,12 @@ export function dataType<S extends z.ZodType, L extends true | string | undefine
 
 /** Declares a global data type; its adapter never sees a city. */
 export function globalType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & { record: () => S; list?: L; adapter: GlobalAdapter<DataOf<S, L>> },
+  dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & {
+    record: () => S;
+    list?: L;
+    adapter: GlobalAdapter<DataOf<S, L>>;
+    variants?: (Omit<Variant, 'adapter' | 'cities'> & { values: readonly string[]; adapter: GlobalAdapter<DataOf<S, L>> })[];
+  },
 ): DataType {
   return { ...dt, scope: 'global' } as DataType;
 }
@@ -215,8 +226,19 @@ const variantTypes = new WeakMap<Variant, DataType>();
  * source's fallback.
  */
 export function forCity(dt: DataType, slug: string): DataType {
-  const v = dt.variants?.find((x) => x.cities.includes(slug));
-  if (!v) return dt;
+  const v = dt.variants?.find((x) => x.cities?.includes(slug));
+  return v ? variantForm(dt, v) : dt;
+}
+
+/** A global type as it answers for a value of its `variantParam` (see forCity). */
+export function forParam(dt: DataType, params: Record<string, unknown>): DataType {
+  const value = dt.variantParam ? params[dt.variantParam] : undefined;
+  const v = typeof value === 'string' ? dt.variants?.find((x) => x.values?.includes(value)) : undefined;
+  return v ? variantForm(dt, v) : dt;
+}
+
+/** The data type as one of its variants answers: the variant's source, adapter and cache. */
+export function variantForm(dt: DataType, v: Variant): DataType {
   let t = variantTypes.get(v);
   if (!t) {
     const { variants: _variants, fallback: _fallback, ...rest } = dt;
@@ -226,18 +248,23 @@ export function forCity(dt: DataType, slug: string): DataType {
   return t;
 }
 
+/** Every source a data type answers from besides its fallback: its own and its variants'. */
+export function mainSources(dt: DataType): SourceDecl[] {
+  return [...new Set([dt.source, ...(dt.variants ?? []).map((v) => v.source)])];
+}
+
 /** The docs' line naming which source answers which cities, for a type with variants (else null). */
 export function variantsNote(dt: DataType): string | null {
   if (!dt.variants?.length) return null;
-  const parts = dt.variants.map((v) => `${v.cities.join(', ')}: ${v.source.name} (${v.source.license}, source ${v.source.id})`);
-  return `Sources per city: ${parts.join('; ')}; elsewhere ${dt.source.name} (${dt.source.license}, source ${dt.source.id}).`;
+  const parts = dt.variants.map((v) => `${[...(v.cities ?? v.values ?? [])].join(', ')}: ${v.source.name} (${v.source.license}, source ${v.source.id})`);
+  return `Sources per ${dt.variantParam ?? 'city'}: ${parts.join('; ')}; elsewhere ${dt.source.name} (${dt.source.license}, source ${dt.source.id}).`;
 }
 
 /** Cities a data type covers (its coverage plus its variants' cities), or null for all. */
 export function coveredCities(dt: DataType): readonly string[] | null {
   if (dt.fixedCity) return [dt.fixedCity];
   if (!dt.coverage) return null;
-  const extra = (dt.variants ?? []).flatMap((v) => v.cities).filter((c) => !dt.coverage!.cities.includes(c));
+  const extra = (dt.variants ?? []).flatMap((v) => v.cities ?? []).filter((c) => !dt.coverage!.cities.includes(c));
   return extra.length ? [...dt.coverage.cities, ...extra] : dt.coverage.cities;
 }
 

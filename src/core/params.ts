@@ -20,8 +20,8 @@ export interface ParamDecl {
   /** Larger values are clamped without error. */
   clampMax?: number;
   default?: string | number;
-  /** Problem code for an invalid value: 422 by default. */
-  invalid?: Extract<ProblemCode, 'invalid_request' | 'invalid_parameter'>;
+  /** Problem code for an invalid value: 422 by default; route_not_found (404) for a path segment naming no resource. */
+  invalid?: Extract<ProblemCode, 'invalid_request' | 'invalid_parameter' | 'route_not_found'>;
   /** Part of the cache key (default true). */
   keyed?: boolean;
 }

@@ -1,7 +1,16 @@
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
-import { coveredCities, forCity, type AdapterResult, type CacheWindows, type DataType, type FetchContext, type PartResult } from '../core/data-type.ts';
+import {
+  coveredCities,
+  forCity,
+  forParam,
+  type AdapterResult,
+  type CacheWindows,
+  type DataType,
+  type FetchContext,
+  type PartResult,
+} from '../core/data-type.ts';
 import { paramKey, parseParams } from '../core/params.ts';
 import { ProblemError } from '../core/problem.ts';
 import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '../http/pagination.ts';
@@ -111,8 +120,10 @@ export class Pipeline {
   async run(declared: DataType, cityInput: string | City | null, query: Record<string, unknown>, opts: RunOptions = {}): Promise<Outcome> {
     const city = declared.scope === 'global' ? null : typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
     if (declared.scope !== 'global' && !city) throw new ProblemError('city_not_found', 'no city given', 'GET /api/v1/cities lists the city slugs.');
-    // A per-city variant's source answers its cities; the main source every other one.
-    const chosen = city ? forCity(declared, city.slug) : declared;
+    // A global type whose path parameter picks a variant (e.g. the charging operator) reads it first.
+    const variantParams = city === null && declared.variantParam ? parseParams(declared.params ?? [], normaliseQuery(query)) : null;
+    // A variant's source answers its cities (or parameter values); the main source every other one.
+    const chosen = city ? forCity(declared, city.slug) : variantParams ? forParam(declared, variantParams) : declared;
     // That source unusable (no credentials, switched off): a declared keyless fallback answers.
     const answering = this.rt.answering(chosen);
     const dt = answering ?? chosen;
@@ -120,7 +131,7 @@ export class Pipeline {
       answering && answering !== chosen
         ? { answered_by: answering.source.id, fallback_for: chosen.source.id, fallback_note: chosen.fallback?.note ?? null }
         : null;
-    const params = parseParams(dt.params ?? [], normaliseQuery(query));
+    const params = variantParams ?? parseParams(dt.params ?? [], normaliseQuery(query));
     const pageReq = dt.list && !opts.noPaging ? parsePageRequest(query) : null;
     const base = { ...this.baseMeta(dt, city), ...fallbackMeta };
 

@@ -1,6 +1,17 @@
 import { CITIES } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { coveredCities, examplePath, fillTemplate, forCity, routePath, toolOf, GROUP_LABELS, type DataType, type Group } from '../core/data-type.ts';
+import {
+  coveredCities,
+  examplePath,
+  fillTemplate,
+  forCity,
+  routePath,
+  variantForm,
+  toolOf,
+  GROUP_LABELS,
+  type DataType,
+  type Group,
+} from '../core/data-type.ts';
 import { mapLimit, orFallbackAfter } from '../core/limit.ts';
 import { ProblemError } from '../core/problem.ts';
 import { toBerlinIso } from '../core/time.ts';
@@ -19,7 +30,7 @@ type SourceState = 'enabled' | 'disabled' | 'breaker_open';
 
 /** The data type and each of its per-city variants, as they answer (see forCity). */
 function answeringForms(dt: DataType): DataType[] {
-  return [dt, ...(dt.variants ?? []).map((v) => forCity(dt, v.cities[0]!))];
+  return [dt, ...(dt.variants ?? []).map((v) => variantForm(dt, v))];
 }
 
 /**
@@ -66,9 +77,9 @@ async function coverageRows(ctx: Pick<ServiceContext, 'rt'>) {
       answered_by: rt.answering(dt)?.source.id ?? null,
       // Cities another source answers for, each with that source's state (the fields above are the main source's).
       variants: (dt.variants ?? []).map((v) => {
-        const form = forCity(dt, v.cities[0]!);
+        const form = variantForm(dt, v);
         return {
-          cities: [...v.cities].sort(),
+          cities: [...(v.cities ?? [])].sort(),
           source: v.source.id,
           tier: v.source.tier,
           source_state: states.get(form)!,

@@ -1,3 +1,4 @@
+import { mainSources } from '../core/data-type.ts';
 import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
 import { DEFAULT_BREAKER } from '../pipeline/breakers.ts';
 import type { Envelope, ServiceContext } from './context.ts';
@@ -20,10 +21,13 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         credential_variables: s.credentials ?? [],
         missing_credentials: settings.missingCredentials,
         registration: s.registration ?? null,
-        unlocks: rt.catalog.all.filter((dt) => dt.source.id === s.id).map((dt) => dt.type),
+        // A type with variants (one source per city or operator) is unlocked by each of them.
+        unlocks: rt.catalog.all.filter((dt) => mainSources(dt).some((m) => m.id === s.id)).map((dt) => dt.type),
         // Data types this source answers for some cities in place of their main source.
         variant_for: rt.catalog.all.flatMap((dt) =>
-          (dt.variants ?? []).filter((v) => v.source.id === s.id).map((v) => ({ type: dt.type, cities: [...v.cities].sort() })),
+          (dt.variants ?? [])
+            .filter((v) => v.source.id === s.id)
+            .map((v) => (v.cities ? { type: dt.type, cities: [...v.cities].sort() } : { type: dt.type, values: [...(v.values ?? [])].sort() })),
         ),
         // Data types this source answers while their main source lacks credentials.
         fallback_for: rt.catalog.all.filter((dt) => dt.fallback?.source.id === s.id).map((dt) => dt.type),

@@ -35,7 +35,15 @@ import { TREE_WFS } from './tree-wfs/source.ts';
 import { AUTOBAHN } from './autobahn/source.ts';
 import { HAMBURG_VERKEHRSLAGE } from './hamburg-verkehrslage/source.ts';
 import { BERLIN_VIZ } from './berlin-viz/source.ts';
-import { MOBILITHEK_HANNOVER, MOBILITHEK_KIEL, MOBILITHEK_KOELN_LEZ } from './mobilithek/sources.ts';
+import {
+  FRANKFURT_PARKING,
+  MAGDEBURG_PARKING,
+  MOBILITHEK_EROUND,
+  MOBILITHEK_HANNOVER,
+  MOBILITHEK_KIEL,
+  MOBILITHEK_KOELN_LEZ,
+  WUPPERTAL_PARKING,
+} from './mobilithek/sources.ts';
 import { NINA } from './nina/source.ts';
 import { BUNDESWAHLLEITERIN } from './bundeswahlleiterin/source.ts';
 import { SMARD } from './smard/source.ts';
@@ -96,6 +104,10 @@ export const SOURCES: readonly SourceDecl[] = [
   MOBILITHEK_HANNOVER,
   MOBILITHEK_KIEL,
   MOBILITHEK_KOELN_LEZ,
+  FRANKFURT_PARKING.source,
+  MAGDEBURG_PARKING.source,
+  WUPPERTAL_PARKING.source,
+  MOBILITHEK_EROUND,
   NINA,
   BUNDESWAHLLEITERIN,
   SMARD,

@@ -90,3 +90,30 @@ export const ChargingStatusRecord = lazy(() =>
   }),
 );
 export type ChargingStatusRecord = Infer<typeof ChargingStatusRecord>;
+
+/**
+ * One refill point of an operator's DATEX II V3 AFIR status publication, joined with the static
+ * table where the operator publishes one (else the static fields are null, static_joined false).
+ */
+export const LiveChargePoint = lazy(() =>
+  record({
+    id: z.string().meta({ description: 'Refill point id of the status publication (often an EVSE id, e.g. DE*EBW*E914082*2)' }),
+    station_id: text('Id of the energy infrastructure station it belongs to'),
+    site_id: text('Id of the energy infrastructure site it belongs to'),
+    status: oneOf(['available', 'occupied', 'out_of_order', 'unknown'], 'Occupancy bucket of the status'),
+    upstream_status: text('DATEX II refill point status as sent, e.g. available, charging, faulted'),
+    last_updated_at: time('When the operator last updated the status'),
+    static_joined: z.boolean().meta({ description: 'The point was found in the static table: the fields below come from it' }),
+    name: text('Site name (static table)'),
+    operator: text('Operator name (static table)'),
+    street: text('Street (static table)'),
+    house_number: text('House number (static table)'),
+    post_code: postCode(),
+    place: text('Place (static table)'),
+    lat: lat(),
+    lon: lon(),
+    power_kw: num('Highest available charging power of the point (static table)', 'kW'),
+    plug_types: list(z.string(), 'DATEX II connector types of the point, e.g. iec62196T2 (static table; empty without it)'),
+  }),
+);
+export type LiveChargePoint = Infer<typeof LiveChargePoint>;

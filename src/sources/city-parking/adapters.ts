@@ -3,7 +3,7 @@ import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
 import { parseFreiburgPls } from './freiburg.ts';
 import { parseKarlsruheParkhaeuser } from './karlsruhe.ts';
 import { PARKENDD_CITIES, parseParkenddCity } from './parkendd.ts';
-import { PARKING_MAX_AGE_HOURS, ageHours, newestUpdate, withFreshness } from './sites.ts';
+import { guardedParking } from './sites.ts';
 
 /** The city each feed covers and how it is fetched. */
 const FEEDS_BY_CITY: Record<string, (ctx: FetchContext) => Promise<ParkingSiteRecord[]>> = {
@@ -28,22 +28,7 @@ export const cityParking: Adapter<ParkingSiteRecord[]> = async (ctx) => {
   if (!feed) return { data: null, status: 'no_data', meta: { reason: 'no parking feed is configured for this city' } };
   const sites = await feed(ctx);
   if (sites.length === 0) return { data: null, status: 'no_data', meta: { reason: 'the parking feed lists no car park' } };
-  const newest = newestUpdate(sites);
-  const age = ageHours(newest, ctx.now);
-  if (newest === null || age === null || age > PARKING_MAX_AGE_HOURS) {
-    return {
-      data: null,
-      status: 'no_data',
-      meta: {
-        reason:
-          newest === null
-            ? 'the parking feed carries no live value'
-            : `the parking feed has not been updated since ${newest} (more than ${PARKING_MAX_AGE_HOURS} h): its counts are not shown as live`,
-        feed_updated_at: newest,
-      },
-    };
-  }
-  return { data: sites.map((s) => withFreshness(s, ctx.now)), as_of: newest };
+  return guardedParking(sites, ctx.now);
 };
 
 /** The compare view: totals over the sites with a live count. */

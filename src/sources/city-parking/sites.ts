@@ -1,3 +1,4 @@
+import type { AdapterResult } from '../../core/data-type.ts';
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
 import { toBerlinIso } from '../../core/time.ts';
 
@@ -30,3 +31,28 @@ export function newestUpdate(sites: readonly ParkingSiteRecord[]): string | null
 }
 
 export const zoned = (ms: number): string | null => (Number.isFinite(ms) ? toBerlinIso(ms) : null);
+
+/**
+ * The freshness guard every live parking feed goes through: a feed whose newest live value is
+ * older than the guard is frozen (no_data with the reason, never shown as live); otherwise each
+ * site older than the guard loses its live count.
+ */
+export function guardedParking(sites: readonly ParkingSiteRecord[], now: Date, meta: Record<string, unknown> = {}): AdapterResult<ParkingSiteRecord[]> {
+  const newest = newestUpdate(sites);
+  const age = ageHours(newest, now);
+  if (newest === null || age === null || age > PARKING_MAX_AGE_HOURS) {
+    return {
+      data: null,
+      status: 'no_data',
+      meta: {
+        ...meta,
+        reason:
+          newest === null
+            ? 'the parking feed carries no live value'
+            : `the parking feed has not been updated since ${newest} (more than ${PARKING_MAX_AGE_HOURS} h): its counts are not shown as live`,
+        feed_updated_at: newest,
+      },
+    };
+  }
+  return { data: sites.map((s) => withFreshness(s, now)), as_of: newest, ...(Object.keys(meta).length ? { meta } : {}) };
+}

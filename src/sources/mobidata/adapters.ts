@@ -1,4 +1,7 @@
-import type { Adapter } from '../../core/data-type.ts';
+import type { Adapter, GlobalAdapter } from '../../core/data-type.ts';
+import type { LiveChargePoint } from '../../core/records/energy.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import { chargingResult, parseAfirStatus, parseAfirTable, type StaticPoint } from './afir.ts';
 import type { ChargingStatusAggregates, ChargingStatusRecord } from '../../core/records/energy.ts';
 import { distanceKm } from '../../cities/register.ts';
 import { coreName, fold, matchRadiusKm } from '../bnetza/city-match.ts';
@@ -50,3 +53,24 @@ export function summariseChargingStatus(data: unknown): ChargingStatusAggregates
   const d = data as ChargingStatusRecord;
   return { ...d.aggregates, points_omitted: d.points.length };
 }
+
+/** OCPDB's static table is large and changes slowly. */
+const STATIC_TABLE = { freshSeconds: 6 * 3600, staleSeconds: 2 * 86400 };
+export const OCPDB_DATEX_REALTIME = '/api/public/datex/v3.5/json/realtime';
+export const OCPDB_DATEX_STATIC = '/api/public/datex/v3.5/json/static';
+
+/**
+ * Every charge point of OCPDB's DATEX II AFIR status feed, joined with its static table. The static
+ * table failing (too large, unreachable) leaves status-only points and says so in meta.
+ */
+export const ocpdbLiveCharging: GlobalAdapter<LiveChargePoint[]> = async (ctx) => {
+  const status = parseAfirStatus(await ctx.http.json(OCPDB_DATEX_REALTIME));
+  let table: Record<string, StaticPoint> | null = null;
+  let note: string | null = null;
+  try {
+    table = await ctx.cached('datex-static-table', STATIC_TABLE, async () => parseAfirTable(await ctx.http.json(OCPDB_DATEX_STATIC)));
+  } catch (err) {
+    note = `the static table could not be read (${err instanceof UpstreamError ? err.kind : 'error'}): status-only points`;
+  }
+  return chargingResult(status, table, note);
+};

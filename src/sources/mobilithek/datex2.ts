@@ -2,7 +2,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /**
- * DATEX II (v2) read as a stream: only the subtrees of the wanted record element are kept
+ * DATEX II (v2, and v3 in its messageContainer) read as a stream: only the subtrees of the wanted record element are kept
  * (situationRecord, siteMeasurements ...), so a large publication never becomes a whole DOM.
  * Namespace prefixes are dropped (feeds use `ns2:`, `d2:` or a default namespace alike);
  * `xsi:type` becomes `type` without its prefix. DOCTYPE and ENTITY declarations are refused.
@@ -42,7 +42,8 @@ export function readDatex(body: Buffer, record: string): Datex {
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = local(tag.name);
-    if (name === 'payloadPublication' && tag.attributes['xsi:type']) out.publication = local(tag.attributes['xsi:type']);
+    // V2 names the publication on payloadPublication, V3 (messageContainer) on payload.
+    if ((name === 'payloadPublication' || name === 'payload') && tag.attributes['xsi:type']) out.publication ??= local(tag.attributes['xsi:type']);
     if (name === 'publicationTime' && out.publicationTime === null && stack.length === 0) inTime = true;
     if (stack.length === 0 && name !== record) return;
     const attrs: Record<string, string> = {};

@@ -24,20 +24,37 @@ function certificate(path: string): Promise<Buffer> {
 }
 
 /**
+ * The three pull URLs Mobilithek offers (research §8): `path` (`/subscription/{id}/clientPullService`),
+ * `query` (`/subscription?subscriptionID=`) and `container` (`/container/subscription?subscriptionID=`,
+ * e.g. Frankfurt's DATEX II V3 parking, whose SOAP endpoint answers 405).
+ */
+export type PullStyle = 'path' | 'query' | 'container';
+const PULL_PATHS: Record<PullStyle, string> = {
+  path: '/subscription/{id}/clientPullService',
+  query: '/subscription',
+  container: '/container/subscription',
+};
+
+/**
  * One pull of a subscription (mutual TLS with the machine certificate). Null when the
  * subscription is active but has nothing to deliver: HTTP 422, or an empty 200 body.
  */
-export async function pullSubscription(http: SourceHttp, subscriptionEnv: string): Promise<Buffer | null> {
+export async function pullSubscription(
+  http: SourceHttp,
+  subscriptionEnv: string,
+  style: PullStyle = 'path',
+  accept = 'application/xml',
+): Promise<Buffer | null> {
   const id = http.credential(subscriptionEnv);
   // A plain-http base URL (a local proxy that terminates TLS with the certificate) takes no client certificate.
   const tls = http.baseUrl.startsWith('https:')
     ? { pfx: await certificate(http.credential(CERT_PATH)), passphrase: http.credential(CERT_PASSWORD) }
     : undefined;
-  const res = await http.request('/subscription/{id}/clientPullService', {
-    params: { id },
+  const res = await http.request(PULL_PATHS[style], {
+    ...(style === 'path' ? { params: { id } } : {}),
     query: { subscriptionID: id },
     // Mobilithek answers an empty 400 without gzip.
-    headers: { accept: 'application/xml', 'accept-encoding': 'gzip' },
+    headers: { accept, 'accept-encoding': 'gzip' },
     ...(tls ? { clientCertificate: tls } : {}),
     okStatuses: [422],
   });

@@ -49,3 +49,60 @@ export const MOBILITHEK_KOELN_LEZ = mobilithek(
   'dl-de/zero-2-0',
   'Stadt Köln (via Mobilithek)',
 );
+
+/**
+ * Live parking: each city publishes a static table (names, capacity, coordinates) and a dynamic
+ * status as two Mobilithek offers, hence two subscriptions per city.
+ */
+export interface ParkingSubscriptions {
+  static: string;
+  dynamic: string;
+}
+
+const parking = (city: string, env: string, name: string, attribution: string, license: string) => {
+  const subscriptions: ParkingSubscriptions = { static: `${env}_STATIC_SUBSCRIPTION_ID`, dynamic: `${env}_DYNAMIC_SUBSCRIPTION_ID` };
+  const source: SourceDecl = {
+    ...mobilithek(`mobilithek-parking-${city}`, name, `MOBILITHEK_${env}`, subscriptions.dynamic, license, attribution),
+    credentials: [CERT_PATH, CERT_PASSWORD, subscriptions.static, subscriptions.dynamic],
+  };
+  return { source, subscriptions };
+};
+
+export const FRANKFURT_PARKING = parking(
+  'frankfurt-am-main',
+  'FRANKFURT_PARKING',
+  'Stadt Frankfurt am Main, Parkhausbelegung (Mobilithek, DATEX II V3)',
+  'Stadt Frankfurt am Main, Straßenverkehrsamt (via Mobilithek)',
+  'dl-de/by-2-0',
+);
+
+export const MAGDEBURG_PARKING = parking(
+  'magdeburg',
+  'MAGDEBURG_PARKING',
+  'Landeshauptstadt Magdeburg, Parkhausbelegung (Mobilithek, DATEX II)',
+  'Landeshauptstadt Magdeburg (via Mobilithek)',
+  'dl-de/by-2-0',
+);
+
+export const WUPPERTAL_PARKING = parking(
+  'wuppertal',
+  'WUPPERTAL_PARKING',
+  'Stadt Wuppertal, Parkhausbelegung (Mobilithek, DATEX II)',
+  'Stadt Wuppertal (via Mobilithek)',
+  'dl-de/zero-2-0',
+);
+
+export const EROUND_SUBSCRIPTION = 'EROUND_CHARGING_SUBSCRIPTION_ID';
+
+/** eRound's AFIR charging status (DATEX II V3 as JSON), CC0. */
+export const MOBILITHEK_EROUND: SourceDecl = {
+  ...mobilithek(
+    'mobilithek-eround',
+    'eRound AFIR charging point status (Mobilithek, DATEX II V3 JSON)',
+    'MOBILITHEK_EROUND',
+    EROUND_SUBSCRIPTION,
+    'CC0-1.0',
+    'Hamburger Energienetze GmbH / eRound (via Mobilithek)',
+  ),
+  licenseUrl: 'https://creativecommons.org/publicdomain/zero/1.0/',
+};

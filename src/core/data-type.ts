@@ -45,6 +45,12 @@ export interface FetchContext {
   city: City;
   params: Record<string, unknown>;
   http: SourceHttp;
+  /**
+   * Another source's client, for a type whose record has parts from several sources (each part
+   * naming its own source and licence); null when that source is switched off or lacks
+   * credentials. Calls through it count on that source's limits, not on the type's breaker.
+   */
+  httpOf(src: SourceDecl): SourceHttp | null;
   store: Store;
   config: Config;
   now: Date;

@@ -310,6 +310,7 @@ export class Pipeline {
         city: city as City,
         params,
         http: this.rt.http(dt.source).withSignal(signal),
+        httpOf: (src) => (this.rt.sourceEnabled(src) ? this.rt.http(src).withSignal(signal) : null),
         store: this.rt.store,
         config: this.rt.config,
         now: new Date(),

@@ -49,6 +49,7 @@ import { TANKERKOENIG } from './tankerkoenig/source.ts';
 import { VRN_PARK_RIDE } from './vrn-park-ride/source.ts';
 import { DB_FASTA } from './db-fasta/source.ts';
 import { NEXTBIKE_GBFS } from './nextbike/source.ts';
+import { BORIS } from './boris/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -57,6 +58,7 @@ export const SOURCES: readonly SourceDecl[] = [
   BRIGHTSKY_ALERTS,
   UBA,
   GENESIS,
+  BORIS,
   WEGWEISER,
   BA_STATISTIK,
   ZENSUS_GRID,

@@ -54,6 +54,16 @@ test('Hessen (GML): Frankfurt by bounding box, building land B only, newest refe
   assert.equal(at(r.json, 'data.building_land.price_eur_m2'), 1428.41);
 });
 
+test('Thüringen (GML): Erfurt by municipality-key filter, newest reference date only', async () => {
+  const r = await ctx.app.get('/api/v1/cities/erfurt/land-values');
+  const s = obj(r.json, 'data.standard_land_values');
+  assert.deepEqual([s.median_eur_m2, s.min_eur_m2, s.max_eur_m2, s.zones, s.year, s.state], [320, 185, 410.5, 3, 2026, 'TH']);
+  assert.match(str(s, 'area'), /16051000/);
+  const filter = wfsRequests('/geoproxy/services/boris/vBORIS_simple_wfs')[0]?.get('filter') ?? '';
+  assert.match(filter, /<fes:ValueReference>GEMEINDE<\/fes:ValueReference><fes:Literal>16051000<\/fes:Literal>/);
+  assert.equal(wfsRequests('/geoproxy/services/boris/vBORIS_simple_wfs')[0]?.get('bbox'), null);
+});
+
 test('Bavaria: the building-land table only, and the reason; no WFS asked', async () => {
   const r = await ctx.app.get('/api/v1/cities/muenchen/land-values');
   assert.equal(r.status, 200);
@@ -79,6 +89,11 @@ test('without GENESIS credentials the BORIS part answers through the keyless fal
 test('an ExceptionReport or malformed JSON from the WFS: never a 500; the other part answers alone, or 503', async () => {
   fake.get('/wfs2/boris/cgi-bin/brw/2024/wfs', { file: 'boris/exception_report.xml', headers: { 'content-type': 'text/xml' } });
   fake.get('/services/wfs/brw2026', { body: '{"type":"FeatureCollection","features":[{"prop', headers: { 'content-type': 'application/json' } });
+  // An entity declaration is refused before parsing, whatever it would expand to.
+  fake.get('/geoproxy/services/boris/vBORIS_simple_wfs', {
+    body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0">&a;</wfs:FeatureCollection>',
+    headers: { 'content-type': 'text/xml' },
+  });
   // Fresh apps: the shared ones hold the good answers of the tests above.
   const keyed = await startApp({ ...fakeEnv(fake.url), ...GENESIS_FIXTURE_CREDENTIALS });
   try {
@@ -92,7 +107,7 @@ test('an ExceptionReport or malformed JSON from the WFS: never a 500; the other 
   }
   const app = await startApp(fakeEnv(fake.url));
   try {
-    for (const slug of ['frankfurt-am-main', 'berlin']) {
+    for (const slug of ['frankfurt-am-main', 'berlin', 'erfurt']) {
       const r = await app.get(`/api/v1/cities/${slug}/land-values`);
       assert.equal(r.status, 503, slug);
       assert.equal(at(r.json, 'code'), 'upstream_unavailable');

@@ -98,12 +98,13 @@ export const BORIS_STATES: readonly [BorisState, ...BorisState[]] = [
     state: 'BB',
     url: 'bb',
     defaultUrl: 'https://isk.geobasis-bb.de/ows/boris_wfs',
-    ...ADV,
     typeNames: 'br:BR_Bodenrichtwert',
+    format: 'gml',
     featureNames: ['BR_Bodenrichtwert'],
+    valueField: 'bodenrichtwert',
     // The Brandenburg layer codes the development state as 1000 (building land) and refuses bbox.
     development: { field: 'entwicklungszustand', codes: ['1000'] },
-    usage: undefined,
+    dateField: 'stichtag',
     area: {
       mode: 'ags',
       filter: (ags) =>

@@ -19,7 +19,8 @@ test('GET land-values: the recorded building-land prices of Köln, units convert
   assert.equal(d.year, '2024');
   assert.equal(d.region_key, '05315');
   assert.deepEqual(d.building_land, { price_eur_m2: 778.43, sales: 116, area_m2: 189000, purchase_sum_eur: 147155000 });
-  assert.match(str(d, 'standard_land_values'), /BORIS/);
+  assert.equal(d.standard_land_values, null);
+  assert.match(str(d, 'standard_land_values_note'), /shapefile/);
   const q = nth(tableRequests(), 0);
   assert.equal(q.get('name'), '61511-01-03-4');
   assert.equal(q.get('regionalvariable'), 'KREISE');
@@ -34,7 +35,8 @@ test('land-values: secret cells stay null; building-ready land only where publis
 });
 
 test('land-values: a kreisangehörige city never gets its district value; no row is no_data', async () => {
-  const h = await ctx.app.get('/api/v1/cities/hannover/land-values');
+  // Saarbrücken: kreisangehörig, and Saarland has no open BORIS service to answer instead.
+  const h = await ctx.app.get('/api/v1/cities/saarbruecken/land-values');
   assert.equal(at(h.json, 'meta.source_status'), 'no_data');
   assert.match(str(h.json, 'meta.reason'), /per district only/);
   assert.equal(tableRequests().length, 0, 'not even asked');
@@ -42,10 +44,19 @@ test('land-values: a kreisangehörige city never gets its district value; no row
   assert.equal(at(kiel.json, 'meta.source_status'), 'no_data');
 });
 
-test('land-values: disabled without credentials; unknown city 404; dead upstream 503', async () => {
-  const off = await ctx.keyless.get('/api/v1/cities/koeln/land-values');
-  assert.equal(at(off.json, 'meta.source_status'), 'disabled');
-  assert.match(str(off.json, 'meta.disabled_reason'), /GENESIS_USERNAME/);
+test('land-values: without credentials the keyless BORIS part answers (nothing for NRW); disabled with BORIS off too; unknown city 404; dead upstream 503', async () => {
+  const keyless = await ctx.keyless.get('/api/v1/cities/koeln/land-values');
+  assert.equal(at(keyless.json, 'meta.answered_by'), 'boris-wfs');
+  assert.equal(at(keyless.json, 'meta.source_status'), 'no_data');
+  assert.match(str(keyless.json, 'meta.reason'), /GENESIS_USERNAME/);
+  const app = await startApp({ ...fakeEnv(fake.url), BORIS_ENABLED: 'false' });
+  try {
+    const off = await app.get('/api/v1/cities/koeln/land-values');
+    assert.equal(at(off.json, 'meta.source_status'), 'disabled');
+    assert.match(str(off.json, 'meta.disabled_reason'), /GENESIS_USERNAME/);
+  } finally {
+    await app.close();
+  }
   await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/land-values');
   await expectUnavailable({ fake, env: GENESIS_FIXTURE_CREDENTIALS, path: '/api/v1/cities/berlin/land-values' });
 });

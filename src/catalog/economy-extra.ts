@@ -5,6 +5,8 @@ import { cityTenders, nationalTenders } from '../sources/vergabe/adapters.ts';
 import { TENDER_DAYS } from '../sources/vergabe/stored.ts';
 import { LandValuesRecord } from '../core/records/land.ts';
 import { GENESIS } from '../sources/genesis/source.ts';
+import { BORIS } from '../sources/boris/source.ts';
+import { BORIS_STATES, STATES_WITHOUT } from '../sources/boris/states.ts';
 import { LAND_TABLE, landValues } from '../sources/genesis/land-values.ts';
 
 const INGEST =
@@ -62,17 +64,28 @@ export const ECONOMY_EXTRA_TYPES: DataType[] = [
     label: 'Baulandpreise',
     label_en: 'Land values',
     group: 'economy',
-    summary: 'Average purchase price of building land per m² in the city (statistical offices, yearly; district-free cities)',
+    summary:
+      'Building-land prices in the city: the statistical offices’ average purchase price (district-free cities) and the standard land values of the state’s open BORIS service (median and range of residential zones)',
     description:
-      `Regionaldatenbank table ${LAND_TABLE} (Kaufwerte für Bauland, per district): sales, area, purchase sum and average price per m² ` +
-      'of all building land and of building-ready land for the newest year with values. It exists per district only, so a city inside a ' +
-      'district answers no_data (its district covers more than the city). Needs GENESIS credentials (disabled without). Standard land ' +
-      'values (Bodenrichtwerte) of the states’ BORIS services are not part of this answer; standard_land_values says so.',
+      `Two parts, each with its own source and licence (building_land_source, standard_land_values.provenance); ok when either has data. ` +
+      `(1) Regionaldatenbank table ${LAND_TABLE} (Kaufwerte für Bauland, per district): sales, area, purchase sum and average price per m² ` +
+      'of all building land and of building-ready land for the newest year with values; the comparable nationwide figure. It exists per ' +
+      'district only, so a city inside a district gets none (building_land_note says so); needs GENESIS credentials. ' +
+      `(2) Standard land values (Bodenrichtwerte) from the open BORIS WFS of ${BORIS_STATES.map((s) => s.state).join(', ')}: median, lowest and ` +
+      'highest value of the residential building-land zones with the reference date, read keyless. They are set per state by the expert ' +
+      'committees with differing zoning practice, so they are not offered for comparison across cities. ' +
+      `No open BORIS part for ${Object.keys(STATES_WITHOUT).join(', ')} (standard_land_values_note says why: no open service, ` +
+      'shapefile downloads only, or normalised values only). Without GENESIS credentials the BORIS part answers alone (meta.answered_by).',
     source: GENESIS,
     record: LandValuesRecord,
     cache: { freshSeconds: 86_400, staleSeconds: 30 * 86_400 },
     compare: { resource: 'land-values', value: 'building_land.price_eur_m2' },
-    example: { city: 'koeln' },
+    example: { city: 'berlin' },
     adapter: landValues,
+    fallback: {
+      source: BORIS,
+      adapter: landValues,
+      note: 'Standard land values of the state’s BORIS service only (keyless); the building-land price table needs GENESIS credentials.',
+    },
   }),
 ];

@@ -60,6 +60,7 @@ import { MUENCHEN_GEOPORTAL } from './muenchen-geoportal/source.ts';
 import { DB_FASTA } from './db-fasta/source.ts';
 import { NEXTBIKE_GBFS } from './nextbike/source.ts';
 import { KOELN_VERKEHR } from './koeln-verkehr/source.ts';
+import { BORIS } from './boris/source.ts';
 
 /** Every upstream the service knows. Order is the default order of GET /api/v1/sources. */
 export const SOURCES: readonly SourceDecl[] = [
@@ -68,6 +69,7 @@ export const SOURCES: readonly SourceDecl[] = [
   BRIGHTSKY_ALERTS,
   UBA,
   GENESIS,
+  BORIS,
   WEGWEISER,
   BA_STATISTIK,
   ZENSUS_GRID,

@@ -7,7 +7,9 @@
  * Load generator: wrk (`apt-get install -y wrk`); without it autocannon, with a warning.
  * Knobs: BENCH_DURATION (s, default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64,256: the first
  * level runs every scenario, the others the plain HIT), BENCH_SCENARIOS (comma list of names),
- * BENCH_REDIS=0 to skip the two-instance Redis scenario, NGINX, WRK (binaries).
+ * BENCH_REDIS=0 to skip the two-instance Redis scenario, BENCH_NGINX_ACCESS_LOG=1 to let nginx
+ * write its access log (nginx's default; off by default here, as Stadtdaten writes none per
+ * request), NGINX, WRK (binaries).
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -170,7 +172,8 @@ async function main() {
       .replace(/__PAIR_PORT__/g, String(PORTS.pair))
       .replace(/__PAIR_A__/g, String(PORTS.pairA))
       .replace(/__PAIR_B__/g, String(PORTS.pairB))
-      .replace(/__UPSTREAM_PORT__/g, new URL(fake.url).port);
+      .replace(/__UPSTREAM_PORT__/g, new URL(fake.url).port)
+      .replace('access_log off;', process.env.BENCH_NGINX_ACCESS_LOG === '1' ? `access_log ${dir}/access.log;` : 'access_log off;');
     writeFileSync(join(dir, 'nginx.conf'), conf);
     const nginx = spawn(process.env.NGINX ?? 'nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' });
     children.push(nginx);

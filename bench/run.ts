@@ -28,7 +28,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '64,256').split(',').map(Number);
 const ONLY = process.env.BENCH_SCENARIOS?.split(',');
-const PORTS = { svc: 3901, bare: 3902, nginx: 3903, pairA: 3904, pairB: 3905, pair: 3906, redis: 3907 };
+const PORTS = { svc: 3901, bare: 3902, nginx: 3903, pairA: 3904, pairB: 3905, pair: 3906, redis: 3907, node: 3908 };
 const WEATHER = '/api/v1/cities/berlin/weather';
 const STALE_CITY = 'hamburg';
 const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-bench-'));
@@ -142,6 +142,10 @@ async function main() {
   const bare = fork('bench/servers/bare-fastify.ts', [join(dir, 'manifest.json'), String(PORTS.bare)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   children.push(bare);
   await waitFor(local(PORTS.bare, need(SCENARIOS[0], 'a scenario').url));
+  // node:http without a framework: the stack's own ceiling, measured for the plain HIT only.
+  const bareNode = fork('bench/servers/bare-node.ts', [join(dir, 'manifest.json'), String(PORTS.node)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  children.push(bareNode);
+  await waitFor(local(PORTS.node, need(SCENARIOS[0], 'a scenario').url));
 
   // Two instances on one Redis behind one port (nginx round robin): report only.
   let pairOk = false;
@@ -199,6 +203,7 @@ async function main() {
       if (li > 0 && s.name !== 'hit') continue;
       const targets: Record<string, string> = { stadtdaten: local(PORTS.svc, s.url), bare: local(PORTS.bare, s.url) };
       if (nginxOk) targets.nginx = local(PORTS.nginx, s.url);
+      if (s.name === 'hit') targets.node = local(PORTS.node, s.url);
       jobs.push({ key: `${s.name} c${connections}`, targets, connections });
     }
     if (li === 0 && pairOk && nginxOk && (!ONLY || ONLY.includes('redis-pair'))) {
@@ -231,6 +236,9 @@ async function main() {
       nginx_rps: r.nginx ? median(r.nginx.map((x) => x.rps)) : null,
       hit_vs_bare: ratio(ourRuns, bareRuns, (x) => x.rps),
       hit_vs_nginx: ratio(ourRuns, r.nginx, (x) => x.rps),
+      node_rps: r.node ? median(r.node.map((x) => x.rps)) : null,
+      hit_vs_node: ratio(ourRuns, r.node, (x) => x.rps),
+      node_vs_nginx: r.node && r.nginx ? ratio(r.node, r.nginx, (x) => x.rps) : null,
       p99_vs_bare: ratio(ourRuns, bareRuns, (x) => Math.max(x.p99_ms, 0.001)),
       stadtdaten_p50_p99_ms: [median(ourRuns.map((x) => x.p50_ms)), median(ourRuns.map((x) => x.p99_ms))],
       bare_p50_p99_ms: [median(bareRuns.map((x) => x.p50_ms)), median(bareRuns.map((x) => x.p99_ms))],
@@ -298,6 +306,9 @@ async function main() {
     console.log(
       `| ${r.scenario} | ${r.stadtdaten_rps} | ${r.bare_rps} | ${r.nginx_rps ?? '-'} | ${r.hit_vs_bare} | ${r.hit_vs_nginx ?? '-'} | ${r.p99_vs_bare} | ${lat} |`,
     );
+  }
+  for (const r of table.filter((x) => x.node_rps !== null)) {
+    console.log(`${r.scenario}: node:http without a framework ${r.node_rps} req/s; HIT/node ${r.hit_vs_node}, node/nginx ${r.node_vs_nginx ?? '-'}`);
   }
   if (gen !== 'wrk') console.log(`\n${AUTOCANNON_WARNING}`);
   console.log(

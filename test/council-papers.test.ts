@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { at, list, obj, str } from './helpers/json.ts';
 import { must, nth } from './helpers/must.ts';
-import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import { type TestResponse } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { registerOparl } from './fixtures/oparl/routes.ts';
 import { assertList, assertSystem, parsePaper, type OparlList, type OparlPaper, type OparlSystemObject } from '../src/sources/oparl/parse.ts';
@@ -19,15 +19,7 @@ const ctx = useFakeApp(registerOparl);
 const { fake } = ctx;
 const PATH = '/api/v1/cities/leipzig/council-papers';
 
-/** One request on a fresh app (empty cache), for answers that differ from the fixture's. */
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp(fakeEnv(fake.url));
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
 test('parser: the real ALLRIS and SD.NET System objects name their body list; a non-System body fails', () => {
   assert.equal(assertSystem(json<OparlSystemObject>('system_leipzig_allris_1.0.json')), 'https://ratsinfo.leipzig.de/bi/oparl/1.0/bodies.asp');

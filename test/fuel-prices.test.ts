@@ -5,7 +5,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { at, list, str } from './helpers/json.ts';
 import { expectUnavailable } from './helpers/status-rules.ts';
 import { nth } from './helpers/must.ts';
-import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import { type TestResponse } from './helpers/app.ts';
 import { APEN_ALL, BAD_KEY, FRANKFURT_DIESEL, registerTankerkoenig } from './fixtures/tankerkoenig/routes.ts';
 import { parseStationList } from '../src/sources/tankerkoenig/list.ts';
 
@@ -13,14 +13,7 @@ const KEY = { TANKERKOENIG_API_KEY: 'test-key-0000' };
 const ctx = useFakeApp(registerTankerkoenig, { env: KEY, keyless: true });
 const { fake } = ctx;
 
-async function freshGet(path: string, env: Record<string, string> = KEY): Promise<TestResponse> {
-  const app = await startApp({ ...fakeEnv(fake.url), ...env });
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string, env: Record<string, string> = KEY): Promise<TestResponse> => ctx.freshGet(path, env);
 
 interface Station {
   id: string;

@@ -4,7 +4,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { at, list, num, str } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import { type TestResponse } from './helpers/app.ts';
 import { MOBILITY_POINTS_FILE, MUENCHEN_WFS, registerMuenchenGeoportal } from './fixtures/muenchen-geoportal/routes.ts';
 import { parseMobilityPoints } from '../src/sources/muenchen-geoportal/mobility-points.ts';
 import type { MobilityPointRecord } from '../src/core/records/mobility.ts';
@@ -13,14 +13,7 @@ const ctx = useFakeApp(registerMuenchenGeoportal);
 const { fake } = ctx;
 const PATH = '/api/v1/cities/muenchen/mobility-points';
 
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp(fakeEnv(fake.url));
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
 test('parser: the recorded layer: line breaks and repeated lines cleaned, taxi "Nein" or a number, Ja/Nein flags, UTM 32 converted', () => {
   const points = parseMobilityPoints(JSON.parse(fixture(MOBILITY_POINTS_FILE).toString('utf8')));

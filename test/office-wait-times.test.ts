@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { at, str } from './helpers/json.ts';
 import { nth } from './helpers/must.ts';
-import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import { type TestResponse } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { registerKoelnWaiting } from './fixtures/koeln-waiting/routes.ts';
 import { parseWaitingFeed, type KoelnWaitingFeed } from '../src/sources/koeln-waiting/parse.ts';
@@ -17,15 +17,7 @@ const ctx = useFakeApp(registerKoelnWaiting);
 const { fake } = ctx;
 const PATH = '/api/v1/cities/koeln/office-wait-times';
 
-/** One request on a fresh app (empty cache), for answers that differ from the fixture's. */
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp(fakeEnv(fake.url));
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
 test('parser: offices with open/closed, minutes as numbers, notices, https links, wall-clock times zoned', () => {
   const d = parseWaitingFeed(feed(), new Date('2026-11-24T10:30:00+01:00'));

@@ -13,14 +13,7 @@ const ctx = useFakeApp(registerVrnParkRide);
 const { fake } = ctx;
 const QUERY = '/data/rest/services/P_R_Sensorik__Realtime_/FeatureServer/1/query';
 
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp(fakeEnv(fake.url));
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
 interface Site {
   id: string;

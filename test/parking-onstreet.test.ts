@@ -3,21 +3,14 @@ import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { at, list, num } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import { type TestResponse } from './helpers/app.ts';
 import { MUENCHEN_WFS, muenchenWfs, registerMuenchenGeoportal } from './fixtures/muenchen-geoportal/routes.ts';
 
 const ctx = useFakeApp(registerMuenchenGeoportal);
 const { fake } = ctx;
 const PATH = '/api/v1/cities/muenchen/parking-onstreet';
 
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp(fakeEnv(fake.url));
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
 test('GET parking-onstreet: München sections summed per rule group and zone, attributes only', async () => {
   const r = await ctx.app.get(PATH);

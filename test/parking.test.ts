@@ -10,17 +10,9 @@ import { parseFreiburgPls } from '../src/sources/city-parking/freiburg.ts';
 import { parseKarlsruheParkhaeuser } from '../src/sources/city-parking/karlsruhe.ts';
 import { splitStreet } from '../src/core/address.ts';
 import { nth } from './helpers/must.ts';
-import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import { type TestResponse } from './helpers/app.ts';
 
-/** A fresh app (nothing cached) for one request. */
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp(fakeEnv(fake.url));
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
 const ctx = useFakeApp(registerCityParking);
 const { fake } = ctx;

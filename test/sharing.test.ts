@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import { type TestResponse } from './helpers/app.ts';
 import { gbfsFile, registerNextbike } from './fixtures/nextbike/routes.ts';
 import { feedUrls, openLicense } from '../src/sources/nextbike/gbfs.ts';
 import { fixture } from './helpers/fake-upstream.ts';
@@ -12,14 +12,7 @@ const ctx = useFakeApp(registerNextbike);
 const { fake } = ctx;
 const SYS = '/maps/gbfs/v2/nextbike_le';
 
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp(fakeEnv(fake.url));
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
 interface Station {
   station_id: string;

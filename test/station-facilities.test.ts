@@ -13,14 +13,7 @@ const CREDS = { DB_CLIENT_ID: 'test-client', DB_API_KEY: 'test-key' };
 const ctx = useFakeApp(registerDbFasta, { env: CREDS, keyless: true });
 const { fake } = ctx;
 
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp({ ...fakeEnv(fake.url), ...CREDS });
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path, CREDS);
 
 interface Facility {
   equipment_number: string;

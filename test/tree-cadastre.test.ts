@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { XMLParser } from 'fast-xml-parser';
 import { fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import { type TestResponse } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { at } from './helpers/json.ts';
 import { nth } from './helpers/must.ts';
@@ -19,14 +19,7 @@ const ctx = useFakeApp(registerTreeWfs);
 const { fake } = ctx;
 const now = new Date('2026-11-24T12:00:00+01:00');
 
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp(fakeEnv(fake.url));
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
 test('parser: Berlin (GeoServer): species, genus, planting year, height, street, district, lon/lat; numberMatched total', () => {
   const page = parseTreePage(json('berlin_strassenbaeume_GetFeature.json'), TREE_WFS_BY_SLUG.get('berlin')!, now);

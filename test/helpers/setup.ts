@@ -1,6 +1,6 @@
 import { before, after, beforeEach } from 'node:test';
 import { FakeUpstream } from './fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './app.ts';
+import { fakeEnv, startApp, type TestApp, type TestResponse } from './app.ts';
 
 export interface FakeAppContext {
   /** Created at once (started before the first test), so it can be destructured at module level. */
@@ -8,6 +8,11 @@ export interface FakeAppContext {
   readonly app: TestApp;
   /** A second app without `env` (credentials), for the "disabled without credentials" rule. */
   readonly keyless: TestApp;
+  /**
+   * One request on a fresh app (empty cache) against the same fake, for answers that must not
+   * come from an earlier test's cache entry; `env` is added to the fake's URLs.
+   */
+  freshGet(path: string, env?: Record<string, string>): Promise<TestResponse>;
 }
 
 export interface FakeAppOptions {
@@ -46,6 +51,14 @@ export function useFakeApp(register: (fake: FakeUpstream) => void, opts: FakeApp
     },
     get keyless() {
       return started(keyless, 'keyless (pass { keyless: true })');
+    },
+    async freshGet(path, env = {}) {
+      const fresh = await startApp({ ...fakeEnv(fake.url), ...env });
+      try {
+        return await fresh.get(path);
+      } finally {
+        await fresh.close();
+      }
     },
   };
 }

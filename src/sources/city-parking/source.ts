@@ -32,7 +32,7 @@ export const CITY_PARKING: SourceDecl = {
   licenseUrl: 'https://www.govdata.de/dl-de/by-2-0',
   tier: 'A',
   attribution:
-    'Stadt Freiburg im Breisgau, Stadt Karlsruhe, Stadt Dortmund and the cities whose feeds ParkenDD (api.parkendd.de) aggregates; each site names its city feed (source) and licence',
+    "Stadt Freiburg im Breisgau, Stadt Karlsruhe, Stadt Dortmund and the cities whose feeds ParkenDD (api.parkendd.de) aggregates, merged with MobiData BW's ParkAPI v3 where it covers the city; each site names its feed (source) and licence",
   timeoutMs: 10000,
   // A city's car park layer: tens of features, well under a megabyte.
   maxResponseBytes: 4 * 1024 * 1024,

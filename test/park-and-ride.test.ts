@@ -94,7 +94,7 @@ test('park-and-ride: an empty layer is no_data; another city is not_covered', as
   assert.equal(at(r.json, 'data'), null);
   const n = await ctx.app.get('/api/v1/cities/muenchen/park-and-ride');
   assert.equal(at(n.json, 'meta.source_status'), 'not_covered');
-  assert.deepEqual(at(n.json, 'meta.covered_cities'), ['heidelberg', 'ludwigshafen-am-rhein', 'mannheim']);
+  assert.deepEqual(at(n.json, 'meta.covered_cities'), ['freiburg-im-breisgau', 'heidelberg', 'ludwigshafen-am-rhein', 'mannheim']);
 });
 
 test('park-and-ride: an ArcGIS error body or a dead upstream is 503, never 500; switched off is disabled', async () => {

@@ -23,7 +23,10 @@ import { TANKERKOENIG } from '../sources/tankerkoenig/source.ts';
 import { FUEL_MAX_RADIUS_KM, FUEL_MIN_RADIUS_KM, fuelPrices, summariseFuelPrices } from '../sources/tankerkoenig/adapters.ts';
 import { FUELS } from '../sources/tankerkoenig/list.ts';
 import { CITY_PARKING } from '../sources/city-parking/source.ts';
-import { PARKING_CITIES, cityParking, summariseParking } from '../sources/city-parking/adapters.ts';
+import { PARKAPI_ONLY_CITIES, PARKING_CITIES, cityParking, parkapiParking, summariseParking } from '../sources/city-parking/adapters.ts';
+import { PARKAPI_V3 } from '../sources/parkapi-v3/source.ts';
+import { PARKAPI_PARKING } from '../sources/parkapi-v3/sites.ts';
+import { PARKAPI_PARK_RIDE_CITIES, parkapiParkAndRide } from '../sources/parkapi-v3/park-and-ride.ts';
 import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
 import { PARKENDD_CITIES } from '../sources/city-parking/parkendd.ts';
 import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
@@ -45,12 +48,20 @@ export const MOBILITY_TYPES: DataType[] = [
     summary: 'Car parks with capacity, live free spaces and occupancy share from the openly licensed parking feeds of the city',
     description:
       "Direct city feeds: Freiburg im Breisgau's parking guidance WFS (dl-de/by-2-0; coordinates converted from EPSG:25832; local times " +
-      "without zone read as Europe/Berlin) and Karlsruhe's car park layer TBA:parkhaeuser (CC BY 4.0; only sites in Karlsruhe itself; live " +
-      'counts only where the layer flags real-time data and reports no fault). Other cities through ParkenDD (ParkAPI v1, UTC times), only ' +
+      "without zone read as Europe/Berlin), Karlsruhe's car park layer TBA:parkhaeuser (CC BY 4.0; only sites in Karlsruhe itself; live " +
+      "counts only where the layer flags real-time data and reports no fault) and Dortmund's Opendatasoft dataset parkhauser (DL-DE/Zero 2.0). " +
+      `ParkAPI v3 of MobiData BW (keyless; a source of its own with its own breaker) for the sources with a stated open licence (${Object.entries(
+        PARKAPI_PARKING,
+      )
+        .map(([c, f]) => `${c}: ${f.map((x) => x.uid).join(', ')}`)
+        .join('; ')}). Other cities through ParkenDD (ParkAPI v1, UTC times), only ` +
       `where the origin feed has an open licence (${Object.keys(PARKENDD_CITIES).join(', ')}); ParkenDD itself states no licence, so each ` +
       "site names its origin feed (source) and that feed's licence; nodata lots and counts outside 0..capacity carry free_spaces null. " +
-      `occupancy_share = (capacity - free_spaces) / capacity, 0 to 1. Freshness guard: a feed whose newest live value is older than ${PARKING_MAX_AGE_HOURS} h ` +
-      `(frozen feeds exist, e.g. Köln) answers no_data with the reason (meta.reason, meta.feed_updated_at); a single site whose value is older than ` +
+      'A city served by several feeds gets each car park once: the feeds are merged in the order city feed, ParkAPI v3, ParkenDD, and a site ' +
+      'within 30 m of one already listed, or within 250 m with a shared name word, is left out (meta.merged_sources, meta.duplicates_left_out). ' +
+      `occupancy_share = (capacity - free_spaces) / capacity, 0 to 1. Freshness guard, per feed: a feed whose newest live value is older than ${PARKING_MAX_AGE_HOURS} h ` +
+      '(frozen feeds exist, e.g. Köln), that lists nothing or does not answer is left out (meta.left_out_sources with the reason); with no feed ' +
+      'left the answer is no_data with the reason (meta.reason, meta.feed_updated_at). A single site whose value is older than ' +
       `${PARKING_MAX_AGE_HOURS} h keeps its capacity but has free_spaces null. Cities without an open parking feed answer not_covered (meta.covered_cities).`,
     source: CITY_PARKING,
     record: ParkingSiteRecord,
@@ -58,6 +69,7 @@ export const MOBILITY_TYPES: DataType[] = [
     cache: { freshSeconds: 120, staleSeconds: 900 },
     live: { refreshSeconds: 120 },
     coverage: { cities: PARKING_CITIES, note: 'cities that publish their car park occupancy themselves under an open licence' },
+    variants: [{ cities: PARKAPI_ONLY_CITIES, source: PARKAPI_V3, adapter: parkapiParking }],
     compare: { resource: 'parking', summarise: summariseParking, value: 'free_spaces' },
     example: { city: 'freiburg-im-breisgau' },
     adapter: cityParking,
@@ -90,18 +102,24 @@ export const MOBILITY_TYPES: DataType[] = [
     label: 'Park and Ride',
     label_en: 'Park and ride',
     group: 'transport',
-    summary: 'Park-and-ride sites around the city with capacity and live free spaces from occupancy sensors (VRN, Rhein-Neckar)',
+    summary: 'Park-and-ride sites around the city with capacity and live free spaces where published (VRN sensors in Rhein-Neckar, ParkAPI v3)',
     description:
       "The VRN's P+R sensor layer (ArcGIS feature service, keyless; the publisher states no licence, hence tier C): every site within " +
       `${PARK_RIDE_RADIUS_KM} km of the city point, nearest first, with distance_km. free_spaces is the sensor count where the site has live data; ` +
       `a count older than ${PARKING_MAX_AGE_HOURS} h is dropped (free_spaces null), never shown as live. occupancy_share = (capacity - free_spaces) / capacity. ` +
-      'Only the Rhein-Neckar cities are covered; other cities answer not_covered (meta.covered_cities).',
+      `Freiburg im Breisgau is answered by ParkAPI v3 of MobiData BW (its own source, breaker and licence): the city's P+R layers ` +
+      '(freiburg_p_r_sensors, freiburg_p_r_static; dl-de/by-2-0) within the same radius; static sites keep their capacity without a count. ' +
+      'München publishes no P+R occupancy feed this service reads. Other cities answer not_covered (meta.covered_cities).',
     source: VRN_PARK_RIDE,
     record: ParkAndRideRecord,
     list: true,
     cache: { freshSeconds: 120, staleSeconds: 900 },
     live: { refreshSeconds: 120 },
-    coverage: { cities: PARK_RIDE_CITIES, note: 'cities of the Rhein-Neckar area, where the VRN publishes P+R occupancy sensors' },
+    coverage: {
+      cities: PARK_RIDE_CITIES,
+      note: 'cities of the Rhein-Neckar area (VRN P+R sensors) and cities whose P+R sites ParkAPI v3 serves under an open licence',
+    },
+    variants: [{ cities: PARKAPI_PARK_RIDE_CITIES, source: PARKAPI_V3, adapter: parkapiParkAndRide }],
     example: { city: 'heidelberg' },
     adapter: vrnParkAndRide,
   }),

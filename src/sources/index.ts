@@ -55,6 +55,7 @@ import { KLINIKATLAS } from './klinikatlas/source.ts';
 import { CITY_PARKING } from './city-parking/source.ts';
 import { TANKERKOENIG } from './tankerkoenig/source.ts';
 import { VRN_PARK_RIDE } from './vrn-park-ride/source.ts';
+import { PARKAPI_V3 } from './parkapi-v3/source.ts';
 import { BIKE_COUNTERS } from './bike-counters/source.ts';
 import { MUENCHEN_GEOPORTAL } from './muenchen-geoportal/source.ts';
 import { DB_FASTA } from './db-fasta/source.ts';
@@ -121,6 +122,7 @@ export const SOURCES: readonly SourceDecl[] = [
   CITY_PARKING,
   TANKERKOENIG,
   VRN_PARK_RIDE,
+  PARKAPI_V3,
   BIKE_COUNTERS,
   MUENCHEN_GEOPORTAL,
   DB_FASTA,

@@ -1,34 +1,138 @@
 import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import { PARKAPI_V3 } from '../parkapi-v3/source.ts';
+import { PARKAPI_PARKING, asParkingSite, readParkapi } from '../parkapi-v3/sites.ts';
+import { parseDortmundParkhaeuser } from './dortmund.ts';
 import { parseFreiburgPls } from './freiburg.ts';
 import { parseKarlsruheParkhaeuser } from './karlsruhe.ts';
+import { mergeSites } from './merge.ts';
 import { PARKENDD_CITIES, parseParkenddCity } from './parkendd.ts';
-import { guardedParking } from './sites.ts';
+import { FEEDS } from './source.ts';
+import { PARKING_MAX_AGE_HOURS, ageHours, guardedParking, newestUpdate, withFreshness } from './sites.ts';
 
-/** The city each feed covers and how it is fetched. */
-const FEEDS_BY_CITY: Record<string, (ctx: FetchContext) => Promise<ParkingSiteRecord[]>> = {
-  'freiburg-im-breisgau': async ({ http }) =>
-    parseFreiburgPls(await http.json('', { query: { request: 'getfeature', service: 'wfs', version: '1.1.0', typename: 'pls', outputformat: 'geojson' } })),
-  karlsruhe: async ({ http }) => parseKarlsruheParkhaeuser(await http.json('', { base: http.url('karlsruhe') })),
+type Read = (ctx: FetchContext) => Promise<ParkingSiteRecord[]>;
+
+/** The feeds a city publishes itself (read through this source's http client). */
+const OWN_FEEDS: Record<string, { source: string; read: Read }> = {
+  'freiburg-im-breisgau': {
+    source: FEEDS.freiburg.source,
+    read: async ({ http }) =>
+      parseFreiburgPls(await http.json('', { query: { request: 'getfeature', service: 'wfs', version: '1.1.0', typename: 'pls', outputformat: 'geojson' } })),
+  },
+  karlsruhe: { source: FEEDS.karlsruhe.source, read: async ({ http }) => parseKarlsruheParkhaeuser(await http.json('', { base: http.url('karlsruhe') })) },
+  dortmund: { source: FEEDS.dortmund.source, read: async ({ http }) => parseDortmundParkhaeuser(await http.json('', { base: http.url('dortmund') })) },
 };
 
-for (const [slug, c] of Object.entries(PARKENDD_CITIES)) {
-  FEEDS_BY_CITY[slug] ??= async ({ http }) =>
-    parseParkenddCity(await http.json(`/${encodeURIComponent(c.id)}`, { base: http.url('parkendd') }), `parkendd-${c.id.toLowerCase()}`, c.license).sites;
+function parkenddFeed(slug: string): { source: string; read: Read } | null {
+  const c = PARKENDD_CITIES[slug];
+  if (!c) return null;
+  const source = `parkendd-${c.id.toLowerCase()}`;
+  return {
+    source,
+    read: async ({ http }) => parseParkenddCity(await http.json(`/${encodeURIComponent(c.id)}`, { base: http.url('parkendd') }), source, c.license).sites,
+  };
 }
 
-export const PARKING_CITIES: readonly string[] = Object.keys(FEEDS_BY_CITY).sort();
+/** Cities that only ParkAPI v3 covers: answered by the parkapi-v3 variant of the type (its own source and breaker). */
+export const PARKAPI_ONLY_CITIES: readonly string[] = Object.keys(PARKAPI_PARKING)
+  .filter((s) => !OWN_FEEDS[s] && !PARKENDD_CITIES[s])
+  .sort();
+
+export const PARKING_CITIES: readonly string[] = [...new Set([...Object.keys(OWN_FEEDS), ...Object.keys(PARKENDD_CITIES), ...Object.keys(PARKAPI_PARKING)])]
+  .filter((s) => !PARKAPI_ONLY_CITIES.includes(s))
+  .sort();
+
+/** What one feed gave: its sites, or why it is not in the answer. */
+type FeedOutcome = { source: string; sites: ParkingSiteRecord[] } | LeftOut;
+type LeftOut = { source: string; left_out: string; feed_updated_at?: string; error?: unknown };
+
+/** A feed whose newest live value is older than the guard is frozen: left out, never shown as live. */
+function fresh(source: string, sites: ParkingSiteRecord[], now: Date): FeedOutcome {
+  if (sites.length === 0) return { source, left_out: 'the parking feed lists no car park' };
+  const newest = newestUpdate(sites);
+  const age = ageHours(newest, now);
+  if (newest === null || age === null) return { source, left_out: 'the parking feed carries no live value' };
+  if (age > PARKING_MAX_AGE_HOURS)
+    return {
+      source,
+      left_out: `the parking feed has not been updated since ${newest} (more than ${PARKING_MAX_AGE_HOURS} h): its counts are not shown as live`,
+      feed_updated_at: newest,
+    };
+  return { source, sites: sites.map((s) => withFreshness(s, now)) };
+}
+
+async function own(ctx: FetchContext, feed: { source: string; read: Read }): Promise<FeedOutcome> {
+  try {
+    return fresh(feed.source, await feed.read(ctx), ctx.now);
+  } catch (error) {
+    const kind = error instanceof UpstreamError ? error.kind : 'failure';
+    return { source: feed.source, left_out: `the feed did not answer (${kind})`, error };
+  }
+}
+
+async function parkapi(ctx: FetchContext, slug: string): Promise<FeedOutcome[]> {
+  const feeds = PARKAPI_PARKING[slug] ?? [];
+  if (feeds.length === 0) return [];
+  const part = await ctx.part(PARKAPI_V3, async (sub) => (await readParkapi(sub, feeds)).map(asParkingSite));
+  if (part.status !== 'ok') return [{ source: PARKAPI_V3.id, left_out: part.reason }];
+  return feeds.map((f) => {
+    const source = `parkapi-${f.uid.replace(/_/g, '-')}`;
+    return fresh(
+      source,
+      part.value.filter((s) => s.source === source),
+      ctx.now,
+    );
+  });
+}
 
 /**
- * Car parks of the city's own feed. A feed whose newest live value is older than the guard is
- * frozen: no_data with the reason, never shown as live.
+ * Car parks of every open feed of the city, in order of preference: the city's own feed, then
+ * ParkAPI v3 (its own source and breaker), then ParkenDD; a car park a preferred feed already
+ * lists is left out. A feed frozen for more than the guard, empty or not answering is left out and
+ * named in meta.left_out_sources; with none left the answer is no_data with the reasons. When
+ * every feed of this source fails, the failure stands (503 or a stale answer), as before.
  */
 export const cityParking: Adapter<ParkingSiteRecord[]> = async (ctx) => {
-  const feed = FEEDS_BY_CITY[ctx.city.slug];
-  if (!feed) return { data: null, status: 'no_data', meta: { reason: 'no parking feed is configured for this city' } };
-  const sites = await feed(ctx);
+  const slug = ctx.city.slug;
+  const ownFeed = OWN_FEEDS[slug];
+  const pdd = parkenddFeed(slug);
+  const mainFeeds = [ownFeed, pdd].filter((f): f is { source: string; read: Read } => f !== null && f !== undefined);
+  if (mainFeeds.length === 0) return { data: null, status: 'no_data', meta: { reason: 'no parking feed is configured for this city' } };
+  // The city's own feed is asked first.
+  const ownP = ownFeed ? own(ctx, ownFeed) : Promise.resolve(null);
+  const apiP = parkapi(ctx, slug);
+  const pddP = pdd ? own(ctx, pdd) : Promise.resolve(null);
+  const [o, a, p] = await Promise.all([ownP, apiP, pddP]);
+  const outcomes = [o, ...a, p].filter((x): x is FeedOutcome => x !== null);
+  const answered = outcomes.filter((x): x is { source: string; sites: ParkingSiteRecord[] } => 'sites' in x);
+  const leftOut = outcomes.filter((x): x is LeftOut => 'left_out' in x);
+  const failedMain = leftOut.filter((x) => x.error !== undefined);
+  // Nothing usable came back and this source's own feeds all failed: the failure stands.
+  if (answered.length === 0 && failedMain.length === mainFeeds.length) throw failedMain[0]!.error;
+  const left_out_sources = leftOut.map(({ source, left_out }) => ({ source, reason: left_out }));
+  if (answered.length === 0) {
+    const reason = leftOut.length === 1 ? leftOut[0]!.left_out : leftOut.map((x) => `${x.source}: ${x.left_out}`).join('; ');
+    const frozen = leftOut.map((x) => x.feed_updated_at).filter((t): t is string => t !== undefined);
+    return {
+      data: null,
+      status: 'no_data',
+      meta: { reason, ...(frozen.length ? { feed_updated_at: frozen.sort().at(-1) } : {}), ...(leftOut.length > 1 ? { left_out_sources } : {}) },
+    };
+  }
+  const { sites, duplicates } = mergeSites(answered);
+  const meta: Record<string, unknown> = { merged_sources: answered.map((x) => x.source) };
+  if (Object.keys(duplicates).length) meta.duplicates_left_out = duplicates;
+  if (left_out_sources.length) meta.left_out_sources = left_out_sources;
+  return { data: sites, as_of: newestUpdate(sites), meta };
+};
+
+/** Cities only ParkAPI v3 covers (the parkapi-v3 variant): its sources' sites under the same guard. */
+export const parkapiParking: Adapter<ParkingSiteRecord[]> = async (ctx) => {
+  const feeds = PARKAPI_PARKING[ctx.city.slug] ?? [];
+  const sites = (await readParkapi(ctx, feeds)).map(asParkingSite);
   if (sites.length === 0) return { data: null, status: 'no_data', meta: { reason: 'the parking feed lists no car park' } };
-  return guardedParking(sites, ctx.now);
+  return guardedParking(sites, ctx.now, { merged_sources: [...new Set(sites.map((s) => s.source))] });
 };
 
 /** The compare view: totals over the sites with a live count. */

@@ -1,80 +1,143 @@
-import { at, str } from './helpers/json.ts';
-import { nth } from './helpers/must.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp } from './helpers/app.ts';
-import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { registerWegweiserSustainability } from './fixtures/wegweiser/routes-sustainability.ts';
-import { parseSdgIndicators } from '../src/sources/wegweiser/sustainability.ts';
-import type { WegweiserStatistics } from '../src/sources/wegweiser/statistics.ts';
+import { useFakeApp } from './helpers/setup.ts';
+import { expectDisabled, expectUnknownCity } from './helpers/status-rules.ts';
+import { zipFiles } from './helpers/zip.ts';
+import { at, list, str } from './helpers/json.ts';
+import { INKAR_BASE, INKAR_CSV, inkarZip, registerInkar } from './fixtures/inkar/routes.ts';
+import { CITIES } from '../src/cities/register.ts';
+import { InkarReader, parseWert } from '../src/sources/inkar/rows.ts';
+import { SDG_INDICATOR_BY_ID } from '../src/sources/inkar/indicators.ts';
+import { precomputeSustainability } from '../src/jobs/sustainability-precompute.ts';
+import { eachLineInZipMember } from '../src/upstream/zip-lines.ts';
 
-const ctx = useFakeApp(registerWegweiserSustainability);
+const ctx = useFakeApp(registerInkar);
 const { fake } = ctx;
-const DATA = '/data-api/rest/statistics/data/nachhaltigkeit+koeln';
+const NOW = new Date('2026-11-25T12:00:00Z');
+const ZIP_PATH = `${INKAR_BASE}/inkar_2025.zip`;
+const CSV = fixture(INKAR_CSV).toString('utf8');
 
-test('parser: latest year with a value per indicator; all-null indicators stay with null', () => {
-  const d = parseSdgIndicators(JSON.parse(fixture('wegweiser/statistics-data_nachhaltigkeit_koeln-constructed.json').toString()) as WegweiserStatistics);
-  assert.deepEqual(d.region, { name: 'Köln', ags: '05315000', ars: '053150000000' });
-  assert.deepEqual(d.indicators[0], { id: 'sgb-ii-xii-quote', label: 'SGB II-/SGB XII-Quote', unit: '%', value: 13.1, year: 2022 });
-  assert.equal(nth(d.indicators, 1).year, 2023);
-  assert.deepEqual(d.indicators[3], { id: 'breitbandversorgung', label: 'Breitbandversorgung', unit: '%', value: null, year: null });
+function read(text: string) {
+  const r = new InkarReader(CITIES, SDG_INDICATOR_BY_ID);
+  for (const l of text.split('\n')) r.line(l);
+  return r.finish('test');
+}
+
+test('parser: decimal comma, thousands dots, empty and non-numeric values', () => {
+  assert.equal(parseWert('27,4'), 27.4);
+  assert.equal(parseWert('2.669,3'), 2669.3);
+  assert.equal(parseWert('1.084.831'), 1084831);
+  assert.equal(parseWert('-0,5'), -0.5);
+  assert.equal(parseWert('12'), 12);
+  assert.equal(parseWert(''), null);
+  assert.equal(parseWert('.'), null);
+  assert.equal(parseWert('x'), null);
 });
 
-test('GET sustainability: the SDG indicators of the region found by AGS', async () => {
+test('parser: newest year, Gemeinde before Kreis, Kreis only for kreisfreie cities, other areas ignored', () => {
+  const recs = read(CSV);
+  const koeln = recs.get('koeln')!;
+  assert.deepEqual(koeln.region, { name: 'Köln', ags: '05315000', ars: CITIES.find((c) => c.slug === 'koeln')!.ars });
+  const by = new Map(koeln.indicators.map((i) => [i.id, i]));
+  assert.deepEqual(by.get('a_hheink_niedrig'), {
+    id: 'a_hheink_niedrig',
+    label: 'Haushalte mit niedrigem Einkommen',
+    unit: '%',
+    value: 26.9,
+    year: 2022,
+    sdg_goal: 1,
+    level: 'Gemeinde',
+  });
+  assert.equal(by.get('a_aloLang')?.value, 38.2);
+  assert.equal(by.get('a_aloLang')?.level, 'Kreis (kreisfreie Stadt)');
+  assert.equal(by.get('a_bb_1000Mbits')?.value, 72.15);
+  assert.equal(by.get('q_bev_fl')?.value, 2669.3);
+  assert.equal(by.has('m_OEV20_DIST'), false, 'an empty Wert is no value');
+  assert.equal(by.has('xbev'), false, 'undeclared indicators are not kept');
+  assert.equal(recs.get('berlin')?.indicators[0]?.value, 4123);
+  assert.equal(recs.has('hannover'), false, "the Region Hannover's value is never Hannover's");
+  assert.throws(() => read('Kuerzel;Raumbezug;Wert\nx;y;1\n'), /header row without Kennziffer, Zeitbezug/);
+  assert.throws(() => read(''), /no header row/);
+});
+
+test('zip: the CSV member is found, unsafe names and ZIPs without it fail', async () => {
+  const spec = { member: /(^|\/)inkar_\d{4}\.csv$/i, label: 'INKAR', missing: 'no inkar_YYYY.csv member', maxBytes: 1e6 };
+  const lines: string[] = [];
+  assert.equal(await eachLineInZipMember(inkarZip(), spec, (l) => lines.push(l)), 'inkar_2025.csv');
+  assert.equal(lines.filter((l) => l.trim() !== '').length, CSV.trim().split('\n').length);
+  await assert.rejects(
+    eachLineInZipMember(zipFiles({ 'readme.txt': 'x' }), spec, () => {}),
+    /INKAR archive: no inkar_YYYY\.csv member/,
+  );
+  await assert.rejects(
+    eachLineInZipMember(zipFiles({ '../inkar_2025.csv': CSV }), spec, () => {}),
+    /INKAR archive: (invalid relative path|unsafe member name)/,
+  );
+  await assert.rejects(
+    eachLineInZipMember(zipFiles({ 'inkar_2025.csv': CSV }), { ...spec, maxBytes: 100 }, () => {}),
+    /exceeds 100/,
+  );
+});
+
+test('sustainability: no_data before the job; ok from the store after it, with the edition walked back to', async () => {
+  const before = await ctx.app.get('/api/v1/cities/koeln/sustainability');
+  assert.equal(before.status, 200);
+  assert.equal(at(before.json, 'meta.source_status'), 'no_data');
+  assert.match(str(before.json, 'meta.reason'), /not been precomputed/);
+  assert.equal(fake.count(INKAR_BASE), 0, 'request paths never download');
+
+  const meta = await precomputeSustainability(ctx.app.rt, () => {}, NOW);
+  assert.match(meta.edition, /^INKAR 2025 \(inkar_2025\.zip\/inkar_2025\.csv\)$/);
+  assert.equal(meta.rows, CSV.trim().split('\n').length - 1);
+  assert.equal(fake.count(INKAR_BASE), 2, '2026 first (404), then 2025');
+
   const r = await ctx.app.get('/api/v1/cities/koeln/sustainability');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
-  assert.equal(at(r.json, 'data.indicators.length'), 4);
-  assert.equal(at(r.json, 'meta.indicators_with_value'), 3);
   assert.equal(at(r.json, 'meta.newest_year'), 2023);
-  assert.match(str(r.json, 'attribution.text'), /Bertelsmann/);
+  const inds = list<{ id: string; value: number; sdg_goal: number }>(r.json, 'data.indicators');
+  assert.deepEqual(
+    inds.map((i) => i.id),
+    ['a_hheink_niedrig', 'a_aloLang', 'a_bb_1000Mbits', 'q_bev_fl'],
+  );
+  assert.equal(inds.find((i) => i.id === 'a_hheink_niedrig')?.value, 26.9);
+  assert.equal(at(r.json, 'attribution.license'), 'dl-de/by-2-0');
+  assert.match(str(r.json, 'attribution.text'), /BBSR/);
+  assert.equal(fake.count(INKAR_BASE), 2, 'reading the store does not download');
+
+  // kreisangehörig with only a district value: no_data naming why; a city without any row: no_data.
+  const hannover = await ctx.app.get('/api/v1/cities/hannover/sustainability');
+  assert.equal(hannover.status, 200);
+  assert.equal(at(hannover.json, 'meta.source_status'), 'no_data');
+  assert.match(str(hannover.json, 'meta.reason'), /03241001.*kreisangehörige/);
+  const muc = await ctx.app.get('/api/v1/cities/muenchen/sustainability');
+  assert.equal(at(muc.json, 'meta.source_status'), 'no_data');
+  assert.match(str(muc.json, 'meta.reason'), /INKAR 2025 has no value/);
 });
 
-test('sustainability: a city Wegweiser does not list (no AGS match) is no_data', async () => {
-  const r = await ctx.app.get('/api/v1/cities/bonn/sustainability');
-  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
-  assert.match(str(r.json, 'meta.reason'), /05314000/);
-});
-
-test('sustainability: 404 for the topic at this level, and only null values, are no_data', async () => {
-  fake.get(DATA, { status: 404, json: { message: 'not found' } });
-  const fresh = await startApp(fakeEnv(fake.url));
-  try {
-    const r = await fresh.get('/api/v1/cities/koeln/sustainability');
-    assert.equal(at(r.json, 'meta.source_status'), 'no_data');
-  } finally {
-    await fresh.close();
+test('sustainability: a malformed ZIP or CSV fails the job and keeps what was stored; never a 500', async () => {
+  await precomputeSustainability(ctx.app.rt, () => {}, NOW);
+  const bad: [Buffer, RegExp][] = [
+    [Buffer.from('<html>maintenance</html>'), /INKAR archive/],
+    [zipFiles({ 'other.csv': CSV }), /no inkar_YYYY\.csv member/],
+    [zipFiles({ 'inkar_2025.csv': 'garbage;without;header\n1;2;3\n' }), /header row without/],
+    [inkarZip(CSV.replace(/;5315000;|;5314000;|;5315;|;11000;/g, ';9999999;')), /none of the declared indicators/],
+  ];
+  for (const [body, err] of bad) {
+    fake.get(ZIP_PATH, { body, headers: { 'content-type': 'application/zip' } });
+    await assert.rejects(
+      precomputeSustainability(ctx.app.rt, () => {}, NOW),
+      err,
+    );
   }
-  const body = JSON.parse(fixture('wegweiser/statistics-data_nachhaltigkeit_koeln-constructed.json').toString()) as WegweiserStatistics;
-  for (const ind of body.data.indicators) ind.regionYearValues = [[null, null, null, null, null]];
-  fake.get(DATA, { json: body });
-  const again = await startApp(fakeEnv(fake.url));
-  try {
-    const r = await again.get('/api/v1/cities/koeln/sustainability');
-    assert.equal(at(r.json, 'meta.source_status'), 'no_data');
-    assert.match(str(r.json, 'meta.reason'), /no SDG indicator has a value/);
-  } finally {
-    await again.close();
-  }
+  const r = await ctx.app.get('/api/v1/cities/koeln/sustainability');
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.indicators.0.value'), 26.9);
 });
 
-test('sustainability: malformed bodies are a 503 problem, never a 500', async () => {
-  for (const reply of [{ body: '<html>' }, { json: { data: {} } }]) {
-    registerWegweiserSustainability(fake);
-    fake.get(DATA, reply);
-    const fresh = await startApp(fakeEnv(fake.url));
-    try {
-      const r = await fresh.get('/api/v1/cities/koeln/sustainability');
-      assert.equal(r.status, 503);
-    } finally {
-      await fresh.close();
-    }
-  }
-});
-
-test('sustainability: dead upstream is a 503 problem; WEGWEISER_ENABLED=false is disabled', async () => {
-  await expectUnavailable({ fake, path: '/api/v1/cities/koeln/sustainability' });
-  await expectDisabled({ fake, env: { WEGWEISER_ENABLED: 'false' }, path: '/api/v1/cities/koeln/sustainability', upstreamPrefix: '/data-api' });
+test('sustainability: 404 unknown city; INKAR_ENABLED=false (Wegweiser off by default) is disabled', async () => {
+  await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/sustainability');
+  await expectDisabled({ fake, env: { INKAR_ENABLED: 'false' }, path: '/api/v1/cities/koeln/sustainability' });
 });

@@ -26,7 +26,9 @@ import { BathingWaterRecord } from '../core/records/bathing.ts';
 import { EEA_BATHING } from '../sources/eea-bathing/source.ts';
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM as BATHING_MAX_KM, bathingSites } from '../sources/eea-bathing/adapters.ts';
 import { SustainabilityRecord } from '../core/records/sustainability.ts';
-import { WEGWEISER } from '../sources/wegweiser/source.ts';
+import { WEGWEISER_SDG } from '../sources/wegweiser/source.ts';
+import { INKAR } from '../sources/inkar/source.ts';
+import { storedSustainability } from '../sources/inkar/stored.ts';
 import { sdgIndicators } from '../sources/wegweiser/sustainability.ts';
 import { DWD_FIRE } from '../sources/dwd-fire/source.ts';
 import { FIRE_MAX_AGE_HOURS, FIRE_MAX_KM, fireDanger } from '../sources/dwd-fire/adapters.ts';
@@ -267,15 +269,25 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     label: 'Nachhaltigkeit (SDG-Indikatoren)',
     label_en: 'Sustainability (SDG indicators)',
     group: 'environment',
-    summary: 'SDG indicators for the city (topic "Nachhaltigkeit" of Wegweiser Kommune / SDG-Portal) with id, label, unit, value and year',
+    summary: 'SDG-related indicators for the city from INKAR (BBSR) with id, label, unit, value, year and SDG goal',
     description:
-      'The indicators of the Wegweiser Kommune topic "nachhaltigkeit", the municipal SDG indicator set also shown on the SDG-Portal ' +
-      "(Bertelsmann Stiftung with BBSR, Difu and others), for the region whose AGS is the city's: per indicator the id, German label, " +
-      'unit and the value of the latest year that has one. Same source, licence and toggle (WEGWEISER_ENABLED) as the indicators type.',
-    source: WEGWEISER,
+      "Precomputed from the BBSR's INKAR bulk download (one ZIP per edition, the newest found): a declared set of indicators " +
+      '(INKAR Kuerzel of the area LRB) on poverty, health care and school access, long-term unemployment, broadband, public ' +
+      'transport access, living space and density, each with the SDG goal it reports on; per indicator the value of the newest ' +
+      "year. Values are the city's own Gemeinde values, or for a kreisfreie city its Kreis values (the same territory); a " +
+      "kreisangehörige city never gets its district's value (no value: no_data). Wegweiser Kommune's SDG topic is the " +
+      'alternative source, off by default (WEGWEISER_SDG_ENABLED) while its terms are unverified; it answers only with INKAR off.',
+    source: INKAR,
     record: SustainabilityRecord,
-    cache: { freshSeconds: 86400, staleSeconds: 30 * 86400 },
+    cache: 'stored',
+    job: 'sustainability-precompute',
     example: { city: 'koeln' },
-    adapter: sdgIndicators,
+    adapter: storedSustainability,
+    fallback: {
+      source: WEGWEISER_SDG,
+      adapter: sdgIndicators,
+      cache: { freshSeconds: 86400, staleSeconds: 30 * 86400 },
+      note: 'With INKAR switched off and WEGWEISER_SDG_ENABLED=true: the indicators of the Wegweiser Kommune topic "nachhaltigkeit" (no SDG goal or level per indicator).',
+    },
   }),
 ];

@@ -11,6 +11,7 @@ import { accidentsIngest } from './accidents-ingest.ts';
 import { crimeStatsIngest } from './crime-stats-ingest.ts';
 import { tendersIngest } from './tenders-ingest.ts';
 import { bikeCountsPrecompute } from './bike-counts-precompute.ts';
+import { sustainabilityPrecompute } from './sustainability-precompute.ts';
 
 /** Every background job of the service (pollers and precomputes), with the configured cadences. */
 export function jobsFor(config: Pick<Config, 'gtfsRtPollIntervalS'>): ScheduledJob[] {
@@ -26,5 +27,6 @@ export function jobsFor(config: Pick<Config, 'gtfsRtPollIntervalS'>): ScheduledJ
     crimeStatsIngest,
     tendersIngest,
     bikeCountsPrecompute,
+    sustainabilityPrecompute,
   ];
 }

@@ -3,7 +3,8 @@ import { WIKIDATA } from './wikidata/source.ts';
 import { BRIGHTSKY, BRIGHTSKY_ALERTS } from './brightsky/source.ts';
 import { UBA } from './uba/source.ts';
 import { GENESIS } from './genesis/source.ts';
-import { WEGWEISER } from './wegweiser/source.ts';
+import { WEGWEISER, WEGWEISER_SDG } from './wegweiser/source.ts';
+import { INKAR } from './inkar/source.ts';
 import { BA_STATISTIK } from './ba/source.ts';
 import { ZENSUS_GRID } from './zensus/source.ts';
 import { GV_ISYS } from './gv-isys/source.ts';
@@ -72,6 +73,8 @@ export const SOURCES: readonly SourceDecl[] = [
   GENESIS,
   BORIS,
   WEGWEISER,
+  WEGWEISER_SDG,
+  INKAR,
   BA_STATISTIK,
   ZENSUS_GRID,
   GV_ISYS,

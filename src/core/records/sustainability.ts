@@ -4,22 +4,24 @@ export const SustainabilityRecord = lazy(() =>
   record({
     region: record(
       {
-        name: text('Region name of Wegweiser Kommune'),
+        name: text('Region name as the source writes it'),
         ags: text('Municipality key (AGS) the region was matched by'),
         ars: text('Regional key (ARS)'),
       },
-      'The Wegweiser Kommune region of the city',
+      'The region of the city in the source',
     ).nullable(),
-    data_source: text('Statistical sources Wegweiser Kommune names for the values'),
+    data_source: text('The edition or statistical sources the values come from'),
     indicators: list(
       record({
-        id: text('Indicator id (Wegweiser friendlyUrl)'),
+        id: text('Indicator id (INKAR Kuerzel; Wegweiser friendlyUrl)'),
         label: text('Indicator name, German'),
-        unit: text('Unit as published (e.g. %, m² je Einwohner:in)'),
+        unit: text('Unit (e.g. %, m, m²)'),
         value: num('Value of the latest year with data'),
         year: int('Year of that value'),
+        sdg_goal: int('The UN Sustainable Development Goal (1–17) the indicator reports on; null where the source does not say'),
+        level: text('Spatial level of the value: Gemeinde, or Kreis for a kreisfreie city (same territory); null where the source does not say'),
       }),
-      'The SDG indicators of the topic "Nachhaltigkeit"',
+      'The SDG-related indicators',
     ),
   }),
 );

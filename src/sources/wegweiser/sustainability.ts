@@ -25,6 +25,8 @@ export function parseSdgIndicators(body: WegweiserStatistics): SustainabilityRec
         unit: ind.unit ?? null,
         value: i >= 0 ? (values[i] as number) : null,
         year: i >= 0 ? (body.years[i] ?? null) : null,
+        sdg_goal: null,
+        level: null,
       };
     }),
   };

@@ -4,7 +4,19 @@ import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled } from './helpers/status-rules.ts';
-import { HAMBURG_CSV, LEIPZIG_WFS, MUENCHEN_FILE, MUENCHEN_PACKAGE, MUENCHEN_WFS, registerBikeCounters } from './fixtures/bike-counters/routes.ts';
+import {
+  BERLIN_XLSX,
+  HAMBURG_CSV,
+  LEIPZIG_WFS,
+  MUENCHEN_FILE,
+  MUENCHEN_PACKAGE,
+  MUENCHEN_WFS,
+  XLSX_TYPE,
+  registerBikeCounters,
+} from './fixtures/bike-counters/routes.ts';
+import { BERLIN_WORKBOOK_FILE, berlinWorkbook } from './fixtures/bike-counters/berlin-workbook.ts';
+import { fixture } from './helpers/fake-upstream.ts';
+import { excelWallClock } from '../src/sources/bike-counters/berlin.ts';
 import { precomputeBikeCounts } from '../src/jobs/bike-counts-precompute.ts';
 import { jobsFor } from '../src/jobs/registry.ts';
 import { CATALOG } from '../src/catalog/index.ts';
@@ -34,7 +46,8 @@ test('bike-counts: no_data before the first precompute, never fetched on request
 
 test('bike-counts: the nightly job reads each city feed; requests then answer from the store', async () => {
   const res = await precomputeBikeCounts(ctx.app.rt, () => {}, NOW);
-  assert.deepEqual(res, { stored: ['hamburg', 'leipzig', 'muenchen'], failed: [] });
+  assert.deepEqual(res, { stored: ['berlin', 'hamburg', 'leipzig', 'muenchen'], failed: [] });
+  assert.equal(fake.count(BERLIN_XLSX), 1);
 
   // Hamburg: Windows-1252 CSV of hourly counts; 24.11. is still being counted (up to 09:00) and left out.
   const hh = await ctx.app.get(path('hamburg'));
@@ -94,11 +107,94 @@ test('bike-counts: the nightly job reads each city feed; requests then answer fr
   assert.equal(fake.requests.length, hits);
 });
 
-test('bike-counts: cities without an open counting feed are not_covered with the covered cities', async () => {
+test("bike-counts: Berlin's workbook: the newest year sheet joined with Standortdaten, hours summed to days", async () => {
+  await precomputeBikeCounts(ctx.app.rt, () => {}, NOW);
   const r = await ctx.app.get(path('berlin'));
   assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.latest_day'), '2025-12-31');
+  assert.equal(at(r.json, 'meta.counted_until'), '2025-12-31T23:00:00+01:00');
+  assert.match(str(r.json, 'attribution.text'), /Berlin/);
+  const b = list<Station & { id: string; lat: number | null; lon: number | null; resolution: string; license: string }>(r.json, 'data');
+  const by = new Map(b.map((s) => [s.id, s]));
+  // Alberichstraße's column is empty all year: no station without a count.
+  assert.deepEqual([...by.keys()].sort(), [
+    'berlin-radzaehlstellen:02-MI-JAN-N',
+    'berlin-radzaehlstellen:02-MI-JAN-S',
+    'berlin-radzaehlstellen:12-PA-SCH',
+    'berlin-radzaehlstellen:27-RE-MAR',
+  ]);
+  // Counter n counts n·(d − 19)·10 + h at hour h of December day d: a day sums to 240·n·(d − 19) + 276.
+  const jan = by.get('berlin-radzaehlstellen:02-MI-JAN-N')!;
+  assert.equal(jan.name, 'Jannowitzbrücke Nord');
+  assert.equal(jan.lat, 52.5134);
+  assert.equal(jan.lon, 13.4176);
+  assert.equal(jan.latest_day, '2025-12-31');
+  assert.equal(jan.latest_day_count, 240 * 12 + 276);
+  assert.equal(jan.days_counted, 7);
+  assert.equal(jan.last_7_days_total, 240 * (6 + 7 + 8 + 9 + 10 + 11 + 12) + 7 * 276);
+  assert.deepEqual(jan.last_7_days[0], { date: '2025-12-25', count: 240 * 6 + 276 });
+  assert.equal(jan.resolution, 'hour');
+  assert.match(jan.license, /DL-DE\/Zero 2\.0/);
+  // Schwedter Steg stops on 29 December after 14:00: that day is incomplete, 28 December is its newest day.
+  const sch = by.get('berlin-radzaehlstellen:12-PA-SCH')!;
+  assert.equal(sch.latest_day, '2025-12-28');
+  assert.equal(sch.latest_day_count, 240 * 3 * 9 + 276);
+  assert.equal(sch.last_7_days[0]!.date, '2025-12-22');
+  // A counter without a Standortdaten row keeps its code as name and has no position.
+  const mar = by.get('berlin-radzaehlstellen:27-RE-MAR')!;
+  assert.equal(mar.name, '27-RE-MAR');
+  assert.equal(mar.lat, null);
+  // The 2024 sheet (counts above 5000 an hour) is not read.
+  assert.ok(b.every((s) => s.last_7_days.every((d) => d.date.startsWith('2025-'))));
+});
+
+test('bike-counts: the committed Berlin workbook is what its generator builds', () => {
+  assert.ok(fixture(`bike-counters/${BERLIN_WORKBOOK_FILE}`).equals(berlinWorkbook()));
+});
+
+test('bike-counts: Excel serial days are read as wall-clock hours (1900 and 1904 systems)', () => {
+  assert.deepEqual(excelWallClock(46022 + 23 / 24, false), { date: '2025-12-31', hour: 23, minute: 0 });
+  // A serial stored with float noise still lands on its hour; summer time is a wall-clock hour too.
+  assert.deepEqual(excelWallClock(45746.12499999999, false), { date: '2025-03-30', hour: 3, minute: 0 });
+  assert.deepEqual(excelWallClock(44560, true), { date: '2025-12-31', hour: 0, minute: 0 });
+});
+
+test('bike-counts: a malformed Berlin workbook fails only Berlin, which keeps its stored counters', async () => {
+  const app = await startApp(fakeEnv(fake.url));
+  try {
+    await precomputeBikeCounts(app.rt, () => {}, NOW);
+    const before = (await app.get(path('berlin'))).text;
+    const good = berlinWorkbook();
+    const cases: [string, Buffer, RegExp][] = [
+      ['a ZIP cut short', good.subarray(0, Math.floor(good.length / 2)), /not a ZIP archive/],
+      ['no Standortdaten sheet', berlinWorkbook({ withoutLocations: true }), /without the sheet Standortdaten/],
+      ['a DOCTYPE in a part', berlinWorkbook({ doctype: true }), /(DOCTYPE|ENTITY) declaration refused/],
+      ['an HTML error page', Buffer.from('<html>Wartungsarbeiten</html>'), /not a ZIP archive/],
+    ];
+    for (const [what, body, reason] of cases) {
+      fake.get(BERLIN_XLSX, { body, headers: { 'content-type': XLSX_TYPE } });
+      const lines: string[] = [];
+      const res = await precomputeBikeCounts(app.rt, (l) => lines.push(l), NOW);
+      assert.ok(res.failed.includes('berlin') && res.stored.includes('hamburg'), what);
+      assert.ok(
+        lines.some((l) => /berlin failed: /.test(l) && reason.test(l)),
+        `${what}: ${lines.join(' | ')}`,
+      );
+      const r = await app.get(path('berlin'));
+      assert.equal(r.status, 200, what);
+      assert.equal(r.text, before, what);
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test('bike-counts: cities without an open counting feed are not_covered with the covered cities', async () => {
+  const r = await ctx.app.get(path('koeln'));
+  assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
-  assert.deepEqual(list<string>(r.json, 'meta.covered_cities'), ['hamburg', 'leipzig', 'muenchen']);
+  assert.deepEqual(list<string>(r.json, 'meta.covered_cities'), ['berlin', 'hamburg', 'leipzig', 'muenchen']);
 });
 
 test('bike-counts: a malformed feed fails only its city, which keeps its stored stations; all feeds failing fails the run', async () => {
@@ -109,7 +205,7 @@ test('bike-counts: a malformed feed fails only its city, which keeps its stored 
     fake.get(MUENCHEN_WFS, { json: { type: 'FeatureCollection' } });
     const lines: string[] = [];
     const res = await precomputeBikeCounts(app.rt, (l) => lines.push(l), NOW);
-    assert.deepEqual(res, { stored: ['hamburg'], failed: ['leipzig', 'muenchen'] });
+    assert.deepEqual(res, { stored: ['berlin', 'hamburg'], failed: ['leipzig', 'muenchen'] });
     assert.ok(lines.some((l) => /leipzig failed: .*not JSON/.test(l)));
     assert.ok(lines.some((l) => /muenchen failed: .*feature collection/.test(l)));
     const le = await app.get(path('leipzig'));
@@ -118,6 +214,7 @@ test('bike-counts: a malformed feed fails only its city, which keeps its stored 
     assert.ok(!le.text.includes('Wartungsarbeiten'));
 
     fake.get(HAMBURG_CSV, { body: 'Gurlittinsel;;\r\nirgendwas\r\n' });
+    fake.get(BERLIN_XLSX, { body: '<html>Wartungsarbeiten</html>', headers: { 'content-type': 'text/html' } });
     await assert.rejects(
       precomputeBikeCounts(app.rt, () => {}, NOW),
       /every city feed failed/,

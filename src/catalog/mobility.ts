@@ -170,13 +170,16 @@ export const MOBILITY_TYPES: DataType[] = [
     group: 'transport',
     summary: "Permanent bicycle counting stations with the latest day's count and the seven days up to it, from the cities' open data",
     description:
-      'Read from the store, never fetched on request: the nightly precompute (job bike-counts-precompute) reads each city feed. Hamburg: the ' +
+      'Read from the store, never fetched on request: the nightly precompute (job bike-counts-precompute) reads each city feed. Berlin: the ' +
+      'SenMVKU workbook of hourly counts (XLSX, about 18 MB; its newest Jahresdatei sheet joined with Standortdaten, DL-DE/Zero 2.0). It is ' +
+      'compiled once a year after the counting year, so latest_day is then 31 December of the last year; meta.counted_until names its newest ' +
+      'hour. Hamburg: the ' +
       'CSV export of the counting station An der Gurlittinsel (hourly counts summed to days; a day still being counted is left out). Leipzig: ' +
       'the daily layer of the open-data WFS (newest rows, coordinates converted from EPSG:25833; the layer lags some weeks behind). München: ' +
-      "the station layer of the geoportal WFS joined by station name with the newest monthly daily files of the year's CKAN package. All " +
-      'DL-DE/BY 2.0; each station names its feed (source) and licence. latest_day is the newest published day of the station (not necessarily ' +
-      'yesterday); last_7_days lists the published days of the seven days ending with it (days_counted of 7). Berlin publishes its counts only ' +
-      'as an XLSX workbook (about 18 MB), which the service does not read, and Stuttgart only yearly totals, so both are not covered. Before ' +
+      "the station layer of the geoportal WFS joined by station name with the newest monthly daily files of the year's CKAN package. " +
+      'Hamburg, Leipzig and München DL-DE/BY 2.0; each station names its feed (source) and licence. latest_day is the newest published day of the station (not necessarily ' +
+      'yesterday); last_7_days lists the published days of the seven days ending with it (days_counted of 7). Stuttgart publishes only ' +
+      'yearly totals and is not covered. Before ' +
       'the first precompute the answer is no_data; a city whose feed fails keeps its last stored stations. Other cities answer not_covered ' +
       '(meta.covered_cities).',
     source: BIKE_COUNTERS,
@@ -184,7 +187,7 @@ export const MOBILITY_TYPES: DataType[] = [
     list: true,
     cache: 'stored',
     job: 'bike-counts-precompute',
-    coverage: { cities: BIKE_COUNT_CITIES, note: 'cities that publish their permanent bicycle counting stations as open data in CSV or GeoJSON' },
+    coverage: { cities: BIKE_COUNT_CITIES, note: 'cities that publish their permanent bicycle counting stations as open data in CSV, GeoJSON or XLSX' },
     example: { city: 'leipzig' },
     adapter: storedBikeCounts,
   }),

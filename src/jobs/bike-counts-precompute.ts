@@ -2,19 +2,21 @@ import type { Runtime } from '../pipeline/runtime.ts';
 import type { SourceHttp } from '../core/source-http.ts';
 import type { BikeCountStationRecord } from '../core/records/mobility.ts';
 import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
+import { fetchBerlin } from '../sources/bike-counters/berlin.ts';
 import { fetchHamburg } from '../sources/bike-counters/hamburg.ts';
 import { fetchLeipzig } from '../sources/bike-counters/leipzig.ts';
 import { fetchMuenchen } from '../sources/bike-counters/muenchen.ts';
 import { BIKE_COUNTS_TTL_MS, BIKE_COUNT_CITIES, bikeCountsKey, type StoredBikeCounts } from '../sources/bike-counters/stored.ts';
 import type { ScheduledJob } from './scheduler.ts';
 
-type CityFeed = (http: SourceHttp, now: Date, signal?: AbortSignal) => Promise<BikeCountStationRecord[]>;
+type CityFeed = (http: SourceHttp, now: Date, signal?: AbortSignal) => Promise<{ stations: BikeCountStationRecord[]; counted_until?: string | null }>;
 
 /** Per covered city the reader of its feed (one upstream family each). */
 const FEEDS: Record<(typeof BIKE_COUNT_CITIES)[number], CityFeed> = {
-  hamburg: (http, _now, signal) => fetchHamburg(http, signal),
-  leipzig: (http, _now, signal) => fetchLeipzig(http, signal),
-  muenchen: fetchMuenchen,
+  berlin: (http, _now, signal) => fetchBerlin(http, signal),
+  hamburg: async (http, _now, signal) => ({ stations: await fetchHamburg(http, signal) }),
+  leipzig: async (http, _now, signal) => ({ stations: await fetchLeipzig(http, signal) }),
+  muenchen: async (http, now, signal) => ({ stations: await fetchMuenchen(http, now, signal) }),
 };
 
 /**
@@ -33,8 +35,8 @@ export async function precomputeBikeCounts(
   for (const slug of BIKE_COUNT_CITIES) {
     if (signal?.aborted) break;
     try {
-      const stations = await FEEDS[slug](http, now, signal);
-      const record: StoredBikeCounts = { computed_at: new Date().toISOString(), stations };
+      const { stations, counted_until } = await FEEDS[slug](http, now, signal);
+      const record: StoredBikeCounts = { computed_at: new Date().toISOString(), stations, ...(counted_until ? { counted_until } : {}) };
       await rt.store.set(bikeCountsKey(slug), JSON.stringify(record), BIKE_COUNTS_TTL_MS);
       stored.push(slug);
       log(`bike-counts: ${slug}: ${stations.length} stations`);

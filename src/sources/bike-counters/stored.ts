@@ -5,12 +5,14 @@ export const bikeCountsKey = (slug: string) => `bike-counts:${slug}`;
 /** Kept well beyond the nightly precompute, so failed runs leave the last values in place. */
 export const BIKE_COUNTS_TTL_MS = 30 * 24 * 3600 * 1000;
 
-/** Cities with an open counting-station feed the precompute reads (Berlin publishes only an XLSX workbook). */
-export const BIKE_COUNT_CITIES = ['hamburg', 'leipzig', 'muenchen'] as const;
+/** Cities with an open counting-station feed the precompute reads. */
+export const BIKE_COUNT_CITIES = ['berlin', 'hamburg', 'leipzig', 'muenchen'] as const;
 
 export interface StoredBikeCounts {
   computed_at: string;
   stations: BikeCountStationRecord[];
+  /** Start of the newest hour the feed counts, zoned, where the feed tells it (Berlin's yearly workbook). */
+  counted_until?: string | null;
 }
 
 /** `bike-counts`: what the nightly precompute stored for the city, stations by name. */
@@ -26,5 +28,6 @@ export const storedBikeCounts: Adapter<BikeCountStationRecord[]> = async ({ city
       .sort()
       .at(-1) ?? null;
   const stations = [...stored.stations].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', 'de') || a.id.localeCompare(b.id));
-  return { data: stations, as_of: null, meta: { latest_day: latest, computed_at: stored.computed_at } };
+  const until = stored.counted_until ? { counted_until: stored.counted_until } : {};
+  return { data: stations, as_of: null, meta: { latest_day: latest, ...until, computed_at: stored.computed_at } };
 };

@@ -1,8 +1,7 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { ParkAndRideRecord } from '../../core/records/mobility.ts';
-import { distanceKm } from '../../cities/register.ts';
-import { newestUpdate, occupancyShare, withFreshness } from '../city-parking/sites.ts';
-import { PARK_RIDE_RADIUS_KM } from '../vrn-park-ride/adapters.ts';
+import { newestUpdate } from '../city-parking/sites.ts';
+import { PARK_RIDE_RADIUS_KM, parkAndRideNear } from '../city-parking/park-and-ride.ts';
 import { mergeSites } from '../city-parking/merge.ts';
 import { PARKAPI_PARK_RIDE, asParkingSite, readParkapi } from './sites.ts';
 
@@ -18,15 +17,7 @@ export const parkapiParkAndRide: Adapter<ParkAndRideRecord[]> = async (ctx) => {
   const all = (await readParkapi(ctx, PARKAPI_PARK_RIDE[city.slug] ?? [])).map(asParkingSite);
   // The sensor layer comes first: a site both layers list keeps its live count.
   const { sites, duplicates } = mergeSites([...new Set(all.map((s) => s.source))].map((source) => ({ source, sites: all.filter((s) => s.source === source) })));
-  const near = sites
-    .map((s) => withFreshness(s, now))
-    .map((s) => ({
-      ...s,
-      occupancy_share: occupancyShare(s.free_spaces, s.capacity),
-      distance_km: s.lat === null || s.lon === null ? null : Math.round(distanceKm(city.lat, city.lon, s.lat, s.lon) * 10) / 10,
-    }))
-    .filter((s) => s.distance_km !== null && s.distance_km <= PARK_RIDE_RADIUS_KM)
-    .sort((a, b) => (a.distance_km ?? 0) - (b.distance_km ?? 0));
+  const near = parkAndRideNear(sites, city, now);
   if (near.length === 0)
     return { data: null, status: 'no_data', meta: { reason: `no P+R site within ${PARK_RIDE_RADIUS_KM} km`, radius_km: PARK_RIDE_RADIUS_KM } };
   const as_of = newestUpdate(near);

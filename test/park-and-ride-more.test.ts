@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { ParkAndRideRecord } from '../src/core/records/mobility.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { at, list, str } from './helpers/json.ts';
 import { expectDisabled } from './helpers/status-rules.ts';
@@ -15,28 +16,10 @@ const ctx = useFakeApp((fake: FakeUpstream) => {
 });
 const { fake } = ctx;
 
-async function freshGet(path: string): Promise<TestResponse> {
-  const app = await startApp(fakeEnv(fake.url));
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
-interface Site {
-  id: string;
-  name: string | null;
-  capacity: number | null;
-  free_spaces: number | null;
-  occupancy_share: number | null;
-  state: string | null;
-  live: boolean;
-  source: string;
-  license: string;
-  distance_km: number | null;
-  updated_at: string | null;
-}
+/** An answer's item, as the record declares it. */
+type Site = ParkAndRideRecord;
 
 const PATH = '/api/v1/cities/freiburg-im-breisgau/park-and-ride';
 

@@ -1,10 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { ParkingSiteRecord } from '../src/core/records/mobility.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { fixture, type FakeUpstream } from './helpers/fake-upstream.ts';
 import { at, list, str } from './helpers/json.ts';
 import { expectDisabled } from './helpers/status-rules.ts';
-import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
+import type { TestResponse } from './helpers/app.ts';
 import { DORTMUND, geojson, registerCityParking } from './fixtures/city-parking/routes.ts';
 import { PARKAPI_FILES, PARKAPI_PATH, registerParkapiV3 } from './fixtures/parkapi-v3/routes.ts';
 import { parseParkapiSites } from '../src/sources/parkapi-v3/sites.ts';
@@ -17,29 +18,10 @@ const ctx = useFakeApp((fake: FakeUpstream) => {
 });
 const { fake } = ctx;
 
-async function freshGet(path: string, env: Record<string, string> = {}): Promise<TestResponse> {
-  const app = await startApp({ ...fakeEnv(fake.url), ...env });
-  try {
-    return await app.get(path);
-  } finally {
-    await app.close();
-  }
-}
+const freshGet = (path: string, env: Record<string, string> = {}): Promise<TestResponse> => ctx.freshGet(path, env);
 
-interface Site {
-  id: string;
-  name: string | null;
-  capacity: number | null;
-  free_spaces: number | null;
-  occupancy_share: number | null;
-  state: string | null;
-  live: boolean;
-  source: string;
-  license: string;
-  updated_at: string | null;
-  post_code: string | null;
-  street: string | null;
-}
+/** An answer's item, as the record declares it. */
+type Site = ParkingSiteRecord;
 
 /** ParkAPI answers `uid` from the recorded-day fixture (not moved to today). */
 function parkapiUnreplayed(uid: string) {

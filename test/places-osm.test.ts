@@ -175,23 +175,6 @@ test('429 and 504 are retried after a back-off (Retry-After honoured)', async ()
   assert.deepEqual({ ok: s.ok, requests: s.requests }, { ok: 1, requests: 3 });
 });
 
-test('bounded concurrency: never more than `concurrency` queries in flight; all cities done', async () => {
-  let inFlight = 0;
-  let peak = 0;
-  fake.post('/api/interpreter', async () => {
-    inFlight++;
-    peak = Math.max(peak, inFlight);
-    await new Promise((r) => setTimeout(r, 5));
-    inFlight--;
-    return { file: 'overpass/places_none.json' };
-  });
-  const cities = CITIES.slice(0, 12);
-  const s = await refreshPlaces(ctx.app.rt, cities, { pauseMs: 0, concurrency: 3 });
-  assert.equal(s.ok, 12);
-  assert.equal(s.requests, 12);
-  assert.equal(peak, 3);
-});
-
 test('upstream down: the run stops after too many failed cities in a row, leaving the rest', async () => {
   fake.mode = 'error';
   const s = await refreshPlaces(ctx.app.rt, CITIES.slice(20, 40), { pauseMs: 0, concurrency: 1, maxConsecutiveFailures: 3, backoffMs: 1 });

@@ -13,6 +13,8 @@ export interface LoadResult {
   p99_ms: number;
   /** Socket errors plus non-2xx/3xx answers. */
   errors: number;
+  /** Requests answered in the run. */
+  requests: number;
 }
 
 export type Generator = 'wrk' | 'autocannon';
@@ -61,7 +63,8 @@ export function parseWrk(out: string): LoadResult {
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
   const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = (non2xx ? Number(non2xx[1]) : 0) + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
-  return { rps: Math.round(Number(rps[1])), p50_ms: latencyMs(out, '50'), p99_ms: latencyMs(out, '99'), errors };
+  const total = /^\s*(\d+) requests in /m.exec(out);
+  return { rps: Math.round(Number(rps[1])), p50_ms: latencyMs(out, '50'), p99_ms: latencyMs(out, '99'), errors, requests: Number(total?.[1] ?? 0) };
 }
 
 function loadAutocannon(url: string, connections: number, seconds: number): Promise<LoadResult> {
@@ -69,7 +72,7 @@ function loadAutocannon(url: string, connections: number, seconds: number): Prom
     autocannon({ url, connections, duration: seconds, pipelining: 1 }, (err, r) =>
       err
         ? reject(err instanceof Error ? err : new Error(String(err)))
-        : resolve({ rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, errors: r.errors + r.non2xx }),
+        : resolve({ rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, errors: r.errors + r.non2xx, requests: r.requests.total }),
     );
   });
 }

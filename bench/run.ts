@@ -80,6 +80,20 @@ async function body(url: string): Promise<Buffer> {
   return Buffer.from(await r.arrayBuffer());
 }
 
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const TICKS_PER_S = 100;
+
+/** User + system CPU ticks of a process so far (/proc/<pid>/stat fields 14 and 15), or null off Linux. */
+function cpuTicks(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return need(s[Math.floor(s.length / 2)], 'a sample for the median');
@@ -105,7 +119,7 @@ async function main() {
     // The load generator is one client: the per-client limit would turn the bench into a 429 bench.
     RATE_LIMIT_ENABLED: 'false',
   };
-  startStadtdaten(PORTS.svc, env);
+  const svc = startStadtdaten(PORTS.svc, env);
   await waitFor(local(PORTS.svc, '/api/v1/health'));
 
   // Warm every scenario: the first request fills the cache, the second is the HIT that prepares the bytes.
@@ -214,9 +228,19 @@ async function main() {
       });
     }
   }
+  // CPU time per answered request of the Node servers (user + system, from /proc): what each request costs the process, whatever the load generator's rate.
+  const pids: Record<string, number | undefined> = { stadtdaten: svc.pid, bare: bare.pid, node: bareNode.pid };
+  const cpu: Record<string, Record<string, number[]>> = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const job of jobs) {
-      for (const [name, url] of Object.entries(job.targets)) ((runs[job.key] ??= {})[name] ??= []).push(await load(gen, url, job.connections, DURATION));
+      for (const [name, url] of Object.entries(job.targets)) {
+        const pid = job.key.startsWith('redis-pair') && name === 'stadtdaten' ? undefined : pids[name];
+        const before = cpuTicks(pid);
+        const result = await load(gen, url, job.connections, DURATION);
+        ((runs[job.key] ??= {})[name] ??= []).push(result);
+        const after = cpuTicks(pid);
+        if (before !== null && after !== null && result.requests > 0) ((cpu[job.key] ??= {})[name] ??= []).push(((after - before) * 1e6) / TICKS_PER_S / result.requests);
+      }
     }
     console.error(`round ${round + 1}/${ROUNDS} done`);
   }
@@ -245,6 +269,7 @@ async function main() {
       nginx_p50_p99_ms: r.nginx ? [median(r.nginx.map((x) => x.p50_ms)), median(r.nginx.map((x) => x.p99_ms))] : null,
       errors: Object.fromEntries(Object.entries(r).map(([n, xs]) => [n, xs.reduce((a, x) => a + x.errors, 0)])),
       per_round_vs_bare: ourRuns.map((x, i) => +(x.rps / need(bareRuns[i], `${key}: bare run ${i}`).rps).toFixed(2)),
+      cpu_us_per_request: Object.fromEntries(Object.entries(cpu[key] ?? {}).map(([n, xs]) => [n, +median(xs).toFixed(2)])),
     };
   });
 
@@ -309,6 +334,10 @@ async function main() {
   }
   for (const r of table.filter((x) => x.node_rps !== null)) {
     console.log(`${r.scenario}: node:http without a framework ${r.node_rps} req/s; HIT/node ${r.hit_vs_node}, node/nginx ${r.node_vs_nginx ?? '-'}`);
+  }
+  for (const r of table) {
+    const c = r.cpu_us_per_request;
+    console.log(`${r.scenario}: CPU per request (user + system, µs): Stadtdaten ${c.stadtdaten ?? '-'}, bare Fastify ${c.bare ?? '-'}, node:http ${c.node ?? '-'}`);
   }
   if (gen !== 'wrk') console.log(`\n${AUTOCANNON_WARNING}`);
   console.log(

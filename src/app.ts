@@ -5,6 +5,7 @@ import { clientErrorHandler } from './http/client-errors.ts';
 import { parseQuery, registerRequestGuard } from './http/request-guard.ts';
 import { ClientLimiter } from './http/rate-limit.ts';
 import { HitLane } from './http/hit-lane.ts';
+import { SocketLane } from './http/socket-lane.ts';
 import type { Config } from './config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
@@ -29,6 +30,8 @@ export interface App {
   routes: { method: string; url: string; doc: RouteDoc }[];
   /** Serves repeat cache HITs in front of Fastify (the data routes fill it). */
   lane: HitLane;
+  /** The same lane on new connections, before Node's HTTP parser (null when HIT_LANE_SOCKET=false). */
+  socketLane: SocketLane | null;
   ready: { value: boolean };
   /** The per-client rate limit (null when RATE_LIMIT_ENABLED=false). */
   limiter: ClientLimiter | null;
@@ -61,6 +64,7 @@ export interface BuildOptions {
 /** Everything but listen(): what the server, the tests and the MCP stdio entry use. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const lane = new HitLane(corsHeaderList(config.corsOrigin));
+  let socketLane: SocketLane | null = null;
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
@@ -71,11 +75,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // The HIT lane answers prepared cache HITs before Fastify (http/hit-lane.ts) with the same CORS
     // and nosniff headers; the server's limits and the per-client rate limit apply to it as well.
+    // The socket lane (http/socket-lane.ts) serves the same answers on new connections before
+    // Node's HTTP parser, and hands a connection to Node at its first other request.
     serverFactory: (handler) => {
       const fastify = withCors(handler, config.corsOrigin);
-      return createHttpServer((req, res) => {
+      const server = createHttpServer((req, res) => {
         if (!lane.handle(req, res)) fastify(req, res);
       }, serverLimits(config));
+      if (config.hitLaneSocket) socketLane = SocketLane.attach(server, lane, { keepAliveTimeoutMs: config.serverKeepAliveTimeoutMs });
+      return server;
     },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -133,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pipeline,
     routes,
     lane,
+    socketLane,
     ready,
     limiter,
     async close() {

@@ -10,16 +10,16 @@ export const CORS_HEADERS: readonly string[] = ['access-control-allow-origin', '
  * writeHead: constant for `*`, per request for a list of origins. The HIT lane writes them this
  * way, because setHeader before writeHead takes Node's slower header-merging path.
  */
-export function corsHeaderList(origin = '*'): (req: IncomingMessage) => readonly string[] {
+export function corsHeaderList(origin = '*'): (headers: Record<string, string | string[] | undefined>) => readonly string[] {
   const allowed = allowedOrigins(origin);
   if (allowed === null) {
     const always = [...CORS_HEADERS, 'x-content-type-options', 'nosniff'];
     return () => always;
   }
   const denied = ['vary', 'Origin', 'x-content-type-options', 'nosniff'];
-  return (req) => {
-    const o = req.headers.origin;
-    return o !== undefined && allowed.has(o) ? ['access-control-allow-origin', o, 'access-control-expose-headers', EXPOSE, ...denied] : denied;
+  return (headers) => {
+    const o = headers.origin;
+    return typeof o === 'string' && allowed.has(o) ? ['access-control-allow-origin', o, 'access-control-expose-headers', EXPOSE, ...denied] : denied;
   };
 }
 

@@ -11,6 +11,8 @@ export interface PreparedHit {
   etag: string;
   /** The lane's header list for this answer, built at its first lane use. */
   laneHeaders?: LaneHeaders;
+  /** The socket lane's whole 200 answer for the current second (http/socket-lane.ts). */
+  socketAnswer?: { headers: LaneHeaders; tail: string; bytes: Buffer };
 }
 
 /** The raw header lists of a prepared answer, CORS headers first. */
@@ -18,6 +20,8 @@ export interface LaneHeaders {
   cors: readonly string[];
   ok: string[];
   notModified: string[];
+  /** The same lists as header lines, for the socket lane. */
+  lines?: { ok: string; notModified: string };
 }
 
 /** One data route for one city, as the lane serves it. */
@@ -60,7 +64,7 @@ export class HitLane {
   private enabled = true;
 
   /** The lane runs before the CORS wrapper (http/cors.ts) and writes the same headers itself. */
-  constructor(private readonly cors: (req: IncomingMessage) => readonly string[] = () => []) {}
+  constructor(private readonly cors: (headers: Record<string, string | string[] | undefined>) => readonly string[] = () => []) {}
 
   /** `url` as it arrived (path and query): later requests for exactly that URL take the lane. */
   add(url: string, target: LaneTarget) {
@@ -73,52 +77,92 @@ export class HitLane {
     return this.urls.size;
   }
 
+  /**
+   * The prepared answer for a request, or null when Fastify must answer it: another method, the
+   * lane off, a URL Fastify never answered with a prepared HIT, another channel, a stale entry.
+   */
+  find(method: string | undefined, url: string, headers: Record<string, string | string[] | undefined>): LaneAnswer | null {
+    if (method !== 'GET' || !this.enabled) return null;
+    const target = this.urls.get(url);
+    if (!target) return null;
+    const started = performance.now();
+    if (channelOf(headers) !== 'rest') return null;
+    const hit = target.current();
+    return hit ? { target, hit, started } : null;
+  }
+
+  /** Counts one request from `address` against the per-client limit; `admitted` gets null when there is none. */
+  admit(address: string | undefined, admitted: (s: LimitState | null) => void) {
+    const limiter = this.limiter;
+    if (limiter === null) admitted(null);
+    else limiter.consume(limiter.keyOf(address), 1, admitted);
+  }
+
+  /** The rate-limit headers of a state, as a flat list. */
+  limitHeaders(s: LimitState): string[] {
+    return ['ratelimit-policy', this.limiter?.policyHeader ?? '', 'ratelimit', ClientLimiter.header(s)];
+  }
+
+  /** The answer's header lists for a request with these headers (its Origin decides the CORS part). */
+  headersOf(a: LaneAnswer, headers: Record<string, string | string[] | undefined>): LaneHeaders {
+    const cors = this.cors(headers);
+    const prepared = (a.hit.laneHeaders ??= laneHeaders(a.target, a.hit, cors));
+    return prepared.cors === cors ? prepared : withCorsList(prepared, cors);
+  }
+
   /** Answers and returns true, or returns false and leaves the request untouched. */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' || !this.enabled) return false;
-    const target = this.urls.get(req.url ?? '');
-    if (!target) return false;
-    const started = performance.now();
-    if (channelOf(req.headers) !== 'rest') return false;
-    const hit = target.current();
-    if (!hit) return false;
-    const limiter = this.limiter;
-    if (limiter === null) {
-      answer(req, res, target, hit, started, this.cors(req));
-      return true;
-    }
-    limiter.consume(limiter.keyOf(req.socket.remoteAddress), 1, (s) => {
-      res.setHeader('ratelimit-policy', limiter.policyHeader);
-      res.setHeader('ratelimit', ClientLimiter.header(s));
-      if (s.exceeded) refuse(req, res, s, this.cors(req));
-      else answer(req, res, target, hit, started, this.cors(req));
+    const found = this.find(req.method, req.url ?? '', req.headers);
+    if (found === null) return false;
+    this.admit(req.socket.remoteAddress, (s) => {
+      if (s === null) return answer(req, res, found, this.headersOf(found, req.headers));
+      const limit = this.limitHeaders(s);
+      res.setHeader(limit[0] ?? '', limit[1] ?? '');
+      res.setHeader(limit[2] ?? '', limit[3] ?? '');
+      if (s.exceeded) refuse(res, s, this.cors(req.headers));
+      else answer(req, res, found, this.headersOf(found, req.headers));
     });
     return true;
   }
 }
 
-function refuse(_req: IncomingMessage, res: ServerResponse, s: LimitState, cors: readonly string[]) {
-  const body = rateLimited(s.resetS).body();
-  delete body.retry_after_ms;
-  for (let i = 0; i < cors.length; i += 2) res.setHeader(cors[i] ?? '', cors[i + 1] ?? '');
-  res.writeHead(429, { ...problemHeaders(body), 'retry-after': String(Math.max(1, s.resetS)) });
-  res.end(JSON.stringify(body));
+/** A prepared answer found for a request. */
+export interface LaneAnswer {
+  target: LaneTarget;
+  hit: PreparedHit;
+  /** performance.now() when the lane took the request, for the request metrics. */
+  started: number;
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, target: LaneTarget, hit: PreparedHit, started: number, cors: readonly string[]) {
-  // Constant CORS headers (CORS_ORIGIN=*) are part of the prepared list; per-origin ones are added per request.
-  const prepared = (hit.laneHeaders ??= laneHeaders(target, hit, cors));
-  const headers = prepared.cors === cors ? prepared : withCorsList(prepared, cors);
-  const inm = req.headers['if-none-match'];
-  if (inm !== undefined && ifNoneMatchMatches(inm, hit.etag)) {
+/** Whether the request's If-None-Match names the answer's ETag: then it is a 304. */
+export function notModified(a: LaneAnswer, ifNoneMatch: string | undefined): boolean {
+  return ifNoneMatch !== undefined && ifNoneMatchMatches(ifNoneMatch, a.hit.etag);
+}
+
+/** The 429 problem of an exhausted client and its headers besides CORS and the rate-limit ones. */
+export function refusal(s: LimitState): { body: string; headers: Record<string, string> } {
+  const problem = rateLimited(s.resetS).body();
+  delete problem.retry_after_ms;
+  return { body: JSON.stringify(problem), headers: { ...problemHeaders(problem), 'retry-after': String(Math.max(1, s.resetS)) } };
+}
+
+function refuse(res: ServerResponse, s: LimitState, cors: readonly string[]) {
+  const { body, headers } = refusal(s);
+  for (let i = 0; i < cors.length; i += 2) res.setHeader(cors[i] ?? '', cors[i + 1] ?? '');
+  res.writeHead(429, headers);
+  res.end(body);
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, a: LaneAnswer, headers: LaneHeaders) {
+  if (notModified(a, req.headers['if-none-match'])) {
     res.writeHead(304, headers.notModified);
     res.end();
-    target.observe(304, (performance.now() - started) / 1000);
+    a.target.observe(304, (performance.now() - a.started) / 1000);
     return;
   }
   res.writeHead(200, headers.ok);
-  res.end(hit.body);
-  target.observe(200, (performance.now() - started) / 1000);
+  res.end(a.hit.body);
+  a.target.observe(200, (performance.now() - a.started) / 1000);
 }
 
 function withCorsList(h: LaneHeaders, cors: readonly string[]): LaneHeaders {

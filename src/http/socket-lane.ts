@@ -78,7 +78,7 @@ export class SocketLane {
       if (rest.length > 0) socket.emit('data', rest);
       if (ended) socket.emit('end');
     };
-    /** Holds the connection's further bytes until `resume` is called: its answer or the client's reading is pending. */
+    /** Pauses the connection (its answer or the client's reading is pending) and returns what goes on where it stopped. */
     const hold = (chunk: Buffer, next: number, joined: boolean) => {
       waiting = true;
       socket.pause();
@@ -93,13 +93,15 @@ export class SocketLane {
     const feed = (chunk: Buffer, from: number, joined: boolean) => {
       let pos = from;
       while (pos < chunk.length) {
+        // The server is closing: requests not yet answered are not taken (as Node's server ends its idle connections); clients retry a GET elsewhere.
+        if (this.closing) return void socket.end();
         const end = chunk.indexOf(HEAD_END, pos);
-        if (end < 0 && !joined && pos > 0 && chunk.length - pos < MAX_HEAD_BYTES && !this.closing) {
+        if (end < 0 && !joined && pos > 0 && chunk.length - pos < MAX_HEAD_BYTES) {
           // Pipelined requests split at a read boundary: the head is joined with the next read, once; anything slower is Node's (its header timeout).
           partial = Buffer.from(chunk.subarray(pos));
           return;
         }
-        const head = end < 0 || this.closing ? null : parsePlainGet(chunk, pos, end);
+        const head = end < 0 ? null : parsePlainGet(chunk, pos, end);
         const found = head === null ? null : this.lane.find('GET', head.url, head.headers);
         if (head === null || found === null) return release(chunk.subarray(pos));
         const next = end + HEAD_END.length;
@@ -167,7 +169,7 @@ export class SocketLane {
     if (limit?.exceeded) {
       const { body, headers: problem } = refusal(limit);
       const lines = headerLines(headers.cors) + limitLines + headerLines(Object.entries(problem).flat()) + `content-length: ${Buffer.byteLength(body)}\r\n`;
-      return Buffer.from(`HTTP/1.1 429 Too Many Requests\r\n${lines}${this.tail()}${body}`, 'latin1');
+      return Buffer.concat([Buffer.from(`HTTP/1.1 429 Too Many Requests\r\n${lines}${this.tail()}`, 'latin1'), Buffer.from(body)]);
     }
     if (notModified(a, head.headers['if-none-match'])) {
       a.target.observe(304, (performance.now() - a.started) / 1000);

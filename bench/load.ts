@@ -72,7 +72,13 @@ function loadAutocannon(url: string, connections: number, seconds: number): Prom
     autocannon({ url, connections, duration: seconds, pipelining: 1 }, (err, r) =>
       err
         ? reject(err instanceof Error ? err : new Error(String(err)))
-        : resolve({ rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, errors: r.errors + r.non2xx, requests: r.requests.total }),
+        : resolve({
+            rps: Math.round(r.requests.average),
+            p50_ms: r.latency.p50,
+            p99_ms: r.latency.p99,
+            errors: r.errors + r.non2xx,
+            requests: r.requests.total,
+          }),
     );
   });
 }

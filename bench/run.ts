@@ -87,7 +87,9 @@ const TICKS_PER_S = 100;
 function cpuTicks(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return null;
@@ -239,7 +241,8 @@ async function main() {
         const result = await load(gen, url, job.connections, DURATION);
         ((runs[job.key] ??= {})[name] ??= []).push(result);
         const after = cpuTicks(pid);
-        if (before !== null && after !== null && result.requests > 0) ((cpu[job.key] ??= {})[name] ??= []).push(((after - before) * 1e6) / TICKS_PER_S / result.requests);
+        if (before !== null && after !== null && result.requests > 0)
+          ((cpu[job.key] ??= {})[name] ??= []).push(((after - before) * 1e6) / TICKS_PER_S / result.requests);
       }
     }
     console.error(`round ${round + 1}/${ROUNDS} done`);
@@ -337,7 +340,9 @@ async function main() {
   }
   for (const r of table) {
     const c = r.cpu_us_per_request;
-    console.log(`${r.scenario}: CPU per request (user + system, µs): Stadtdaten ${c.stadtdaten ?? '-'}, bare Fastify ${c.bare ?? '-'}, node:http ${c.node ?? '-'}`);
+    console.log(
+      `${r.scenario}: CPU per request (user + system, µs): Stadtdaten ${c.stadtdaten ?? '-'}, bare Fastify ${c.bare ?? '-'}, node:http ${c.node ?? '-'}`,
+    );
   }
   if (gen !== 'wrk') console.log(`\n${AUTOCANNON_WARNING}`);
   console.log(

@@ -116,6 +116,17 @@ test('sustainability: no_data before the job; ok from the store after it, with t
   assert.match(str(muc.json, 'meta.reason'), /INKAR 2025 has no value/);
 });
 
+test('sustainability: an edition ZIP whose CSV is Deflate64-compressed (as reported for the real download) is read alike', async () => {
+  fake.get(ZIP_PATH, { body: fixture('inkar/inkar_2025-excerpt-deflate64.zip'), headers: { 'content-type': 'application/zip' } });
+  const meta = await precomputeSustainability(ctx.app.rt, () => {}, NOW);
+  assert.equal(meta.rows, CSV.trim().split('\n').length - 1);
+  const r = await ctx.app.get('/api/v1/cities/koeln/sustainability');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  const inds = list<{ id: string; value: number }>(r.json, 'data.indicators');
+  assert.equal(inds.find((i) => i.id === 'a_hheink_niedrig')?.value, 26.9);
+  assert.equal(inds.find((i) => i.id === 'q_bev_fl')?.value, 2669.3);
+});
+
 test('sustainability: a malformed ZIP or CSV fails the job and keeps what was stored; never a 500', async () => {
   await precomputeSustainability(ctx.app.rt, () => {}, NOW);
   const bad: [Buffer, RegExp][] = [

@@ -1,10 +1,15 @@
+import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { UpstreamError } from '../core/upstream-error.ts';
+import { Inflate64 } from './inflate64.ts';
 
 /** A member name that could not escape a directory if it were ever unpacked (it never is). */
 export function safeEntryName(name: string): boolean {
   return !name.startsWith('/') && !name.includes('\\') && !name.split('/').includes('..') && !/^[A-Za-z]:/.test(name);
 }
+
+const DEFLATE64 = 9;
 
 export interface ZipMemberSpec {
   /** The member whose lines are read; the first match wins, other members are skipped. */
@@ -17,8 +22,8 @@ export interface ZipMemberSpec {
   maxBytes: number;
 }
 
-/** Compression methods the reader can inflate: stored and deflate (not Deflate64 or others). */
-const READABLE_METHODS = new Set([0, 8]);
+/** Compression methods the reader can inflate: stored, deflate (yauzl, zlib) and Deflate64 (upstream/inflate64.ts). */
+const READABLE_METHODS = new Set([0, 8, DEFLATE64]);
 
 /**
  * Streams the lines of one member of a ZIP held in memory into `onLine`, never writing to disk.
@@ -55,11 +60,17 @@ export function eachLineInZipMember(body: Buffer, spec: ZipMemberSpec, onLine: (
         }
         if (!READABLE_METHODS.has(entry.compressionMethod)) {
           zip.close();
-          fail(`member compressed with method ${entry.compressionMethod}${entry.compressionMethod === 9 ? ' (Deflate64)' : ''}, which cannot be read`);
+          fail(`member compressed with method ${entry.compressionMethod}, which cannot be read`);
           return;
         }
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return fail(e?.message ?? 'unreadable member');
+        const deflate64 = entry.compressionMethod === DEFLATE64;
+        // yauzl hands Deflate64 members over compressed; the size and CRC checks it makes for deflate are then made here.
+        zip.openReadStream(entry, deflate64 ? { decodeFileData: false } : {}, (e, raw) => {
+          if (e || !raw) return fail(e?.message ?? 'unreadable member');
+          const stream: Readable = deflate64 ? raw.pipe(new Inflate64()) : raw;
+          if (deflate64) raw.on('error', (re: Error) => stream.destroy(re));
+          let size = 0;
+          let crc = 0;
           const decoder = new TextDecoder('utf-8', { fatal: true });
           const latin = new TextDecoder('windows-1252');
           let useLatin = false;
@@ -71,6 +82,16 @@ export function eachLineInZipMember(body: Buffer, spec: ZipMemberSpec, onLine: (
           };
           stream.on('data', (chunk: Buffer) => {
             if (settled) return;
+            if (deflate64) {
+              size += chunk.length;
+              crc = crc32(chunk, crc);
+              if (size > entry.uncompressedSize) {
+                stream.destroy();
+                zip.close();
+                fail('member inflates beyond its declared size');
+                return;
+              }
+            }
             try {
               if (!useLatin) {
                 try {
@@ -90,6 +111,11 @@ export function eachLineInZipMember(body: Buffer, spec: ZipMemberSpec, onLine: (
           stream.on('error', (se) => fail(se.message));
           stream.on('end', () => {
             if (settled) return;
+            if (deflate64 && (size !== entry.uncompressedSize || crc !== entry.crc32)) {
+              zip.close();
+              fail('Deflate64 member does not match its declared size and CRC-32');
+              return;
+            }
             try {
               if (rest) onLine(rest);
             } catch (le) {

@@ -1,7 +1,7 @@
 import { at, str } from './helpers/json.ts';
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
+import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerDbTimetables } from './fixtures/db-timetables/routes.ts';
 import { registerStada } from './fixtures/stada/routes.ts';
@@ -17,18 +17,10 @@ import type { SourceDecl } from '../src/core/source.ts';
 
 /** Breakers open for upstream faults only: one client's traffic or bad input must not shut a source for everyone. */
 const CREDS = { DB_CLIENT_ID: 'client-id', DB_API_KEY: 'api-key' };
-let fake: FakeUpstream;
-before(async () => {
-  fake = await new FakeUpstream().start();
-});
-after(async () => {
-  await fake.stop();
-});
-beforeEach(() => {
-  fake.reset();
-  registerDbTimetables(fake);
-  registerStada(fake);
-  registerBrightSky(fake);
+const fake = useFakeUpstream((f) => {
+  registerDbTimetables(f);
+  registerStada(f);
+  registerBrightSky(f);
 });
 
 type SourceRow = { source: string; breaker_state: string; last_error: string | null };

@@ -1,7 +1,8 @@
 import { at } from './helpers/json.ts';
-import { test, before, after, beforeEach, describe } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
+import { useFakeUpstream } from './helpers/setup.ts';
+import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, get, type TestApp } from './helpers/app.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog } from '../src/catalog/index.ts';
@@ -19,17 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The real weather adapter with a one-second fresh window, so the entry goes stale within a test. */
 const quickWeather: DataType = { ...weather, cache: { freshSeconds: 1, staleSeconds: 60 } };
 
-let fake: FakeUpstream;
-before(async () => {
-  fake = await new FakeUpstream().start();
-});
-after(async () => {
-  await fake.stop();
-});
-beforeEach(() => {
-  fake.reset();
-  registerBrightSky(fake);
-});
+const fake = useFakeUpstream(registerBrightSky);
 
 /** The headers a client sees, without the ones Node sets per response. */
 function headersOf(h: Headers): Record<string, string> {

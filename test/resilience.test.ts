@@ -1,6 +1,6 @@
-import { test, before, after, beforeEach, describe } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
+import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog } from '../src/catalog/index.ts';
@@ -24,18 +24,8 @@ const credWeather: DataType = { ...weather, type: 'weather-cred', compare: undef
 const sources = SOURCES.map((s) => (s.id === BRIGHTSKY.id ? quickSource : s)).concat(credSource);
 const catalog = buildCatalog([quickWeather, credWeather]);
 
-let fake: FakeUpstream;
+const fake = useFakeUpstream(registerBrightSky);
 let app: TestApp;
-before(async () => {
-  fake = await new FakeUpstream().start();
-});
-after(async () => {
-  await fake.stop();
-});
-beforeEach(() => {
-  fake.reset();
-  registerBrightSky(fake);
-});
 
 async function fresh(env: Record<string, string> = {}) {
   return startApp({ ...fakeEnv(fake.url), CREDTEST_BASE_URL: fake.url, ...env }, { catalog, sources });

@@ -1,7 +1,7 @@
-import { test, before, after, beforeEach, describe } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import { connect } from 'node:net';
 import assert from 'node:assert/strict';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
+import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { RawConnection, getRequest, header, type WireResponse } from './helpers/raw-connection.ts';
 import { registerBrightSky } from './fixtures/brightsky/routes.ts';
@@ -21,17 +21,7 @@ const quickWeather: DataType = { ...weather, cache: { freshSeconds: 1, staleSeco
 const PATH = '/api/v1/cities/bonn/weather';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let fake: FakeUpstream;
-before(async () => {
-  fake = await new FakeUpstream().start();
-});
-after(async () => {
-  await fake.stop();
-});
-beforeEach(() => {
-  fake.reset();
-  registerBrightSky(fake);
-});
+const fake = useFakeUpstream(registerBrightSky);
 
 /** Headers without the ones written per response (Date) or per connection. */
 function stable(r: WireResponse): [string, string][] {

@@ -147,7 +147,10 @@ export function sortBy<T>(items: T[], key: (x: T) => unknown, order: 'asc' | 'de
   });
 }
 
-/** The channel a request arrives on; see README "Pagination by channel". */
+/** The request headers channelOf reads: answers that differ by channel name them in `Vary`. */
+export const CHANNEL_VARY = 'X-Stadtdaten-Channel, User-Agent';
+
+/** The channel a request arrives on; see docs/contract.md, "Pagination". */
 export function channelOf(headers: Record<string, unknown>): Channel {
   const h = String(headers['x-stadtdaten-channel'] ?? '').toLowerCase();
   if (h === 'gpt-actions' || h === 'gpt') return 'gpt-actions';

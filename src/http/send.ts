@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, ifNoneMatchMatches } from './conditional.ts';
+import { CHANNEL_VARY } from './pagination.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -13,7 +14,17 @@ export function sendConditional(req: FastifyRequest, reply: FastifyReply, body: 
 
 /** The same with the ETag computed already (an answer prepared once and sent many times). */
 export function sendTagged(req: FastifyRequest, reply: FastifyReply, body: string | Buffer, etag: string, cacheControl: string) {
-  reply.headers({ etag, 'cache-control': cacheControl, vary: 'Accept-Encoding, X-Stadtdaten-Channel' });
+  reply.headers({ etag, 'cache-control': cacheControl });
+  addVary(reply, `Accept-Encoding, ${CHANNEL_VARY}`);
   if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.header('content-type', JSON_TYPE).send(body);
+}
+
+/**
+ * Adds to Vary, keeping what the CORS wrapper set on the raw response (Origin, for a list of
+ * allowed origins): a Vary given to Fastify would replace it when Node merges the headers.
+ */
+export function addVary(reply: FastifyReply, value: string) {
+  const prev = reply.getHeader('vary');
+  reply.header('vary', prev === undefined ? value : `${String(prev)}, ${value}`);
 }

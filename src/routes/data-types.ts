@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dataSchemaOf, fillTemplate, forCity, operationIdOf, routePath, variantsNote, type DataType } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
-import { channelOf, setPageLinks } from '../http/pagination.ts';
+import { CHANNEL_VARY, channelOf, setPageLinks } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
 import { deprecationHeaders } from '../http/deprecation.ts';
 import { findCity } from '../cities/resolve.ts';
 import { CITY_BY_SLUG, type City } from '../cities/register.ts';
 import { envelopeBody, etagOfOutcome } from '../pipeline/run.ts';
 import { ifNoneMatchMatches } from '../http/conditional.ts';
+import { addVary } from '../http/send.ts';
 import type { LaneTarget } from '../http/hit-lane.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
@@ -54,6 +55,8 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
 
   function handler(dt: DataType, successor: string | null) {
     const hitStatus = cacheStatusHeader('HIT');
+    // A list pages by channel (GPT and MCP clients get bounded pages): shared caches must keep the channels apart.
+    const vary = dt.list ? CHANNEL_VARY : null;
     /** Cache headers per city: a per-city source variant may declare its own cache windows. */
     const byCache = new Map<DataType['cache'], { cacheControl: string; hitHeaders: Record<string, string>; laneHeaders: LaneTarget['headers'] }>();
     const headersOf = (slug: string | null) => {
@@ -64,10 +67,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
         h = {
           cacheControl,
           hitHeaders: { 'content-type': JSON_TYPE, 'cache-control': cacheControl, 'cache-status': hitStatus },
-          laneHeaders: [
-            ['cache-control', cacheControl],
-            ['cache-status', hitStatus],
-          ],
+          laneHeaders: [['cache-control', cacheControl], ['cache-status', hitStatus], ...(vary ? [['vary', vary] as const] : [])],
         };
         byCache.set(cache, h);
       }
@@ -104,6 +104,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
           const city = citySlug === null ? undefined : CITY_BY_SLUG.get(citySlug);
           if (city && req.method === 'GET') lane.add(req.url, targetFor(city, req.routeOptions.url ?? req.url));
           reply.headers(headersOf(citySlug).hitHeaders).header('etag', hit.etag);
+          if (vary) addVary(reply, vary);
           if (ifNoneMatchMatches(req.headers['if-none-match'], hit.etag)) return reply.code(304).removeHeader('content-type').send();
           return reply.send(hit.body);
         }
@@ -115,6 +116,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       const cacheControl = headersOf(o.city?.slug ?? null).cacheControl;
       reply.header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60').header('etag', etag);
       if (o.cacheStatus) reply.header('cache-status', cacheStatusHeader(o.cacheStatus));
+      if (vary) addVary(reply, vary);
       setPageLinks(reply, req.url, o.meta.pagination);
       // A prepared HIT: later requests for this very URL (a tolerant slug, an ignored query) take the lane.
       // Aliases stay with Fastify: their deprecation headers are set per request.

@@ -22,27 +22,51 @@ export interface FakeAppOptions {
 }
 
 /**
- * One fake upstream and one app for a whole test file. Before each test the fake forgets its
- * hits and mode and `register` puts the family's fixtures back on top of any route a test
- * overrode, so tests do not leak into each other. Call at module level.
+ * One fake upstream for a whole test file, for tests that start their own apps: started before the
+ * first test, stopped after the last, and before each test reset with `register`'s fixtures put
+ * back on top of any route a test overrode. Call at module level.
  */
-export function useFakeApp(register: (fake: FakeUpstream) => void, opts: FakeAppOptions = {}): FakeAppContext {
+export function useFakeUpstream(register: (fake: FakeUpstream) => void, around: FakeLifecycle = {}): FakeUpstream {
   const fake = new FakeUpstream();
-  let app: TestApp | undefined;
-  let keyless: TestApp | undefined;
+  // One hook each way: root-level hooks of a file do not wait for each other, so what needs the fake runs inside them.
   before(async () => {
     await fake.start();
-    app = await startApp({ ...fakeEnv(fake.url), ...opts.env });
-    if (opts.keyless) keyless = await startApp(fakeEnv(fake.url));
+    await around.started?.();
   });
   after(async () => {
-    await app?.close();
-    await keyless?.close();
+    await around.stopping?.();
     await fake.stop();
   });
   beforeEach(() => {
     fake.reset();
     register(fake);
+  });
+  return fake;
+}
+
+/** What runs right after the fake has started and right before it stops. */
+export interface FakeLifecycle {
+  started?: () => Promise<void>;
+  stopping?: () => Promise<void>;
+}
+
+/**
+ * One fake upstream and one app for a whole test file. Before each test the fake forgets its
+ * hits and mode and `register` puts the family's fixtures back on top of any route a test
+ * overrode, so tests do not leak into each other. Call at module level.
+ */
+export function useFakeApp(register: (fake: FakeUpstream) => void, opts: FakeAppOptions = {}): FakeAppContext {
+  let app: TestApp | undefined;
+  let keyless: TestApp | undefined;
+  const fake = useFakeUpstream(register, {
+    started: async () => {
+      app = await startApp({ ...fakeEnv(fake.url), ...opts.env });
+      if (opts.keyless) keyless = await startApp(fakeEnv(fake.url));
+    },
+    stopping: async () => {
+      await app?.close();
+      await keyless?.close();
+    },
   });
   return {
     fake,

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { ENV_VARS } from '../src/config.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { CATALOG } from '../src/catalog/index.ts';
-import { coveredCities, mainSources, routePath, toolOf } from '../src/core/data-type.ts';
+import { coveredCities, mainSources, routePath, toolOf, type DataType } from '../src/core/data-type.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { SOURCES } from '../src/sources/index.ts';
 import type { SourceDecl } from '../src/core/source.ts';
@@ -33,15 +33,24 @@ export function renderReadmeTable(): string {
 export function renderCatalogTable(): string {
   const rows = CATALOG.all.map((dt) => {
     const cities = coveredCities(dt);
-    const cache = dt.cache === 'stored' ? 'stored (job)' : `${dt.cache.freshSeconds}/${dt.cache.staleSeconds} s`;
-    const cover = dt.scope === 'global' ? 'not per city' : cities ? `${cities.length} (${[...cities].sort().join(', ')})` : `all ${CITIES.length}`;
+    const windows = (c: DataType['cache']) => (c === 'stored' ? 'stored (job)' : `${c.freshSeconds}/${c.staleSeconds} s`);
+    const cover =
+      dt.scope === 'global'
+        ? 'not per city'
+        : cities && cities.length < CITIES.length
+          ? `${cities.length} (${[...cities].sort().join(', ')})`
+          : `all ${CITIES.length}`;
     const aliases = dt.aliases?.length ? `<br>deprecated: ${dt.aliases.map((a) => `\`${a}\``).join(', ')}` : '';
-    // Per-city variants: each source with the cities it answers (the main source answers the rest).
-    const per = (f: (src: SourceDecl) => string) =>
+    // Per-city variants: each source with the cities it answers (the main source answers the rest); the
+    // other columns list the same sources' values in the same order, without repeating the cities.
+    const per = (f: (src: SourceDecl) => string, withCities = false) =>
       dt.variants?.length
-        ? [f(dt.source), ...dt.variants.map((v) => `${f(v.source)} (${(v.cities ?? v.values ?? []).join(', ')})`)].join('<br>')
+        ? [f(dt.source), ...dt.variants.map((v) => (withCities ? `${f(v.source)} (${(v.cities ?? v.values ?? []).join(', ')})` : f(v.source)))].join('<br>')
         : f(dt.source);
-    return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${per((s) => s.name)} | ${per((s) => s.tier)} | ${per((s) => s.license)} | ${cover} | ${cache} |`;
+    const perSource = [dt.cache, ...(dt.variants ?? []).map((v) => v.cache ?? dt.cache)].map(windows);
+    // One value when every source keeps the same windows, else one per source in the order above.
+    const cache = new Set(perSource).size === 1 ? (perSource[0] ?? '') : perSource.join('<br>');
+    return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${per((s) => s.name, true)} | ${per((s) => s.tier)} | ${per((s) => s.license)} | ${cover} | ${cache} |`;
   });
   return [
     `${CATALOG.counts.text}; generated from the catalog by \`npm run env-docs\`.`,

@@ -1,4 +1,4 @@
-import { at, list, str } from './helpers/json.ts';
+import { at, str } from './helpers/json.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
@@ -9,8 +9,15 @@ import { registerEnergieatlasNrw } from './fixtures/energieatlas-nrw/routes.ts';
 import { parseInBetrieb, type InBetriebBody } from '../src/sources/energieatlas-nrw/parse.ts';
 import { precomputeSolarRoofs } from '../src/jobs/solar-roofs-precompute.ts';
 import { SOLAR_ROOFS_CITIES } from '../src/sources/energieatlas-nrw/stored.ts';
+import { MASTR_PATH, registerMastr } from './fixtures/mastr/routes.ts';
+import { CATALOG } from '../src/catalog/index.ts';
+import { coveredCities } from '../src/core/data-type.ts';
+import { CITIES } from '../src/cities/register.ts';
 
-const ctx = useFakeApp(registerEnergieatlasNrw);
+const ctx = useFakeApp((f) => {
+  registerEnergieatlasNrw(f);
+  registerMastr(f);
+});
 const { fake } = ctx;
 const BASE = '/fme_processed/solar/gem';
 
@@ -51,11 +58,15 @@ test('solar-roofs: no_data before the precompute; after it the newest year file,
   assert.match(str(koeln.json, 'meta.reason'), /2016/);
 });
 
-test('solar-roofs: cities outside the covered states are not_covered with the covered cities', async () => {
+test('solar-roofs: MaStR answers every city outside NRW, so no register city is not_covered; NRW cities never call it', async () => {
+  const dt = CATALOG.byType.get('solar-roofs')!;
+  assert.equal(coveredCities(dt)?.length, CITIES.length);
   const r = await ctx.app.get('/api/v1/cities/muenchen/solar-roofs');
   assert.equal(r.status, 200);
-  assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
-  assert.ok(list<string>(r.json, 'meta.covered_cities').includes('wuppertal'));
+  assert.equal(at(r.json, 'meta.source'), 'mastr');
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data', 'the fake register lists no unit for München');
+  await ctx.app.get('/api/v1/cities/wuppertal/solar-roofs');
+  assert.equal(fake.count(MASTR_PATH), 1, 'only München asked the register');
 });
 
 test('solar-roofs: a malformed or missing year file fails the precompute, and the stored values stay', async () => {

@@ -22,6 +22,9 @@ import { PVGIS } from '../sources/pvgis/source.ts';
 import { solar } from '../sources/pvgis/adapters.ts';
 import { ENERGIEATLAS_NRW } from '../sources/energieatlas-nrw/source.ts';
 import { SOLAR_ROOFS_CITIES, storedSolarRoofs } from '../sources/energieatlas-nrw/stored.ts';
+import { MASTR } from '../sources/mastr/source.ts';
+import { mastrSolarRoofs } from '../sources/mastr/solar-roofs.ts';
+import { CITIES } from '../cities/register.ts';
 import { BathingWaterRecord } from '../core/records/bathing.ts';
 import { EEA_BATHING } from '../sources/eea-bathing/source.ts';
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM as BATHING_MAX_KM, bathingSites } from '../sources/eea-bathing/adapters.ts';
@@ -218,18 +221,29 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     label: 'Photovoltaik auf Dächern',
     label_en: 'Rooftop solar',
     group: 'environment',
-    summary: 'Installed photovoltaics per municipality (rooftop, buildings, plug-in, ground-mounted) where a state publishes it: NRW Energieatlas',
+    summary:
+      'Installed photovoltaics per municipality (rooftop, buildings, plug-in, ground-mounted): NRW Energieatlas for NRW cities, the Marktstammdatenregister elsewhere',
     description:
-      "Precomputed weekly from the state's open per-municipality file, the newest reference year published: for NRW the Energieatlas " +
-      '(LANUK, from the Marktstammdatenregister) with number of installations, gross capacity in MW and estimated yearly yield in GWh ' +
-      'for rooftop, building, plug-in and ground-mounted installations, matched by AGS. Roof potential (solar cadastre) is not ' +
-      'included: no state publishes it per municipality with an open licence and a stable URL that could be verified. Cities of ' +
-      'other states answer not_covered (meta.covered_cities).',
+      "Installed PV per municipality, matched by AGS. NRW cities: precomputed weekly from the state's open per-municipality file, the " +
+      'newest reference year published (Energieatlas NRW by LANUK, from the Marktstammdatenregister), with number of installations, ' +
+      'gross capacity in MW and estimated yearly yield in GWh for rooftop, building, plug-in and ground-mounted installations. Every ' +
+      "other city: the PV units in operation the Marktstammdatenregister lists with the city's AGS today (read daily), grouped by " +
+      'where they stand; the register does not tell roofs from facades (buildings holds both, rooftop is null) and states no yields. ' +
+      'Roof potential (solar cadastre) is not included: no state publishes it per municipality with an open licence and a stable ' +
+      'URL that could be verified.',
     source: ENERGIEATLAS_NRW,
     record: SolarRoofsRecord,
     cache: 'stored',
     job: 'solar-roofs-precompute',
-    coverage: { cities: SOLAR_ROOFS_CITIES, note: 'cities of Nordrhein-Westfalen (Energieatlas NRW); no other state publishes an open per-municipality file' },
+    coverage: { cities: SOLAR_ROOFS_CITIES, note: 'NRW cities from the Energieatlas NRW file; every other city from the Marktstammdatenregister' },
+    variants: [
+      {
+        cities: CITIES.map((c) => c.slug).filter((slug) => !SOLAR_ROOFS_CITIES.includes(slug)),
+        source: MASTR,
+        adapter: mastrSolarRoofs,
+        cache: { freshSeconds: 86400, staleSeconds: 14 * 86400 },
+      },
+    ],
     compare: { resource: 'solar-roofs', value: 'total.capacity_mw' },
     example: { city: 'wuppertal' },
     adapter: storedSolarRoofs,

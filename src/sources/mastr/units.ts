@@ -16,6 +16,9 @@ export interface MastrUnit {
   Nettonennleistung?: number | null;
   Bruttoleistung?: number | null;
   Gemeindeschluessel?: string | null;
+  Gemeinde?: string | null;
+  /** Where the unit stands, e.g. "Bauliche Anlagen (Hausdach, Gebäude und Fassade)", "Freifläche". */
+  LageEinheitBezeichnung?: string | null;
 }
 
 /** Betriebs-Status "In Betrieb". */

@@ -4,13 +4,12 @@ import { gzipSync } from 'node:zlib';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { OCPDB_STATUS_JOINABLE, registerMobidata } from './fixtures/mobidata/routes.ts';
-import { PULL_PATHS, registerMobilithek } from './fixtures/mobilithek/routes.ts';
+import { PULL_PATHS, registerMobilithek, MOBILITHEK_CERT_ENV } from './fixtures/mobilithek/routes.ts';
 import { at, list, str } from './helpers/json.ts';
 import type { LiveChargePoint } from '../src/core/records/energy.ts';
 
 const CREDENTIALS = {
-  MOBILITHEK_CERT_PATH: '/nonexistent/cert.p12',
-  MOBILITHEK_CERT_PASSWORD: 'secret',
+  ...MOBILITHEK_CERT_ENV,
   EROUND_CHARGING_SUBSCRIPTION_ID: 'eround_charging_subscription_id',
 };
 

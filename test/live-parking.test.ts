@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { PULL_PATHS, registerMobilithek, replayXmlAsCurrent } from './fixtures/mobilithek/routes.ts';
+import { PULL_PATHS, registerMobilithek, replayXmlAsCurrent, MOBILITHEK_CERT_ENV } from './fixtures/mobilithek/routes.ts';
 import { fixture, type Reply } from './helpers/fake-upstream.ts';
 import { at, list, str } from './helpers/json.ts';
 import { readDatex } from '../src/sources/mobilithek/datex2.ts';
@@ -12,8 +12,7 @@ import type { ParkingSiteRecord } from '../src/core/records/mobility.ts';
 
 /** Both subscriptions of the three cities and the certificate, as the demo sets them (fixtureSettings). */
 const CREDENTIALS: Record<string, string> = {
-  MOBILITHEK_CERT_PATH: '/nonexistent/cert.p12',
-  MOBILITHEK_CERT_PASSWORD: 'secret',
+  ...MOBILITHEK_CERT_ENV,
 };
 for (const city of ['FRANKFURT', 'MAGDEBURG', 'WUPPERTAL'])
   for (const kind of ['STATIC', 'DYNAMIC']) {

@@ -5,6 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { MASTR_PATH, MASTR_SOLAR, registerMastr } from './fixtures/mastr/routes.ts';
+import { SolarRoofsRecord } from '../src/core/records/solar.ts';
 
 /** solar-roofs outside NRW: the PV units in operation the Marktstammdatenregister lists for the city, by location class. */
 const ctx = useFakeApp(registerMastr);
@@ -28,6 +29,7 @@ test('solar-roofs (MaStR): PV units in operation by location, one register call 
   assert.deepEqual(at(r.json, 'data.total'), { installations: 6, capacity_mw: 0.8918, yield_gwh: null });
   assert.equal(at(r.json, 'data.rooftop'), null, 'the register does not tell roofs from facades');
   assert.equal(at(r.json, 'meta.units_total'), 7);
+  assert.ok(SolarRoofsRecord().safeParse(at(r.json, 'data')).success, 'the answer fits the declared record');
   const asked = fake.requests.filter((q) => q.url.startsWith(MASTR_PATH)).map((q) => new URL(q.url, 'http://x').searchParams);
   assert.deepEqual(
     asked.map((q) => [q.get('filter'), q.get('page'), q.get('pageSize')]),

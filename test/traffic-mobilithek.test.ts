@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { registerMobilithek } from './fixtures/mobilithek/routes.ts';
+import { registerMobilithek, MOBILITHEK_CERT_ENV } from './fixtures/mobilithek/routes.ts';
 import { registerAutobahn } from './fixtures/autobahn/routes.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { at, list, str } from './helpers/json.ts';
@@ -16,8 +16,7 @@ import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
 
 /** The subscriptions as the demo configures them (the fixture route picks the feed by id). */
 const CREDENTIALS = {
-  MOBILITHEK_CERT_PATH: '/nonexistent/cert.p12',
-  MOBILITHEK_CERT_PASSWORD: 'secret',
+  ...MOBILITHEK_CERT_ENV,
   HANNOVER_TRAFFIC_SUBSCRIPTION_ID: 'hannover_traffic_subscription_id',
   KIEL_COUNTING_SUBSCRIPTION_ID: 'kiel_counting_subscription_id',
   KOELN_LEZ_SUBSCRIPTION_ID: 'koeln_lez_subscription_id',

@@ -1,16 +1,21 @@
 import { bool, int, lat, list, lon, num, oneOf, postCode, record, text, time, z, lazy, type Infer } from '../schema.ts';
 
 /** One object mapped in OpenStreetMap (a node, or a way/relation by its centre). */
+/** The members every object read from OpenStreetMap carries: its name, position, address and opening hours. */
+const osmLocated = () => ({
+  name: text('Name (OSM name tag)'),
+  lat: lat(),
+  lon: lon(),
+  street: text('Street (addr:street)'),
+  house_number: text('House number (addr:housenumber)'),
+  post_code: postCode(),
+  place: text('Town of the address (addr:city)'),
+  opening_hours: text('Opening hours in OSM opening_hours syntax, e.g. "Mo-Fr 08:00-18:00"'),
+});
+
 export const PlaceRecord = lazy(() =>
   record({
-    name: text('Name (OSM name tag)'),
-    lat: lat(),
-    lon: lon(),
-    street: text('Street (addr:street)'),
-    house_number: text('House number (addr:housenumber)'),
-    post_code: postCode(),
-    place: text('Town of the address (addr:city)'),
-    opening_hours: text('Opening hours in OSM opening_hours syntax, e.g. "Mo-Fr 08:00-18:00"'),
+    ...osmLocated(),
     operator: text('Operator (OSM operator tag)'),
     brand: text('Brand, e.g. DHL Packstation (OSM brand tag)'),
     fee: bool('Whether use costs a fee (OSM fee=yes/no; null when not mapped or given as a price)'),
@@ -103,14 +108,7 @@ export type TreeRecord = TreeCadastreRecord['trees'][number];
 
 const poi = lazy(() =>
   record({
-    name: text('Name (OSM name tag)'),
-    lat: lat(),
-    lon: lon(),
-    street: text('Street (addr:street)'),
-    house_number: text('House number (addr:housenumber)'),
-    post_code: postCode(),
-    place: text('Place (addr:city)'),
-    opening_hours: text('Opening hours in the OSM opening_hours syntax'),
+    ...osmLocated(),
     osm_type: oneOf(['node', 'way', 'relation'], 'OSM element type (ways and relations are placed at their centre)'),
     osm_id: z.number().int().meta({ description: 'OSM element id' }),
   }),

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import Database from 'better-sqlite3';
+import { inTransaction, openSqlite } from '../src/store/sqlite-file.ts';
 import autocannon from 'autocannon';
 import { encodeAlertChunk, encodeHeaderChunk, encodeTripChunk, type GenStop } from '../test/helpers/gtfs-feed.ts';
 import { CITIES } from '../src/cities/register.ts';
@@ -63,9 +63,7 @@ function rand(seed: number): number {
 }
 
 function buildStatic(path: string) {
-  const db = new Database(path);
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
+  const db = openSqlite(path, { bulkLoad: true });
   db.exec(STATIC_SCHEMA);
   const ins = {
     stop: db.prepare('INSERT INTO stops VALUES (?, ?, ?, ?, ?)'),
@@ -74,7 +72,7 @@ function buildStatic(path: string) {
     st: db.prepare('INSERT INTO stop_times VALUES (?, ?, ?, ?, ?)'),
   };
   const nowS = Math.round((Date.now() - serviceDayRefMs(berlinDateOf(Date.now()))) / 1000);
-  db.transaction(() => {
+  inTransaction(db, () => {
     for (let s = 0; s < STOPS; s++) {
       // About a third of the stops lie in the register cities, the rest anywhere in Germany.
       let lat: number, lon: number;
@@ -106,7 +104,7 @@ function buildStatic(path: string) {
       stop_times: 0,
     }))
       meta.run(k, String(v));
-  })();
+  });
   db.exec(STATIC_INDEXES);
   db.close();
 }

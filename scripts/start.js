@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: runs the compiled service (dist/), building it first when the build is missing or
-// older than any source file, tsconfig or the lockfile. Plain JavaScript on plain Node: no tsx in
-// the production process. `node scripts/start.js stdio` runs the MCP stdio entry the same way.
+// `npm start`: runs the compiled service (dist/). `npm ci` builds it already (the `prepare` script runs
+// `node scripts/start.js build`), so the first start is quick; a build missing or older than any source
+// file, tsconfig or the lockfile (a checkout during development) is rebuilt here first. Plain
+// JavaScript on plain Node: no tsx in the production process. `node scripts/start.js stdio` runs the
+// MCP stdio entry the same way.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,12 +28,16 @@ function stale() {
   return inputs.some((p) => existsSync(p) && newestMtime(p) > built);
 }
 
-export function ensureBuilt() {
+export function ensureBuilt(reason = 'first start or sources changed') {
   if (!stale()) return;
-  console.error('stadtdaten: compiling to dist/ (first start or sources changed) ...');
+  console.error(`stadtdaten: compiling to dist/ (${reason}) ...`);
   // Type errors are the test suite's business (npm test); the build only emits. Its output goes to
   // stderr: on the MCP stdio entry, stdout carries only protocol messages.
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  if (!existsSync(tsc)) {
+    console.error('stadtdaten: dist/ is missing or stale and TypeScript is not installed; run npm ci (with dev dependencies) first.');
+    process.exit(1);
+  }
   const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--noCheck'], { stdio: ['ignore', 2, 2] });
   if (r.status !== 0) {
     console.error('stadtdaten: the build failed (see above); run npm ci and try again.');
@@ -41,6 +47,10 @@ export function ensureBuilt() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  ensureBuilt();
-  await import(pathToFileURL(join(root, 'dist', 'src', entry)).href);
+  if (process.argv[2] === 'build') {
+    ensureBuilt('npm ci / npm install');
+  } else {
+    ensureBuilt();
+    await import(pathToFileURL(join(root, 'dist', 'src', entry)).href);
+  }
 }

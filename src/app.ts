@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { corsHeaderList, withCors } from './http/cors.ts';
-import { createHttpServer, type ServerLimits } from './http/server.ts';
+import { createHttpServer, type HttpServer, type ServerLimits } from './http/server.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { parseQuery, registerRequestGuard } from './http/request-guard.ts';
 import { ClientLimiter } from './http/rate-limit.ts';
@@ -146,6 +146,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     limiter,
     async close() {
       ready.value = false;
+      (app.server as HttpServer).startDraining(config.shutdownGraceMs);
       await app.close();
       await limiter?.close();
       await upstream.close();

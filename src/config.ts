@@ -174,6 +174,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
     serverRequestTimeoutMs: s('SERVER_REQUEST_TIMEOUT_MS', '30000', 'Longest a client may take to send a whole request (ms); then 408', int(1000, 600000)),
     serverHeadersTimeoutMs: s('SERVER_HEADERS_TIMEOUT_MS', '10000', 'Longest a client may take to send the request headers (ms); then 408', int(500, 600000)),
     serverKeepAliveTimeoutMs: s('SERVER_KEEP_ALIVE_TIMEOUT_MS', '72000', 'Idle time after which a keep-alive connection is closed (ms)', int(1000, 600000)),
+    shutdownGraceMs: s(
+      'SHUTDOWN_GRACE_MS',
+      '15000',
+      'On SIGTERM/SIGINT: how long requests in flight may take to be answered before their connections are cut (ms)',
+      int(0, 600000),
+    ),
     serverMaxConnections: s('SERVER_MAX_CONNECTIONS', '10000', 'Most open client connections per listener; further ones are refused', int(10, 1000000)),
     hitLaneSocket: s(
       'HIT_LANE_SOCKET',

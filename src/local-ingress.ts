@@ -1,6 +1,6 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withCors } from './http/cors.ts';
-import { createHttpServer, DEFAULT_LIMITS, type ServerLimits } from './http/server.ts';
+import { createHttpServer, DEFAULT_LIMITS, type HttpServer, type ServerLimits } from './http/server.ts';
 import { markLocal } from './http/request-guard.ts';
 
 /**
@@ -12,7 +12,7 @@ export function listenLocal(
   host: string,
   port: number,
   opts: { corsOrigin?: string; limits?: ServerLimits } = {},
-): Promise<Server> {
+): Promise<HttpServer> {
   // Requests here come from inside the deployment: no per-client limit, /metrics readable.
   const marked = (req: IncomingMessage, res: ServerResponse) => {
     markLocal(req);

@@ -18,8 +18,10 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await jobs.stop();
-    if (local) await new Promise((r) => local.close(r));
+    // Both listeners drain together: requests in flight on either are answered, then their connections close.
+    const localClosed = local ? new Promise((r) => (local.startDraining(config.shutdownGraceMs), local.close(r))) : null;
     await built.close();
+    await localClosed;
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -80,3 +80,47 @@ test('.env in the working directory is loaded at start; a busy port ends with on
     await once(child, 'exit');
   }
 });
+
+test('graceful shutdown: SIGTERM while requests are in flight answers them, then exits 0 without a native abort', { timeout: 180_000 }, async () => {
+  const { FakeUpstream } = await import('./helpers/fake-upstream.ts');
+  const { fakeEnv } = await import('./helpers/app.ts');
+  // Bright Sky answers after 1.5 s: the requests below are still waiting for it when SIGTERM arrives.
+  const fake = await new FakeUpstream().get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 1500 }).start();
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/start.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...fakeEnv(fake.url), PORT: String(port), JOBS_ENABLED: 'false', LOG_LEVEL: 'warn', STORE_PATH: ':memory:' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  try {
+    let up = false;
+    for (let i = 0; i < 170 && !up; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      up = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    }
+    assert.ok(up, 'the service answered health');
+    const inFlight = ['berlin', 'hamburg', 'muenchen', 'koeln'].map((c) =>
+      fetch(`http://127.0.0.1:${port}/api/v1/cities/${c}/weather`).then(async (r) => ({ status: r.status, body: await r.text() })),
+    );
+    await new Promise((r) => setTimeout(r, 300)); // the four requests are waiting for the upstream now
+    assert.equal(fake.count('/current_weather'), 4, 'all four requests reached the upstream before SIGTERM');
+    child.kill('SIGTERM');
+    const answers = await Promise.all(inFlight);
+    for (const a of answers) assert.equal(a.status, 200, a.body);
+    const [code, signal] = await exited;
+    assert.equal(signal, null, stderr);
+    assert.equal(code, 0, stderr);
+    assert.doesNotMatch(stderr, /Assertion failed|Aborted|FATAL|Segmentation/);
+    // New connections are refused once it is gone.
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/api/v1/health`));
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await fake.stop();
+  }
+});

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import { clientErrorHandler, clientProblem, problemHeaders } from './client-errors.ts';
 
 export interface ServerLimits {
@@ -20,15 +20,37 @@ function refuse(res: ServerResponse, status: number) {
   res.end(body);
 }
 
+/** A server that can be shut down gently: see startDraining(). */
+export interface HttpServer extends Server {
+  /**
+   * From now on every response, including those of requests already in flight, says
+   * `Connection: close`, so each keep-alive connection ends with its last answer and close()
+   * completes as soon as the in-flight requests are answered; connections still open after
+   * `graceMs` are cut.
+   */
+  startDraining(graceMs: number): void;
+}
+
 /**
  * A Node HTTP server with explicit timeouts and a connection cap, so slow or idle clients cannot
  * hold sockets for Node's defaults (300 s body, 60 s headers), and with every refusal before
  * routing (no Host, URI too long, unparseable bytes, headers too large, timeouts) answered as a
  * problem document. Host is checked here (Node's own check answers an empty 400).
  */
-export function createHttpServer(handler: (req: IncomingMessage, res: ServerResponse) => void, limits: ServerLimits): Server {
+export function createHttpServer(handler: (req: IncomingMessage, res: ServerResponse) => void, limits: ServerLimits): HttpServer {
+  const state = { draining: false };
+  // Node decides keep-alive when the head is written; a response class of this server's own
+  // checks the flag there, so a request that started before the shutdown still closes its
+  // connection (Node's close() alone waits for such a connection's keep-alive timeout).
+  class DrainAwareResponse extends ServerResponse {}
+  const writeHead = ServerResponse.prototype.writeHead;
+  DrainAwareResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (state.draining) this.shouldKeepAlive = false;
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof writeHead;
   const server = createServer(
     {
+      ServerResponse: DrainAwareResponse,
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
       keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -44,5 +66,11 @@ export function createHttpServer(handler: (req: IncomingMessage, res: ServerResp
   );
   server.maxConnections = limits.maxConnections;
   server.on('clientError', clientErrorHandler);
-  return server;
+  return Object.assign(server, {
+    startDraining(graceMs: number) {
+      state.draining = true;
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), graceMs).unref();
+    },
+  });
 }

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import yauzl from 'yauzl';
 import { parse } from 'csv-parse';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -8,6 +7,9 @@ import { UpstreamError } from '../../core/upstream-error.ts';
 import { cityOfStop } from './city-stops.ts';
 import { parseGtfsTime } from './service-time.ts';
 import { STATIC_INDEXES, STATIC_SCHEMA, type StaticMeta } from './static-index.ts';
+import { inTransaction, openSqlite, scalar } from '../../store/sqlite-file.ts';
+
+type SqlValue = string | number | null;
 
 /**
  * Turns a static GTFS zip (gtfs.de / DELFI layout: any column order, optional BOM) into the
@@ -55,9 +57,7 @@ export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl:
   mkdirSync(dirname(outPath), { recursive: true });
   const tmp = `${outPath}.build-${process.pid}`;
   rmSync(tmp, { force: true });
-  const db = new Database(tmp);
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
+  const db = openSqlite(tmp, { bulkLoad: true });
   db.exec(STATIC_SCHEMA);
   const ins = {
     stops: db.prepare('INSERT OR REPLACE INTO stops VALUES (?, ?, ?, ?, ?)'),
@@ -65,7 +65,7 @@ export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl:
     trips: db.prepare('INSERT OR REPLACE INTO trips VALUES (?, ?, ?, ?, ?)'),
     stop_times: db.prepare('INSERT OR REPLACE INTO stop_times VALUES (?, ?, ?, ?, ?)'),
   };
-  const toRow: Record<string, (r: Row) => unknown[] | null> = {
+  const toRow: Record<string, (r: Row) => SqlValue[] | null> = {
     'stops.txt': (r) => {
       if (!r.stop_id) return null;
       const lat = float(r.stop_lat),
@@ -96,10 +96,11 @@ export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl:
         }
         seen.add(name);
         const table = name.replace('.txt', '') as keyof typeof ins;
-        let batch: unknown[][] = [];
-        const flush = db.transaction((rows: unknown[][]) => {
-          for (const r of rows) ins[table].run(...r);
-        });
+        let batch: SqlValue[][] = [];
+        const flush = (rows: SqlValue[][]) =>
+          inTransaction(db, () => {
+            for (const r of rows) ins[table].run(...r);
+          });
         entryStream(zip, entry)
           .then((s) =>
             eachRow(s, (r) => {
@@ -114,7 +115,7 @@ export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl:
           )
           .then(() => {
             flush(batch);
-            counts[table] = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+            counts[table] = Number(scalar(db.prepare(`SELECT count(*) FROM ${table}`)) ?? 0);
             zip.readEntry();
           })
           .catch(rej);
@@ -138,7 +139,7 @@ export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl:
     renameSync(tmp, outPath);
     return meta;
   } catch (err) {
-    if (db.open) db.close();
+    if (db.isOpen) db.close();
     rmSync(tmp, { force: true });
     zip.close();
     if (err instanceof UpstreamError) throw err;

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../config.ts';
+import { openSqlite, prepareRaw, scalar, type DatabaseSync, type StatementSync } from '../../store/sqlite-file.ts';
 
 /**
  * The static GTFS schedule in a compact, query-ready form: one SQLite file built by the weekly
@@ -81,43 +81,42 @@ export interface PlannedCall {
 type BatchKind = 'routes' | 'tripsMeta' | 'stopsMeta' | 'calls';
 
 export class StaticIndex {
-  private readonly db: Database.Database;
-  private readonly q: Record<QueryName, Database.Statement>;
-  private readonly batched: Record<BatchKind, Database.Statement>;
+  private readonly db: DatabaseSync;
+  private readonly q: Record<QueryName, StatementSync>;
+  private readonly batched: Record<BatchKind, StatementSync>;
   readonly meta: StaticMeta;
 
   constructor(readonly path: string) {
-    this.db = new Database(path, { readonly: true, fileMustExist: true });
+    // Read-only never creates a file: a missing index throws, and openStaticIndex() says null.
+    this.db = openSqlite(path, { readOnly: true });
     this.q = {
       trip: this.db.prepare(`SELECT t.trip_id, t.route_id, t.service_id, t.headsign, t.short_name AS trip_short_name,
         r.short_name AS route_short_name, r.long_name AS route_long_name, r.route_type
         FROM trips t LEFT JOIN routes r ON r.route_id = t.route_id WHERE t.trip_id = ?`),
-      routeOf: this.db.prepare('SELECT route_id FROM trips WHERE trip_id = ?').pluck(),
+      routeOf: this.db.prepare('SELECT route_id FROM trips WHERE trip_id = ?'),
       stopTimes: this.db.prepare(`SELECT st.seq, st.stop_id, st.arr, st.dep, s.name, s.lat, s.lon
         FROM stop_times st LEFT JOIN stops s ON s.stop_id = st.stop_id WHERE st.trip_id = ? ORDER BY st.seq`),
       stopTime: this.db.prepare('SELECT arr, dep FROM stop_times WHERE trip_id = ? AND seq = ?'),
       stop: this.db.prepare('SELECT stop_id, name, lat, lon FROM stops WHERE stop_id = ?'),
       route: this.db.prepare('SELECT route_id, short_name, long_name, route_type FROM routes WHERE route_id = ?'),
       cityStops: this.db.prepare('SELECT stop_id, name, lat, lon FROM stops WHERE city = ?'),
-      cityStopCount: this.db.prepare('SELECT count(*) FROM stops WHERE city = ?').pluck(),
-      allCityStops: this.db.prepare('SELECT stop_id, city FROM stops WHERE city IS NOT NULL').raw(),
+      cityStopCount: this.db.prepare('SELECT count(*) FROM stops WHERE city = ?'),
+      allCityStops: prepareRaw(this.db, 'SELECT stop_id, city FROM stops WHERE city IS NOT NULL'),
     };
     const ids = Array(BATCH).fill('?').join(',');
     this.batched = {
-      routes: this.db.prepare(`SELECT trip_id, route_id FROM trips WHERE trip_id IN (${ids})`).raw(),
-      tripsMeta: this.db
-        .prepare(
-          `SELECT t.trip_id, t.route_id, coalesce(r.short_name, t.short_name), t.headsign
+      routes: prepareRaw(this.db, `SELECT trip_id, route_id FROM trips WHERE trip_id IN (${ids})`),
+      tripsMeta: prepareRaw(
+        this.db,
+        `SELECT t.trip_id, t.route_id, coalesce(r.short_name, t.short_name), t.headsign
         FROM trips t LEFT JOIN routes r ON r.route_id = t.route_id WHERE t.trip_id IN (${ids})`,
-        )
-        .raw(),
-      stopsMeta: this.db.prepare(`SELECT stop_id, name, lat, lon FROM stops WHERE stop_id IN (${ids})`).raw(),
-      calls: this.db
-        .prepare(
-          `SELECT trip_id, seq, arr, dep FROM stop_times
+      ),
+      stopsMeta: prepareRaw(this.db, `SELECT stop_id, name, lat, lon FROM stops WHERE stop_id IN (${ids})`),
+      calls: prepareRaw(
+        this.db,
+        `SELECT trip_id, seq, arr, dep FROM stop_times
         WHERE (trip_id, seq) IN (VALUES ${Array(BATCH).fill('(?,?)').join(',')})`,
-        )
-        .raw(),
+      ),
     };
     const meta = Object.fromEntries((this.db.prepare('SELECT k, v FROM meta').all() as { k: string; v: string }[]).map((r) => [r.k, r.v]));
     this.meta = {
@@ -134,10 +133,10 @@ export class StaticIndex {
     return (this.q.trip.get(tripId) as StaticTrip | undefined) ?? null;
   }
   routeOf(tripId: string): string | null {
-    return (this.q.routeOf.get(tripId) as string | undefined) ?? null;
+    return (scalar(this.q.routeOf, tripId) as string | null | undefined) ?? null;
   }
   stopTimes(tripId: string): StaticStopTime[] {
-    return this.q.stopTimes.all(tripId) as StaticStopTime[];
+    return this.q.stopTimes.all(tripId) as unknown as StaticStopTime[];
   }
   stopTime(tripId: string, seq: number): { arr: number | null; dep: number | null } | null {
     return (this.q.stopTime.get(tripId, seq) as { arr: number | null; dep: number | null } | undefined) ?? null;
@@ -151,7 +150,7 @@ export class StaticIndex {
     if (first === undefined) return [];
     if (ids.length > BATCH) throw new Error(`at most ${BATCH} ids per batch`);
     const params = ids.length === BATCH ? ids : [...ids, ...Array<string>(BATCH - ids.length).fill(first)];
-    return this.batched[kind].all(params) as unknown[][];
+    return this.batched[kind].all(...params) as unknown as unknown[][];
   }
   /** [trip_id, route_id] of the trips found. */
   routesOf(tripIds: string[]): [string, string | null][] {
@@ -175,7 +174,7 @@ export class StaticIndex {
       const c = calls[k] ?? first;
       params.push(c.trip_id, c.seq);
     }
-    return this.batched.calls.all(params) as [string, number, number | null, number | null][];
+    return this.batched.calls.all(...params) as unknown as [string, number, number | null, number | null][];
   }
   stop(stopId: string): StaticStop | null {
     return (this.q.stop.get(stopId) as StaticStop | undefined) ?? null;
@@ -184,19 +183,19 @@ export class StaticIndex {
     return (this.q.route.get(routeId) as StaticRoute | undefined) ?? null;
   }
   stopsOfCity(slug: string): StaticStop[] {
-    return this.q.cityStops.all(slug) as StaticStop[];
+    return this.q.cityStops.all(slug) as unknown as StaticStop[];
   }
   stopCountOfCity(slug: string): number {
-    return this.q.cityStopCount.get(slug) as number;
+    return Number(scalar(this.q.cityStopCount, slug) ?? 0);
   }
   /** stop_id -> city slug of every stop inside a register city (the poller's city split). */
   cityOfStops(): Map<string, string> {
     const m = new Map<string, string>();
-    for (const [id, city] of this.q.allCityStops.iterate() as Iterable<[string, string]>) m.set(id, city);
+    for (const [id, city] of this.q.allCityStops.iterate() as unknown as Iterable<[string, string]>) m.set(id, city);
     return m;
   }
   close() {
-    if (this.db.open) this.db.close();
+    if (this.db.isOpen) this.db.close();
   }
 }
 

@@ -5,7 +5,6 @@ import { clientErrorHandler } from './http/client-errors.ts';
 import { parseQuery, registerRequestGuard } from './http/request-guard.ts';
 import { ClientLimiter } from './http/rate-limit.ts';
 import { HitLane } from './http/hit-lane.ts';
-import { SocketLane } from './http/socket-lane.ts';
 import type { Config } from './config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
@@ -31,7 +30,6 @@ export interface App {
   /** Serves repeat cache HITs in front of Fastify (the data routes fill it). */
   lane: HitLane;
   /** The same lane on new connections, before Node's HTTP parser (null when HIT_LANE_SOCKET=false). */
-  socketLane: SocketLane | null;
   ready: { value: boolean };
   /** The per-client rate limit (null when RATE_LIMIT_ENABLED=false). */
   limiter: ClientLimiter | null;
@@ -64,7 +62,6 @@ export interface BuildOptions {
 /** Everything but listen(): what the server, the tests and the MCP stdio entry use. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const lane = new HitLane(corsHeaderList(config.corsOrigin));
-  let socketLane: SocketLane | null = null;
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
@@ -73,17 +70,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A child logger per request costs more than the rest of a cache HIT; errors log on the app logger.
     childLoggerFactory: (logger) => logger,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    // The HIT lane answers prepared cache HITs before Fastify (http/hit-lane.ts) with the same CORS
-    // and nosniff headers; the server's limits and the per-client rate limit apply to it as well.
-    // The socket lane (http/socket-lane.ts) serves the same answers on new connections before
-    // Node's HTTP parser, and hands a connection to Node at its first other request.
+    // Node's server parses every request; the HIT lane then answers prepared cache HITs before
+    // Fastify's router (http/hit-lane.ts) with the same CORS and nosniff headers, under the same
+    // server limits and per-client rate limit.
     serverFactory: (handler) => {
       const fastify = withCors(handler, config.corsOrigin);
-      const server = createHttpServer((req, res) => {
+      return createHttpServer((req, res) => {
         if (!lane.handle(req, res)) fastify(req, res);
       }, serverLimits(config));
-      if (config.hitLaneSocket) socketLane = SocketLane.attach(server, lane, { keepAliveTimeoutMs: config.serverKeepAliveTimeoutMs });
-      return server;
     },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -135,22 +129,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.ready();
   ready.value = true;
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     rt,
     pipeline,
     routes,
     lane,
-    socketLane,
     ready,
     limiter,
-    async close() {
-      ready.value = false;
-      (app.server as HttpServer).startDraining(config.shutdownGraceMs);
-      await app.close();
-      await limiter?.close();
-      await upstream.close();
-      await store.close();
+    /** Idempotent: a second call waits for the first. */
+    close() {
+      closing ??= (async () => {
+        ready.value = false;
+        (app.server as HttpServer).startDraining(config.shutdownGraceMs);
+        await app.close();
+        await limiter?.close();
+        await upstream.close();
+        await store.close();
+      })();
+      return closing;
     },
   };
 }

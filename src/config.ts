@@ -181,12 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       int(0, 600000),
     ),
     serverMaxConnections: s('SERVER_MAX_CONNECTIONS', '10000', 'Most open client connections per listener; further ones are refused', int(10, 1000000)),
-    hitLaneSocket: s(
-      'HIT_LANE_SOCKET',
-      'true',
-      "Answer fresh cache HITs on the connection before Node's HTTP parser (src/http/socket-lane.ts); false leaves every request to Node's server",
-      bool,
-    ),
     metricsPublic: s('METRICS_PUBLIC', 'false', 'Serve /metrics on the main ingress too (else only on the local ingress)', bool),
     rateLimitEnabled: s('RATE_LIMIT_ENABLED', 'true', 'Per-client rate limit on the main ingress (false for private deployments)', bool),
     rateLimitMax: s('RATE_LIMIT_MAX', '600', 'Requests one client address may make per window (each MCP batch member counts)', int(1, 10_000_000)),

@@ -5,29 +5,26 @@ import { ClientLimiter, type LimitState } from './rate-limit.ts';
 import { rateLimited } from './request-guard.ts';
 import { problemHeaders } from './client-errors.ts';
 
-/** A prepared answer: the exact bytes Fastify's full path would send, and their ETag. */
-export interface PreparedHit {
-  body: Buffer;
-  etag: string;
-  /** The lane's header list for this answer, built at its first lane use. */
-  laneHeaders?: LaneHeaders;
-  /** The socket lane's whole 200 answer for the current second (http/socket-lane.ts). */
-  socketAnswer?: { headers: LaneHeaders; tail: string; bytes: Buffer };
+/** A prepared answer (the pipeline's, see pipeline/cache.ts): the exact bytes Fastify's full path would send, and their ETag. */
+export interface Prepared {
+  readonly body: Buffer;
+  readonly etag: string;
 }
 
 /** The raw header lists of a prepared answer, CORS headers first. */
-export interface LaneHeaders {
+interface LaneHeaders {
   cors: readonly string[];
   ok: string[];
   notModified: string[];
-  /** The same lists as header lines, for the socket lane. */
-  lines?: { ok: string; notModified: string };
 }
+
+/** Header lists per prepared answer, built at its first lane use and gone with the answer. */
+const headerLists = new WeakMap<Prepared, LaneHeaders>();
 
 /** One data route for one city, as the lane serves it. */
 export interface LaneTarget {
   /** The prepared answer while its cache entry is fresh; null sends the request through Fastify. */
-  current(): PreparedHit | null;
+  current(): Prepared | null;
   /** Headers of the answer besides Content-Type, ETag and Content-Length, as [name, value] pairs (CORS and nosniff come from the server). */
   readonly headers: readonly (readonly [string, string])[];
   /** Counts one answer in the request metrics (status 200 or 304). */
@@ -81,7 +78,7 @@ export class HitLane {
    * The prepared answer for a request, or null when Fastify must answer it: another method, the
    * lane off, a URL Fastify never answered with a prepared HIT, another channel, a stale entry.
    */
-  find(method: string | undefined, url: string, headers: Record<string, string | string[] | undefined>): LaneAnswer | null {
+  private find(method: string | undefined, url: string, headers: Record<string, string | string[] | undefined>): LaneAnswer | null {
     if (method !== 'GET' || !this.enabled) return null;
     const target = this.urls.get(url);
     if (!target) return null;
@@ -91,22 +88,14 @@ export class HitLane {
     return hit ? { target, hit, started } : null;
   }
 
-  /** Counts one request from `address` against the per-client limit; `admitted` gets null when there is none. */
-  admit(address: string | undefined, admitted: (s: LimitState | null) => void) {
-    const limiter = this.limiter;
-    if (limiter === null) admitted(null);
-    else limiter.consume(limiter.keyOf(address), 1, admitted);
-  }
-
-  /** The rate-limit headers of a state, as a flat list. */
-  limitHeaders(s: LimitState): string[] {
-    return ['ratelimit-policy', this.limiter?.policyHeader ?? '', 'ratelimit', ClientLimiter.header(s)];
-  }
-
   /** The answer's header lists for a request with these headers (its Origin decides the CORS part). */
-  headersOf(a: LaneAnswer, headers: Record<string, string | string[] | undefined>): LaneHeaders {
+  private headersOf(a: LaneAnswer, headers: Record<string, string | string[] | undefined>): LaneHeaders {
     const cors = this.cors(headers);
-    const prepared = (a.hit.laneHeaders ??= laneHeaders(a.target, a.hit, cors));
+    let prepared = headerLists.get(a.hit);
+    if (!prepared) {
+      prepared = laneHeaders(a.target, a.hit, cors);
+      headerLists.set(a.hit, prepared);
+    }
     return prepared.cors === cors ? prepared : withCorsList(prepared, cors);
   }
 
@@ -114,11 +103,14 @@ export class HitLane {
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     const found = this.find(req.method, req.url ?? '', req.headers);
     if (found === null) return false;
-    this.admit(req.socket.remoteAddress, (s) => {
-      if (s === null) return answer(req, res, found, this.headersOf(found, req.headers));
-      const limit = this.limitHeaders(s);
-      res.setHeader(limit[0] ?? '', limit[1] ?? '');
-      res.setHeader(limit[2] ?? '', limit[3] ?? '');
+    const limiter = this.limiter;
+    if (limiter === null) {
+      answer(req, res, found, this.headersOf(found, req.headers));
+      return true;
+    }
+    limiter.consume(limiter.keyOf(req.socket.remoteAddress), 1, (s) => {
+      res.setHeader('ratelimit-policy', limiter.policyHeader);
+      res.setHeader('ratelimit', ClientLimiter.header(s));
       if (s.exceeded) refuse(res, s, this.cors(req.headers));
       else answer(req, res, found, this.headersOf(found, req.headers));
     });
@@ -127,27 +119,24 @@ export class HitLane {
 }
 
 /** A prepared answer found for a request. */
-export interface LaneAnswer {
+interface LaneAnswer {
   target: LaneTarget;
-  hit: PreparedHit;
+  hit: Prepared;
   /** performance.now() when the lane took the request, for the request metrics. */
   started: number;
 }
 
 /** Whether the request's If-None-Match names the answer's ETag: then it is a 304. */
-export function notModified(a: LaneAnswer, ifNoneMatch: string | undefined): boolean {
+function notModified(a: LaneAnswer, ifNoneMatch: string | undefined): boolean {
   return ifNoneMatch !== undefined && ifNoneMatchMatches(ifNoneMatch, a.hit.etag);
 }
 
-/** The 429 problem of an exhausted client and its headers besides CORS and the rate-limit ones. */
-export function refusal(s: LimitState): { body: string; headers: Record<string, string> } {
+/** The 429 problem of an exhausted client, as the router's guard sends it (http/request-guard.ts). */
+function refuse(res: ServerResponse, s: LimitState, cors: readonly string[]) {
   const problem = rateLimited(s.resetS).body();
   delete problem.retry_after_ms;
-  return { body: JSON.stringify(problem), headers: { ...problemHeaders(problem), 'retry-after': String(Math.max(1, s.resetS)) } };
-}
-
-function refuse(res: ServerResponse, s: LimitState, cors: readonly string[]) {
-  const { body, headers } = refusal(s);
+  const body = JSON.stringify(problem);
+  const headers = { ...problemHeaders(problem), 'retry-after': String(Math.max(1, s.resetS)) };
   for (let i = 0; i < cors.length; i += 2) res.setHeader(cors[i] ?? '', cors[i + 1] ?? '');
   res.writeHead(429, headers);
   res.end(body);
@@ -170,7 +159,7 @@ function withCorsList(h: LaneHeaders, cors: readonly string[]): LaneHeaders {
   return { cors, ok: [...cors, ...h.ok.slice(strip)], notModified: [...cors, ...h.notModified.slice(strip)] };
 }
 
-function laneHeaders(target: LaneTarget, hit: PreparedHit, cors: readonly string[]): LaneHeaders {
+function laneHeaders(target: LaneTarget, hit: Prepared, cors: readonly string[]): LaneHeaders {
   const notModified: string[] = [...cors];
   for (const [k, v] of target.headers) notModified.push(k, v);
   notModified.push('etag', hit.etag);

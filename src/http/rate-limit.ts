@@ -1,25 +1,14 @@
-import { createRequire } from 'node:module';
+import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
- * Per-client request limits on @fastify/rate-limit's counter stores: its in-process LRU store,
- * or its Redis store (one Lua INCR+PEXPIRE per request) when REDIS_URL is set, so the limit
- * holds across instances. Callback style, no promise per request: this runs on every cache HIT.
- * While Redis is away the in-process store counts instead (per instance), so Redis loss never
- * fails or delays a request.
+ * Per-client request limits on rate-limiter-flexible's public API: one fixed window per client
+ * address, counted in this process, or in Redis (one atomic script per request) when REDIS_URL is
+ * set, so the limit holds across instances. While Redis is away an in-process limiter insures it
+ * (per instance), so Redis loss never fails or delays a request. The HIT lane, the router's guard
+ * and the MCP route share one ClientLimiter.
  */
-
-type IncrCallback = (err: Error | null, res: { current: number; ttl: number } | null) => void;
-interface CounterStore {
-  incr(key: string, cb: IncrCallback, timeWindowMs: number, max: number): void;
-}
-type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cacheSize: number) => CounterStore;
-type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, prefix: string) => CounterStore;
-
-const require = createRequire(import.meta.url);
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as LocalStoreCtor;
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as RedisStoreCtor;
-const { normalizeIP } = require('@fastify/rate-limit') as { normalizeIP: (ip: string, ipv6Subnet?: number) => string };
 
 export interface LimitState {
   limit: number;
@@ -39,15 +28,13 @@ export interface LimiterOptions {
 export class ClientLimiter {
   /** IETF draft-ietf-httpapi-ratelimit-headers: the policy, the same for every answer. */
   readonly policyHeader: string;
-  private readonly local: CounterStore;
-  private readonly shared: CounterStore | null;
+  private readonly limiter: RateLimiterAbstract;
   private readonly redis: Redis | null;
-  private readonly windowMs: number;
 
   constructor(readonly opts: LimiterOptions) {
-    this.windowMs = opts.windowS * 1000;
     this.policyHeader = `"per-client";q=${opts.max};w=${opts.windowS}`;
-    this.local = new LocalStore(false, false, 50_000);
+    const window = { points: opts.max, duration: opts.windowS };
+    const local = new RateLimiterMemory({ ...window, keyPrefix: 'client' });
     if (opts.redisUrl) {
       this.redis = new Redis(opts.redisUrl, {
         keyPrefix: opts.redisKeyPrefix,
@@ -58,10 +45,16 @@ export class ClientLimiter {
         retryStrategy: () => 250,
       });
       this.redis.on('error', () => {});
-      this.shared = new RedisStore(false, false, this.redis, 'ratelimit-client:');
+      this.limiter = new RateLimiterRedis({
+        ...window,
+        storeClient: this.redis,
+        keyPrefix: 'ratelimit-client',
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: local,
+      });
     } else {
       this.redis = null;
-      this.shared = null;
+      this.limiter = local;
     }
   }
 
@@ -78,31 +71,35 @@ export class ClientLimiter {
     });
   }
 
-  /** The counting key of a client address (IPv6 by its /64, as one host usually holds one). */
+  /** The counting key of a client address: IPv6 by its /64, as one host usually holds one. */
   keyOf(ip: string | undefined): string {
     // A socket already gone has no address; such requests share one key.
-    return ip ? normalizeIP(ip) : 'unknown';
+    if (!ip) return 'unknown';
+    try {
+      const addr = ipaddr.process(ip);
+      if (addr.kind() === 'ipv4') return addr.toString();
+      return (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':') + '::/64';
+    } catch {
+      return ip;
+    }
   }
 
-  /** Counts `n` requests of `key`; `cb` gets the state after the last one. */
+  /** Counts `n` requests of `key`; `cb` gets the state after them. */
   consume(key: string, n: number, cb: (s: LimitState) => void): void {
-    const { max } = this.opts;
-    let left = n;
-    const step: IncrCallback = (err, res) => {
-      if (err || !res) {
-        // Shared store away: count in this process instead (only Redis can fail here).
-        this.local.incr(key, step, this.windowMs, max);
-        return;
-      }
-      if (--left > 0 && res.current <= max) return this.incr(key, step);
-      cb({ limit: max, remaining: Math.max(0, max - res.current), resetS: Math.max(0, Math.ceil(res.ttl / 1000)), exceeded: res.current > max });
-    };
-    this.incr(key, step);
+    this.limiter.consume(key, n).then(
+      (res) => cb(this.state(res, false)),
+      (res: unknown) => cb(res instanceof RateLimiterRes ? this.state(res, true) : this.unknownState()),
+    );
   }
 
-  private incr(key: string, cb: IncrCallback) {
-    const store = this.shared && this.redis?.status === 'ready' ? this.shared : this.local;
-    store.incr(key, cb, this.windowMs, this.opts.max);
+  private state(res: RateLimiterRes, exceeded: boolean): LimitState {
+    const max = this.opts.max;
+    return { limit: max, remaining: Math.max(0, max - res.consumedPoints), resetS: Math.max(0, Math.ceil(res.msBeforeNext / 1000)), exceeded };
+  }
+
+  /** Neither Redis nor the insurance answered (cannot happen in-process): admit, as Redis loss must never refuse. */
+  private unknownState(): LimitState {
+    return { limit: this.opts.max, remaining: this.opts.max, resetS: this.opts.windowS, exceeded: false };
   }
 
   /** The `RateLimit` header of a state. */

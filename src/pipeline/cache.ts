@@ -1,4 +1,3 @@
-import type { PreparedHit } from '../http/hit-lane.ts';
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../core/store.ts';
 import type { CacheWindows } from '../core/data-type.ts';
@@ -6,6 +5,12 @@ import type { CacheWindows } from '../core/data-type.ts';
 import type { CacheStatus } from '../core/data-type.ts';
 
 export type { CacheStatus };
+
+/** A whole answer encoded once: the envelope's bytes and their strong ETag. */
+export interface PreparedAnswer {
+  readonly body: Buffer;
+  readonly etag: string;
+}
 
 /** A cached, already normalised answer. `dataJson` is serialised once, at fetch time. */
 export interface Entry {
@@ -17,7 +22,7 @@ export interface Entry {
   /** Set when the latest refresh failed; later requests say STALE-ON-ERROR. */
   failedAt?: number;
   /** The whole HIT answer for a plain request (no query, REST channel) and its ETag, encoded once per entry. */
-  hit?: PreparedHit;
+  hit?: PreparedAnswer;
   /** fetchedAt as zoned ISO, computed once per entry (formatting dates is costly on the HIT path). */
   fetchedAtIso?: string;
   /** When that failure carried a Retry-After (e.g. a 429): the time the upstream asked to wait until. */

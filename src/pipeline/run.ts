@@ -1,6 +1,5 @@
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { CITY_BY_SLUG } from '../cities/register.ts';
 import {
   coveredCities,
   forCity,
@@ -17,13 +16,12 @@ import { paginate, parsePageRequest, type Channel, type PaginationMeta } from '.
 import { toBerlinIso } from '../core/time.ts';
 import { normalise } from '../core/normalise.ts';
 import { attributionOf, type Attribution, type SourceDecl } from '../core/source.ts';
-import { BudgetExceededError, type Cache, type CacheStatus, type Entry } from './cache.ts';
+import { BudgetExceededError, type Cache, type CacheStatus, type Entry, type PreparedAnswer } from './cache.ts';
 import { UpstreamError } from '../core/upstream-error.ts';
 import { normaliseQuery, keyParams } from './query.ts';
 import type { Runtime } from './runtime.ts';
 import { withDeadline } from '../core/deadline.ts';
 import { etagOfParts } from '../http/conditional.ts';
-import type { PreparedHit } from '../http/hit-lane.ts';
 
 export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
 
@@ -46,7 +44,7 @@ export interface Outcome {
   /** Lazily parsed data, for compare, overview and MCP. */
   data(): unknown;
   /** The encoded envelope and its ETag when they were prepared already. */
-  prepared?: PreparedHit;
+  prepared?: PreparedAnswer;
 }
 
 export interface RunOptions {
@@ -77,20 +75,12 @@ export class Pipeline {
   ) {}
 
   /**
-   * The fast path of a cache HIT: a plain request (canonical slug, no query, REST channel) for
-   * a fresh entry gets the answer prepared by the first HIT, with no parsing or serialising.
-   * Null means "take the full path", which gives the identical answer.
+   * The fast path of a cache HIT for one data type and city, with the cache key and metric child
+   * looked up once: the answer prepared by the first HIT while the entry is fresh, with no
+   * parsing or serialising; null means "take the full path", which gives the identical answer.
+   * What the HIT lane in front of the router (src/http/hit-lane.ts) calls per request.
    */
-  fastHit(dt: DataType, citySlug: string | null): PreparedHit | null {
-    const city = citySlug === null ? undefined : CITY_BY_SLUG.get(citySlug);
-    return city ? this.hitSource(dt, city)() : null;
-  }
-
-  /**
-   * The same for one data type and city, with the cache key and metric child looked up once:
-   * what the HIT lane in front of Fastify (src/http/hit-lane.ts) calls per request.
-   */
-  hitSource(dt: DataType, city: City): () => PreparedHit | null {
+  hitSource(dt: DataType, city: City): () => PreparedAnswer | null {
     const key = `${dt.type}:${city.slug}:`;
     let source = this.hitSources.get(key);
     if (!source) {
@@ -101,9 +91,9 @@ export class Pipeline {
   }
 
   /** One per data type and city (at most types x cities): each holds a metrics tally. */
-  private readonly hitSources = new Map<string, () => PreparedHit | null>();
+  private readonly hitSources = new Map<string, () => PreparedAnswer | null>();
 
-  private newHitSource(declared: DataType, city: City, key: string): () => PreparedHit | null {
+  private newHitSource(declared: DataType, city: City, key: string): () => PreparedAnswer | null {
     const dt = forCity(declared, city.slug);
     const windows = dt.cache;
     if (windows === 'stored' || dt.scope === 'global' || dt.params?.length) return () => null;

@@ -5,7 +5,7 @@ import { CHANNEL_VARY, channelOf, setPageLinks } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
 import { deprecationHeaders } from '../http/deprecation.ts';
 import { findCity } from '../cities/resolve.ts';
-import { CITY_BY_SLUG, type City } from '../cities/register.ts';
+import type { City } from '../cities/register.ts';
 import { envelopeBody, etagOfOutcome } from '../pipeline/run.ts';
 import { ifNoneMatchMatches } from '../http/conditional.ts';
 import { addVary } from '../http/send.ts';
@@ -58,7 +58,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
     // A list pages by channel (GPT and MCP clients get bounded pages): shared caches must keep the channels apart.
     const vary = dt.list ? CHANNEL_VARY : null;
     /** Cache headers per city: a per-city source variant may declare its own cache windows. */
-    const byCache = new Map<DataType['cache'], { cacheControl: string; hitHeaders: Record<string, string>; laneHeaders: LaneTarget['headers'] }>();
+    const byCache = new Map<DataType['cache'], { cacheControl: string; laneHeaders: LaneTarget['headers'] }>();
     const headersOf = (slug: string | null) => {
       const cache = (slug === null ? dt : forCity(dt, slug)).cache;
       let h = byCache.get(cache);
@@ -66,7 +66,6 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
         const cacheControl = cacheControlFor(cache, dt.live !== undefined);
         h = {
           cacheControl,
-          hitHeaders: { 'content-type': JSON_TYPE, 'cache-control': cacheControl, 'cache-status': hitStatus },
           laneHeaders: [['cache-control', cacheControl], ['cache-status', hitStatus], ...(vary ? [['vary', vary] as const] : [])],
         };
         byCache.set(cache, h);
@@ -96,22 +95,10 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
     return async (req: FastifyRequest, reply: FastifyReply) => {
       const p = req.params as Record<string, string>;
       const citySlug = p.slug ?? p.city ?? dt.fixedCity ?? null;
-      const plain = req.url.indexOf('?') < 0;
       const channel = channelOf(req.headers);
-      if (plain && channel === 'rest' && !successor) {
-        const hit = pipeline.fastHit(dt, citySlug);
-        if (hit !== null) {
-          const city = citySlug === null ? undefined : CITY_BY_SLUG.get(citySlug);
-          if (city && req.method === 'GET') lane.add(req.url, targetFor(city, req.routeOptions.url ?? req.url));
-          reply.headers(headersOf(citySlug).hitHeaders).header('etag', hit.etag);
-          if (vary) addVary(reply, vary);
-          if (ifNoneMatchMatches(req.headers['if-none-match'], hit.etag)) return reply.code(304).removeHeader('content-type').send();
-          return reply.send(hit.body);
-        }
-      }
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
-      const o = await pipeline.run(dt, citySlug, input, { channel, plain });
+      const o = await pipeline.run(dt, citySlug, input, { channel, plain: req.url.indexOf('?') < 0 });
       const etag = etagOfOutcome(o);
       const cacheControl = headersOf(o.city?.slug ?? null).cacheControl;
       reply.header('cache-control', o.status === 'ok' || o.status === 'no_data' ? cacheControl : 'public, max-age=60').header('etag', etag);

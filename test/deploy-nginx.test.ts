@@ -1,0 +1,127 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FakeUpstream } from './helpers/fake-upstream.ts';
+import { registerAllFixtures } from './fixtures/index.ts';
+import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+
+/**
+ * deploy/nginx/stadtdaten.conf, as shipped, in front of a running instance: the only edits are the three lines the
+ * file marks "adjust" (instance address, cache folder, listen port).
+ */
+const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+const missing = spawnSync(NGINX, ['-v']).error ? `${NGINX} not installed: nginx deploy test skipped (apt-get install nginx-light; .ci/run installs it)` : false;
+
+const fake = new FakeUpstream();
+let app: TestApp;
+let nginx: ChildProcess | null = null;
+let base = '';
+const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-nginx-'));
+
+async function freePort(): Promise<number> {
+  const s = createServer().listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as { port: number }).port;
+  s.close();
+  return port;
+}
+
+before(async () => {
+  if (missing) return;
+  registerAllFixtures(await fake.start());
+  app = await startApp(fakeEnv(fake.url));
+  const port = await freePort();
+  const shipped = readFileSync(new URL('../deploy/nginx/stadtdaten.conf', import.meta.url), 'utf8');
+  const adjusted = shipped
+    .replace(/server 127\.0\.0\.1:3000;/, `server ${new URL(app.url).host};`)
+    .replace(/proxy_cache_path \/var\/cache\/nginx\/stadtdaten /, `proxy_cache_path ${dir}/cache `)
+    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  assert.equal((adjusted.match(/# adjust/g) ?? []).length, 3, 'the three adjustable lines are marked');
+  assert.notEqual(adjusted, shipped);
+  mkdirSync(join(dir, 'tmp'));
+  writeFileSync(join(dir, 'stadtdaten.conf'), adjusted);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/tmp/${t};`).join(' ');
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `${process.getuid?.() === 0 ? 'user root root;' : ''} worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+     events { worker_connections 256; }
+     http { access_log off; ${temp} include ${dir}/stadtdaten.conf; }`,
+  );
+  nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${base}/api/v1/health`).then(() => true, () => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nginx did not start: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+});
+
+after(async () => {
+  if (nginx) {
+    nginx.kill('SIGTERM');
+    await once(nginx, 'exit');
+  }
+  await app?.close();
+  await fake.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(base + path, { headers }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
+
+test('nginx caches answers for the service\'s own max-age: one instance request, then HITs with the same bytes', { skip: missing }, async () => {
+  const first = await get('/api/v1/cities/freiburg-im-breisgau/weather');
+  assert.equal(first.status, 200);
+  assert.equal(first.headers.get('x-cache-status'), 'MISS');
+  const second = await get('/api/v1/cities/freiburg-im-breisgau/weather');
+  assert.equal(second.headers.get('x-cache-status'), 'HIT');
+  assert.equal(second.text, first.text);
+  assert.equal(second.headers.get('etag'), first.headers.get('etag'));
+  assert.equal(fake.count('/current_weather'), 1);
+  // A conditional request is answered by nginx itself from the cached ETag.
+  const conditional = await get('/api/v1/cities/freiburg-im-breisgau/weather', { 'if-none-match': first.headers.get('etag')! });
+  assert.equal(conditional.status, 304);
+});
+
+test('list answers are keyed on the channel, not the raw User-Agent: browsers share one entry, GPT actions get their own page', { skip: missing }, async () => {
+  const path = '/api/v1/cities/berlin/tree-cadastre';
+  const firefox = await get(path, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' });
+  assert.equal(firefox.status, 200);
+  assert.match(firefox.headers.get('vary') ?? '', /User-Agent/, 'the service still says what its answer depends on');
+  const curl = await get(path, { 'user-agent': 'curl/8.5.0' });
+  assert.equal(curl.headers.get('x-cache-status'), 'HIT', 'another REST client shares the entry');
+  assert.equal(curl.text, firefox.text);
+  const gpt = await get(path, { 'user-agent': 'Mozilla/5.0 AppleWebKit/537.36; compatible; ChatGPT-User/1.0' });
+  assert.equal(gpt.headers.get('x-cache-status'), 'MISS', 'the GPT channel is a cache entry of its own');
+  const rest = JSON.parse(firefox.text) as { meta: { pagination?: { limit?: unknown } } };
+  const paged = JSON.parse(gpt.text) as { meta: { pagination?: { limit?: unknown; applied?: boolean } } };
+  assert.equal(paged.meta.pagination?.applied, true, 'the GPT channel got a bounded page');
+  assert.notDeepEqual(paged.meta.pagination, rest.meta.pagination);
+  const header = await get(path, { 'x-stadtdaten-channel': 'gpt', 'user-agent': 'curl/8.5.0' });
+  assert.equal(header.headers.get('x-cache-status'), 'HIT', 'the channel header and the GPT user agent name one channel');
+  assert.equal(header.text, gpt.text);
+});
+
+test('health (no-store) and problem documents are never served from nginx\'s cache', { skip: missing }, async () => {
+  for (const path of ['/api/v1/health', '/api/v1/cities/atlantis/weather']) {
+    const a = await get(path);
+    const b = await get(path);
+    assert.notEqual(b.headers.get('x-cache-status'), 'HIT', path);
+    assert.equal(a.status, b.status);
+  }
+});
+
+test('a cached answer is still served while every instance is down', { skip: missing }, async () => {
+  const path = '/api/v1/live/koeln/water-level';
+  const first = await get(path);
+  assert.equal(first.status, 200);
+  await app.close();
+  const during = await get(path);
+  assert.equal(during.status, 200);
+  assert.equal(during.text, first.text);
+});

@@ -9,7 +9,6 @@ import { createServer, type AddressInfo } from 'node:net';
 import { buildApp, type App } from '../src/app.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
-import { jobsFor } from '../src/jobs/registry.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { POIS_PRECOMPUTE_JOB } from '../src/jobs/pois-precompute.ts';
 import { PLACES_PRECOMPUTE_JOB } from '../src/jobs/places-precompute.ts';
@@ -61,7 +60,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     if (!opts.quiet) out.write(`demo: ${msg}\n`);
   };
   const signal = new AbortController().signal;
-  for (const job of jobsFor(config)) {
+  for (const job of built.rt.catalog.jobsFor(built.rt)) {
     if (job === POIS_PRECOMPUTE_JOB || !job.enabled(built.rt)) continue;
     if (job === PLACES_PRECOMPUTE_JOB) continue;
     try {

@@ -10,7 +10,6 @@ import { loadAppConfig } from '../src/app-config.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { coveredCities, mainSources, routePath, toolOf, type DataType } from '../src/core/data-type.ts';
 import { CITIES } from '../src/cities/register.ts';
-import { SOURCES } from '../src/sources/index.ts';
 import type { SourceDecl } from '../src/core/source.ts';
 
 export function renderEnvExample(): string {
@@ -43,11 +42,12 @@ export function renderCatalogTable(): string {
     const aliases = dt.aliases?.length ? `<br>deprecated: ${dt.aliases.map((a) => `\`${a}\``).join(', ')}` : '';
     // Per-city variants: each source with the cities it answers (the main source answers the rest); the
     // other columns list the same sources' values in the same order, without repeating the cities.
+    const [main, ...specific] = dt.reads;
     const per = (f: (src: SourceDecl) => string, withCities = false) =>
-      dt.variants?.length
-        ? [f(dt.source), ...dt.variants.map((v) => (withCities ? `${f(v.source)} (${(v.cities ?? v.values ?? []).join(', ')})` : f(v.source)))].join('<br>')
+      specific.length
+        ? [f(main!.source), ...specific.map((r) => (withCities ? `${f(r.source)} (${(r.cities ?? r.values ?? []).join(', ')})` : f(r.source)))].join('<br>')
         : f(dt.source);
-    const perSource = [dt.cache, ...(dt.variants ?? []).map((v) => v.cache ?? dt.cache)].map(windows);
+    const perSource = dt.reads.map((r) => r.cache ?? dt.cache).map(windows);
     // One value when every source keeps the same windows, else one per source in the order above.
     const cache = new Set(perSource).size === 1 ? (perSource[0] ?? '') : perSource.join('<br>');
     return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${per((s) => s.name, true)} | ${per((s) => s.tier)} | ${per((s) => s.license)} | ${cover} | ${cache} |`;
@@ -63,16 +63,18 @@ export function renderCatalogTable(): string {
 
 /** Which source needs which variables, what they unlock, what answers without them, where to register. */
 export function renderCredentialsTable(): string {
-  const rows = SOURCES.filter((src) => src.credentials?.length).map((src) => {
-    const types = CATALOG.all.filter((dt) => mainSources(dt).some((m) => m.id === src.id));
-    const fallbacks = types.filter((dt) => dt.fallback);
-    const without = fallbacks.length
-      ? `${fallbacks.map((dt) => `\`${dt.type}\` from ${dt.fallback!.source.name}`).join('; ')}; the rest \`disabled\``
-      : '`disabled` (200, `data: null`, `meta.disabled_reason`)';
-    const reg = src.registration;
-    const free = reg ? (reg.free === true ? 'yes' : reg.free === false ? 'no' : reg.free) : '?';
-    return `| ${src.name} | ${src.credentials!.map((c) => `\`${c}\``).join(', ')} | ${types.map((dt) => `\`${dt.type}\``).join(', ')} | ${without} | ${reg ? `${reg.url}: ${reg.note}` : ''} | ${free} |`;
-  });
+  const rows = CATALOG.sources
+    .filter((src) => src.credentials?.length)
+    .map((src) => {
+      const types = CATALOG.all.filter((dt) => mainSources(dt).some((m) => m.id === src.id));
+      const standIns = types.flatMap((dt) => dt.reads.filter((r) => r.source.id === src.id && r.standIn).map((r) => ({ dt, standIn: r.standIn! })));
+      const without = standIns.length
+        ? `${standIns.map(({ dt, standIn }) => `\`${dt.type}\` from ${standIn.source.name}`).join('; ')}; the rest \`disabled\``
+        : '`disabled` (200, `data: null`, `meta.disabled_reason`)';
+      const reg = src.registration;
+      const free = reg ? (reg.free === true ? 'yes' : reg.free === false ? 'no' : reg.free) : '?';
+      return `| ${src.name} | ${src.credentials!.map((c) => `\`${c}\``).join(', ')} | ${types.map((dt) => `\`${dt.type}\``).join(', ')} | ${without} | ${reg ? `${reg.url}: ${reg.note}` : ''} | ${free} |`;
+    });
   return ['| Source | Variables | Unlocks | Without them | Where to register | Free |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 

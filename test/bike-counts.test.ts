@@ -17,8 +17,8 @@ import {
 import { BERLIN_WORKBOOK_FILE, berlinWorkbook } from './fixtures/bike-counters/berlin-workbook.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { excelWallClock } from '../src/sources/bike-counters/berlin.ts';
-import { precomputeBikeCounts } from '../src/jobs/bike-counts-precompute.ts';
-import { jobsFor } from '../src/jobs/registry.ts';
+import { bikeCountsPrecompute, precomputeBikeCounts } from '../src/jobs/bike-counts-precompute.ts';
+import { jobsOf } from '../src/core/data-type.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 
 const ctx = useFakeApp(registerBikeCounters);
@@ -253,12 +253,11 @@ test("bike-counts: early in January, before the new year's package exists, Münc
   }
 });
 
-test('bike-counts: the type names its nightly job, which is registered', () => {
+test('bike-counts: the type names its nightly job as a value, and the catalog runs it', () => {
   const dt = CATALOG.all.find((t) => t.type === 'bike-counts')!;
-  assert.equal(dt.job, 'bike-counts-precompute');
-  const job = jobsFor({ gtfsRtPollIntervalS: 30 }).find((j) => j.name === dt.job);
-  assert.ok(job);
-  assert.equal(job.intervalMs, 24 * 3600 * 1000);
+  assert.deepEqual(jobsOf(dt), [bikeCountsPrecompute]);
+  assert.deepEqual(CATALOG.jobs.get(bikeCountsPrecompute), [dt]);
+  assert.equal(bikeCountsPrecompute.intervalMs, 24 * 3600 * 1000);
 });
 
 test('bike-counts: BIKE_COUNTERS_ENABLED=false is disabled', async () => {

@@ -11,8 +11,7 @@ import { CATALOG } from '../src/catalog/index.ts';
 
 const weather = CATALOG.byType.get('weather')!;
 import { BRIGHTSKY } from '../src/sources/brightsky/source.ts';
-import { SOURCES } from '../src/sources/index.ts';
-import type { DataType } from '../src/core/data-type.ts';
+import { withSources, type DataType } from '../src/core/data-type.ts';
 import type { SourceDecl } from '../src/core/source.ts';
 
 /** Breakers open for upstream faults only: one client's traffic or bad input must not shut a source for everyone. */
@@ -64,8 +63,8 @@ test('30 distinct station boards: the ones over DB’s 60 calls/minute get 503 +
 });
 
 const quick: SourceDecl = { ...BRIGHTSKY, breaker: { threshold: 3, cooldownSeconds: 60 }, timeoutMs: 1500 };
-const quickWeather: DataType = { ...weather, source: quick };
-const sources = SOURCES.map((s) => (s.id === BRIGHTSKY.id ? quick : s));
+const quickWeather: DataType = withSources(weather, (s) => (s.id === BRIGHTSKY.id ? quick : s));
+const sources = CATALOG.sources.map((s) => (s.id === BRIGHTSKY.id ? quick : s));
 
 test('upstream 4xx to user input never count; 5xx do, and last_error says why the breaker opened', async () => {
   const app = await startApp(fakeEnv(fake.url), { catalog: buildCatalog([quickWeather]), sources });

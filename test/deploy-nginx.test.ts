@@ -55,7 +55,13 @@ before(async () => {
   nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${base}/api/v1/health`).then(() => true, () => false)) return;
+    if (
+      await fetch(`${base}/api/v1/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`nginx did not start: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
@@ -74,7 +80,7 @@ after(async () => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(base + path, { headers }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
 
-test('nginx caches answers for the service\'s own max-age: one instance request, then HITs with the same bytes', { skip: missing }, async () => {
+test("nginx caches answers for the service's own max-age: one instance request, then HITs with the same bytes", { skip: missing }, async () => {
   const first = await get('/api/v1/cities/freiburg-im-breisgau/weather');
   assert.equal(first.status, 200);
   assert.equal(first.headers.get('x-cache-status'), 'MISS');
@@ -107,7 +113,7 @@ test('list answers are keyed on the channel, not the raw User-Agent: browsers sh
   assert.equal(header.text, gpt.text);
 });
 
-test('health (no-store) and problem documents are never served from nginx\'s cache', { skip: missing }, async () => {
+test("health (no-store) and problem documents are never served from nginx's cache", { skip: missing }, async () => {
   for (const path of ['/api/v1/health', '/api/v1/cities/atlantis/weather']) {
     const a = await get(path);
     const b = await get(path);

@@ -140,7 +140,7 @@ test('parking: a garbage body or a dead upstream is a 503 problem, never a 500',
 });
 
 test('parking: switched off is disabled and asks no upstream', async () => {
-  await expectDisabled({ fake, env: { CITY_PARKING_ENABLED: 'false' }, path: '/api/v1/cities/freiburg-im-breisgau/parking' });
+  await expectDisabled({ fake, env: { FREIBURG_PARKING_ENABLED: 'false' }, path: '/api/v1/cities/freiburg-im-breisgau/parking' });
 });
 
 test('parser: the real ParkAPI v1 (ParkenDD format) answer: UTC times, nodata lots have no count, addresses split', () => {

@@ -13,7 +13,8 @@ import { isOfType } from '../src/sources/overpass/tag-filter.ts';
 import { cityQuery } from '../src/sources/overpass/query.ts';
 import { parsePlaceElement, parsePlacesAnswer } from '../src/sources/overpass/places-parse.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
-import { createPlacesJob } from '../src/jobs/places-precompute.ts';
+import { createPlacesJob, PLACES_PRECOMPUTE_JOB } from '../src/jobs/places-precompute.ts';
+import { jobsOf } from '../src/core/data-type.ts';
 import { duePlaceCities } from '../src/jobs/pois/due.ts';
 import { refreshPlaces } from '../src/jobs/pois/places-refresh.ts';
 import { PLACES_OSM_TYPES } from '../src/catalog/places-osm.ts';
@@ -34,8 +35,7 @@ test('catalog: the ten OSM place types, stored, naming their job, one tag filter
   );
   for (const t of PLACES_OSM_TYPES) {
     assert.equal(t.cache, 'stored');
-    assert.equal(t.job, 'places-precompute');
-    assert.equal(createPlacesJob().name, t.job);
+    assert.deepEqual(jobsOf(t), [PLACES_PRECOMPUTE_JOB]);
     assert.equal(t.list, true);
     assert.equal(t.source.tier, 'B');
   }

@@ -9,17 +9,16 @@ import { CATALOG } from '../src/catalog/index.ts';
 
 const weather = CATALOG.byType.get('weather')!;
 import { BRIGHTSKY } from '../src/sources/brightsky/source.ts';
-import { SOURCES } from '../src/sources/index.ts';
 import { RedisStore } from '../src/store/redis.ts';
 import { ResilientStore } from '../src/store/resilient.ts';
-import type { DataType } from '../src/core/data-type.ts';
+import { withSources } from '../src/core/data-type.ts';
 import { at, list } from './helpers/json.ts';
 import { freePort, REDIS_SKIP, RedisServer, testRedis } from './helpers/redis.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const source = { ...BRIGHTSKY, breaker: { threshold: 3, cooldownSeconds: 30 } };
-const sources = SOURCES.map((s) => (s.id === BRIGHTSKY.id ? source : s));
-const catalog = buildCatalog([{ ...weather, source } as DataType]);
+const sources = CATALOG.sources.map((s) => (s.id === BRIGHTSKY.id ? source : s));
+const catalog = buildCatalog([withSources(weather, () => source)]);
 
 let fake: FakeUpstream;
 let redis: Awaited<ReturnType<typeof testRedis>> | null = null;

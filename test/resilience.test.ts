@@ -8,8 +8,7 @@ import { CATALOG } from '../src/catalog/index.ts';
 
 const weather = CATALOG.byType.get('weather')!;
 import { BRIGHTSKY } from '../src/sources/brightsky/source.ts';
-import { SOURCES } from '../src/sources/index.ts';
-import type { DataType } from '../src/core/data-type.ts';
+import { withSources, type DataType } from '../src/core/data-type.ts';
 import type { SourceDecl } from '../src/core/source.ts';
 import { eventually } from './helpers/wait.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';
@@ -18,10 +17,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The real weather adapter with short windows and a quick breaker, so transitions fit in a test. */
 const quickSource: SourceDecl = { ...BRIGHTSKY, breaker: { threshold: 3, cooldownSeconds: 2 }, timeoutMs: 1500 };
-const quickWeather: DataType = { ...weather, source: quickSource, cache: { freshSeconds: 1, staleSeconds: 2 } };
+const quickWeather: DataType = { ...withSources(weather, () => quickSource), cache: { freshSeconds: 1, staleSeconds: 2 } };
 const credSource: SourceDecl = { ...BRIGHTSKY, id: 'cred-test', name: 'Credential test source', env: 'CREDTEST', credentials: ['CREDTEST_KEY'] };
-const credWeather: DataType = { ...weather, type: 'weather-cred', compare: undefined, highlight: undefined, source: credSource };
-const sources = SOURCES.map((s) => (s.id === BRIGHTSKY.id ? quickSource : s)).concat(credSource);
+const credWeather: DataType = { ...withSources(weather, () => credSource), type: 'weather-cred', compare: undefined, highlight: undefined };
+const sources = CATALOG.sources.map((s) => (s.id === BRIGHTSKY.id ? quickSource : s)).concat(credSource);
 const catalog = buildCatalog([quickWeather, credWeather]);
 
 const fake = useFakeUpstream(registerBrightSky);
@@ -100,8 +99,23 @@ describe('single-flight', () => {
   });
 
   test('250 concurrent cold requests share exactly one upstream request', async () => {
-    fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 300 });
-    const results = await Promise.all(Array.from({ length: 250 }, () => app.get('/api/v1/cities/jena/weather')));
+    // A latch, not a delay: the upstream answers only once all 250 requests have reached the server,
+    // so none can arrive after the one fetch has filled the cache (and be a HIT), however slow the machine.
+    const N = 250;
+    let arrived = 0;
+    let allArrived!: () => void;
+    const latch = new Promise<void>((resolve) => (allArrived = resolve));
+    const onRequest = () => {
+      if (++arrived === N) allArrived();
+    };
+    app.app.server.on('request', onRequest);
+    fake.get('/current_weather', async () => {
+      await latch;
+      return { file: 'brightsky/current_weather-feldberg-2022-07-24.json' };
+    });
+    const results = await Promise.all(Array.from({ length: N }, () => app.get('/api/v1/cities/jena/weather'))).finally(() =>
+      app.app.server.off('request', onRequest),
+    );
     assert.ok(results.every((r) => r.status === 200 && at(r.json, 'data.temperature_c') === 32.1));
     assert.equal(fake.count('/current_weather'), 1);
     assert.equal(results.filter((r) => at(r.json, 'meta.cache_status') === 'MISS').length, 250);

@@ -36,7 +36,7 @@ test('npm start runs compiled JavaScript (built on demand into dist/), no tsx in
     const maps = readFileSync(`/proc/${child.pid}/environ`, 'utf8');
     assert.ok(!maps.includes('tsx'), 'no tsx loader in the environment (NODE_OPTIONS)');
     assert.ok(existsSync(new URL('dist/src/server.js', root)));
-    assert.ok(existsSync(new URL('dist/src/jobs/gtfs/child.js', root)), 'the GTFS child is an ordinary build output');
+    assert.ok(existsSync(new URL('dist/src/gtfs-child.js', root)), 'the GTFS child is an ordinary build output');
   } finally {
     child.kill('SIGTERM');
     await once(child, 'exit');

@@ -7,15 +7,16 @@ import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { registerGtfs } from './fixtures/gtfs/routes.ts';
 import { ICE_ROUTE, ICE_TRIP, liveFeed, U5_ROUTE, U5_TRIP, U5_TRIP_LATER, u5Delay, UNRESOLVED_ROUTE, UNRESOLVED_TRIP } from './fixtures/gtfs/scenario.ts';
-import { gtfsRtPoller, runGtfsRtPoll } from '../src/jobs/gtfs/rt-poller.ts';
+import { GTFS_RT_POLLER, gtfsRtPoller, runGtfsRtPoll } from '../src/jobs/gtfs/rt-poller.ts';
 import { pollGtfsRt } from '../src/jobs/gtfs/rt-poll.ts';
 import { pollsInChild, stopGtfsChildren } from '../src/jobs/gtfs/child-process.ts';
 import { childEntry, childEntryFor } from '../src/jobs/gtfs/child-entry.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
-import { gtfsStaticJob, refreshGtfsStatic } from '../src/jobs/gtfs/static.ts';
+import { GTFS_STATIC_JOB, refreshGtfsStatic } from '../src/jobs/gtfs/static.ts';
 import { hasZone } from '../src/core/time.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
-import { jobsFor } from '../src/jobs/registry.ts';
+import { intervalOf } from '../src/core/job.ts';
+import { CATALOG } from '../src/catalog/index.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';
 
@@ -230,7 +231,7 @@ test('disabled: GTFS_RT_ENABLED=false answers 200 disabled with data null, jobs 
       assert.equal(at(r.json, 'data'), null);
     }
     assert.equal(gtfsRtPoller().enabled(off.rt), false);
-    assert.equal(gtfsStaticJob.enabled(off.rt), false);
+    assert.equal(GTFS_STATIC_JOB.enabled(off.rt), false);
     assert.equal(fake.count(), before);
   } finally {
     await off.close();
@@ -269,17 +270,17 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
 
 test('poll child entry: the compiled app forks the compiled child on plain Node; TypeScript sources fork it through tsx', () => {
   const compiled = childEntryFor('file:///srv/stadtdaten/dist/src/jobs/gtfs/child-entry.js');
-  assert.deepEqual(compiled, { module: '/srv/stadtdaten/dist/src/jobs/gtfs/child.js', execArgv: [], compiled: true });
+  assert.deepEqual(compiled, { module: '/srv/stadtdaten/dist/src/gtfs-child.js', execArgv: [], compiled: true });
   const sources = childEntryFor('file:///srv/stadtdaten/src/jobs/gtfs/child-entry.ts');
-  assert.equal(sources.module, '/srv/stadtdaten/src/jobs/gtfs/child.ts');
+  assert.equal(sources.module, '/srv/stadtdaten/src/gtfs-child.ts');
   assert.equal(sources.execArgv[0], '--import');
   assert.match(sources.execArgv[1] ?? '', /tsx/);
 });
 
 test('GTFS_RT_POLL_INTERVAL_S sets the poller cadence (default 45 s); out of range is a startup error', () => {
-  const poller = (env: Record<string, string>) => jobsFor(loadAppConfig(env)).find((j) => j.name === 'gtfs-rt-poller')!;
-  assert.equal(poller({}).intervalMs, 45_000);
-  assert.equal(poller({ GTFS_RT_POLL_INTERVAL_S: '10' }).intervalMs, 10_000);
+  assert.ok(CATALOG.jobs.has(GTFS_RT_POLLER), 'the live transit types name the poller');
+  assert.equal(intervalOf(GTFS_RT_POLLER, loadAppConfig({})), 45_000);
+  assert.equal(intervalOf(GTFS_RT_POLLER, loadAppConfig({ GTFS_RT_POLL_INTERVAL_S: '10' })), 10_000);
   assert.throws(() => loadAppConfig({ GTFS_RT_POLL_INTERVAL_S: '1' }));
 });
 

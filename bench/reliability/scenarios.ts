@@ -6,8 +6,7 @@ import { registerAllFixtures } from '../../test/fixtures/index.ts';
 import { fakeEnv, startApp, type TestApp } from '../../test/helpers/app.ts';
 import { RedisProcess } from '../../test/helpers/redis-server.ts';
 import { buildCatalog, CATALOG } from '../../src/catalog/index.ts';
-import { routePath, type DataType } from '../../src/core/data-type.ts';
-import { SOURCES } from '../../src/sources/index.ts';
+import { routePath, withSources, type DataType } from '../../src/core/data-type.ts';
 import type { SourceDecl } from '../../src/core/source.ts';
 import { RedisStore } from '../../src/store/redis.ts';
 import { ResilientStore } from '../../src/store/resilient.ts';
@@ -33,9 +32,9 @@ const CREDENTIALS = {
 };
 
 /** Breakers with a 2 s cool-down, so recovery fits in a run (same sources, same adapters). */
-const quick = new Map<string, SourceDecl>(SOURCES.map((s) => [s.id, { ...s, breaker: { threshold: 3, cooldownSeconds: 2 } }]));
-const quickSources = SOURCES.map((s) => quick.get(s.id) ?? s);
-const quickCatalog = buildCatalog(CATALOG.all.map((dt): DataType => ({ ...dt, source: quick.get(dt.source.id) ?? dt.source })));
+const quick = new Map<string, SourceDecl>(CATALOG.sources.map((s) => [s.id, { ...s, breaker: { threshold: 3, cooldownSeconds: 2 } }]));
+const quickSources = CATALOG.sources.map((s) => quick.get(s.id) ?? s);
+const quickCatalog = buildCatalog(CATALOG.all.map((dt): DataType => withSources(dt, (s) => quick.get(s.id) ?? s)));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,4 +1,6 @@
-import { routePath, toolNamesOf, type DataType } from '../core/data-type.ts';
+import { jobsOf, routePath, sourcesOf, toolNamesOf, type DataType } from '../core/data-type.ts';
+import type { JobHost, ScheduledJob } from '../core/job.ts';
+import type { SourceDecl } from '../core/source.ts';
 import { CITIES } from '../cities/register.ts';
 
 /** The counts every surface shows (health, coverage, overview, MCP, README): computed here, once. */
@@ -20,6 +22,12 @@ export interface Catalog {
   byType: ReadonlyMap<string, DataType>;
   byCompareResource: ReadonlyMap<string, DataType>;
   counts: CatalogCounts;
+  /** Every source the data types read, in catalog order: what the settings, /api/v1/sources and the tests' fake upstream cover. */
+  sources: readonly SourceDecl[];
+  /** Every job that fills a stored type's store, with the types it feeds. */
+  jobs: ReadonlyMap<ScheduledJob, readonly DataType[]>;
+  /** The jobs to run: those feeding at least one type whose reading's source the settings leave usable. */
+  jobsFor(host: Pick<JobHost, 'sourceEnabled'>): ScheduledJob[];
 }
 
 export function buildCatalog(types: readonly DataType[]): Catalog {
@@ -45,5 +53,23 @@ export function buildCatalog(types: readonly DataType[]): Catalog {
     mcp_tools: tools,
     text: `${types.length} data types: ${perCity} per city, ${global} per station or nationwide; ${tools} MCP tools`,
   };
-  return { all: types, byType, byCompareResource, counts };
+  const sources = [...new Set(types.flatMap(sourcesOf))];
+  const ids = new Map<string, SourceDecl>();
+  for (const src of sources) {
+    if (ids.has(src.id) && ids.get(src.id) !== src) throw new Error(`two sources declare the id ${src.id}`);
+    ids.set(src.id, src);
+  }
+  const jobs = new Map<ScheduledJob, DataType[]>();
+  for (const dt of types) {
+    for (const r of dt.reads) {
+      const stored = (r.cache ?? dt.cache) === 'stored';
+      if (stored && !r.jobs?.length) throw new Error(`${dt.type} reads stored data from ${r.source.id} but names no job that writes it`);
+    }
+    for (const job of jobsOf(dt)) jobs.set(job, [...(jobs.get(job) ?? []), dt]);
+  }
+  // A job runs while some reading (or stand-in) it writes for has a usable source.
+  const writers = types.flatMap((dt) => dt.reads.flatMap((r) => [r, ...(r.standIn ? [r.standIn] : [])]));
+  const jobsFor = (host: Pick<JobHost, 'sourceEnabled'>) =>
+    [...jobs.keys()].filter((job) => writers.some((r) => r.jobs?.includes(job) && host.sourceEnabled(r.source)));
+  return { all: types, byType, byCompareResource, counts, sources, jobs, jobsFor };
 }

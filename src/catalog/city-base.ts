@@ -1,4 +1,5 @@
 import { dataType, type DataType } from '../core/data-type.ts';
+import { GEO_PRECOMPUTE_JOB } from '../jobs/geo-precompute.ts';
 import { CouncilPapersRecord, GeoRecord, HeritageRecord, HolidaysRecord } from '../core/records/city-base.ts';
 import { WIKIDATA_SPARQL } from '../sources/wikidata-sparql/source.ts';
 import { heritage } from '../sources/wikidata-sparql/adapters.ts';
@@ -36,11 +37,10 @@ export const CITY_BASE_TYPES: DataType[] = [
       "Regional holidays that apply only in some municipalities of a state (e.g. Mariä Himmelfahrt in Bavaria's predominantly Catholic " +
       "municipalities) are listed with the source's remark in `note`. Dates are calendar days (YYYY-MM-DD). " +
       'When OpenHolidays fails, the public holidays come from Nager.Date (MIT; no school or local holidays): data.source says which, meta.fallback names it.',
-    source: OPENHOLIDAYS,
     record: HolidaysRecord,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     example: { city: 'augsburg' },
-    adapter: holidays,
+    reads: [{ source: OPENHOLIDAYS, adapter: holidays }],
   }),
   dataType({
     type: 'council-papers',
@@ -54,7 +54,6 @@ export const CITY_BASE_TYPES: DataType[] = [
       'Each paper links its main document (usually a PDF) in the system; documents are never mirrored. Only cities whose council ' +
       'information system carries an open licence are served (data.license: as the system states it, else as the city grants it); the ' +
       'other OParl systems state no licence or reserve rights, so those cities answer not_covered.',
-    source: OPARL,
     record: CouncilPapersRecord,
     list: 'papers',
     cache: { freshSeconds: 3600, staleSeconds: 86400 },
@@ -63,7 +62,7 @@ export const CITY_BASE_TYPES: DataType[] = [
       note: "Council papers are served only where the city's OParl system carries an open licence (dl-de/zero, dl-de/by or CC BY); most systems state none.",
     },
     example: { city: 'leipzig' },
-    adapter: councilPapers,
+    reads: [{ source: OPARL, adapter: councilPapers }],
   }),
   dataType({
     type: 'geo',
@@ -76,7 +75,6 @@ export const CITY_BASE_TYPES: DataType[] = [
       'ETRS89 / UTM 32N to WGS 84 and stored by a job that reads the archive once a month (it is published yearly). The default geometry ' +
       'is simplified (Douglas-Peucker, meta and data name the tolerance); `detail=full` returns the unsimplified polygon. The area is ' +
       "computed from the full polygon with the projection's scale corrected. Before the first precompute the answer is no_data.",
-    source: BKG_VG250,
     params: [
       {
         name: 'detail',
@@ -88,9 +86,8 @@ export const CITY_BASE_TYPES: DataType[] = [
     ],
     record: GeoRecord,
     cache: 'stored',
-    job: 'geo-precompute',
     example: { city: 'muenchen' },
-    adapter: cityBoundary,
+    reads: [{ source: BKG_VG250, adapter: cityBoundary, jobs: [GEO_PRECOMPUTE_JOB] }],
   }),
   dataType({
     type: 'heritage',
@@ -103,11 +100,10 @@ export const CITY_BASE_TYPES: DataType[] = [
       "through districts, in the city's item (P131) and with coordinates (P625); image (P18), street address (P6375) and the German " +
       `Wikipedia article where they exist. At most ${HERITAGE_LIMIT} rows. Coverage is uneven: Wikidata holds most monuments of ` +
       'some states and few of others, so the list is not the official monument register.',
-    source: WIKIDATA_SPARQL,
     record: HeritageRecord,
     list: true,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     example: { city: 'muenchen' },
-    adapter: heritage,
+    reads: [{ source: WIKIDATA_SPARQL, adapter: heritage }],
   }),
 ];

@@ -16,10 +16,9 @@ export const CITY_TYPES: DataType[] = [
       'deprecated statements excluded, with that date as population_date; area_km2 is P2046 when its unit is km² (hectares and m² are ' +
       'converted, other units dropped); lat/lon are P625. A 429 from Wikidata is honoured: no call is made before its Retry-After has passed, ' +
       'and a cached answer is served meanwhile (meta.retry_after).',
-    source: WIKIDATA,
     record: BaseRecord,
     cache: { freshSeconds: 86400, staleSeconds: 604800 },
     example: { city: 'braunschweig' },
-    adapter: cityBase,
+    reads: [{ source: WIKIDATA, adapter: cityBase }],
   }),
 ];

@@ -1,4 +1,5 @@
 import { dataType, globalType, type DataType } from '../core/data-type.ts';
+import { tendersIngest } from '../jobs/tenders-ingest.ts';
 import { TenderRecord } from '../core/records/tenders.ts';
 import { VERGABE } from '../sources/vergabe/source.ts';
 import { cityTenders, nationalTenders } from '../sources/vergabe/adapters.ts';
@@ -25,13 +26,11 @@ export const ECONOMY_EXTRA_TYPES: DataType[] = [
       INGEST +
       ' A notice belongs to the city when its buyer\'s address locality is the city\'s name or an alias ("Stadt"/"Landeshauptstadt" ' +
       'prefixes ignored); the post code alone is not used. Newest first, paged.',
-    source: VERGABE,
     record: TenderRecord,
     list: true,
     cache: 'stored',
-    job: 'tenders-ingest',
     example: { city: 'koeln' },
-    adapter: cityTenders,
+    reads: [{ source: VERGABE, adapter: cityTenders, jobs: [tendersIngest] }],
   }),
   globalType({
     type: 'tenders',
@@ -41,7 +40,6 @@ export const ECONOMY_EXTRA_TYPES: DataType[] = [
     summary: `All procurement notices of the last ${TENDER_DAYS} publication days in Germany, newest first, filterable by text and CPV code`,
     description: INGEST + ' q matches title, description, buyer and place (case-insensitive); cpv matches the start of any CPV code.',
     path: '/api/v1/tenders',
-    source: VERGABE,
     params: [
       { name: 'q', type: 'string', description: 'Free text in title, description, buyer or place', pattern: /^.{2,100}$/, patternHint: '2 to 100 characters' },
       {
@@ -55,9 +53,8 @@ export const ECONOMY_EXTRA_TYPES: DataType[] = [
     record: TenderRecord,
     list: true,
     cache: 'stored',
-    job: 'tenders-ingest',
     example: { params: { cpv: '909' } },
-    adapter: nationalTenders,
+    reads: [{ source: VERGABE, adapter: nationalTenders, jobs: [tendersIngest] }],
   }),
   dataType({
     type: 'land-values',
@@ -76,16 +73,22 @@ export const ECONOMY_EXTRA_TYPES: DataType[] = [
       'committees with differing zoning practice, so they are not offered for comparison across cities. ' +
       `No open BORIS part for ${Object.keys(STATES_WITHOUT).join(', ')} (standard_land_values_note says why: no open service, ` +
       'shapefile downloads only, or normalised values only). Without GENESIS credentials the BORIS part answers alone (meta.answered_by).',
-    source: GENESIS,
     record: LandValuesRecord,
     cache: { freshSeconds: 86_400, staleSeconds: 30 * 86_400 },
     compare: { resource: 'land-values', value: 'building_land.price_eur_m2' },
     example: { city: 'berlin' },
-    adapter: landValues,
-    fallback: {
-      source: BORIS,
-      adapter: landValues,
-      note: 'Standard land values of the state’s BORIS service only (keyless); the building-land price table needs GENESIS credentials.',
-    },
+    reads: [
+      {
+        source: GENESIS,
+        adapter: landValues,
+        parts: [BORIS],
+        standIn: {
+          source: BORIS,
+          adapter: landValues,
+          parts: [GENESIS],
+          note: 'Standard land values of the state’s BORIS service only (keyless); the building-land price table needs GENESIS credentials.',
+        },
+      },
+    ],
   }),
 ];

@@ -34,12 +34,11 @@ export const ENERGY_GRID_TYPES: DataType[] = [
       'is the TSO control area (50Hertz, Amprion, TenneT, TransnetBW) for cities in states that lie wholly in one control area, null ' +
       'elsewhere (control_area_note says why). Slots SMARD has not published yet (trailing nulls) are ignored; times are zoned ' +
       'Europe/Berlin slot starts and ends.',
-    source: SMARD,
     params: [resolution('hour')],
     record: PowerLoadRecord,
     cache: { freshSeconds: 600, staleSeconds: 6 * 3600 },
     example: { city: 'berlin' },
-    adapter: powerLoad,
+    reads: [{ source: SMARD, adapter: powerLoad }],
   }),
   dataType({
     type: 'power-price',
@@ -51,13 +50,12 @@ export const ENERGY_GRID_TYPES: DataType[] = [
       'SMARD chart data, filter 4169 (Großhandelspreis DE/LU, EUR/MWh). The price is the same for every city (one bidding zone). ' +
       'Day-ahead prices are published the day before delivery, so the latest slot can lie in the next day. Since the day-ahead market ' +
       'moved to 15-minute products the quarter-hour series is the auction result; the hourly one is SMARD’s aggregate.',
-    source: SMARD,
     params: [resolution('quarterhour')],
     record: PowerPriceRecord,
     cache: { freshSeconds: 600, staleSeconds: 6 * 3600 },
     compare: { resource: 'power-price', value: 'bidding_zone.latest.price_eur_mwh' },
     example: { city: 'berlin' },
-    adapter: powerPrice,
+    reads: [{ source: SMARD, adapter: powerPrice }],
   }),
   dataType({
     type: 'energy',
@@ -70,12 +68,11 @@ export const ENERGY_GRID_TYPES: DataType[] = [
       `(${PAGE_SIZE} units per page, at most ${MAX_PAGES} pages; meta.truncated says when the cap was reached), summed per energy ` +
       'carrier for the units in operation (Betriebs-Status 35). Capacities are the registered net rated (Nettonennleistung) and gross ' +
       'capacities in kW. Small PV units are anonymised by the register but still counted.',
-    source: MASTR,
     record: EnergyRecord,
     cache: { freshSeconds: DAY, staleSeconds: 14 * DAY },
     compare: { resource: 'energy', value: 'net_capacity_kw' },
     example: { city: 'freiburg-im-breisgau' },
-    adapter: installedGeneration,
+    reads: [{ source: MASTR, adapter: installedGeneration }],
   }),
   dataType({
     type: 'district-heating',
@@ -88,11 +85,10 @@ export const ENERGY_GRID_TYPES: DataType[] = [
       'space by heating energy carrier (Fernwaerme of Insgesamt_Energietraeger) and by predominant heating type (Fernheizung of ' +
       'Insgesamt_Heizungsart). Cell values carry the census’s cell-key noise and secret cells are left out of the sums, so counts are ' +
       'approximate. No nationwide open source publishes district-heating networks or prices; this is the census figure, not current.',
-    source: ZENSUS_GRID,
     record: DistrictHeatingRecord,
     cache: { freshSeconds: 7 * DAY, staleSeconds: 60 * DAY },
     compare: { resource: 'district-heating', value: 'district_heat_share_pct' },
     example: { city: 'koeln' },
-    adapter: districtHeating,
+    reads: [{ source: ZENSUS_GRID, adapter: districtHeating }],
   }),
 ];

@@ -1,4 +1,5 @@
 import { dataType, globalType, type DataType } from '../core/data-type.ts';
+import { chargingPrecompute } from '../jobs/charging-precompute.ts';
 import { CITIES } from '../cities/register.ts';
 import { ChargingRecord, ChargingStatusRecord, LiveChargePoint } from '../core/records/energy.ts';
 import { BNETZA } from '../sources/bnetza/source.ts';
@@ -13,8 +14,9 @@ import { eroundLiveCharging } from '../sources/mobilithek/adapters.ts';
  * MobiData BW is the type's main source, eRound a variant picked by the operator segment.
  */
 const CHARGING_MAIN_OPERATOR = 'mobidata-bw';
-const CHARGING_VARIANTS = [{ values: ['eround'], source: MOBILITHEK_EROUND, adapter: eroundLiveCharging }];
-const CHARGING_OPERATORS = [CHARGING_MAIN_OPERATOR, ...CHARGING_VARIANTS.flatMap((v) => v.values)];
+/** The charging data providers of /live/{operator}/charging: MobiData BW's feed, and eRound's through Mobilithek. */
+const EROUND_READING = { values: ['eround'], source: MOBILITHEK_EROUND, adapter: eroundLiveCharging };
+const CHARGING_OPERATORS = [CHARGING_MAIN_OPERATOR, ...EROUND_READING.values];
 
 /** MobiData BW's live feed covers Baden-Württemberg; elsewhere there is no keyless live source. */
 const BW_CITIES = CITIES.filter((c) => c.state === 'BW').map((c) => c.slug);
@@ -31,13 +33,11 @@ export const ENERGY_TYPES: DataType[] = [
       'Stations of the Ladesäulenregister whose Bundesland, Ort (core city name) and coordinates (within a radius derived ' +
       'from the city area) agree with the city; the register has no municipality key. Aggregates: stations, charging points, ' +
       'total rated power (kW), fast/normal stations. No occupancy (see charging-status).',
-    source: BNETZA,
     record: ChargingRecord,
     list: 'points',
     cache: 'stored',
-    job: 'charging-precompute',
     example: { city: 'stuttgart' },
-    adapter: storedChargingStations,
+    reads: [{ source: BNETZA, adapter: storedChargingStations, jobs: [chargingPrecompute] }],
   }),
   dataType({
     type: 'charging-status',
@@ -49,7 +49,6 @@ export const ENERGY_TYPES: DataType[] = [
       'EVSE status from the MobiData BW Open ChargePoint DataBase (OCPI locations in a box around the city, kept when ' +
       "within the city radius and the location's city names the city). OCPI AVAILABLE -> available; CHARGING, BLOCKED, RESERVED -> occupied; INOPERATIVE, OUTOFORDER -> " +
       'out_of_order; anything else -> unknown; PLANNED and REMOVED are left out.',
-    source: MOBIDATA_OCPDB,
     record: ChargingStatusRecord,
     list: 'points',
     cache: { freshSeconds: 60, staleSeconds: 900 },
@@ -58,7 +57,7 @@ export const ENERGY_TYPES: DataType[] = [
     // Compared by the aggregates only (summarised), so `value` names a field of the summary.
     compare: { resource: 'charging-status', summarise: summariseChargingStatus, value: 'available' },
     example: { city: 'stuttgart' },
-    adapter: liveChargingStatus,
+    reads: [{ source: MOBIDATA_OCPDB, adapter: liveChargingStatus }],
   }),
   globalType({
     type: 'live-charging',
@@ -74,7 +73,6 @@ export const ENERGY_TYPES: DataType[] = [
       'left out. Points are joined with the static table by refill point id; a point the table lacks keeps its status with null static ' +
       'fields (static_joined false; meta.points_status_only). An unknown operator is a 404 listing the operators.',
     path: '/api/v1/live/{operator}/charging',
-    source: MOBIDATA_OCPDB,
     params: [
       {
         name: 'operator',
@@ -91,8 +89,7 @@ export const ENERGY_TYPES: DataType[] = [
     cache: { freshSeconds: 120, staleSeconds: 900 },
     live: { refreshSeconds: 120 },
     variantParam: 'operator',
-    variants: CHARGING_VARIANTS,
     example: { params: { operator: CHARGING_MAIN_OPERATOR } },
-    adapter: ocpdbLiveCharging,
+    reads: [{ source: MOBIDATA_OCPDB, adapter: ocpdbLiveCharging }, EROUND_READING],
   }),
 ];

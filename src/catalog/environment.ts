@@ -1,4 +1,7 @@
 import { dataType, type DataType } from '../core/data-type.ts';
+import { WEATHER } from '../core/records/weather.ts';
+import { sustainabilityPrecompute } from '../jobs/sustainability-precompute.ts';
+import { solarRoofsPrecompute } from '../jobs/solar-roofs-precompute.ts';
 import { WeatherRecord, WeatherWarningsRecord } from '../core/records/weather.ts';
 import { AirRecord, AirStationRecord } from '../core/records/air.ts';
 import { BRIGHTSKY, BRIGHTSKY_ALERTS } from '../sources/brightsky/source.ts';
@@ -39,18 +42,17 @@ import { FIRE_MAX_AGE_HOURS, FIRE_MAX_KM, fireDanger } from '../sources/dwd-fire
 /** Environment and weather: declarations only (adapters live in their source modules). */
 export const ENVIRONMENT_TYPES: DataType[] = [
   dataType({
-    type: 'weather',
+    type: WEATHER.type,
     label: 'Wetter',
     label_en: 'Weather',
     group: 'environment',
     summary: 'Current weather observed by the national weather service (DWD) nearest to the city',
-    source: BRIGHTSKY,
     record: WeatherRecord,
     cache: { freshSeconds: 600, staleSeconds: 7200 },
     compare: { resource: 'weather', value: 'temperature_c' },
     highlight: 'weather',
     example: { city: 'freiburg-im-breisgau' },
-    adapter: currentWeather,
+    reads: [{ source: BRIGHTSKY, adapter: currentWeather }],
   }),
   dataType({
     type: 'weather-warnings',
@@ -63,12 +65,11 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       'has district cells and is JSONP. The cell is "8" + the AGS; when Bright Sky does not know that cell, the register point is used. ' +
       "Texts are DWD's, unchanged, in German (*_de) and English (*_en). No active warning answers source_status no_data (data null, " +
       'meta.reason says so), as for other "nothing active" answers; the warn cell is in meta.warn_cell.',
-    source: BRIGHTSKY_ALERTS,
     record: WeatherWarningsRecord,
     cache: { freshSeconds: 300, staleSeconds: 900 },
     compare: { resource: 'weather-warnings' },
     example: { city: 'braunschweig' },
-    adapter: weatherWarnings,
+    reads: [{ source: BRIGHTSKY_ALERTS, adapter: weatherWarnings }],
   }),
   dataType({
     type: 'air',
@@ -84,13 +85,12 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       'shared by every city, so an hour UBA publishes late appears from the next full hour on.',
     path: '/api/v1/live/{city}/air',
     aliases: ['/api/v1/cities/{slug}/air'],
-    source: UBA,
     record: AirRecord,
     cache: { freshSeconds: 900, staleSeconds: 3600 },
     compare: { resource: 'air', value: 'readings.no2.value' },
     highlight: 'air',
     example: { city: 'braunschweig' },
-    adapter: nearestReadings,
+    reads: [{ source: UBA, adapter: nearestReadings }],
   }),
   dataType({
     type: 'air-uba',
@@ -105,12 +105,11 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       `latest hour of the last ${WINDOW_HOURS} with the index 0 (very good) to 4 (very poor) and the components it is based on (one UBA call per station and hour, shared with neighbouring cities).`,
     path: '/api/v1/live/{city}/air-uba',
     aliases: ['/api/v1/cities/{slug}/air-uba'],
-    source: UBA,
     record: AirStationRecord,
     list: true,
     cache: { freshSeconds: 900, staleSeconds: 3600 },
     example: { city: 'braunschweig' },
-    adapter: cityStations,
+    reads: [{ source: UBA, adapter: cityStations }],
   }),
   dataType({
     type: 'pollen-uv',
@@ -125,12 +124,11 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       "describes that earlier day: pollen_stale is true and meta.stale_reason says so. UV: DWD's uvi.json, the daily maximum UV " +
       "index of the city's own UV measurement city or else of the nearest lowland one (mountain stations are never used), named " +
       'with its distance. Both are regional forecasts, not city-exact values.',
-    source: DWD_HEALTH,
     record: PollenUvRecord,
     cache: { freshSeconds: 3600, staleSeconds: 86400 },
     compare: { resource: 'pollen-uv', summarise: pollenUvSummary, value: 'pollen_max_today' },
     example: { city: 'hamburg' },
-    adapter: pollenUv,
+    reads: [{ source: DWD_HEALTH, adapter: pollenUv }],
   }),
   dataType({
     type: 'water-level',
@@ -146,14 +144,13 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       'without a federal waterway answer not_covered (meta.covered_cities); rivers run by the Länder (e.g. the Isar) have no gauge here.',
     path: '/api/v1/live/{city}/water-level',
     aliases: ['/api/v1/cities/{slug}/water-level'],
-    source: PEGELONLINE,
     record: WaterLevelRecord,
     list: true,
     cache: { freshSeconds: 900, staleSeconds: 3600 },
     coverage: { cities: WATER_LEVEL_CITIES, note: 'cities on a federal waterway (PEGELONLINE covers only those)' },
     compare: { resource: 'water-level', summarise: nearestGauge, value: 'value_cm' },
     example: { city: 'koeln' },
-    adapter: gaugeLevels,
+    reads: [{ source: PEGELONLINE, adapter: gaugeLevels }],
   }),
   dataType({
     type: 'fire-danger',
@@ -168,12 +165,11 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       'the grassland index where DWD publishes a grassland file for the same station, else grassland is null. ' +
       `DWD computes the index in the season (March to October); when the newest run is older than ${FIRE_MAX_AGE_HOURS} hours the ` +
       'answer is no_data with the reason and the time of the last run, never old values shown as current.',
-    source: DWD_FIRE,
     record: FireDangerRecord,
     cache: { freshSeconds: 3600, staleSeconds: 6 * 3600 },
     compare: { resource: 'fire-danger', value: 'level_today' },
     example: { city: 'braunschweig' },
-    adapter: fireDanger,
+    reads: [{ source: DWD_FIRE, adapter: fireDanger }],
   }),
   dataType({
     type: 'flood',
@@ -189,13 +185,12 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       'read again when the service answers empty. Cities without a curated gauge answer not_covered (meta.covered_cities).',
     path: '/api/v1/live/{city}/flood',
     aliases: ['/api/v1/cities/{slug}/flood'],
-    source: LHP,
     record: FloodRecord,
     cache: { freshSeconds: 300, staleSeconds: 1800 },
     coverage: { cities: FLOOD_CITIES, note: 'cities with a curated LHP gauge that carries the city name' },
     compare: { resource: 'flood', value: 'max_warning_level' },
     example: { city: 'koeln' },
-    adapter: floodLevels,
+    reads: [{ source: LHP, adapter: floodLevels }],
   }),
   dataType({
     type: 'solar',
@@ -209,12 +204,11 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       'the observation carries no radiation (meta.irradiance_reason). PV yield: PVGIS PVcalc (API version pinned in the base URL) ' +
       'for 1 kWp with 14 % system losses and optimal angles: yearly and monthly output per kWp and irradiation on the module ' +
       "plane, cached for 30 days because it is a long-term mean. The envelope's attribution is PVGIS'; the irradiance part carries DWD's.",
-    source: PVGIS,
     record: SolarRecord,
     cache: { freshSeconds: 600, staleSeconds: 7200 },
     compare: { resource: 'solar', value: 'pv_yield.annual_kwh_per_kwp' },
     example: { city: 'freiburg-im-breisgau' },
-    adapter: solar,
+    reads: [{ source: PVGIS, adapter: solar, lookups: [WEATHER] }],
   }),
   dataType({
     type: 'solar-roofs',
@@ -231,12 +225,13 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       'where they stand; the register does not tell roofs from facades (buildings holds both, rooftop is null) and states no yields. ' +
       'Roof potential (solar cadastre) is not included: no state publishes it per municipality with an open licence and a stable ' +
       'URL that could be verified.',
-    source: ENERGIEATLAS_NRW,
     record: SolarRoofsRecord,
     cache: 'stored',
-    job: 'solar-roofs-precompute',
     coverage: { cities: SOLAR_ROOFS_CITIES, note: 'NRW cities from the Energieatlas NRW file; every other city from the Marktstammdatenregister' },
-    variants: [
+    compare: { resource: 'solar-roofs', value: 'total.capacity_mw' },
+    example: { city: 'wuppertal' },
+    reads: [
+      { source: ENERGIEATLAS_NRW, adapter: storedSolarRoofs, jobs: [solarRoofsPrecompute] },
       {
         cities: CITIES.map((c) => c.slug).filter((slug) => !SOLAR_ROOFS_CITIES.includes(slug)),
         source: MASTR,
@@ -244,9 +239,6 @@ export const ENVIRONMENT_TYPES: DataType[] = [
         cache: { freshSeconds: 86400, staleSeconds: 14 * 86400 },
       },
     ],
-    compare: { resource: 'solar-roofs', value: 'total.capacity_mw' },
-    example: { city: 'wuppertal' },
-    adapter: storedSolarRoofs,
   }),
   dataType({
     type: 'bathing-water',
@@ -261,7 +253,6 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       '(km, default 25) of the city point, all pages of the 2,000-record answers followed; per site the class Excellent, Good, ' +
       'Sufficient, Poor or Not classified (with the German term) and the link to its bathing water profile. A yearly ' +
       'classification, not live measurements. No site in reach (inland cities): no_data.',
-    source: EEA_BATHING,
     params: [
       {
         name: 'radius_km',
@@ -276,7 +267,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     list: true,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     example: { city: 'berlin' },
-    adapter: bathingSites,
+    reads: [{ source: EEA_BATHING, adapter: bathingSites }],
   }),
   dataType({
     type: 'sustainability',
@@ -291,17 +282,21 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       "year. Values are the city's own Gemeinde values, or for a kreisfreie city its Kreis values (the same territory); a " +
       "kreisangehörige city never gets its district's value (no value: no_data). Wegweiser Kommune's SDG topic is the " +
       'alternative source, off by default (WEGWEISER_SDG_ENABLED) while its terms are unverified; it answers only with INKAR off.',
-    source: INKAR,
     record: SustainabilityRecord,
     cache: 'stored',
-    job: 'sustainability-precompute',
     example: { city: 'koeln' },
-    adapter: storedSustainability,
-    fallback: {
-      source: WEGWEISER_SDG,
-      adapter: sdgIndicators,
-      cache: { freshSeconds: 86400, staleSeconds: 30 * 86400 },
-      note: 'With INKAR switched off and WEGWEISER_SDG_ENABLED=true: the indicators of the Wegweiser Kommune topic "nachhaltigkeit" (no SDG goal or level per indicator).',
-    },
+    reads: [
+      {
+        source: INKAR,
+        adapter: storedSustainability,
+        jobs: [sustainabilityPrecompute],
+        standIn: {
+          source: WEGWEISER_SDG,
+          adapter: sdgIndicators,
+          cache: { freshSeconds: 86400, staleSeconds: 30 * 86400 },
+          note: 'With INKAR switched off and WEGWEISER_SDG_ENABLED=true: the indicators of the Wegweiser Kommune topic "nachhaltigkeit" (no SDG goal or level per indicator).',
+        },
+      },
+    ],
   }),
 ];

@@ -1,4 +1,6 @@
 import { dataType, type DataType } from '../core/data-type.ts';
+import { bikeCountsPrecompute } from '../jobs/bike-counts-precompute.ts';
+import { POIS_PRECOMPUTE_JOB } from '../jobs/pois-precompute.ts';
 import {
   BikeCountStationRecord,
   MobilityPointRecord,
@@ -23,8 +25,8 @@ import { PARK_RIDE_RADIUS_KM } from '../sources/city-parking/park-and-ride.ts';
 import { TANKERKOENIG } from '../sources/tankerkoenig/source.ts';
 import { FUEL_MAX_RADIUS_KM, FUEL_MIN_RADIUS_KM, fuelPrices, summariseFuelPrices } from '../sources/tankerkoenig/adapters.ts';
 import { FUELS } from '../sources/tankerkoenig/list.ts';
-import { CITY_PARKING } from '../sources/city-parking/source.ts';
-import { PARKAPI_ONLY_CITIES, PARKING_CITIES, cityParking, parkapiParking, summariseParking } from '../sources/city-parking/adapters.ts';
+import { PARKENDD } from '../sources/city-parking/source.ts';
+import { OWN_FEEDS, PARKAPI_ONLY_CITIES, PARKING_CITIES, cityParking, parkapiParking, summariseParking } from '../sources/city-parking/adapters.ts';
 import { PARKAPI_V3 } from '../sources/parkapi-v3/source.ts';
 import { PARKAPI_PARKING } from '../sources/parkapi-v3/sites.ts';
 import { PARKAPI_PARK_RIDE_CITIES, parkapiParkAndRide } from '../sources/parkapi-v3/park-and-ride.ts';
@@ -64,16 +66,19 @@ export const MOBILITY_TYPES: DataType[] = [
       '(frozen feeds exist, e.g. Köln), that lists nothing or does not answer is left out (meta.left_out_sources with the reason); with no feed ' +
       'left the answer is no_data with the reason (meta.reason, meta.feed_updated_at). A single site whose value is older than ' +
       `${PARKING_MAX_AGE_HOURS} h keeps its capacity but has free_spaces null. Cities without an open parking feed answer not_covered (meta.covered_cities).`,
-    source: CITY_PARKING,
     record: ParkingSiteRecord,
     list: true,
     cache: { freshSeconds: 120, staleSeconds: 900 },
     live: { refreshSeconds: 120 },
     coverage: { cities: PARKING_CITIES, note: 'cities that publish their car park occupancy themselves under an open licence' },
-    variants: [{ cities: PARKAPI_ONLY_CITIES, source: PARKAPI_V3, adapter: parkapiParking }],
     compare: { resource: 'parking', summarise: summariseParking, value: 'free_spaces' },
     example: { city: 'freiburg-im-breisgau' },
-    adapter: cityParking,
+    reads: [
+      // Elsewhere ParkenDD; cities with a feed of their own read it first; ParkAPI v3 and ParkenDD join as parts.
+      { source: PARKENDD, adapter: cityParking, parts: [PARKAPI_V3] },
+      ...Object.entries(OWN_FEEDS).map(([slug, feed]) => ({ cities: [slug], source: feed.upstream, adapter: cityParking, parts: [PARKAPI_V3, PARKENDD] })),
+      { cities: PARKAPI_ONLY_CITIES, source: PARKAPI_V3, adapter: parkapiParking },
+    ],
   }),
   dataType({
     type: 'fuel-prices',
@@ -88,7 +93,6 @@ export const MOBILITY_TYPES: DataType[] = [
       'the post code is a five-character string (Tankerkönig sends an integer); a house number written inside the street is split off. ' +
       'Prices are in EUR per litre as the stations report them to the MTS-K. The service needs a Tankerkönig API key ' +
       '(TANKERKOENIG_API_KEY): without it the type answers disabled.',
-    source: TANKERKOENIG,
     params: [{ name: 'fuel', type: 'string', enum: FUELS, default: 'all', description: 'Which prices to ask for: all (default), e5, e10 or diesel' }],
     record: FuelStationRecord,
     list: true,
@@ -96,7 +100,7 @@ export const MOBILITY_TYPES: DataType[] = [
     compare: { resource: 'fuel-prices', summarise: summariseFuelPrices, value: 'e10_min_eur' },
     // The fixture is a real diesel answer around Frankfurt's city centre.
     example: { city: 'frankfurt-am-main', params: { fuel: 'diesel' } },
-    adapter: fuelPrices,
+    reads: [{ source: TANKERKOENIG, adapter: fuelPrices }],
   }),
   dataType({
     type: 'park-and-ride',
@@ -111,7 +115,6 @@ export const MOBILITY_TYPES: DataType[] = [
       `Freiburg im Breisgau is answered by ParkAPI v3 of MobiData BW (its own source, breaker and licence): the city's P+R layers ` +
       '(freiburg_p_r_sensors, freiburg_p_r_static; dl-de/by-2-0) within the same radius; static sites keep their capacity without a count. ' +
       'München publishes no P+R occupancy feed this service reads. Other cities answer not_covered (meta.covered_cities).',
-    source: VRN_PARK_RIDE,
     record: ParkAndRideRecord,
     list: true,
     cache: { freshSeconds: 120, staleSeconds: 900 },
@@ -120,9 +123,11 @@ export const MOBILITY_TYPES: DataType[] = [
       cities: PARK_RIDE_CITIES,
       note: 'cities of the Rhein-Neckar area (VRN P+R sensors) and cities whose P+R sites ParkAPI v3 serves under an open licence',
     },
-    variants: [{ cities: PARKAPI_PARK_RIDE_CITIES, source: PARKAPI_V3, adapter: parkapiParkAndRide }],
     example: { city: 'heidelberg' },
-    adapter: vrnParkAndRide,
+    reads: [
+      { source: VRN_PARK_RIDE, adapter: vrnParkAndRide },
+      { cities: PARKAPI_PARK_RIDE_CITIES, source: PARKAPI_V3, adapter: parkapiParkAndRide },
+    ],
   }),
   dataType({
     type: 'station-facilities',
@@ -135,12 +140,11 @@ export const MOBILITY_TYPES: DataType[] = [
       'area plus 1 km (meta.radius_km), ordered by station number. state: active (in service), inactive (out of service), unknown (DB has no monitoring ' +
       'data); meta.inactive counts the out-of-service ones. Facilities without coordinates cannot be placed and are left out. Needs the DB API Marketplace ' +
       'credentials of the station catalog (DB_CLIENT_ID, DB_API_KEY); without them the type answers disabled.',
-    source: DB_FASTA,
     record: StationFacilityRecord,
     list: true,
     cache: { freshSeconds: 300, staleSeconds: 1800 },
     example: { city: 'frankfurt-am-main' },
-    adapter: stationFacilities,
+    reads: [{ source: DB_FASTA, adapter: stationFacilities }],
   }),
   dataType({
     type: 'sharing',
@@ -154,7 +158,6 @@ export const MOBILITY_TYPES: DataType[] = [
       'area plus 1 km (meta.radius_km). Reserved or disabled bikes are not counted. Each system names its licence from system_information; a ' +
       'system without an open licence is left out and named in meta.excluded_systems. A status older than ' +
       `${SHARING_MAX_AGE_HOURS} h is no_data with the reason. Cities without a known system answer not_covered (meta.covered_cities).`,
-    source: NEXTBIKE_GBFS,
     record: SharingRecord,
     list: 'stations',
     cache: { freshSeconds: 60, staleSeconds: 600 },
@@ -162,7 +165,7 @@ export const MOBILITY_TYPES: DataType[] = [
     coverage: { cities: SHARING_CITIES, note: 'cities with a nextbike system (GBFS, CC0)' },
     compare: { resource: 'sharing', summarise: summariseSharing, value: 'vehicles_available' },
     example: { city: 'leipzig' },
-    adapter: nextbikeSharing,
+    reads: [{ source: NEXTBIKE_GBFS, adapter: nextbikeSharing }],
   }),
   dataType({
     type: 'bike-counts',
@@ -183,14 +186,12 @@ export const MOBILITY_TYPES: DataType[] = [
       'yearly totals and is not covered. Before ' +
       'the first precompute the answer is no_data; a city whose feed fails keeps its last stored stations. Other cities answer not_covered ' +
       '(meta.covered_cities).',
-    source: BIKE_COUNTERS,
     record: BikeCountStationRecord,
     list: true,
     cache: 'stored',
-    job: 'bike-counts-precompute',
     coverage: { cities: BIKE_COUNT_CITIES, note: 'cities that publish their permanent bicycle counting stations as open data in CSV, GeoJSON or XLSX' },
     example: { city: 'leipzig' },
-    adapter: storedBikeCounts,
+    reads: [{ source: BIKE_COUNTERS, adapter: storedBikeCounts, jobs: [bikeCountsPrecompute] }],
   }),
   dataType({
     type: 'mobility-points',
@@ -205,13 +206,12 @@ export const MOBILITY_TYPES: DataType[] = [
       'meta.carsharing_spaces sums the car-sharing spaces. The field ods_vorhanden is left out because the city does not document it. ' +
       "Only München publishes such a layer openly; ParkAPI's park-and-ride sites are not mobility hubs. Other cities answer not_covered " +
       '(meta.covered_cities).',
-    source: MUENCHEN_GEOPORTAL,
     record: MobilityPointRecord,
     list: true,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     coverage: { cities: MOBILITY_POINT_CITIES, note: 'München, the only city found publishing its mobility hubs as open data' },
     example: { city: 'muenchen' },
-    adapter: muenchenMobilityPoints,
+    reads: [{ source: MUENCHEN_GEOPORTAL, adapter: muenchenMobilityPoints }],
   }),
   dataType({
     type: 'parking-onstreet',
@@ -226,12 +226,11 @@ export const MOBILITY_TYPES: DataType[] = [
       "city's own (Bewohnerparken, Mischparken, Kurzzeitparken, but also Absolutes Halteverbot, Carsharing, E-Parken, Behindertenparken); " +
       'the layer states no fees. Sections outside every zone are counted in outside_zones. Other cities publish no such layer under an ' +
       'open licence in a form checked so far and answer not_covered (meta.covered_cities).',
-    source: MUENCHEN_GEOPORTAL,
     record: OnStreetParkingRecord,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     coverage: { cities: ONSTREET_CITIES, note: 'München, which publishes its kerbside sections and parking zones as open data' },
     example: { city: 'muenchen' },
-    adapter: muenchenOnStreet,
+    reads: [{ source: MUENCHEN_GEOPORTAL, adapter: muenchenOnStreet }],
   }),
   dataType({
     type: 'bike-parking',
@@ -244,12 +243,10 @@ export const MOBILITY_TYPES: DataType[] = [
       `within the city's administrative area and keeps the tags capacity, covered, bicycle_parking, access and fee. total_available is the true total; ` +
       `items is a sample of at most ${ITEM_CAP} objects (pages with limit/offset); sample_capacity and covered_share describe that sample. ` +
       'Before the first precompute of the city the answer is no_data.',
-    source: OVERPASS,
     record: BikeParkingRecord,
     list: 'items',
     cache: 'stored',
-    job: 'pois-precompute',
     example: { city: 'berlin' },
-    adapter: storedBikeParking,
+    reads: [{ source: OVERPASS, adapter: storedBikeParking, jobs: [POIS_PRECOMPUTE_JOB] }],
   }),
 ];

@@ -21,7 +21,6 @@ export const PLACES_LOCAL_TYPES: DataType[] = [
       `city, only records licensed CC0, CC BY or CC BY-SA (each record names its licence), at most ${EVENT_LIMIT}, sorted by their next date. ` +
       'start/end are the next date of an event that has several. Cities whose tourism board publishes no open-data experience answer ' +
       'not_covered (other experiences require a licence key and forbid passing records on).',
-    source: DESTINATION_ONE,
     record: EventRecord,
     list: true,
     cache: { freshSeconds: 3600, staleSeconds: 86400 },
@@ -30,7 +29,7 @@ export const PLACES_LOCAL_TYPES: DataType[] = [
       note: "Events come from tourism boards' open-data experiences on destination.one; the Saxon board publishes one, other cities' boards do not.",
     },
     example: { city: 'dresden' },
-    adapter: cityEvents,
+    reads: [{ source: DESTINATION_ONE, adapter: cityEvents }],
   }),
   dataType({
     type: 'office-wait-times',
@@ -42,13 +41,12 @@ export const PLACES_LOCAL_TYPES: DataType[] = [
       'Köln publishes the waiting time of its nine customer centres and the vehicle registration office as open data (dl-de/zero); no ' +
       "other city of the register publishes such a feed. Times are the city's Berlin wall-clock times given their zone. The feed has " +
       'been seen frozen for weeks: when its newest update is more than a day old, `stale` is true and meta.note says the values are not current.',
-    source: KOELN_WAITING,
     record: OfficeWaitTimesRecord,
     list: 'offices',
     cache: { freshSeconds: 120, staleSeconds: 900 },
     coverage: { cities: ['koeln'], note: 'Only Köln publishes the waiting times of its citizen service centres as open data.' },
     example: { city: 'koeln' },
-    adapter: koelnWaitTimes,
+    reads: [{ source: KOELN_WAITING, adapter: koelnWaitTimes }],
   }),
   dataType({
     type: 'tree-cadastre',
@@ -61,7 +59,6 @@ export const PLACES_LOCAL_TYPES: DataType[] = [
       '(meta.next_start_index gives the next page), with the size of the whole cadastre from numberMatched (a resultType=hits request ' +
       'where the GeoJSON leaves it out). Fields the city does not publish are null (Kiel: no planting year). Served for cities whose ' +
       "cadastre is a WFS with an open licence (data.license and data.attribution name the city's terms).",
-    source: TREE_WFS,
     params: [
       {
         name: 'start_index',
@@ -79,6 +76,6 @@ export const PLACES_LOCAL_TYPES: DataType[] = [
       note: 'Tree cadastres are served where the city publishes one as a WFS under an open licence (Berlin, Hamburg, Kiel); other cities publish files only or state no licence.',
     },
     example: { city: 'berlin' },
-    adapter: treeCadastre,
+    reads: [{ source: TREE_WFS, adapter: treeCadastre }],
   }),
 ];

@@ -1,12 +1,10 @@
 import { dataType, type DataType } from '../core/data-type.ts';
+import { PLACES_PRECOMPUTE_JOB } from '../jobs/places-precompute.ts';
 import { PlaceRecord } from '../core/records/places.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
 import { PLACE_TYPE_BY_ID } from '../sources/overpass/place-types.ts';
 import { describeTags } from '../sources/overpass/tag-filter.ts';
 import { storedPlaces } from '../sources/overpass/places-adapters.ts';
-
-/** Must equal jobs/places-precompute.ts PLACES_JOB_NAME (catalog may not import jobs/). */
-const JOB = 'places-precompute';
 
 interface PlaceLabels {
   type: string;
@@ -45,13 +43,11 @@ function placeType(p: PlaceLabels): DataType {
       'a weekly job asks the Overpass API once per city for all place types. The list is complete and pages with limit/offset; ' +
       'meta.total is its length, meta.as_of the OSM data state, meta.computed_at the precompute time. Before the first precompute ' +
       'of a city the answer is no_data.',
-    source: OVERPASS,
     record: PlaceRecord,
     list: true,
     cache: 'stored',
-    job: JOB,
     example: { city: 'muenchen' },
-    adapter: storedPlaces(p.type),
+    reads: [{ source: OVERPASS, adapter: storedPlaces(p.type), jobs: [PLACES_PRECOMPUTE_JOB] }],
   });
 }
 

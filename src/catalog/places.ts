@@ -1,4 +1,5 @@
 import { dataType, type DataType } from '../core/data-type.ts';
+import { POIS_PRECOMPUTE_JOB } from '../jobs/pois-precompute.ts';
 import { PoisRecord } from '../core/records/places.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
 import { POI_TYPES, POI_TYPE_IDS } from '../sources/overpass/poi-types.ts';
@@ -22,13 +23,11 @@ export const PLACES_TYPES: DataType[] = [
       `of at most ${ITEM_CAP} objects sorted by name (ways and relations by their centre) that pages with limit/offset. ` +
       'Before the first precompute of a city the answer is no_data. Types and the OSM tags that define them:\n' +
       typeList,
-    source: OVERPASS,
     params: [{ name: 'type', type: 'string', required: true, enum: POI_TYPE_IDS, description: 'POI type, one of the fixed list' }],
     record: PoisRecord,
     list: 'items',
     cache: 'stored',
-    job: 'pois-precompute',
     example: { city: 'berlin', params: { type: 'hospital' } },
-    adapter: storedPois,
+    reads: [{ source: OVERPASS, adapter: storedPois, jobs: [POIS_PRECOMPUTE_JOB] }],
   }),
 ];

@@ -1,4 +1,5 @@
 import { dataType, type DataType } from '../core/data-type.ts';
+import { TRAFFIC_REPORTS_BERLIN, TRAFFIC_REPORTS_HANNOVER } from '../core/records/roads.ts';
 import { RoadEvent, TrafficFlowRecord, TrafficRecord, TrafficSituationRecord, WebcamRecord } from '../core/records/roads.ts';
 import { AUTOBAHN } from '../sources/autobahn/source.ts';
 import { DEFAULT_RADIUS_KM, liveEvents, roadEvents, traffic, webcams } from '../sources/autobahn/adapters.ts';
@@ -24,8 +25,8 @@ const MOTORWAY =
   "The feed's own fields are kept unchanged under raw (camelCase).";
 
 /** City feeds merged into the live incidents and roadworks (city slug -> data type). */
-const CITY_INCIDENT_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin', hannover: 'traffic-reports-hannover' };
-const CITY_ROADWORKS_FEEDS: Record<string, string> = { berlin: 'traffic-reports-berlin', hannover: 'traffic-reports-hannover' };
+/** The cities whose own traffic messages join the motorway feed's incidents and roadworks. */
+const CITY_FEEDS = { berlin: TRAFFIC_REPORTS_BERLIN, hannover: TRAFFIC_REPORTS_HANNOVER };
 
 export const ROAD_TYPES: DataType[] = [
   dataType({
@@ -35,13 +36,12 @@ export const ROAD_TYPES: DataType[] = [
     group: 'transport',
     summary: 'Roadworks, warnings and closures on the motorways around the city, with start, end, delay and course',
     description: MOTORWAY,
-    source: AUTOBAHN,
     record: RoadEvent,
     list: true,
     cache: LIVE_CACHE,
     // The warning fixture is a real A1 warning at the Buchholzer Dreieck, 21 km from Hamburg.
     example: { city: 'hamburg' },
-    adapter: roadEvents,
+    reads: [{ source: AUTOBAHN, adapter: roadEvents }],
   }),
   dataType({
     type: 'traffic',
@@ -52,13 +52,12 @@ export const ROAD_TYPES: DataType[] = [
     description: MOTORWAY,
     path: '/api/v1/live/{city}/traffic',
     aliases: ['/api/v1/cities/{slug}/traffic'],
-    source: AUTOBAHN,
     record: TrafficRecord,
     list: 'warnings',
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hamburg' },
-    adapter: traffic,
+    reads: [{ source: AUTOBAHN, adapter: traffic }],
   }),
   dataType({
     type: 'webcams',
@@ -71,14 +70,13 @@ export const ROAD_TYPES: DataType[] = [
       "their cameras (most remaining ones are in North Rhine-Westphalia), so most cities answer no_data. Images stay on the operators' servers.",
     path: '/api/v1/live/{city}/webcams',
     aliases: ['/api/v1/cities/{slug}/webcams'],
-    source: AUTOBAHN,
     record: WebcamRecord,
     list: true,
     cache: WEBCAM_SNAPSHOT,
     live: { refreshSeconds: WEBCAM_SNAPSHOT.freshSeconds },
     // The webcam fixture is a real NRW camera at the Kreuz Köln-Nord.
     example: { city: 'koeln' },
-    adapter: webcams,
+    reads: [{ source: AUTOBAHN, adapter: webcams }],
   }),
   dataType({
     type: 'incidents',
@@ -89,13 +87,12 @@ export const ROAD_TYPES: DataType[] = [
     description: `${MOTORWAY} Each item names its feed in source.`,
     path: '/api/v1/live/{city}/incidents',
     aliases: ['/api/v1/live/{city}/ereignisse'],
-    source: AUTOBAHN,
     record: RoadEvent,
     list: true,
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hamburg' },
-    adapter: liveEvents(['warning', 'closure'], CITY_INCIDENT_FEEDS, 'live traffic events'),
+    reads: [{ source: AUTOBAHN, adapter: liveEvents(['warning', 'closure'], CITY_FEEDS, 'live traffic events'), lookups: Object.values(CITY_FEEDS) }],
   }),
   dataType({
     type: 'roadworks',
@@ -106,14 +103,13 @@ export const ROAD_TYPES: DataType[] = [
     description: `${MOTORWAY} Each item names its feed in source.`,
     path: '/api/v1/live/{city}/roadworks',
     aliases: ['/api/v1/live/{city}/baustellen'],
-    source: AUTOBAHN,
     record: RoadEvent,
     list: true,
     cache: LIVE_CACHE,
     live: LIVE,
     // The roadworks fixture is a real A1 site between Pansdorf and Neustadt, 15 km north of Lübeck.
     example: { city: 'luebeck' },
-    adapter: liveEvents(['roadworks'], CITY_ROADWORKS_FEEDS, 'live roadworks'),
+    reads: [{ source: AUTOBAHN, adapter: liveEvents(['roadworks'], CITY_FEEDS, 'live roadworks'), lookups: Object.values(CITY_FEEDS) }],
   }),
   dataType({
     type: 'traffic-flow',
@@ -131,14 +127,15 @@ export const ROAD_TYPES: DataType[] = [
       `At most ${SEGMENT_CAP} non-free segments are listed, congested first.`,
     path: '/api/v1/live/{city}/traffic-flow',
     coverage: { cities: ['hamburg'], note: 'Hamburg (OGC API) and Köln (ArcGIS MapServer) publish their traffic state keylessly' },
-    source: HAMBURG_VERKEHRSLAGE,
-    variants: [{ cities: ['koeln'], source: KOELN_VERKEHR, adapter: koelnTrafficFlow }],
     record: TrafficFlowRecord,
     list: 'segments',
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hamburg' },
-    adapter: trafficFlow,
+    reads: [
+      { source: HAMBURG_VERKEHRSLAGE, adapter: trafficFlow },
+      { cities: ['koeln'], source: KOELN_VERKEHR, adapter: koelnTrafficFlow },
+    ],
   }),
   dataType({
     type: 'traffic-situation',
@@ -152,16 +149,15 @@ export const ROAD_TYPES: DataType[] = [
     path: '/api/v1/live/hamburg/traffic-situation',
     aliases: ['/api/v1/live/hamburg/verkehrslage'],
     fixedCity: 'hamburg',
-    source: HAMBURG_VERKEHRSLAGE,
     record: TrafficSituationRecord,
     list: 'congested',
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hamburg' },
-    adapter: trafficSituation,
+    reads: [{ source: HAMBURG_VERKEHRSLAGE, adapter: trafficSituation }],
   }),
   dataType({
-    type: 'traffic-reports-berlin',
+    type: TRAFFIC_REPORTS_BERLIN.type,
     label: 'Verkehrsmeldungen Berlin',
     label_en: 'Traffic reports Berlin',
     group: 'transport',
@@ -174,13 +170,12 @@ export const ROAD_TYPES: DataType[] = [
     path: '/api/v1/live/berlin/traffic-reports',
     aliases: ['/api/v1/live/berlin/verkehrsmeldungen'],
     fixedCity: 'berlin',
-    source: BERLIN_VIZ,
     record: RoadEvent,
     list: true,
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'berlin' },
-    adapter: berlinTrafficReports,
+    reads: [{ source: BERLIN_VIZ, adapter: berlinTrafficReports }],
   }),
   ...MOBILITHEK_TYPES,
 ];

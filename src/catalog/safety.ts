@@ -1,4 +1,6 @@
 import { dataType, type DataType } from '../core/data-type.ts';
+import { crimeStatsIngest } from '../jobs/crime-stats-ingest.ts';
+import { accidentsIngest } from '../jobs/accidents-ingest.ts';
 import { CivilProtectionWarningsRecord } from '../core/records/safety.ts';
 import { NINA } from '../sources/nina/source.ts';
 import { MAX_DETAILS, civilProtectionWarnings } from '../sources/nina/adapters.ts';
@@ -24,7 +26,6 @@ export const SAFETY_TYPES: DataType[] = [
       '(descriptions and instructions may contain HTML line breaks). With details=true each warning carries its full CAP message ' +
       `(description, instruction, areas; at most ${MAX_DETAILS} per answer). DWD weather warnings appear here too; the weather-warnings ` +
       'type has them with both languages. No active warning answers no_data.',
-    source: NINA,
     params: [
       {
         name: 'details',
@@ -38,7 +39,7 @@ export const SAFETY_TYPES: DataType[] = [
     cache: { freshSeconds: 120, staleSeconds: 900 },
     compare: { resource: 'civil-protection-warnings' },
     example: { city: 'stuttgart', params: { details: 'true' } },
-    adapter: civilProtectionWarnings,
+    reads: [{ source: NINA, adapter: civilProtectionWarnings }],
   }),
   dataType({
     type: 'accidents',
@@ -53,17 +54,15 @@ export const SAFETY_TYPES: DataType[] = [
       'every city gets its own accidents, never its district’s; Berlin and Hamburg collect the rows of their Land. Columns are read by ' +
       `header name because their order changes by year. points holds at most ${POINTS_CAP} accidents (about 50 m precision), ` +
       'points_total_available how many the file has. Early years lack some Länder (no_data says so).',
-    source: UNFALLATLAS,
     record: AccidentsRecord,
     cache: 'stored',
-    job: 'accidents-ingest',
     compare: {
       resource: 'accidents',
       summarise: (d) => Object.fromEntries(Object.entries(d as AccidentsRecord).filter(([k]) => k !== 'points')),
       value: 'per_100k_inhabitants',
     },
     example: { city: 'luebeck' },
-    adapter: storedAccidents,
+    reads: [{ source: UNFALLATLAS, adapter: storedAccidents, jobs: [accidentsIngest] }],
   }),
   dataType({
     type: 'crime-stats',
@@ -77,16 +76,14 @@ export const SAFETY_TYPES: DataType[] = [
       'and state capitals), ingested by the crime-stats-ingest job (request paths never download). Rows are matched by the exact 8-digit ' +
       'municipality key, so a city inside a district gets its own row or no_data, never the district figure. Columns are found by header ' +
       'name; the number format (English or German separators) is read from the file. meta.credit is the credit line the BKA requires.',
-    source: BKA_PKS,
     record: CrimeStatsRecord,
     cache: 'stored',
-    job: 'crime-stats-ingest',
     compare: {
       resource: 'crime-stats',
       summarise: (d) => Object.fromEntries(Object.entries(d as CrimeStatsRecord).filter(([k]) => k !== 'offences')),
       value: 'total.per_100k_inhabitants',
     },
     example: { city: 'hannover' },
-    adapter: storedCrimeStats,
+    reads: [{ source: BKA_PKS, adapter: storedCrimeStats, jobs: [crimeStatsIngest] }],
   }),
 ];

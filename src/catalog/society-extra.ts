@@ -1,5 +1,6 @@
 import { lazy } from '../core/schema.ts';
 import { dataType, type DataType } from '../core/data-type.ts';
+import { POIS_PRECOMPUTE_JOB } from '../jobs/pois-precompute.ts';
 import { ElectionRecord } from '../core/records/election.ts';
 import { BUNDESWAHLLEITERIN } from '../sources/bundeswahlleiterin/source.ts';
 import { electionResults } from '../sources/bundeswahlleiterin/adapters.ts';
@@ -12,6 +13,7 @@ import { EDUCATION_OFFICIAL, HEALTH_OFFICIAL, SOCIAL_OFFICIAL } from './official
 import { socialSituationRecord } from '../core/records/social.ts';
 import { BA_STATISTIK } from '../sources/ba/source.ts';
 import { socialSituation } from '../sources/ba/social.ts';
+import { GENESIS } from '../sources/genesis/source.ts';
 
 import { HospitalRecord } from '../core/records/hospitals.ts';
 import { KLINIKATLAS } from '../sources/klinikatlas/source.ts';
@@ -46,12 +48,11 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
       'the summed votes). A constituency that also covers other municipalities is listed with shared: true and its figures are never ' +
       'attributed to the city; city_totals is then null and meta.city_totals_reason says why. Results exist per constituency only, so a ' +
       'city inside a shared constituency has no figures of its own.',
-    source: BUNDESWAHLLEITERIN,
     record: ElectionRecord,
     cache: { freshSeconds: DAY, staleSeconds: 90 * DAY },
     compare: { resource: 'election', value: 'city_totals.turnout_pct' },
     example: { city: 'koeln' },
-    adapter: electionResults,
+    reads: [{ source: BUNDESWAHLLEITERIN, adapter: electionResults }],
   }),
   dataType({
     type: 'education',
@@ -64,12 +65,10 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
       'Types: school (amenity=school), kindergarten (amenity=kindergarten), university (amenity=university). ' +
       OFFICIAL +
       ' Tables: 21111-01-03-4 (schools and pupils by school type), 21111-02-06-4 (school leavers by qualification).',
-    source: OVERPASS,
     record: lazy(() => facilitiesRecord(EDUCATION_OFFICIAL)),
     cache: 'stored',
-    job: 'pois-precompute',
     example: { city: 'berlin' },
-    adapter: facilitiesWithOfficial(EDUCATION_FACILITIES, EDUCATION_OFFICIAL),
+    reads: [{ source: OVERPASS, adapter: facilitiesWithOfficial(EDUCATION_FACILITIES, EDUCATION_OFFICIAL), parts: [GENESIS], jobs: [POIS_PRECOMPUTE_JOB] }],
   }),
   dataType({
     type: 'health',
@@ -82,13 +81,11 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
       'Types: hospital (amenity=hospital), doctors (amenity=doctors), pharmacy (amenity=pharmacy). ' +
       OFFICIAL +
       ' Table: 23111-01-05-4 (hospitals, beds, patients).',
-    source: OVERPASS,
     record: lazy(() => facilitiesRecord(HEALTH_OFFICIAL)),
     cache: 'stored',
-    job: 'pois-precompute',
     example: { city: 'berlin' },
     compare: { resource: 'health', value: 'official.hospitals.beds_per_10k_inhabitants' },
-    adapter: facilitiesWithOfficial(HEALTH_FACILITIES, HEALTH_OFFICIAL),
+    reads: [{ source: OVERPASS, adapter: facilitiesWithOfficial(HEALTH_FACILITIES, HEALTH_OFFICIAL), parts: [GENESIS], jobs: [POIS_PRECOMPUTE_JOB] }],
   }),
   dataType({
     type: 'social-situation',
@@ -103,12 +100,11 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
       'the named values are matched by the BA terms and every row is passed on in figures (meta.basic_income_support_note). ' +
       OFFICIAL +
       ' Tables: 22311-01-02-4 (housing benefit households), 22221-01-01-4 (SGB XII recipients).',
-    source: BA_STATISTIK,
     record: lazy(() => socialSituationRecord(SOCIAL_OFFICIAL)),
     cache: { freshSeconds: 6 * 3600, staleSeconds: 45 * DAY },
     compare: { resource: 'social-situation', value: 'basic_income_support.recipients_per_1000_inhabitants' },
     example: { city: 'koeln' },
-    adapter: socialSituation(SOCIAL_OFFICIAL),
+    reads: [{ source: BA_STATISTIK, adapter: socialSituation(SOCIAL_OFFICIAL), parts: [GENESIS] }],
   }),
   dataType({
     type: 'hospitals-atlas',
@@ -120,11 +116,10 @@ export const SOCIETY_EXTRA_TYPES: DataType[] = [
       'The site list of the Bundes-Klinik-Atlas (locations.json), read once a day and filtered to the city: sites within the city radius ' +
       'whose place names the city (the atlas has no municipality key), nearest first. The atlas states no licence, so the source answers ' +
       'disabled with meta.disabled_reason unless the operator sets KLINIKATLAS_ENABLED=true.',
-    source: KLINIKATLAS,
     record: HospitalRecord,
     list: true,
     cache: { freshSeconds: DAY, staleSeconds: 30 * DAY },
     example: { city: 'berlin' },
-    adapter: cityHospitals,
+    reads: [{ source: KLINIKATLAS, adapter: cityHospitals }],
   }),
 ];

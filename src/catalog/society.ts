@@ -29,7 +29,7 @@ export const SOCIETY_TYPES: DataType[] = [
     ],
     compare: { resource: 'demographics', value: 'population' },
     example: { city: 'koeln' },
-    fallback: {
+    standIn: {
       source: GV_ISYS,
       adapter: gvPopulation,
       cache: { freshSeconds: 86_400, staleSeconds: 2_592_000 },
@@ -154,14 +154,13 @@ export const SOCIETY_TYPES: DataType[] = [
       `Every indicator of the Wegweiser Kommune topics ${WEGWEISER_TOPICS.map((t) => `\`${t}\``).join(', ')} ` +
       '(Demografische Entwicklung, Soziale Lage, Beschäftigung & Arbeitsmarkt) for the city, as the upstream defines them: ' +
       'name, unit, the latest year with a value, that value and the yearly series. The city is found by its AGS (Wegweiser `gkz`), never by name.',
-    source: WEGWEISER,
     record: IndicatorsRecord,
     list: 'indicators',
     cache: { freshSeconds: DAY, staleSeconds: 30 * DAY },
     // Indicators differ in meaning and unit, so there is no single value to sort cities by.
     compare: { resource: 'indicators' },
     example: { city: 'koeln' },
-    adapter: keyIndicators,
+    reads: [{ source: WEGWEISER, adapter: keyIndicators }],
   }),
   dataType({
     type: 'unemployment',
@@ -172,12 +171,11 @@ export const SOCIETY_TYPES: DataType[] = [
     description:
       'Eckwerte table EckwerteTabelleALOKr of the BA statistics API for the Kreis whose key is the first five AGS digits. ' +
       'Only kreisfreie Städte (and Berlin, Hamburg) have their own Kreis; cities inside a Kreis answer no_data instead of the Kreis value.',
-    source: BA_STATISTIK,
     record: UnemploymentRecord,
     cache: { freshSeconds: 6 * 3600, staleSeconds: 45 * DAY },
     compare: { resource: 'unemployment', value: 'unemployment_rate_pct' },
     example: { city: 'koeln' },
-    adapter: unemploymentFigures,
+    reads: [{ source: BA_STATISTIK, adapter: unemploymentFigures }],
   }),
   dataType({
     type: 'population-density',
@@ -188,10 +186,9 @@ export const SOCIETY_TYPES: DataType[] = [
     description:
       "Census inhabitants summed over the city's 100 m grid cells (cells carry the AGS) divided by the municipal area of the " +
       'Gemeindeverzeichnis (31.12.2024); also the populated area (cells × 0.01 km²) and the density over it.',
-    source: ZENSUS_GRID,
     record: PopulationDensityRecord,
     cache: { freshSeconds: 7 * DAY, staleSeconds: 30 * DAY },
     example: { city: 'koeln' },
-    adapter: populationDensity,
+    reads: [{ source: ZENSUS_GRID, adapter: populationDensity }],
   }),
 ];

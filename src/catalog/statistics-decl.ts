@@ -1,4 +1,4 @@
-import { dataType, type Adapter, type DataType, type Example, type Fallback, type Group } from '../core/data-type.ts';
+import { dataType, type Adapter, type DataType, type Example, type Group, type StandIn } from '../core/data-type.ts';
 import { statisticsRecord, type StatisticsRecord } from '../core/records/statistics.ts';
 import { lazy } from '../core/schema.ts';
 import { GENESIS } from '../sources/genesis/source.ts';
@@ -19,8 +19,8 @@ export interface StatDecl extends StatTable {
   description?: string;
   compare?: DataType['compare'];
   example: Example;
-  /** A keyless source answering when the Regionaldatenbank credentials are missing. */
-  fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<StatisticsRecord> };
+  /** A keyless source answering while the Regionaldatenbank credentials are missing. */
+  standIn?: StandIn<Adapter<StatisticsRecord>>;
 }
 
 export function statisticsType(d: StatDecl): DataType {
@@ -31,13 +31,11 @@ export function statisticsType(d: StatDecl): DataType {
     group: d.group,
     summary: d.summary,
     description: d.description ?? tableDescription(d.table),
-    source: GENESIS,
     record: lazy(() => statisticsRecord(d)),
     cache: STAT_CACHE,
     compare: d.compare,
     example: d.example,
-    adapter: genesisStatistics(d),
-    ...(d.fallback ? { fallback: d.fallback } : {}),
+    reads: [{ source: GENESIS, adapter: genesisStatistics(d), ...(d.standIn ? { standIn: d.standIn } : {}) }],
   });
 }
 

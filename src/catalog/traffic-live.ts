@@ -1,4 +1,5 @@
 import { dataType, type DataType } from '../core/data-type.ts';
+import { TRAFFIC_REPORTS_HANNOVER } from '../core/records/roads.ts';
 import { CountingStation, LowEmissionZone, RoadEvent } from '../core/records/roads.ts';
 import { MOBILITHEK_HANNOVER, MOBILITHEK_KIEL, MOBILITHEK_KOELN_LEZ } from '../sources/mobilithek/sources.ts';
 import {
@@ -28,7 +29,7 @@ const MOBILITHEK =
 
 export const MOBILITHEK_TYPES: DataType[] = [
   dataType({
-    type: 'traffic-reports-hannover',
+    type: TRAFFIC_REPORTS_HANNOVER.type,
     label: 'Verkehrsmeldungen Hannover',
     label_en: 'Traffic reports Hanover',
     group: 'transport',
@@ -37,13 +38,12 @@ export const MOBILITHEK_TYPES: DataType[] = [
     path: '/api/v1/live/hannover/traffic-reports',
     aliases: ['/api/v1/live/hannover/verkehrsmeldungen'],
     fixedCity: 'hannover',
-    source: MOBILITHEK_HANNOVER,
     record: RoadEvent,
     list: true,
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hannover' },
-    adapter: hannoverTrafficReports,
+    reads: [{ source: MOBILITHEK_HANNOVER, adapter: hannoverTrafficReports }],
   }),
   dataType({
     type: 'counting-stations',
@@ -55,13 +55,12 @@ export const MOBILITHEK_TYPES: DataType[] = [
     path: '/api/v1/live/kiel/counting-stations',
     aliases: ['/api/v1/live/kiel/zaehlstellen'],
     fixedCity: 'kiel',
-    source: MOBILITHEK_KIEL,
     record: CountingStation,
     list: true,
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'kiel' },
-    adapter: kielCountingStations,
+    reads: [{ source: MOBILITHEK_KIEL, adapter: kielCountingStations }],
   }),
   dataType({
     type: 'low-emission-zone',
@@ -73,13 +72,12 @@ export const MOBILITHEK_TYPES: DataType[] = [
     path: '/api/v1/live/koeln/low-emission-zone',
     aliases: ['/api/v1/live/koeln/umweltzone'],
     fixedCity: 'koeln',
-    source: MOBILITHEK_KOELN_LEZ,
     record: LowEmissionZone,
     list: true,
     cache: { freshSeconds: 3600, staleSeconds: 86400 },
     live: { refreshSeconds: 3600 },
     example: { city: 'koeln' },
-    adapter: koelnLowEmissionZone,
+    reads: [{ source: MOBILITHEK_KOELN_LEZ, adapter: koelnLowEmissionZone }],
   }),
   dataType({
     type: 'live-parking',
@@ -95,14 +93,15 @@ export const MOBILITHEK_TYPES: DataType[] = [
       `occupancy normalised to 0..1 (Frankfurt and Magdeburg send percent, Wuppertal a share). Freshness guard as for parking: a feed whose ` +
       `newest value is older than ${PARKING_MAX_AGE_HOURS} h answers no_data with the reason; a single older site has free_spaces null.`,
     path: '/api/v1/live/{city}/parking',
-    source: PARKING_MAIN![1].source,
     record: ParkingSiteRecord,
     list: true,
     cache: LIVE_CACHE,
     live: LIVE,
     coverage: { cities: [PARKING_MAIN![0]], note: 'cities whose live parking publication is a Mobilithek offer this service reads' },
-    variants: PARKING_OTHERS.map(([slug, feed]) => ({ cities: [slug], source: feed.source, adapter: liveParking(feed) })),
     example: { city: 'frankfurt-am-main' },
-    adapter: liveParking(PARKING_MAIN![1]),
+    reads: [
+      { source: PARKING_MAIN![1].source, adapter: liveParking(PARKING_MAIN![1]) },
+      ...PARKING_OTHERS.map(([slug, feed]) => ({ cities: [slug], source: feed.source, adapter: liveParking(feed) })),
+    ],
   }),
 ];

@@ -34,7 +34,6 @@ export const DEPARTURE_TYPES: DataType[] = [
     description: `Per VGN stop number (?stop=, default ${VAG_DEFAULT_STOP} = Nürnberg Hauptbahnhof). delay_s = actual - planned; the feed does not report cancellations (cancelled=null).`,
     path: '/api/v1/live/nuernberg/departures',
     fixedCity: 'nuernberg',
-    source: VAG,
     params: [stopParam('VGN stop number', /^\d{1,7}$/, 'a numeric VGN stop number (e.g. 510)')],
     record: LiveBoardRecord,
     list: 'departures',
@@ -42,7 +41,7 @@ export const DEPARTURE_TYPES: DataType[] = [
     live: LIVE,
     // The VAG fixture is the real answer for stop 536 (Schweiggerstr.).
     example: { city: 'nuernberg', params: { stop: '536' } },
-    adapter: vagDepartures,
+    reads: [{ source: VAG, adapter: vagDepartures }],
   }),
   dataType({
     type: 'departures-efa',
@@ -58,7 +57,6 @@ export const DEPARTURE_TYPES: DataType[] = [
       cities: Object.keys(EFA_DEFAULT_STOPS),
       note: 'EFA departure monitors of VRR (Rhine-Ruhr core cities) and VVS (Stuttgart); Nuremberg, Hamburg and Frankfurt have their own departure routes',
     },
-    source: EFA,
     params: [
       stopParam(
         'EFA stop: DELFI global id, numeric id or stop name',
@@ -72,7 +70,7 @@ export const DEPARTURE_TYPES: DataType[] = [
     live: LIVE,
     // The EFA fixture is the real VVS answer for Stuttgart-Vaihingen.
     example: { city: 'stuttgart', params: { stop: 'de:08111:6002' } },
-    adapter: efaDepartures,
+    reads: [{ source: EFA, adapter: efaDepartures }],
   }),
   dataType({
     type: 'departures-hvv',
@@ -84,7 +82,6 @@ export const DEPARTURE_TYPES: DataType[] = [
     description: `Station by HVV id (Master:10901) or name (?stop=, default "${HVV_DEFAULT_STATION}", resolved with GTI checkName). Needs server-side GTI credentials.`,
     path: '/api/v1/live/hamburg/departures',
     fixedCity: 'hamburg',
-    source: HVV_GEOFOX,
     params: [stopParam('HVV station id or name', /^(Master:\d{1,9}|[\p{L}\p{N} .,()'/-]{2,80})$/u, 'an HVV station id such as Master:10901 or a station name')],
     record: LiveBoardRecord,
     list: 'departures',
@@ -92,7 +89,7 @@ export const DEPARTURE_TYPES: DataType[] = [
     live: LIVE,
     // The GTI fixture is the real departureList of Wartenau (Master:10901).
     example: { city: 'hamburg', params: { stop: 'Master:10901' } },
-    adapter: hvvDepartures,
+    reads: [{ source: HVV_GEOFOX, adapter: hvvDepartures }],
   }),
   dataType({
     type: 'departures-rmv',
@@ -104,13 +101,12 @@ export const DEPARTURE_TYPES: DataType[] = [
     description: `RMV stop id (?stop=, default ${RMV_DEFAULT_STOP} = Frankfurt (Main) Hauptbahnhof). Needs a server-side RMV access id.`,
     path: '/api/v1/live/frankfurt-am-main/departures',
     fixedCity: 'frankfurt-am-main',
-    source: RMV,
     params: [stopParam('RMV stop id (extId)', /^\d{6,9}$/, 'a numeric RMV stop id (e.g. 3000010)')],
     record: LiveBoardRecord,
     list: 'departures',
     cache: CACHE,
     live: LIVE,
     example: { city: 'frankfurt-am-main', params: { stop: RMV_DEFAULT_STOP } },
-    adapter: rmvDepartures,
+    reads: [{ source: RMV, adapter: rmvDepartures }],
   }),
 ];

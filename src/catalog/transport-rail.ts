@@ -1,4 +1,5 @@
 import { dataType, globalType, type DataType } from '../core/data-type.ts';
+import { STATIONS } from '../core/records/stations.ts';
 import type { ParamDecl } from '../core/params.ts';
 import { StationList } from '../core/records/stations.ts';
 import { StationArrivalsRecord, StationDeparturesRecord } from '../core/records/departures.ts';
@@ -34,7 +35,7 @@ const MAIN_STATION_NOTE = `Without ?eva= the board shows the city's main station
 
 export const RAIL_TYPES: DataType[] = [
   dataType({
-    type: 'stations',
+    type: STATIONS.type,
     label: 'Bahnhöfe',
     label_en: 'Railway stations',
     group: 'transport',
@@ -43,7 +44,6 @@ export const RAIL_TYPES: DataType[] = [
       "Stations whose StaDa municipalityCode equals the city's AGS (answers without that field: mailing-address city equal to the city's name), sorted by name; stations not in operation " +
       '(category -1/0) and stations without an EVA number are left out. `eva` is the main EVA number and feeds ' +
       '/api/v1/stations/{eva}/departures; `evas` lists all EVA numbers of the station. The national list is fetched once a day.',
-    source: STADA,
     params: [
       {
         name: 'q',
@@ -58,16 +58,21 @@ export const RAIL_TYPES: DataType[] = [
     record: StationList,
     cache: STATIONS_CACHE,
     example: { city: 'koeln' },
-    adapter: cityStations,
-    fallback: {
-      source: DB_OPEN_STATIONS,
-      adapter: openCityStations,
-      cache: OPEN_STATIONS_CACHE,
-      note:
-        "Without DB API Marketplace credentials: DB's open station data (Stationsdaten Stand 2020-03 joined by DS100 code with the Haltestellen list 2020, CC BY 4.0), a dated edition. " +
-        'No municipality key: a station counts when its address town (Ort) equals the city\'s name or an alias, so stations addressed to a district (e.g. "Köln-Mülheim") are missed; ' +
-        'evas lists the EVA numbers of the stops sharing the DS100 code. meta.edition names the edition.',
-    },
+    reads: [
+      {
+        source: STADA,
+        adapter: cityStations,
+        standIn: {
+          source: DB_OPEN_STATIONS,
+          adapter: openCityStations,
+          cache: OPEN_STATIONS_CACHE,
+          note:
+            "Without DB API Marketplace credentials: DB's open station data (Stationsdaten Stand 2020-03 joined by DS100 code with the Haltestellen list 2020, CC BY 4.0), a dated edition. " +
+            'No municipality key: a station counts when its address town (Ort) equals the city\'s name or an alias, so stations addressed to a district (e.g. "Köln-Mülheim") are missed; ' +
+            'evas lists the EVA numbers of the stops sharing the DS100 code. meta.edition names the edition.',
+        },
+      },
+    ],
   }),
   globalType({
     type: 'station-board-departures',
@@ -78,14 +83,13 @@ export const RAIL_TYPES: DataType[] = [
     summary: 'Live departures of any station by EVA number, all categories, with real-time delay and disruptions',
     description: BOARD_DESCRIPTION,
     path: '/api/v1/stations/{eva}/departures',
-    source: DB_TIMETABLES,
     params: [evaParam('path')],
     record: StationDeparturesRecord,
     list: 'departures',
     cache: BOARD_CACHE,
     live: { refreshSeconds: 60 },
     example: { params: { eva: EXAMPLE_EVA } },
-    adapter: stationBoardDepartures,
+    reads: [{ source: DB_TIMETABLES, adapter: stationBoardDepartures }],
   }),
   globalType({
     type: 'station-board-arrivals',
@@ -96,14 +100,13 @@ export const RAIL_TYPES: DataType[] = [
     summary: 'Live arrivals of any station by EVA number, all categories, with real-time delay and disruptions',
     description: BOARD_DESCRIPTION,
     path: '/api/v1/stations/{eva}/arrivals',
-    source: DB_TIMETABLES,
     params: [evaParam('path')],
     record: StationArrivalsRecord,
     list: 'arrivals',
     cache: BOARD_CACHE,
     live: { refreshSeconds: 60 },
     example: { params: { eva: EXAMPLE_EVA } },
-    adapter: stationBoardArrivals,
+    reads: [{ source: DB_TIMETABLES, adapter: stationBoardArrivals }],
   }),
   dataType({
     type: 'station-departures',
@@ -113,13 +116,12 @@ export const RAIL_TYPES: DataType[] = [
     tool: 'departures',
     summary: "Live departures at the city's main railway station (or ?eva= one of its stations)",
     description: `${BOARD_DESCRIPTION} ${MAIN_STATION_NOTE}`,
-    source: DB_TIMETABLES,
     params: [evaParam('query')],
     record: StationDeparturesRecord,
     list: 'departures',
     cache: BOARD_CACHE,
     example: { city: 'essen' },
-    adapter: cityStationDepartures,
+    reads: [{ source: DB_TIMETABLES, adapter: cityStationDepartures, lookups: [STATIONS] }],
   }),
   dataType({
     type: 'station-arrivals',
@@ -129,12 +131,11 @@ export const RAIL_TYPES: DataType[] = [
     tool: 'departures',
     summary: "Live arrivals at the city's main railway station (or ?eva= one of its stations)",
     description: `${BOARD_DESCRIPTION} ${MAIN_STATION_NOTE}`,
-    source: DB_TIMETABLES,
     params: [evaParam('query')],
     record: StationArrivalsRecord,
     list: 'arrivals',
     cache: BOARD_CACHE,
     example: { city: 'essen' },
-    adapter: cityStationArrivals,
+    reads: [{ source: DB_TIMETABLES, adapter: cityStationArrivals, lookups: [STATIONS] }],
   }),
 ];

@@ -1,3 +1,5 @@
+import { GTFS_RT_POLLER } from '../jobs/gtfs/rt-poller.ts';
+import { GTFS_STATIC_JOB } from '../jobs/gtfs/static.ts';
 import { dataType, type DataType } from '../core/data-type.ts';
 import type { ParamDecl } from '../core/params.ts';
 import { RouteStatusRecord, TransitDeparture, TransitRecord, TripRecord } from '../core/records/transit.ts';
@@ -10,7 +12,8 @@ import { REFRESH_SECONDS, transitDepartures, transitRouteStatus, transitSummary,
  * the static schedule job) stored; none calls the upstream on a request. Declarations only.
  */
 const ID = /^[\w:.-]{1,200}$/;
-const JOB = 'gtfs-rt-poller';
+/** What every transit type reads: the static schedule index and the realtime indexes the poller writes. */
+const JOBS = [GTFS_STATIC_JOB, GTFS_RT_POLLER];
 
 const idParam = (name: string, what: string): ParamDecl => ({
   name,
@@ -34,12 +37,10 @@ export const TRANSIT_TYPES: DataType[] = [
     summary:
       "The city's public transit in the nationwide GTFS feeds: its stops, the state of the live feed and links to live departures, trips and route status (Tier B)",
     description: 'Reads the static schedule index (job gtfs-static) and the realtime feed the GTFS-RT poller stored.',
-    source: GTFS_DE,
     record: TransitRecord,
     cache: 'stored',
-    job: JOB,
     example: { city: EXAMPLE_CITY },
-    adapter: transitSummary,
+    reads: [{ source: GTFS_DE, adapter: transitSummary, jobs: JOBS }],
   }),
   dataType({
     type: 'transit-departures',
@@ -50,7 +51,6 @@ export const TRANSIT_TYPES: DataType[] = [
     summary: 'Live departures at the stops of the city from the nationwide GTFS-Realtime feed, with planned and expected times and delay (Tier B)',
     description: `Stops of the city are those whose DELFI id carries the city's district key (de:<AGS5>:…, district-free cities) or that lie within a circle of the city's area around its register point. Departures expected from ${WINDOW_PAST_S / 60} minutes ago to ${WINDOW_AHEAD_S / 60} minutes ahead. trip_id and route_id are volatile ids for the trip and route-status endpoints.`,
     path: '/api/v1/live/{city}/transit/departures',
-    source: GTFS_DE,
     params: [
       {
         name: 'stop_id',
@@ -63,10 +63,9 @@ export const TRANSIT_TYPES: DataType[] = [
     record: TransitDeparture,
     list: true,
     cache: 'stored',
-    job: JOB,
     live: { refreshSeconds: REFRESH_SECONDS },
     example: { city: EXAMPLE_CITY },
-    adapter: transitDepartures,
+    reads: [{ source: GTFS_DE, adapter: transitDepartures, jobs: JOBS }],
   }),
   dataType({
     type: 'transit-trip',
@@ -76,14 +75,12 @@ export const TRANSIT_TYPES: DataType[] = [
     tool: 'trip',
     summary: 'One trip from the live departures: delay, stop updates with names and times, and an estimated position interpolated between stops (Tier B)',
     path: '/api/v1/live/{city}/transit/trips/{trip_id}',
-    source: GTFS_DE,
     params: [idParam('trip_id', 'Volatile trip id from the trip_id field of the departures endpoint')],
     record: TripRecord,
     cache: 'stored',
-    job: JOB,
     live: { refreshSeconds: REFRESH_SECONDS },
     example: { city: EXAMPLE_CITY, params: { trip_id: '1910001' } },
-    adapter: transitTrip,
+    reads: [{ source: GTFS_DE, adapter: transitTrip, jobs: JOBS }],
   }),
   dataType({
     type: 'transit-route-status',
@@ -93,13 +90,11 @@ export const TRANSIT_TYPES: DataType[] = [
     tool: 'route_status',
     summary: 'Active trips, average and maximum delay of one route in the live feed (Tier B)',
     path: '/api/v1/live/{city}/transit/routes/{route_id}/status',
-    source: GTFS_DE,
     params: [idParam('route_id', 'Volatile route id from the route_id field of the departures endpoint')],
     record: RouteStatusRecord,
     cache: 'stored',
-    job: JOB,
     live: { refreshSeconds: REFRESH_SECONDS },
     example: { city: EXAMPLE_CITY, params: { route_id: '28001_400' } },
-    adapter: transitRouteStatus,
+    reads: [{ source: GTFS_DE, adapter: transitRouteStatus, jobs: JOBS }],
   }),
 ];

@@ -1,6 +1,10 @@
 import type { City } from '../cities/register.ts';
 import type { Config } from '../config.ts';
 import type { SourceDecl } from './source.ts';
+import type { ScheduledJob } from './job.ts';
+import type { TypeRef } from './type-ref.ts';
+
+export { typeRef, type TypeRef } from './type-ref.ts';
 import type { SourceHttp } from './source-http.ts';
 import type { Store } from './store.ts';
 import type { ParamDecl } from './params.ts';
@@ -49,8 +53,12 @@ export interface FetchContext {
   config: Config;
   now: Date;
   signal: AbortSignal;
-  /** Runs another data type through the pipeline (cached), for composite types. */
-  lookup(type: string, city: City, params?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * Another data type's answer for a city through the pipeline (its cache, settings and stand-in),
+   * for types that compose: `ref` must be one of the reading's declared `lookups`. Null when that
+   * type has nothing (not ok) or fails.
+   */
+  lookup<T>(ref: TypeRef<T>, city: City, params?: Record<string, unknown>): Promise<T | null>;
   /**
    * A shared upstream sub-resource (e.g. a national station list) fetched through the same
    * cache, single-flight and breaker as data types, keyed per source by `name`. Adapters use
@@ -82,30 +90,39 @@ export interface Coverage {
   note: string;
 }
 
-export interface Fallback {
+/**
+ * One source a data type reads: the one way a type combines sources. A type declares one or more
+ * readings; each has its own source (settings, breaker, status, attribution, variables), adapter
+ * and cache windows.
+ *
+ * - Which requests it answers: `cities` (per-city types) or `values` of the type's `variantParam`
+ *   (global types, e.g. one charging data provider of /live/{operator}/charging); the reading
+ *   without either answers every other request. Its cities count as covered.
+ * - `standIn`: a keyless reading that answers in its place while its source is unusable (no
+ *   credentials, switched off); meta.answered_by names it.
+ * - `parts`: further sources its adapter reads a part of the answer from (FetchContext.part),
+ *   each behind its own settings, breaker and shared cache; a failing part comes back as a
+ *   reason, so the rest of the answer stands.
+ * - `lookups`: other data types its adapter composes with (FetchContext.lookup), through their
+ *   own readings and cache.
+ * - `jobs`: for stored readings, the jobs that write what the adapter reads.
+ */
+export interface Reading<A = Adapter<unknown>> {
   source: SourceDecl;
-  adapter: Adapter<unknown>;
+  adapter: A;
+  /** Cache windows of this reading (default: the type's `cache`). */
   cache?: CacheWindows | 'stored';
-  /** What the fallback answers with, compared with the main source (shown in meta and the docs). */
-  note: string;
+  cities?: readonly string[];
+  values?: readonly string[];
+  standIn?: StandIn<A>;
+  parts?: readonly SourceDecl[];
+  /** Other data types its adapter looks up (FetchContext.lookup). */
+  lookups?: readonly TypeRef<unknown>[];
+  jobs?: readonly ScheduledJob[];
 }
 
-/**
- * Another source answering the same data type for some cities (e.g. Köln's traffic state next to
- * Hamburg's) or, on a global type, for some values of its `variantParam` (e.g. one charging data
- * provider of /live/{operator}/charging): same type, path and record; its own source (breaker,
- * status, attribution, variables), adapter and cache. Its cities count as covered besides
- * `coverage.cities`.
- */
-export interface Variant {
-  /** Canonical slugs this source answers for (per-city types); the main source answers every other covered city. */
-  cities?: readonly string[];
-  /** Values of the type's `variantParam` this source answers for (global types). */
-  values?: readonly string[];
-  source: SourceDecl;
-  adapter: Adapter<unknown>;
-  cache?: CacheWindows;
-}
+/** A reading that answers while the reading it stands in for is unusable, and what it answers with, compared with that one. */
+export type StandIn<A = Adapter<unknown>> = Omit<Reading<A>, 'cities' | 'values' | 'standIn'> & { note: string };
 
 /** Where the docs' example answer (and the demo) come from: the city the fixtures model. */
 export interface Example {
@@ -118,7 +135,11 @@ export interface Example {
 /**
  * One data type, declared once. Its route, OpenAPI operation (with the typed `data`), overview
  * row, coverage cells, MCP reach and compare resource are all derived from this object. It is
- * a declaration only: the adapter it names lives in the source module.
+ * a declaration only: the adapters its readings name live in the source modules.
+ *
+ * `source`, `adapter`, `parts` and `cache` are those of one reading: on the declared type its
+ * first reading's, on a form (formOf) the answering reading's. Everything that tells or runs
+ * "the source of this answer" reads them there.
  */
 export interface DataType {
   type: string;
@@ -131,7 +152,8 @@ export interface DataType {
   path?: string;
   /** Deprecated paths answering exactly like `path`, with Deprecation and Link headers. */
   aliases?: string[];
-  source: SourceDecl;
+  /** The sources it reads (see Reading); the first is its main one. */
+  reads: readonly Reading[];
   params?: ParamDecl[];
   /**
    * The schema of `data`: the record, or for `list: true` one list item. Canonical names only;
@@ -141,8 +163,6 @@ export interface DataType {
   record: () => z.ZodType;
   /** Cache windows for fetched types; `stored` types read what a job wrote and are not cached. */
   cache: CacheWindows | 'stored';
-  /** For `stored` types: the job (jobs/registry) that writes what the adapter reads. */
-  job?: string;
   /** `data` is an array (or the array under this key of the record) that pages. */
   list?: true | string;
   coverage?: Coverage;
@@ -163,108 +183,164 @@ export interface DataType {
   /** `global`: the path has no city (e.g. /api/v1/stations/{eva}/departures). Default `city`. */
   scope?: 'city' | 'global';
   example: Example;
-  /**
-   * An official keyless source that answers when `source` is unusable (credentials missing or
-   * switched off): same record schema, its own source and attribution; meta.answered_by names it.
-   */
-  fallback?: Fallback;
-  /** Per-city (or per-parameter) source variants: these cities or values are answered by another source (see Variant). */
-  variants?: Variant[];
-  /** Global types: the path parameter whose value picks a variant (e.g. `operator`). */
+  /** Global types: the path parameter whose value picks a reading (e.g. `operator`). */
   variantParam?: string;
   /** An MCP tool of its own (e.g. `departures`) instead of its group's tool. */
   tool?: string;
+  /** The source of this form's reading (see above). */
+  source: SourceDecl;
   adapter: Adapter<unknown>;
+  parts: readonly SourceDecl[];
+  /** The data types this form's reading looks up. */
+  lookups: readonly TypeRef<unknown>[];
+  /** The stand-in of this form's reading, if it has one. */
+  standIn?: StandIn;
+  /** On a stand-in form: the source it stands in for and its note. */
+  standingInFor?: { source: SourceDecl; note: string };
 }
 
-type Declared = Omit<DataType, 'record' | 'adapter' | 'list' | 'scope' | 'fallback' | 'variants'>;
+type Declared = Omit<DataType, 'record' | 'list' | 'scope' | 'reads' | 'source' | 'adapter' | 'parts' | 'lookups' | 'standIn' | 'standingInFor'>;
 type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>;
 
-/**
- * Declares a per-city data type; the compiler checks that the adapter returns what the record
- * schema describes (a list of it for `list: true`).
- */
-export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Declared & {
-    record: () => S;
-    list?: L;
-    adapter: Adapter<DataOf<S, L>>;
-    fallback?: Omit<Fallback, 'adapter'> & { adapter: Adapter<DataOf<S, L>> };
-    variants?: (Omit<Variant, 'adapter'> & { adapter: Adapter<DataOf<S, L>> })[];
-  },
-): DataType {
-  return dt as DataType;
+/** The declared type with its first reading's source, adapter, parts and stand-in. */
+function declared(dt: Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups'>): DataType {
+  const main = dt.reads[0];
+  if (!main) throw new Error(`data type ${dt.type} reads no source`);
+  return {
+    ...dt,
+    source: main.source,
+    adapter: main.adapter,
+    parts: main.parts ?? [],
+    lookups: main.lookups ?? [],
+    ...(main.standIn ? { standIn: main.standIn } : {}),
+  };
 }
 
-/** Declares a global data type; its adapter never sees a city. */
+/**
+ * Declares a per-city data type; the compiler checks that every reading's adapter returns what
+ * the record schema describes (a list of it for `list: true`).
+ */
+export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
+  dt: Declared & { record: () => S; list?: L; reads: readonly Reading<Adapter<DataOf<S, L>>>[] },
+): DataType {
+  return declared(dt as unknown as Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups'>);
+}
+
+/** Declares a global data type; its adapters never see a city. */
 export function globalType<S extends z.ZodType, L extends true | string | undefined = undefined>(
   dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & {
     record: () => S;
     list?: L;
-    adapter: GlobalAdapter<DataOf<S, L>>;
-    variants?: (Omit<Variant, 'adapter' | 'cities'> & { values: readonly string[]; adapter: GlobalAdapter<DataOf<S, L>> })[];
+    reads: readonly (Omit<Reading<GlobalAdapter<DataOf<S, L>>>, 'cities' | 'standIn'> & { standIn?: StandIn<GlobalAdapter<DataOf<S, L>>> })[];
   },
 ): DataType {
-  return { ...dt, scope: 'global' } as DataType;
+  return declared({ ...(dt as unknown as Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups'>), scope: 'global' });
 }
 
-/**
- * The data type as it answers with the main source unusable: the fallback's source, adapter
- * and cache in place of the main ones (same type, path, record and coverage).
- */
-export function viaFallback(dt: DataType): DataType | null {
-  if (!dt.fallback) return null;
-  return { ...dt, source: dt.fallback.source, adapter: dt.fallback.adapter, cache: dt.fallback.cache ?? dt.cache };
+/** One derived form per type and reading, so that per-form caches (hit sources, states) work by identity. */
+const forms = new WeakMap<DataType, WeakMap<object, DataType>>();
+function formsFor(dt: DataType): WeakMap<object, DataType> {
+  let m = forms.get(dt);
+  if (!m) forms.set(dt, (m = new WeakMap()));
+  return m;
 }
 
-/** One derived data type per variant, so that per-type caches (runtime fallbacks, hit sources) keep working by identity. */
-const variantTypes = new WeakMap<Variant, DataType>();
-
-/**
- * The data type as it answers in `slug`: the variant's source, adapter and cache where a variant
- * names the city, else the type itself. The variant answers on its own, without the main
- * source's fallback.
- */
-export function forCity(dt: DataType, slug: string): DataType {
-  const v = dt.variants?.find((x) => x.cities?.includes(slug));
-  return v ? variantForm(dt, v) : dt;
-}
-
-/** A global type as it answers for a value of its `variantParam` (see forCity). */
-export function forParam(dt: DataType, params: Record<string, unknown>): DataType {
-  const value = dt.variantParam ? params[dt.variantParam] : undefined;
-  const v = typeof value === 'string' ? dt.variants?.find((x) => x.values?.includes(value)) : undefined;
-  return v ? variantForm(dt, v) : dt;
-}
-
-/** The data type as one of its variants answers: the variant's source, adapter and cache. */
-export function variantForm(dt: DataType, v: Variant): DataType {
-  let t = variantTypes.get(v);
+/** The data type as one reading answers: that reading's source, adapter, parts, cache and stand-in. */
+export function formOf(dt: DataType, r: Reading): DataType {
+  const known = formsFor(dt);
+  let t = known.get(r);
   if (!t) {
-    const { variants: _variants, fallback: _fallback, ...rest } = dt;
-    t = { ...rest, source: v.source, adapter: v.adapter, cache: v.cache ?? dt.cache };
-    variantTypes.set(v, t);
+    const { standIn: _standIn, standingInFor: _for, ...rest } = dt;
+    t = {
+      ...rest,
+      source: r.source,
+      adapter: r.adapter,
+      parts: r.parts ?? [],
+      lookups: r.lookups ?? [],
+      cache: r.cache ?? dt.cache,
+      ...(r.standIn ? { standIn: r.standIn } : {}),
+    };
+    known.set(r, t);
   }
   return t;
 }
 
-/** Every source a data type answers from besides its fallback: its own and its variants'. */
-export function mainSources(dt: DataType): SourceDecl[] {
-  return [...new Set([dt.source, ...(dt.variants ?? []).map((v) => v.source)])];
+/** The form as its stand-in answers it (the form's source unusable): same type, path, record and coverage. */
+export function standInForm(form: DataType): DataType | null {
+  const s = form.standIn;
+  if (!s) return null;
+  const known = formsFor(form);
+  let t = known.get(s);
+  if (!t) {
+    const { standIn: _standIn, ...rest } = form;
+    t = {
+      ...rest,
+      source: s.source,
+      adapter: s.adapter,
+      parts: s.parts ?? [],
+      lookups: s.lookups ?? [],
+      cache: s.cache ?? form.cache,
+      standingInFor: { source: form.source, note: s.note },
+    };
+    known.set(s, t);
+  }
+  return t;
 }
 
-/** The docs' line naming which source answers which cities, for a type with variants (else null). */
+/** The reading that answers `slug` (per-city types): the one naming the city, else the one without cities. */
+export function readingFor(dt: DataType, slug: string): Reading {
+  return dt.reads.find((r) => r.cities?.includes(slug)) ?? defaultReading(dt);
+}
+
+/** The reading that answers these parameters (global types with a `variantParam`), else the default one. */
+export function readingForParams(dt: DataType, params: Record<string, unknown>): Reading {
+  const value = dt.variantParam ? params[dt.variantParam] : undefined;
+  return (typeof value === 'string' ? dt.reads.find((r) => r.values?.includes(value)) : undefined) ?? defaultReading(dt);
+}
+
+function defaultReading(dt: DataType): Reading {
+  return dt.reads.find((r) => !r.cities && !r.values) ?? dt.reads[0]!;
+}
+
+/** The form that answers `slug`, before settings are looked at (see readingFor). */
+export function forCity(dt: DataType, slug: string): DataType {
+  return formOf(dt, readingFor(dt, slug));
+}
+
+/** Every form of a data type: each reading's, for coverage and state views. */
+export function formsOf(dt: DataType): DataType[] {
+  return dt.reads.map((r) => formOf(dt, r));
+}
+
+/** Every source a data type reads: its readings', their stand-ins' and their parts'. */
+export function sourcesOf(dt: DataType): SourceDecl[] {
+  return [...new Set(dt.reads.flatMap((r) => [r.source, ...(r.standIn ? [r.standIn.source, ...(r.standIn.parts ?? [])] : []), ...(r.parts ?? [])]))];
+}
+
+/** Every source that answers a data type by itself (its readings', not stand-ins' or parts'). */
+export function mainSources(dt: DataType): SourceDecl[] {
+  return [...new Set(dt.reads.map((r) => r.source))];
+}
+
+/** The jobs that fill what a data type's readings read. */
+export function jobsOf(dt: DataType): ScheduledJob[] {
+  return [...new Set(dt.reads.flatMap((r) => [...(r.jobs ?? []), ...(r.standIn?.jobs ?? [])]))];
+}
+
+/** The docs' line naming which source answers which cities, for a type with several readings (else null). */
 export function variantsNote(dt: DataType): string | null {
-  if (!dt.variants?.length) return null;
-  const parts = dt.variants.map((v) => `${[...(v.cities ?? v.values ?? [])].join(', ')}: ${v.source.name} (${v.source.license}, source ${v.source.id})`);
-  return `Sources per ${dt.variantParam ?? 'city'}: ${parts.join('; ')}; elsewhere ${dt.source.name} (${dt.source.license}, source ${dt.source.id}).`;
+  const specific = dt.reads.filter((r) => r.cities || r.values);
+  if (!specific.length) return null;
+  const parts = specific.map((r) => `${[...(r.cities ?? r.values ?? [])].join(', ')}: ${r.source.name} (${r.source.license}, source ${r.source.id})`);
+  const main = defaultReading(dt);
+  return `Sources per ${dt.variantParam ?? 'city'}: ${parts.join('; ')}; elsewhere ${main.source.name} (${main.source.license}, source ${main.source.id}).`;
 }
 
 /** Cities a data type covers (its coverage plus its variants' cities), or null for all. */
 export function coveredCities(dt: DataType): readonly string[] | null {
   if (dt.fixedCity) return [dt.fixedCity];
   if (!dt.coverage) return null;
-  const extra = (dt.variants ?? []).flatMap((v) => v.cities ?? []).filter((c) => !dt.coverage!.cities.includes(c));
+  const extra = dt.reads.flatMap((r) => r.cities ?? []).filter((c) => !dt.coverage!.cities.includes(c));
   return extra.length ? [...dt.coverage.cities, ...extra] : dt.coverage.cities;
 }
 
@@ -326,4 +402,20 @@ export function examplePath(dt: DataType): string {
 /** The OpenAPI operationId of a data type's route. */
 export function operationIdOf(dt: DataType): string {
   return dt.type.replace(/-/g, '_');
+}
+
+/**
+ * The type with every reading's source replaced through `swap` (same adapters, cache and cities):
+ * for a server whose sources differ from the declared ones, e.g. tighter breakers in a test or a
+ * reliability run.
+ */
+export function withSources(dt: DataType, swap: (src: SourceDecl) => SourceDecl): DataType {
+  const swapped = (r: Reading): Reading => ({
+    ...r,
+    source: swap(r.source),
+    ...(r.parts ? { parts: r.parts.map(swap) } : {}),
+    ...(r.standIn ? { standIn: { ...r.standIn, source: swap(r.standIn.source), ...(r.standIn.parts ? { parts: r.standIn.parts.map(swap) } : {}) } } : {}),
+  });
+  const { source: _s, adapter: _a, parts: _p, lookups: _l, standIn: _i, ...rest } = dt;
+  return declared({ ...rest, reads: dt.reads.map(swapped) });
 }

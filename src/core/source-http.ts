@@ -45,4 +45,6 @@ export interface SourceHttp {
   text(path: string, o?: CallOptions & { base?: string; encoding?: BufferEncoding | 'latin1' }): Promise<string>;
   /** XML parsed with attributes as plain keys and every value kept as text. */
   xml<T = XmlBody>(path: string, o?: CallOptions & { base?: string }): Promise<T>;
+  /** The same client, its calls aborted by `signal` (a job's shutdown, a request's deadline). */
+  withSignal(signal: AbortSignal): SourceHttp;
 }

@@ -78,7 +78,12 @@ export class ClientLimiter {
     try {
       const addr = ipaddr.process(ip);
       if (addr.kind() === 'ipv4') return addr.toString();
-      return (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':') + '::/64';
+      return (
+        (addr as ipaddr.IPv6).parts
+          .slice(0, 4)
+          .map((p) => p.toString(16))
+          .join(':') + '::/64'
+      );
     } catch {
       return ip;
     }

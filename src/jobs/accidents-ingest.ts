@@ -1,11 +1,11 @@
 import { CITIES, CITY_BY_SLUG } from '../cities/register.ts';
-import type { Runtime } from '../pipeline/runtime.ts';
+import type { JobHost } from '../core/job.ts';
 import { UNFALLATLAS } from '../sources/unfallatlas/source.ts';
 import { AccidentReader, accidentsRecord } from '../sources/unfallatlas/points.ts';
 import { eachLineInZip } from '../sources/unfallatlas/zip-lines.ts';
 import { ACCIDENTS_META_KEY, ACCIDENTS_TTL_MS, accidentsKey, yearFile, type AccidentsMeta } from '../sources/unfallatlas/stored.ts';
 import { UpstreamError } from '../core/upstream-error.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 
 /** The first year the Unfallatlas published; years are tried from last year back to it, newest first. */
 const FIRST_YEAR = 2016;
@@ -13,7 +13,7 @@ const FIRST_YEAR = 2016;
 const MAX_MEMBER_BYTES = 1024 * 1024 * 1024;
 
 /** Finds the newest published year, reads its point table and stores each city's record. */
-export async function ingestAccidents(rt: Runtime, log: (msg: string) => void = () => {}, now = new Date()): Promise<AccidentsMeta> {
+export async function ingestAccidents(rt: JobHost, log: (msg: string) => void = () => {}, now = new Date()): Promise<AccidentsMeta> {
   const http = rt.http(UNFALLATLAS);
   for (let year = now.getFullYear() - 1; year >= FIRST_YEAR; year--) {
     const file = yearFile(year);

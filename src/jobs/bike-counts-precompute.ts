@@ -1,4 +1,4 @@
-import type { Runtime } from '../pipeline/runtime.ts';
+import type { JobHost } from '../core/job.ts';
 import type { SourceHttp } from '../core/source-http.ts';
 import type { BikeCountStationRecord } from '../core/records/mobility.ts';
 import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
@@ -7,7 +7,7 @@ import { fetchHamburg } from '../sources/bike-counters/hamburg.ts';
 import { fetchLeipzig } from '../sources/bike-counters/leipzig.ts';
 import { fetchMuenchen } from '../sources/bike-counters/muenchen.ts';
 import { BIKE_COUNTS_TTL_MS, BIKE_COUNT_CITIES, bikeCountsKey, type StoredBikeCounts } from '../sources/bike-counters/stored.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 
 type CityFeed = (http: SourceHttp, now: Date, signal?: AbortSignal) => Promise<{ stations: BikeCountStationRecord[]; counted_until?: string | null }>;
 
@@ -24,7 +24,7 @@ const FEEDS: Record<(typeof BIKE_COUNT_CITIES)[number], CityFeed> = {
  * fails keeps its previous stations; the run fails only when no city could be read.
  */
 export async function precomputeBikeCounts(
-  rt: Runtime,
+  rt: JobHost,
   log: (msg: string) => void = () => {},
   now = new Date(),
   signal?: AbortSignal,

@@ -1,11 +1,11 @@
 import { CITIES } from '../cities/register.ts';
-import type { Runtime } from '../pipeline/runtime.ts';
+import type { JobHost } from '../core/job.ts';
 import { BNETZA } from '../sources/bnetza/source.ts';
 import { decodeRegister, parseRegister, type ChargingStation } from '../sources/bnetza/register-csv.ts';
 import { CityMatcher, cityRecord } from '../sources/bnetza/city-match.ts';
 import { CHARGING_TTL_MS, chargingMetaKey, chargingStoreKey } from '../sources/bnetza/stored.ts';
 import { UpstreamError } from '../core/upstream-error.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 
 const FILE = /Ladesaeulenregister_BNetzA_(\d{4}-\d{2}-\d{2})\.csv/g;
 
@@ -18,7 +18,7 @@ export function newestRegisterFile(html: string): string | null {
 
 /** Downloads the register once, assigns every station to at most one city and stores each city's record. */
 export async function precomputeCharging(
-  rt: Runtime,
+  rt: JobHost,
   log: (msg: string) => void = () => {},
 ): Promise<{ edition: string | null; stations: number; matched: number }> {
   const http = rt.http(BNETZA);

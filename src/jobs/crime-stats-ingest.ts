@@ -1,16 +1,16 @@
 import { CITIES } from '../cities/register.ts';
-import type { Runtime } from '../pipeline/runtime.ts';
+import type { JobHost } from '../core/job.ts';
 import { BKA_PKS } from '../sources/bka-pks/source.ts';
 import { parseCityTable, tableVersion } from '../sources/bka-pks/city-table.ts';
 import { CRIME_META_KEY, CRIME_TTL_MS, cityTablePath, crimeKey, decodeTable, type CrimeMeta } from '../sources/bka-pks/stored.ts';
 import { UpstreamError } from '../core/upstream-error.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 
 /** Report years tried, newest first (a year's PKS appears in spring of the next year). */
 const YEARS_BACK = 3;
 
 /** Reads the newest PKS city table and stores each city's rows by its exact municipality key. */
-export async function ingestCrimeStats(rt: Runtime, log: (msg: string) => void = () => {}, now = new Date()): Promise<CrimeMeta> {
+export async function ingestCrimeStats(rt: JobHost, log: (msg: string) => void = () => {}, now = new Date()): Promise<CrimeMeta> {
   const http = rt.http(BKA_PKS);
   for (let year = now.getFullYear() - 1; year >= now.getFullYear() - YEARS_BACK; year--) {
     const path = cityTablePath(year);

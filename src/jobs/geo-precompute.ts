@@ -1,11 +1,11 @@
 import { CITIES, type City } from '../cities/register.ts';
 import { toBerlinIso } from '../core/time.ts';
-import type { Runtime } from '../pipeline/runtime.ts';
+import type { JobHost } from '../core/job.ts';
 import { BKG_VG250, VG250_ARCHIVE } from '../sources/bkg/source.ts';
 import { readMunicipalities } from '../sources/bkg/boundaries.ts';
 import { measure, simplify, toLonLat, toPolygons } from '../sources/bkg/geometry.ts';
 import { GEO_RUN_KEY, writeStoredGeo } from '../sources/bkg/stored.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 
 export const GEO_JOB_NAME = 'geo-precompute';
 /** Douglas-Peucker tolerance of the simplified boundary (VG250 itself is generalised for 1:250 000). */
@@ -20,7 +20,7 @@ export interface GeoSummary {
 }
 
 /** Downloads the VG250 archive once and stores every city's boundary, simplified and full, with its measures. */
-export async function precomputeGeo(rt: Runtime, cities: readonly City[] = CITIES, log: (m: string) => void = () => {}): Promise<GeoSummary> {
+export async function precomputeGeo(rt: JobHost, cities: readonly City[] = CITIES, log: (m: string) => void = () => {}): Promise<GeoSummary> {
   const res = await rt.http(BKG_VG250).request(VG250_ARCHIVE);
   const modified = res.headers['last-modified'];
   const edition = modified && !Number.isNaN(Date.parse(modified)) ? toBerlinIso(modified) : null;

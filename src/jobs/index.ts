@@ -1,10 +1,12 @@
-import type { Runtime } from '../pipeline/runtime.ts';
-import { jobsFor } from './registry.ts';
-import { runScheduled, type ScheduledJob } from './scheduler.ts';
+import type { JobHost, ScheduledJob } from '../core/job.ts';
+import { runScheduled } from './scheduler.ts';
 
-/** Starts every background job declared in jobs/registry.ts. */
-export function startJobs(rt: Runtime) {
-  const running = jobsFor(rt.config).map((job: ScheduledJob) => runScheduled(rt, job));
+/**
+ * Starts the given jobs: the app passes the catalog's (Catalog.jobsFor), i.e. exactly the jobs
+ * that fill the stores of the data types its settings leave usable.
+ */
+export function startJobs(host: JobHost, jobs: readonly ScheduledJob[]) {
+  const running = jobs.map((job) => runScheduled(host, job));
   return {
     stop: async () => {
       await Promise.all(running.map((r) => r.stop()));

@@ -1,6 +1,6 @@
 import { CITIES, type City } from '../cities/register.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 import { refreshPlaces, type PlacesRefreshOptions } from './pois/places-refresh.ts';
 import { duePlaceCities } from './pois/due.ts';
 

@@ -1,7 +1,7 @@
 import { CITIES, type City } from '../cities/register.ts';
 import { OVERPASS } from '../sources/overpass/source.ts';
 import { POI_TYPES } from '../sources/overpass/poi-types.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 import { duePoiCities } from './pois/due.ts';
 import { refreshPois, type PoisRefreshOptions } from './pois/refresh.ts';
 

@@ -1,46 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import type { Runtime } from '../pipeline/runtime.ts';
+import { intervalOf, type JobHost, type ScheduledJob } from '../core/job.ts';
 
-/**
- * A background job: runs every `intervalMs`, once per cluster (a store lock that outlives
- * the run), and is skipped while its source is disabled.
- */
-export interface ScheduledJob {
-  name: string;
-  intervalMs: number;
-  /** First run after this delay (default: at once). */
-  initialDelayMs?: number;
-  enabled(rt: Runtime): boolean;
-  /** `signal` aborts on shutdown, so long runs (precomputes) can stop between steps. */
-  run(rt: Runtime, log: (msg: string) => void, signal: AbortSignal): Promise<void>;
-}
+export type { ScheduledJob };
 
-export function runScheduled(rt: Runtime, job: ScheduledJob) {
+/** Runs `job` every interval, once per cluster (a store lock that outlives the run), while it is enabled. */
+export function runScheduled(host: JobHost, job: ScheduledJob) {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let current: Promise<void> | null = null;
   const shutdown = new AbortController();
+  const intervalMs = intervalOf(job, host.config);
   const tick = async () => {
     if (stopped) return;
-    if (job.enabled(rt)) {
+    if (job.enabled(host)) {
       const token = randomUUID();
       const lockKey = `joblock:${job.name}`;
-      const lockMs = Math.max(1000, job.intervalMs - 1000);
-      if (await rt.store.setIfAbsent(lockKey, token, lockMs).catch(() => true)) {
+      const lockMs = Math.max(1000, intervalMs - 1000);
+      if (await host.store.setIfAbsent(lockKey, token, lockMs).catch(() => true)) {
         current = job
-          .run(rt, (msg) => rt.log.info({ job: job.name }, msg), shutdown.signal)
+          .run(host, (msg) => host.log.info({ job: job.name }, msg), shutdown.signal)
           .then(() => {
-            rt.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
+            host.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
           })
           .catch((err) => {
-            rt.metrics.jobRuns.inc({ job: job.name, outcome: 'error' });
-            rt.log.warn({ job: job.name, err: String(err) }, 'job failed');
+            host.metrics.jobRuns.inc({ job: job.name, outcome: 'error' });
+            host.log.warn({ job: job.name, err: String(err) }, 'job failed');
           });
         await current;
         current = null;
       }
     }
-    if (!stopped) timer = setTimeout(tick, job.intervalMs);
+    if (!stopped) timer = setTimeout(tick, intervalMs);
   };
   timer = setTimeout(tick, job.initialDelayMs ?? 0);
   return {

@@ -1,16 +1,16 @@
 import { CITIES } from '../cities/register.ts';
-import type { Runtime } from '../pipeline/runtime.ts';
+import type { JobHost } from '../core/job.ts';
 import { ENERGIEATLAS_NRW } from '../sources/energieatlas-nrw/source.ts';
 import { parseInBetrieb, type InBetriebBody } from '../sources/energieatlas-nrw/parse.ts';
 import { SOLAR_ROOFS_META_KEY, SOLAR_ROOFS_TTL_MS, SOLAR_ROOFS_STATES, solarRoofsKey } from '../sources/energieatlas-nrw/stored.ts';
 import { UpstreamError } from '../core/upstream-error.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 
 /** Years tried, newest first: the file of a year appears some months after it. */
 export const SOLAR_ROOFS_YEARS_BACK = 12;
 
 /** Finds the newest year file of the Energieatlas and stores each NRW city's row. */
-export async function precomputeSolarRoofs(rt: Runtime, log: (msg: string) => void = () => {}, now = new Date()): Promise<{ year: number; cities: number }> {
+export async function precomputeSolarRoofs(rt: JobHost, log: (msg: string) => void = () => {}, now = new Date()): Promise<{ year: number; cities: number }> {
   const http = rt.http(ENERGIEATLAS_NRW);
   const first = now.getUTCFullYear();
   for (let year = first; year > first - SOLAR_ROOFS_YEARS_BACK; year--) {

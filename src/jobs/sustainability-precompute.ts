@@ -1,12 +1,12 @@
 import { CITIES } from '../cities/register.ts';
-import type { Runtime } from '../pipeline/runtime.ts';
+import type { JobHost } from '../core/job.ts';
 import { INKAR } from '../sources/inkar/source.ts';
 import { SDG_INDICATOR_BY_ID } from '../sources/inkar/indicators.ts';
 import { InkarReader } from '../sources/inkar/rows.ts';
 import { SUSTAINABILITY_META_KEY, SUSTAINABILITY_TTL_MS, sustainabilityKey, type SustainabilityMeta } from '../sources/inkar/stored.ts';
 import { eachLineInZipMember } from '../upstream/zip-lines.ts';
 import { UpstreamError } from '../core/upstream-error.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 
 /** The first edition published in this layout; editions are tried from this year back to it. */
 const FIRST_EDITION = 2025;
@@ -19,7 +19,7 @@ const MEMBER = /(^|\/)inkar_\d{4}\.csv$/i;
  * city's SDG indicators. Everything is parsed before anything is written: a broken archive or CSV
  * fails the run and leaves the stored edition untouched.
  */
-export async function precomputeSustainability(rt: Runtime, log: (msg: string) => void = () => {}, now = new Date()): Promise<SustainabilityMeta> {
+export async function precomputeSustainability(rt: JobHost, log: (msg: string) => void = () => {}, now = new Date()): Promise<SustainabilityMeta> {
   const http = rt.http(INKAR);
   for (let year = now.getUTCFullYear(); year >= FIRST_EDITION; year--) {
     const file = `inkar_${year}.zip`;

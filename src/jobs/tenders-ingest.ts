@@ -1,9 +1,9 @@
-import type { Runtime } from '../pipeline/runtime.ts';
+import type { JobHost } from '../core/job.ts';
 import { VERGABE } from '../sources/vergabe/source.ts';
 import { tendersInExport } from '../sources/vergabe/export-zip.ts';
 import { TENDERS_INDEX_KEY, TENDERS_TTL_MS, TENDER_DAYS, tendersDayKey, type TendersIndex } from '../sources/vergabe/stored.ts';
 import { berlinOffsetMinutes } from '../core/time.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ScheduledJob } from '../core/job.ts';
 
 /** The calendar day in Europe/Berlin `back` days before `now`, as YYYY-MM-DD. */
 export function berlinDay(now: Date, back: number): string {
@@ -19,7 +19,7 @@ const REFRESH_DAYS = 2;
  * store, one list per day; days already stored are kept except the most recent ones. A failed
  * day keeps what was stored for it.
  */
-export async function ingestTenders(rt: Runtime, log: (msg: string) => void = () => {}, now = new Date()): Promise<TendersIndex> {
+export async function ingestTenders(rt: JobHost, log: (msg: string) => void = () => {}, now = new Date()): Promise<TendersIndex> {
   const http = rt.http(VERGABE);
   const days: string[] = [];
   let fetched = 0;

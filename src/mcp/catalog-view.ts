@@ -36,7 +36,18 @@ export function catalogView(catalog: Catalog) {
       source: dt.source.id,
       license: dt.source.license,
       tier: dt.source.tier,
-      ...(dt.variants ? { variants: dt.variants.map((v) => ({ cities: v.cities, source: v.source.id, license: v.source.license, tier: v.source.tier })) } : {}),
+      ...(dt.reads.length > 1
+        ? {
+            variants: dt.reads
+              .filter((r) => r.cities || r.values)
+              .map((r) => ({
+                ...(r.cities ? { cities: r.cities } : { values: r.values }),
+                source: r.source.id,
+                license: r.source.license,
+                tier: r.source.tier,
+              })),
+          }
+        : {}),
       list: dt.list !== undefined,
       live: dt.live !== undefined,
       compare_resource: dt.compare?.resource ?? null,

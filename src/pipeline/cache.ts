@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { normalise } from '../core/normalise.ts';
+import { toBerlinIso } from '../core/time.ts';
 import type { Store } from '../core/store.ts';
 import type { CacheWindows } from '../core/data-type.ts';
 
@@ -12,7 +14,11 @@ export interface PreparedAnswer {
   readonly etag: string;
 }
 
-/** A cached, already normalised answer. `dataJson` is serialised once, at fetch time. */
+/**
+ * A cached, already normalised answer. `dataJson` is serialised once, at fetch time. Only this
+ * module changes an entry (its data parsed or normalised once, its prepared answer): the request
+ * path reads it through the functions below.
+ */
 export interface Entry {
   fetchedAt: number;
   status: 'ok' | 'no_data';
@@ -22,7 +28,7 @@ export interface Entry {
   /** Set when the latest refresh failed; later requests say STALE-ON-ERROR. */
   failedAt?: number;
   /** The whole HIT answer for a plain request (no query, REST channel) and its ETag, encoded once per entry. */
-  hit?: PreparedAnswer;
+  prepared?: PreparedAnswer;
   /** fetchedAt as zoned ISO, computed once per entry (formatting dates is costly on the HIT path). */
   fetchedAtIso?: string;
   /** When that failure carried a Retry-After (e.g. a 429): the time the upstream asked to wait until. */
@@ -35,6 +41,56 @@ export interface Entry {
    * `failedAt` says its refresh failed. Such an entry is never announced as HIT or MISS.
    */
   inherited?: boolean;
+}
+
+/**
+ * A fresh entry from an adapter's result: fetched types hold their data as JSON, stored types as
+ * the adapter's object, normalised when sent. `inherited`: built from a stale shared value (see
+ * Entry.inherited), as old as that value.
+ */
+export function newEntry(
+  e: { status: Entry['status']; asOf: string | null; meta: Record<string, unknown>; inherited?: { fetchedAt: number; failed: boolean } } & (
+    { dataJson: string } | { stored: unknown }
+  ),
+): Entry {
+  const now = Date.now();
+  const base: Entry = { fetchedAt: e.inherited?.fetchedAt ?? now, status: e.status, asOf: e.asOf, meta: e.meta, dataJson: '' };
+  if (e.inherited) {
+    base.inherited = true;
+    if (e.inherited.failed) base.failedAt = now;
+  }
+  return 'dataJson' in e ? { ...base, dataJson: e.dataJson } : { ...base, parsed: e.stored, unnormalised: true };
+}
+
+/** The entry's data as an object, parsed once (stored entries: normalised once). */
+export function entryData(e: Entry): unknown {
+  if (e.unnormalised) {
+    e.parsed = normalise(e.parsed ?? null);
+    e.unnormalised = false;
+  }
+  if (e.parsed === undefined) e.parsed = JSON.parse(e.dataJson);
+  return e.parsed;
+}
+
+/** Stored data not yet normalised: the adapter's object, to be cut to a page before it is normalised (normalise() then). */
+export function rawStoredData(e: Entry): unknown | undefined {
+  return e.unnormalised ? (e.parsed ?? null) : undefined;
+}
+
+/** The entry's data as JSON, serialised once. */
+export function entryJson(e: Entry): string {
+  if (e.dataJson === '') e.dataJson = JSON.stringify(entryData(e) ?? null);
+  return e.dataJson;
+}
+
+/** fetchedAt as zoned ISO, computed once per entry (formatting dates is costly on the HIT path). */
+export function entryFetchedIso(e: Entry): string {
+  return (e.fetchedAtIso ??= toBerlinIso(e.fetchedAt));
+}
+
+/** The entry's whole answer for a plain request, built once by `build` and kept with the entry. */
+export function preparedOf(e: Entry, build: () => PreparedAnswer): PreparedAnswer {
+  return (e.prepared ??= build());
 }
 
 /** The request budget ran out while the one fetch for the key goes on (and will fill the cache). */
@@ -274,9 +330,9 @@ export class Cache {
     return null;
   }
 
-  /** The in-process entry while it is fresh, without touching the store (the HIT fast path). */
-  peekFresh(key: string, windows: CacheWindows): Entry | null {
+  /** The prepared answer of the in-process entry while it is fresh, without touching the store (the HIT fast path). */
+  freshPrepared(key: string, windows: CacheWindows): PreparedAnswer | null {
     const e = this.l1.get(key);
-    return e && Date.now() - e.fetchedAt < windows.freshSeconds * 1000 ? e : null;
+    return e?.prepared && Date.now() - e.fetchedAt < windows.freshSeconds * 1000 ? e.prepared : null;
   }
 }

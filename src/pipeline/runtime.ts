@@ -9,7 +9,7 @@ import { RateGate } from './rate-gate.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { SourceDecl } from '../core/source.ts';
 import type { Catalog } from '../catalog/index.ts';
-import { viaFallback, type DataType } from '../core/data-type.ts';
+import { standInForm, type DataType } from '../core/data-type.ts';
 
 /** Everything the pipeline, routes, jobs and MCP share inside one app instance. */
 export class Runtime {
@@ -44,20 +44,14 @@ export class Runtime {
   }
 
   /**
-   * What answers a data type on this server: the type itself when its source is usable, else
-   * its keyless fallback when that one is usable, else null (the type answers `disabled`).
+   * What answers a form of a data type (see formOf) on this server: the form itself when its
+   * source is usable, else its stand-in when that one is usable, else null (`disabled`).
    */
-  answering(dt: DataType): DataType | null {
-    if (this.sourceEnabled(dt.source)) return dt;
-    let fb = this.fallbacks.get(dt);
-    if (fb === undefined) {
-      fb = viaFallback(dt);
-      this.fallbacks.set(dt, fb);
-    }
-    return fb && this.sourceEnabled(fb.source) ? fb : null;
+  answering(form: DataType): DataType | null {
+    if (this.sourceEnabled(form.source)) return form;
+    const standIn = standInForm(form);
+    return standIn && this.sourceEnabled(standIn.source) ? standIn : null;
   }
-
-  private readonly fallbacks = new WeakMap<DataType, DataType | null>();
 
   sourceEnabled(src: SourceDecl): boolean {
     const s = this.settings(src);

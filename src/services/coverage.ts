@@ -6,7 +6,8 @@ import {
   fillTemplate,
   forCity,
   routePath,
-  variantForm,
+  formOf,
+  formsOf,
   toolOf,
   GROUP_LABELS,
   type DataType,
@@ -28,9 +29,9 @@ function perCityTypes({ rt }: Pick<ServiceContext, 'rt'>): DataType[] {
 
 type SourceState = 'enabled' | 'disabled' | 'breaker_open';
 
-/** The data type and each of its per-city variants, as they answer (see forCity). */
+/** The data type and each of its readings' forms, as they answer (see forCity). */
 function answeringForms(dt: DataType): DataType[] {
-  return [dt, ...(dt.variants ?? []).map((v) => variantForm(dt, v))];
+  return [dt, ...formsOf(dt)];
 }
 
 /**
@@ -76,16 +77,18 @@ async function coverageRows(ctx: Pick<ServiceContext, 'rt'>) {
       source_state: states.get(dt)!,
       answered_by: rt.answering(dt)?.source.id ?? null,
       // Cities another source answers for, each with that source's state (the fields above are the main source's).
-      variants: (dt.variants ?? []).map((v) => {
-        const form = variantForm(dt, v);
-        return {
-          cities: [...(v.cities ?? [])].sort(),
-          source: v.source.id,
-          tier: v.source.tier,
-          source_state: states.get(form)!,
-          answered_by: rt.answering(form)?.source.id ?? null,
-        };
-      }),
+      variants: dt.reads
+        .filter((r) => r.cities)
+        .map((r) => {
+          const form = formOf(dt, r);
+          return {
+            cities: [...(r.cities ?? [])].sort(),
+            source: r.source.id,
+            tier: r.source.tier,
+            source_state: states.get(form)!,
+            answered_by: rt.answering(form)?.source.id ?? null,
+          };
+        }),
       partial: cities !== null,
       covered_cities: cities ? [...cities].sort() : CITIES.map((c) => c.slug),
       covered_count: cities ? cities.length : CITIES.length,
@@ -118,7 +121,7 @@ function summary(types: Row[], { rt }: Pick<ServiceContext, 'rt'>) {
 
 function cellOf(t: Row, slug: string): CellState {
   if (t.partial && !t.covered_cities.includes(slug)) return 'not_covered';
-  const state = t.variants.find((v) => v.cities.includes(slug))?.source_state ?? t.source_state;
+  const state = t.variants.find((v: Row['variants'][number]) => v.cities.includes(slug))?.source_state ?? t.source_state;
   return state === 'enabled' ? 'available' : state;
 }
 

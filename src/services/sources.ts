@@ -21,16 +21,20 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         credential_variables: s.credentials ?? [],
         missing_credentials: settings.missingCredentials,
         registration: s.registration ?? null,
-        // A type with variants (one source per city or operator) is unlocked by each of them.
+        // A type with several readings (one source per city or operator) is unlocked by each of them.
         unlocks: rt.catalog.all.filter((dt) => mainSources(dt).some((m) => m.id === s.id)).map((dt) => dt.type),
-        // Data types this source answers for some cities in place of their main source.
+        // Data types this source answers for some cities (or parameter values) only.
         variant_for: rt.catalog.all.flatMap((dt) =>
-          (dt.variants ?? [])
-            .filter((v) => v.source.id === s.id)
-            .map((v) => (v.cities ? { type: dt.type, cities: [...v.cities].sort() } : { type: dt.type, values: [...(v.values ?? [])].sort() })),
+          dt.reads
+            .filter((r) => r.source.id === s.id && (r.cities || r.values))
+            .map((r) => (r.cities ? { type: dt.type, cities: [...r.cities].sort() } : { type: dt.type, values: [...(r.values ?? [])].sort() })),
         ),
-        // Data types this source answers while their main source lacks credentials.
-        fallback_for: rt.catalog.all.filter((dt) => dt.fallback?.source.id === s.id).map((dt) => dt.type),
+        // Data types this source answers while their own source is unusable (a stand-in).
+        fallback_for: rt.catalog.all.filter((dt) => dt.reads.some((r) => r.standIn?.source.id === s.id)).map((dt) => dt.type),
+        // Data types that read a part of their answer from this source.
+        part_of: rt.catalog.all
+          .filter((dt) => dt.reads.some((r) => [...(r.parts ?? []), ...(r.standIn?.parts ?? [])].some((p) => p.id === s.id)))
+          .map((dt) => dt.type),
         breaker_state: await rt.breakers.state(s),
         breaker: {
           threshold: s.breaker?.threshold ?? DEFAULT_BREAKER.threshold,

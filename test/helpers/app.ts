@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { SOURCES } from '../../src/sources/index.ts';
+import { CATALOG } from '../../src/catalog/index.ts';
 import { SqliteStore } from '../../src/store/sqlite.ts';
 import type { Store } from '../../src/core/store.ts';
 import type { Catalog } from '../../src/catalog/index.ts';
@@ -10,7 +10,7 @@ import type { SourceDecl } from '../../src/core/source.ts';
 /** Environment pointing every source's base URL at the fake upstream, keeping the real path. */
 export function fakeEnv(fakeUrl: string): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const s of SOURCES) {
+  for (const s of CATALOG.sources) {
     env[`${s.env}_BASE_URL`] = fakeUrl + new URL(s.baseUrl).pathname.replace(/\/+$/, '');
     for (const u of Object.values(s.urls ?? {})) {
       const real = new URL(u.default);
@@ -38,7 +38,7 @@ export async function startApp(
 ): Promise<TestApp> {
   // Tests send far more requests from one address than a client may: the per-client limit has
   // its own test (rate-limit.test.ts), which switches it on.
-  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...env }, opts.sources ?? SOURCES);
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...env }, opts.sources ?? CATALOG.sources);
   const built = await buildApp(config, { store: opts.store ?? new SqliteStore(':memory:'), catalog: opts.catalog, logger: false });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;

@@ -1,4 +1,5 @@
 import { bool, int, lat, list, lon, num, oneOf, raw, record, text, time, z, lazy, type Infer } from '../schema.ts';
+import { typeRef } from '../type-ref.ts';
 
 /**
  * Roads and live traffic: the motorway feed (Autobahn GmbH) and the cities' own traffic feeds
@@ -47,6 +48,10 @@ export const RoadEvent = lazy(() =>
   }),
 );
 export type RoadEvent = Infer<typeof RoadEvent>;
+
+/** The cities' own traffic-message types, for readings that merge them with the motorway feed. */
+export const TRAFFIC_REPORTS_BERLIN = typeRef<RoadEvent[]>('traffic-reports-berlin');
+export const TRAFFIC_REPORTS_HANNOVER = typeRef<RoadEvent[]>('traffic-reports-hannover');
 
 const count = (description: string) => z.number().int().min(0).meta({ description });
 

@@ -1,4 +1,5 @@
 import { lat, list, lon, postCode, record, z, lazy, type Infer } from '../schema.ts';
+import { typeRef } from '../type-ref.ts';
 
 /** One national-rail station of a city (DB StaDa). */
 export const StationRecord = lazy(() =>
@@ -17,3 +18,6 @@ export type StationRecord = Infer<typeof StationRecord>;
 /** The city's stations, sorted by name (a plain list: the type's own ?limit= caps it, it is not paged). */
 export const StationList = lazy(() => list(StationRecord(), "The city's national-rail stations, sorted by name"));
 export type StationList = Infer<typeof StationList>;
+
+/** The stations data type, for readings that look it up. */
+export const STATIONS = typeRef<StationList>('stations');

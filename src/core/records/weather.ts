@@ -1,4 +1,5 @@
 import { int, list, lat, lon, num, record, text, time, z, lazy, type Infer } from '../schema.ts';
+import { typeRef } from '../type-ref.ts';
 
 const stationRef = lazy(() =>
   record({
@@ -48,6 +49,9 @@ export const WeatherRecord = lazy(() =>
   }),
 );
 export type WeatherRecord = Infer<typeof WeatherRecord>;
+
+/** The weather data type, for readings that look it up. */
+export const WEATHER = typeRef<WeatherRecord>('weather');
 
 const warning = lazy(() =>
   record({

@@ -1,10 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { Runtime } from '../../pipeline/runtime.ts';
+import type { JobHost } from '../../core/job.ts';
 import { GTFS_DE } from '../../sources/gtfs/source.ts';
 import { forgetFeedStatus, type IndexResult } from '../../sources/gtfs/rt-index.ts';
 import { SqliteStore } from '../../store/sqlite.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import type { ChildReply, ChildRequest, ChildTask } from './child.ts';
+import type { ChildReply, ChildRequest, ChildTask } from './child-protocol.ts';
 import type { StaticMeta } from '../../sources/gtfs/static-index.ts';
 import { childEntry } from './child-entry.ts';
 
@@ -15,11 +15,11 @@ import { childEntry } from './child-entry.ts';
  * Referenced only while a task runs, so an idle child never keeps the app from exiting.
  */
 /** The store's file when other processes can open it: a SQLite file (not :memory:). Redis is shared by its URL. */
-export function sharedStorePath(rt: Runtime): string | null {
+export function sharedStorePath(rt: JobHost): string | null {
   return rt.store instanceof SqliteStore && rt.store.path !== ':memory:' ? rt.store.path : null;
 }
 
-export function storeIsShared(rt: Runtime): boolean {
+export function storeIsShared(rt: JobHost): boolean {
   return rt.store.kind === 'redis' || sharedStorePath(rt) !== null;
 }
 
@@ -27,7 +27,7 @@ export function storeIsShared(rt: Runtime): boolean {
  * Where polls and static builds run (GTFS_RT_POLL_PROCESS): a child process needs a store it
  * can open too, for polls.
  */
-export function pollsInChild(rt: Runtime): boolean {
+export function pollsInChild(rt: JobHost): boolean {
   const mode = rt.config.gtfsRtPollProcess;
   if (mode === 'child' && !storeIsShared(rt)) throw new Error('GTFS_RT_POLL_PROCESS=child needs a store shared across processes (a SQLite file or Redis)');
   return mode === 'child' || (mode === 'auto' && storeIsShared(rt));
@@ -93,7 +93,7 @@ class GtfsChild {
     this.child.channel?.unref();
   }
 
-  run<T>(rt: Runtime, task: ChildTask, heapMb: number, signal?: AbortSignal): Promise<T> {
+  run<T>(rt: JobHost, task: ChildTask, heapMb: number, signal?: AbortSignal): Promise<T> {
     const child = this.spawn(heapMb);
     child.ref();
     child.channel?.ref();
@@ -118,7 +118,7 @@ const pollChild = new GtfsChild('GTFS-RT poll');
 const staticChild = new GtfsChild('static GTFS build');
 
 /** Mirrors a child's upstream outcome into this process's source health. */
-async function tracked<T>(rt: Runtime, work: Promise<T>): Promise<T> {
+async function tracked<T>(rt: JobHost, work: Promise<T>): Promise<T> {
   try {
     const r = await work;
     rt.health.success(GTFS_DE.id);
@@ -130,7 +130,7 @@ async function tracked<T>(rt: Runtime, work: Promise<T>): Promise<T> {
 }
 
 /** One poll in the long-lived poll child. */
-export async function pollGtfsRtInChild(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
+export async function pollGtfsRtInChild(rt: JobHost, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
   const r = await tracked(
     rt,
     pollChild.run<ChildPollResult>(rt, { task: 'poll', ttlMs: o.ttlMs, nowMs: o.now?.getTime() }, rt.config.gtfsRtPollHeapMb, o.signal),
@@ -140,7 +140,7 @@ export async function pollGtfsRtInChild(rt: Runtime, o: { ttlMs: number; now?: D
 }
 
 /** One static build in a child of its own, which ends with the build (its memory goes with it). */
-export async function buildGtfsStaticInChild(rt: Runtime, signal?: AbortSignal): Promise<StaticMeta> {
+export async function buildGtfsStaticInChild(rt: JobHost, signal?: AbortSignal): Promise<StaticMeta> {
   try {
     return await tracked(rt, staticChild.run<StaticMeta>(rt, { task: 'static' }, STATIC_BUILD_HEAP_MB, signal));
   } finally {

@@ -1,4 +1,4 @@
-import type { Runtime } from '../../pipeline/runtime.ts';
+import type { JobHost } from '../../core/job.ts';
 import { GTFS_DE } from '../../sources/gtfs/source.ts';
 import { cityStopTable, indexFeed, type IndexResult, type StaticLookup } from '../../sources/gtfs/rt-index.ts';
 import { openStaticIndex, staticIndexPath, type StaticIndex } from '../../sources/gtfs/static-index.ts';
@@ -38,7 +38,7 @@ function staticLookup(index: StaticIndex | null): PollerLookup | null {
 }
 
 /** One poll: fetch the feed (size-capped by the source), decode entity by entity, write the indexes. */
-export async function pollGtfsRt(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal; feedReleased?: () => void }): Promise<IndexResult> {
+export async function pollGtfsRt(rt: JobHost, o: { ttlMs: number; now?: Date; signal?: AbortSignal; feedReleased?: () => void }): Promise<IndexResult> {
   // Only the holder references the body (not a kept response or promise), so the indexer can
   // let the ~70 MB go as soon as the trip shards are written.
   const feed = { buf: (await rt.http(GTFS_DE).request('', { headers: { accept: 'application/x-protobuf' }, signal: o.signal })).body as Buffer | null };

@@ -1,9 +1,9 @@
-import type { Runtime } from '../../pipeline/runtime.ts';
-import { GTFS_DE, POLL_INTERVAL_MS } from '../../sources/gtfs/source.ts';
+import type { JobHost } from '../../core/job.ts';
+import { GTFS_DE } from '../../sources/gtfs/source.ts';
 import type { IndexResult } from '../../sources/gtfs/rt-index.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openStaticIndex, reopenStaticIndex, staticIndexPath } from '../../sources/gtfs/static-index.ts';
-import type { ScheduledJob } from '../scheduler.ts';
+import { intervalOf, type ScheduledJob } from '../../core/job.ts';
 import { staticBuildRunning } from './static.ts';
 import { pollGtfsRt } from './rt-poll.ts';
 import { pollGtfsRtInChild, pollsInChild } from './child-process.ts';
@@ -12,7 +12,7 @@ import { pollGtfsRtInChild, pollsInChild } from './child-process.ts';
 export const TTL_POLLS = 3;
 
 /** One poll, in the child process or in this one as configured. */
-export async function runGtfsRtPoll(rt: Runtime, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<IndexResult> {
+export async function runGtfsRtPoll(rt: JobHost, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<IndexResult> {
   return pollsInChild(rt) ? pollGtfsRtInChild(rt, o) : pollGtfsRt(rt, o);
 }
 
@@ -25,7 +25,7 @@ export async function runGtfsRtPoll(rt: Runtime, o: { ttlMs: number; now?: Date;
  */
 export const STATIC_WAIT_MS = 30_000;
 
-async function awaitStaticIndex(rt: Runtime, signal: AbortSignal, waitMs: number, firstPoll: boolean): Promise<void> {
+async function awaitStaticIndex(rt: JobHost, signal: AbortSignal, waitMs: number, firstPoll: boolean): Promise<void> {
   const path = staticIndexPath(rt.config);
   const until = Date.now() + waitMs;
   // reopen: the handle cache would only look at the disk again after a couple of seconds.
@@ -34,20 +34,27 @@ async function awaitStaticIndex(rt: Runtime, signal: AbortSignal, waitMs: number
   }
 }
 
-/** The poller job; tests build one with a short interval (and so a short TTL). */
-export function gtfsRtPoller(intervalMs = POLL_INTERVAL_MS, staticWaitMs = STATIC_WAIT_MS): ScheduledJob {
+/**
+ * The poller job, at the configured cadence (GTFS_RT_POLL_INTERVAL_S); tests build one with a short
+ * fixed interval (and so a short TTL).
+ */
+export function gtfsRtPoller(fixedIntervalMs?: number, staticWaitMs = STATIC_WAIT_MS): ScheduledJob {
   let first = true;
-  return {
+  const job: ScheduledJob = {
     name: 'gtfs-rt-poller',
-    intervalMs,
+    intervalMs: fixedIntervalMs ?? ((config) => config.gtfsRtPollIntervalS * 1000),
     enabled: (rt) => rt.sourceEnabled(GTFS_DE),
     async run(rt, log, signal) {
       if (!openStaticIndex(staticIndexPath(rt.config))) await awaitStaticIndex(rt, signal, staticWaitMs, first);
       first = false;
-      const r = await runGtfsRtPoll(rt, { ttlMs: intervalMs * TTL_POLLS, signal });
+      const r = await runGtfsRtPoll(rt, { ttlMs: intervalOf(job, rt.config) * TTL_POLLS, signal });
       log(
         `GTFS-RT: ${r.status.trip_updates} trip updates of ${r.status.entities} entities, as_of ${r.status.as_of}; decode+index ${r.decode_index_ms} ms, ${r.writes} writes in ${r.write_ms} ms`,
       );
     },
   };
+  return job;
 }
+
+/** The poller the catalog names on the live transit types. */
+export const GTFS_RT_POLLER = gtfsRtPoller();

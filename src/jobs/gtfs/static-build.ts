@@ -1,4 +1,4 @@
-import type { Runtime } from '../../pipeline/runtime.ts';
+import type { JobHost } from '../../core/job.ts';
 import { GTFS_DE, STATIC_MAX_BYTES, STATIC_TIMEOUT_MS } from '../../sources/gtfs/source.ts';
 import { buildStaticIndex } from '../../sources/gtfs/static-build.ts';
 import { staticIndexPath, type StaticMeta } from '../../sources/gtfs/static-index.ts';
@@ -7,7 +7,7 @@ import { staticIndexPath, type StaticMeta } from '../../sources/gtfs/static-inde
  * Downloads the static GTFS zip and builds the on-disk index (atomically replaced), wherever it
  * runs: a process that reads the index reopens it afterwards (gtfs-static.ts).
  */
-export async function downloadStaticIndex(rt: Runtime, signal?: AbortSignal): Promise<StaticMeta> {
+export async function downloadStaticIndex(rt: JobHost, signal?: AbortSignal): Promise<StaticMeta> {
   const http = rt.http(GTFS_DE);
   const url = http.url('static');
   const res = await http.request('', { base: url, maxBytes: STATIC_MAX_BYTES, timeoutMs: STATIC_TIMEOUT_MS, signal });

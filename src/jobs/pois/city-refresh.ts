@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { City } from '../../cities/register.ts';
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import type { Runtime } from '../../pipeline/runtime.ts';
+import type { JobHost } from '../../core/job.ts';
 import { OVERPASS } from '../../sources/overpass/source.ts';
 import type { OverpassAnswer } from '../../sources/overpass/parse.ts';
 
@@ -78,7 +78,7 @@ function retryable(err: unknown): err is UpstreamError {
  * the demo, the bench).
  */
 export async function refreshCities<A>(
-  rt: Runtime,
+  rt: JobHost,
   cities: readonly City[],
   product: CityProduct<A>,
   opts: CityRefreshOptions = {},

@@ -1,5 +1,5 @@
 import type { City } from '../../cities/register.ts';
-import type { Runtime } from '../../pipeline/runtime.ts';
+import type { JobHost } from '../../core/job.ts';
 import { PLACE_TYPES, type PlaceType } from '../../sources/overpass/place-types.ts';
 import { cityQuery } from '../../sources/overpass/query.ts';
 import { parsePlacesAnswer } from '../../sources/overpass/places-parse.ts';
@@ -14,7 +14,7 @@ export interface PlacesRefreshOptions extends CityRefreshOptions {
  * The place precompute: one Overpass query per city for every place type (city-refresh.ts),
  * each type's full list stored, then the city's run record.
  */
-export function refreshPlaces(rt: Runtime, cities: readonly City[], opts: PlacesRefreshOptions = {}): Promise<CityRefreshSummary> {
+export function refreshPlaces(rt: JobHost, cities: readonly City[], opts: PlacesRefreshOptions = {}): Promise<CityRefreshSummary> {
   const { types = PLACE_TYPES, ...refresh } = opts;
   return refreshCities(
     rt,

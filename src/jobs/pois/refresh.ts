@@ -1,5 +1,5 @@
 import type { City } from '../../cities/register.ts';
-import type { Runtime } from '../../pipeline/runtime.ts';
+import type { JobHost } from '../../core/job.ts';
 import { POI_TYPES, type PoiType } from '../../sources/overpass/poi-types.ts';
 import { cityQuery } from '../../sources/overpass/query.ts';
 import { parsePoisAnswer } from '../../sources/overpass/parse.ts';
@@ -14,7 +14,7 @@ export interface PoisRefreshOptions extends CityRefreshOptions {
  * The POI precompute: one Overpass query per city for every POI type (city-refresh.ts), each
  * type stored with its true total and a sample of at most ITEM_CAP items sorted by name.
  */
-export function refreshPois(rt: Runtime, cities: readonly City[], opts: PoisRefreshOptions = {}): Promise<CityRefreshSummary> {
+export function refreshPois(rt: JobHost, cities: readonly City[], opts: PoisRefreshOptions = {}): Promise<CityRefreshSummary> {
   const { types = POI_TYPES, ...refresh } = opts;
   return refreshCities(
     rt,

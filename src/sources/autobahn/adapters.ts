@@ -1,4 +1,4 @@
-import type { Adapter, AdapterResult, FetchContext } from '../../core/data-type.ts';
+import type { Adapter, AdapterResult, FetchContext, TypeRef } from '../../core/data-type.ts';
 import type { EventType, RoadEvent, TrafficRecord, WebcamRecord } from '../../core/records/roads.ts';
 import { limitOf } from '../../core/source.ts';
 import { parseEvent, parseWebcam } from './items.ts';
@@ -104,7 +104,7 @@ export const webcams: Adapter<WebcamRecord[]> = async (ctx) => {
  */
 export function liveEvents(
   services: readonly ('roadworks' | 'warning' | 'closure')[],
-  cityFeeds: Readonly<Record<string, string>>,
+  cityFeeds: Readonly<Record<string, TypeRef<RoadEvent[]>>>,
   what: string,
 ): Adapter<RoadEvent[]> {
   return async (ctx) => {
@@ -121,8 +121,8 @@ export function liveEvents(
     const roads = CITY_ROADS[ctx.city.slug] ?? [];
     const radiusKm = radiusOf(ctx);
     const meta: Record<string, unknown> = 'ok' in motorway ? snapshotMeta(motorway.ok.snapshot, radiusKm) : { radius_km: radiusKm, roads, failed_roads: roads };
-    const cityEvents = Array.isArray(cityData) ? (cityData as RoadEvent[]).filter((e) => services.some((s) => s === e.type)) : [];
-    if (feed) meta.city_feed = { type: feed, events: cityEvents.length };
+    const cityEvents = Array.isArray(cityData) ? cityData.filter((e) => services.some((s) => s === e.type)) : [];
+    if (feed) meta.city_feed = { type: feed.type, events: cityEvents.length };
     const merged = [...('ok' in motorway ? motorway.ok.events : []), ...cityEvents];
     if (merged.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no ${what} within ${radiusKm} km` } };
     return { data: merged, meta: { ...meta, count: merged.length } };

@@ -8,33 +8,52 @@ import { parseFreiburgPls } from './freiburg.ts';
 import { parseKarlsruheParkhaeuser } from './karlsruhe.ts';
 import { mergeSites } from './merge.ts';
 import { PARKENDD_CITIES, parseParkenddCity } from './parkendd.ts';
-import { FEEDS } from './source.ts';
+import { DORTMUND_PARKING, FEEDS, FREIBURG_PARKING, KARLSRUHE_PARKING, PARKENDD } from './source.ts';
+import type { SourceDecl } from '../../core/source.ts';
 import { PARKING_MAX_AGE_HOURS, ageHours, guardedParking, newestUpdate, withFreshness } from './sites.ts';
 
 type Read = (ctx: FetchContext) => Promise<ParkingSiteRecord[]>;
 
-/** The feeds a city publishes itself (read through this source's http client). */
-const OWN_FEEDS: Record<string, { source: string; read: Read }> = {
+/** One parking feed: the source (upstream host) it is read from, the id its sites carry, and how it is read. */
+interface Feed {
+  upstream: SourceDecl;
+  source: string;
+  read: Read;
+}
+
+/** The feeds a city publishes itself, each its own source. */
+export const OWN_FEEDS: Readonly<Record<string, Feed>> = {
   'freiburg-im-breisgau': {
+    upstream: FREIBURG_PARKING,
     source: FEEDS.freiburg.source,
     read: async ({ http }) =>
       parseFreiburgPls(await http.json('', { query: { request: 'getfeature', service: 'wfs', version: '1.1.0', typename: 'pls', outputformat: 'geojson' } })),
   },
-  karlsruhe: { source: FEEDS.karlsruhe.source, read: async ({ http }) => parseKarlsruheParkhaeuser(await http.json('', { base: http.url('karlsruhe') })) },
-  dortmund: { source: FEEDS.dortmund.source, read: async ({ http }) => parseDortmundParkhaeuser(await http.json('', { base: http.url('dortmund') })) },
+  karlsruhe: {
+    upstream: KARLSRUHE_PARKING,
+    source: FEEDS.karlsruhe.source,
+    read: async ({ http }) =>
+      parseKarlsruheParkhaeuser(
+        await http.json('', {
+          query: { service: 'WFS', version: '1.0.0', request: 'GetFeature', typeName: 'TBA:parkhaeuser', outputFormat: 'application/json' },
+        }),
+      ),
+  },
+  dortmund: {
+    upstream: DORTMUND_PARKING,
+    source: FEEDS.dortmund.source,
+    read: async ({ http }) => parseDortmundParkhaeuser(await http.json('', { query: { limit: 100 } })),
+  },
 };
 
-function parkenddFeed(slug: string): { source: string; read: Read } | null {
+function parkenddFeed(slug: string): Feed | null {
   const c = PARKENDD_CITIES[slug];
   if (!c) return null;
   const source = `parkendd-${c.id.toLowerCase()}`;
-  return {
-    source,
-    read: async ({ http }) => parseParkenddCity(await http.json(`/${encodeURIComponent(c.id)}`, { base: http.url('parkendd') }), source, c.license).sites,
-  };
+  return { upstream: PARKENDD, source, read: async ({ http }) => parseParkenddCity(await http.json(`/${encodeURIComponent(c.id)}`), source, c.license).sites };
 }
 
-/** Cities that only ParkAPI v3 covers: answered by the parkapi-v3 variant of the type (its own source and breaker). */
+/** Cities that only ParkAPI v3 covers: answered by the type's parkapi-v3 reading (its own source and breaker). */
 export const PARKAPI_ONLY_CITIES: readonly string[] = Object.keys(PARKAPI_PARKING)
   .filter((s) => !OWN_FEEDS[s] && !PARKENDD_CITIES[s])
   .sort();
@@ -62,13 +81,20 @@ function fresh(source: string, sites: ParkingSiteRecord[], now: Date): FeedOutco
   return { source, sites: sites.map((s) => withFreshness(s, now)) };
 }
 
-async function own(ctx: FetchContext, feed: { source: string; read: Read }): Promise<FeedOutcome> {
+/** The reading's own feed, through its http client: a failure is kept, so it can stand when nothing else answers. */
+async function mainFeedOf(ctx: FetchContext, feed: Feed): Promise<FeedOutcome> {
   try {
     return fresh(feed.source, await feed.read(ctx), ctx.now);
   } catch (error) {
     const kind = error instanceof UpstreamError ? error.kind : 'failure';
     return { source: feed.source, left_out: `the feed did not answer (${kind})`, error };
   }
+}
+
+/** Another feed of the city, read as a part behind its own source's settings and breaker. */
+async function partFeed(ctx: FetchContext, feed: Feed): Promise<FeedOutcome> {
+  const part = await ctx.part(feed.upstream, (sub) => feed.read(sub));
+  return part.status === 'ok' ? fresh(feed.source, part.value, ctx.now) : { source: feed.source, left_out: part.reason };
 }
 
 async function parkapi(ctx: FetchContext, slug: string): Promise<FeedOutcome[]> {
@@ -87,29 +113,25 @@ async function parkapi(ctx: FetchContext, slug: string): Promise<FeedOutcome[]> 
 }
 
 /**
- * Car parks of every open feed of the city, in order of preference: the city's own feed, then
- * ParkAPI v3 (its own source and breaker), then ParkenDD; a car park a preferred feed already
- * lists is left out. A feed frozen for more than the guard, empty or not answering is left out and
- * named in meta.left_out_sources; with none left the answer is no_data with the reasons. When
- * every feed of this source fails, the failure stands (503 or a stale answer), as before.
+ * Car parks of every open feed of the city, in order of preference: the city's own feed (the
+ * reading's source; ParkenDD where the city has none), then ParkAPI v3, then ParkenDD, each
+ * further feed a part behind its own source; a car park a preferred feed already lists is left
+ * out. A feed frozen for more than the guard, empty or not answering is left out and named in
+ * meta.left_out_sources; with none left the answer is no_data with the reasons. When the
+ * reading's own feed fails and no other feed answers, its failure stands (503 or a stale answer).
  */
 export const cityParking: Adapter<ParkingSiteRecord[]> = async (ctx) => {
   const slug = ctx.city.slug;
-  const ownFeed = OWN_FEEDS[slug];
+  const own = OWN_FEEDS[slug];
   const pdd = parkenddFeed(slug);
-  const mainFeeds = [ownFeed, pdd].filter((f): f is { source: string; read: Read } => f !== null && f !== undefined);
-  if (mainFeeds.length === 0) return { data: null, status: 'no_data', meta: { reason: 'no parking feed is configured for this city' } };
-  // The city's own feed is asked first.
-  const ownP = ownFeed ? own(ctx, ownFeed) : Promise.resolve(null);
-  const apiP = parkapi(ctx, slug);
-  const pddP = pdd ? own(ctx, pdd) : Promise.resolve(null);
-  const [o, a, p] = await Promise.all([ownP, apiP, pddP]);
+  const mainFeed = own ?? pdd;
+  if (!mainFeed) return { data: null, status: 'no_data', meta: { reason: 'no parking feed is configured for this city' } };
+  const [o, a, p] = await Promise.all([mainFeedOf(ctx, mainFeed), parkapi(ctx, slug), own && pdd ? partFeed(ctx, pdd) : Promise.resolve(null)]);
   const outcomes = [o, ...a, p].filter((x): x is FeedOutcome => x !== null);
   const answered = outcomes.filter((x): x is { source: string; sites: ParkingSiteRecord[] } => 'sites' in x);
   const leftOut = outcomes.filter((x): x is LeftOut => 'left_out' in x);
-  const failedMain = leftOut.filter((x) => x.error !== undefined);
-  // Nothing usable came back and this source's own feeds all failed: the failure stands.
-  if (answered.length === 0 && failedMain.length === mainFeeds.length) throw failedMain[0]!.error;
+  // Nothing usable came back and the reading's own feed failed: the failure stands.
+  if (answered.length === 0 && 'error' in o && o.error !== undefined) throw o.error;
   const left_out_sources = leftOut.map(({ source, left_out }) => ({ source, reason: left_out }));
   if (answered.length === 0) {
     const reason = leftOut.length === 1 ? leftOut[0]!.left_out : leftOut.map((x) => `${x.source}: ${x.left_out}`).join('; ');

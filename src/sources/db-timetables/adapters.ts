@@ -1,5 +1,6 @@
 import type { Adapter, AdapterResult, FetchContext, GlobalAdapter, GlobalFetchContext } from '../../core/data-type.ts';
 import type { StationArrivalsRecord, StationDeparturesRecord } from '../../core/records/departures.ts';
+import { STATIONS } from '../../core/records/stations.ts';
 import { toBerlinIso } from '../../core/time.ts';
 import { mainStation, type Station } from '../stada/stations.ts';
 import type { BoardEntryOf, BoardKind } from './board.ts';
@@ -27,7 +28,7 @@ type CityStation = Pick<Station, 'eva' | 'evas' | 'name' | 'category'>;
 
 /** The stations the stations data type lists for the city, or null when it cannot tell (StaDa off or down). */
 async function cityStations(ctx: FetchContext): Promise<CityStation[] | null> {
-  const d = await ctx.lookup('stations', ctx.city);
+  const d: unknown = await ctx.lookup(STATIONS, ctx.city);
   const list = Array.isArray(d) ? d : Array.isArray((d as { stations?: unknown })?.stations) ? (d as { stations: unknown[] }).stations : null;
   return list as CityStation[] | null;
 }

@@ -1,6 +1,6 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { SolarRecord } from '../../core/records/solar.ts';
-import type { WeatherRecord } from '../../core/records/weather.ts';
+import { WEATHER, type WeatherRecord } from '../../core/records/weather.ts';
 import { attributionOf } from '../../core/source.ts';
 import { BRIGHTSKY } from '../brightsky/source.ts';
 import { parsePvcalc, type PvcalcBody } from './parse.ts';
@@ -42,7 +42,7 @@ export const solar: Adapter<SolarRecord> = async (ctx) => {
   const lat = city.lat.toFixed(3);
   const lon = city.lon.toFixed(3);
   const [weather, body] = await Promise.all([
-    ctx.lookup('weather', city) as Promise<WeatherRecord | null>,
+    ctx.lookup(WEATHER, city),
     ctx.cached(`pvcalc:${lat},${lon}`, PV_YIELD_WINDOWS, () => http.json<PvcalcBody>('/PVcalc', { query: { lat, lon, ...PV_SYSTEM, outputformat: 'json' } })),
   ]);
   const pv = parsePvcalc(body);

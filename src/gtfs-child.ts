@@ -1,35 +1,34 @@
 import pino from 'pino';
-import type { Config } from '../../config.ts';
-import { Runtime } from '../../pipeline/runtime.ts';
-import { buildCatalog } from '../../catalog/build.ts';
-import { Breakers } from '../../pipeline/breakers.ts';
-import { SourceHealth } from '../../pipeline/source-health.ts';
-import { Metrics } from '../../metrics.ts';
-import { UpstreamClient } from '../../upstream/client.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
-import { SOURCES } from '../../sources/index.ts';
-import { SqliteStore } from '../../store/sqlite.ts';
-import { RedisStore } from '../../store/redis.ts';
-import type { Store } from '../../core/store.ts';
-import { pollGtfsRt } from './rt-poll.ts';
-import { downloadStaticIndex } from './static-build.ts';
+import type { Config } from './config.ts';
+import { Runtime } from './pipeline/runtime.ts';
+import { buildCatalog } from './catalog/build.ts';
+import { Breakers } from './pipeline/breakers.ts';
+import { SourceHealth } from './pipeline/source-health.ts';
+import { Metrics } from './metrics.ts';
+import { UpstreamClient } from './upstream/client.ts';
+import { UpstreamError } from './core/upstream-error.ts';
+import { GTFS_DE } from './sources/gtfs/source.ts';
+import { SqliteStore } from './store/sqlite.ts';
+import { RedisStore } from './store/redis.ts';
+import type { Store } from './core/store.ts';
+import { pollGtfsRt } from './jobs/gtfs/rt-poll.ts';
+import { downloadStaticIndex } from './jobs/gtfs/static-build.ts';
+import type { ChildReply, ChildRequest } from './jobs/gtfs/child-protocol.ts';
 
 /**
- * GTFS work in its own process (gtfs-child-process.ts forks it with a capped heap): the
- * GTFS-RT poll, and the weekly static build in a second, short-lived one. It opens the app's
- * shared store itself; the poll child stays alive between polls, so what one poll carries over
- * to the next (routes and schedule times per trip) survives, while the app process never holds
- * the feed. It needs only the upstream client and the store, not the catalog or routes.
+ * Process entry of GTFS work in its own process (jobs/gtfs/child-process.ts forks it with a capped
+ * heap): the GTFS-RT poll, and the weekly static build in a second, short-lived one. It opens the
+ * app's shared store itself; the poll child stays alive between polls, so what one poll carries
+ * over to the next (routes and schedule times per trip) survives, while the app process never
+ * holds the feed. It needs only the upstream client, the store and the GTFS source, not the
+ * catalog or routes.
  */
-export type ChildTask = { task: 'poll'; ttlMs: number; nowMs?: number } | { task: 'static' };
-export type ChildRequest = ChildTask & { id: number; config: Omit<Config, 'sourceList'>; storePath: string | null };
-export type ChildReply = { id: number; ok: unknown } | { id: number; error: { message: string; kind?: UpstreamError['kind']; status?: number } };
 
 let rt: Runtime | null = null;
 let storeKey = '';
 
 function runtimeFor(req: ChildRequest): Runtime {
-  const config = { ...req.config, sourceList: SOURCES } as Config;
+  const config = { ...req.config, sourceList: [GTFS_DE] } as Config;
   const key = JSON.stringify([req.storePath, config.redisUrl, config.redisKeyPrefix]);
   if (rt && storeKey === key) return rt;
   void rt?.store.close();

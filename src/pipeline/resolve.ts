@@ -1,0 +1,65 @@
+import type { City } from '../cities/register.ts';
+import { resolveCity } from '../cities/resolve.ts';
+import { formOf, readingFor, readingForParams, type DataType } from '../core/data-type.ts';
+import { parseParams } from '../core/params.ts';
+import { ProblemError } from '../core/problem.ts';
+import { parsePageRequest, type Channel, type PageRequest } from '../http/pagination.ts';
+import { normaliseQuery } from './query.ts';
+import type { Runtime } from './runtime.ts';
+
+export interface RunOptions {
+  channel?: Channel;
+  /** Skip page/limit handling (compare and overview use whole records). */
+  noPaging?: boolean;
+  /** The request had no query string: its HIT answer may be prepared once and reused. */
+  plain?: boolean;
+}
+
+/** Stage 1 of the request path: what the request asks for, resolved against the catalog and the settings. */
+export interface Resolved {
+  declared: DataType;
+  /** Null for global data types. */
+  city: City | null;
+  /** The form of the reading that answers this city (or parameter value), whatever the settings say. */
+  form: DataType;
+  /** The form that answers with the current settings: `form`, or its stand-in; null when neither source is usable. */
+  answering: DataType | null;
+  params: Record<string, unknown>;
+  page: PageRequest | null;
+  channel: Channel;
+  opts: RunOptions;
+  /** The meta members every answer to this request carries (type, city, source, licence, …). */
+  meta: Record<string, unknown>;
+}
+
+/**
+ * Resolves the city (404 with a did-you-mean hint), the reading (by city, or by the path
+ * parameter that picks one), the settings' answer to it (its stand-in when its source is
+ * unusable), the parameters (422) and the page request.
+ */
+export function resolve(rt: Runtime, declared: DataType, cityInput: string | City | null, query: Record<string, unknown>, opts: RunOptions): Resolved {
+  const city = declared.scope === 'global' ? null : typeof cityInput === 'string' ? resolveCity(cityInput) : cityInput;
+  if (declared.scope !== 'global' && !city) throw new ProblemError('city_not_found', 'no city given', 'GET /api/v1/cities lists the city slugs.');
+  const normalised = normaliseQuery(query);
+  // A global type whose path parameter picks a reading (e.g. the charging operator) reads it first.
+  const pickingParams = city === null && declared.variantParam ? parseParams(declared.params ?? [], normalised) : null;
+  const form = formOf(declared, city ? readingFor(declared, city.slug) : readingForParams(declared, pickingParams ?? {}));
+  const answering = rt.answering(form);
+  const answer = answering ?? form;
+  const params = pickingParams ?? parseParams(answer.params ?? [], normalised);
+  const page = answer.list && !opts.noPaging ? parsePageRequest(query) : null;
+  const meta: Record<string, unknown> = {
+    type: answer.type,
+    ...(city ? { city: city.slug } : {}),
+    source: answer.source.id,
+    license: answer.source.license,
+    tier: answer.source.tier,
+  };
+  if (rt.config.demo) meta.demo = true;
+  if (answer.standingInFor) {
+    meta.answered_by = answer.source.id;
+    meta.fallback_for = answer.standingInFor.source.id;
+    meta.fallback_note = answer.standingInFor.note;
+  }
+  return { declared, city, form, answering, params, page, channel: opts.channel ?? 'rest', opts, meta };
+}

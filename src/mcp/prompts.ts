@@ -6,7 +6,7 @@ import type { Catalog } from '../catalog/index.ts';
 import { coveredCities, toolNamesOf, toolOf, type DataType } from '../core/data-type.ts';
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { ProblemError } from '../core/problem.ts';
+import { ProblemError, quotedInput } from '../core/problem.ts';
 import { compareResources } from '../services/compare.ts';
 import { completeCity, completeDataType } from './complete.ts';
 
@@ -79,7 +79,7 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
     },
     ({ cities, resource }) => {
       if (!resources.includes(resource))
-        throw new McpError(ErrorCode.InvalidParams, `unknown resource "${resource.slice(0, 40)}"; use one of: ${resources.join(', ')}`);
+        throw new McpError(ErrorCode.InvalidParams, `unknown resource${quotedInput(resource)}; use one of: ${resources.join(', ')}`);
       const names = cities
         .split(',')
         .map((s) => s.trim())
@@ -109,7 +109,7 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
     ({ city: raw, data_type }) => {
       const city = cityArg(raw);
       const dt = catalog.byType.get(data_type);
-      if (!dt) throw new McpError(ErrorCode.InvalidParams, `unknown data_type "${data_type.slice(0, 40)}"; complete the argument to see the choices`);
+      if (!dt) throw new McpError(ErrorCode.InvalidParams, `unknown data_type${quotedInput(data_type)}; complete the argument to see the choices`);
       const needs = (dt.params ?? []).filter((p) => p.required).map((p) => p.name);
       return userText([
         `Explain ${dt.label_en} (${dt.type}) for ${city.name} (slug ${city.slug}). Call:`,

@@ -186,13 +186,14 @@ test('a parameter outside its declared enum answers the REST problem code and hi
   assert.equal(at(r.structuredContent, 'hint'), at(rest.json, 'hint'));
 });
 
-test('upstream down and nothing cached: a tool error with upstream_unavailable and the health hint', async () => {
+test('upstream down and nothing cached: a tool error with upstream_unavailable and a hint naming the sources tool', async () => {
   demo.fake.mode = 'down';
   const r = await call(client, 'environment', { city: 'kiel', data_type: 'weather' });
   assert.equal(r.isError, true);
   assert.equal(at(r.structuredContent, 'code'), 'upstream_unavailable');
   assert.equal(at(r.structuredContent, 'status'), 503);
-  assert.match((r.content[0] as { text: string }).text, /GET \/api\/v1\/health/);
+  assert.match((r.content[0] as { text: string }).text, /Call sources: it shows the state of every source\./);
+  assert.doesNotMatch((r.content[0] as { text: string }).text, /\/api\/v1/);
 });
 
 test('DNS-rebinding guard: a foreign Origin or Host gets 403 with a JSON-RPC error; same-host Origin passes', async () => {

@@ -9,6 +9,7 @@ import { resolveCity } from '../cities/resolve.ts';
 import { ProblemError, quotedInput } from '../core/problem.ts';
 import { compareResources } from '../services/compare.ts';
 import { completeCity, completeDataType } from './complete.ts';
+import { toolHint } from './hints.ts';
 
 /**
  * Prompts name only tools of this server's tool list and only data types that cover the city;
@@ -18,7 +19,7 @@ function cityArg(raw: string): City {
   try {
     return resolveCity(raw);
   } catch (err) {
-    if (err instanceof ProblemError) throw new McpError(ErrorCode.InvalidParams, `${err.detail} ${err.hint}`);
+    if (err instanceof ProblemError) throw new McpError(ErrorCode.InvalidParams, `${err.detail} ${toolHint(err.hint)}`);
     throw err;
   }
 }
@@ -129,7 +130,7 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
         description: 'Is public transport in one city running on time? Next departures with delays and weather warnings.',
         argsSchema: {
           city: cityField('City name or slug'),
-          stop: z.string().describe('Optional stop id or name of a live feed (as the departures tool takes it)').optional(),
+          stop: z.string().optional().describe('Optional stop id or name of a live feed (as the departures tool takes it)'),
         },
       },
       ({ city: raw, stop }) => {

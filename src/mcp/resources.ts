@@ -9,6 +9,7 @@ import { cityOverview } from '../services/overview.ts';
 import { listSources } from '../services/sources.ts';
 import { catalogView, dataJsonSchema } from './catalog-view.ts';
 import { completeCity, completeDataType } from './complete.ts';
+import { toolHint } from './hints.ts';
 
 const JSON_MIME = 'application/json';
 
@@ -25,7 +26,7 @@ async function guarded(read: () => Promise<ReadResourceResult>): Promise<ReadRes
   try {
     return await read();
   } catch (err) {
-    if (err instanceof ProblemError) throw new McpError(ErrorCode.InvalidParams, `${err.code}: ${err.detail} ${err.hint}`);
+    if (err instanceof ProblemError) throw new McpError(ErrorCode.InvalidParams, `${err.code}: ${err.detail} ${toolHint(err.hint)}`);
     throw err;
   }
 }

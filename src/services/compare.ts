@@ -81,7 +81,13 @@ export async function compareCities(
   const items = await mapLimit(names, rt.config.compareConcurrency, async (name): Promise<CompareItem> => {
     const city = findCity(name);
     if (!city)
-      return { city: cleanedInput(name), data: null, source_status: 'not_found', ...noValue, note: 'unknown city; GET /api/v1/cities lists the slugs' };
+      return {
+        city: cleanedInput(name),
+        data: null,
+        source_status: 'not_found',
+        ...noValue,
+        note: `unknown city; ${channel === 'mcp' ? 'find_city' : 'GET /api/v1/cities'} lists the slugs`,
+      };
     const left = until - Date.now();
     if (left <= 0) return late(city.slug);
     try {

@@ -1,15 +1,25 @@
 /**
  * Writes the generated documentation: .env.example and docs/configuration.md's variable table
- * (from config.ts), docs/data-types.md's table (from the catalog), and in README.md the catalog
- * count sentence and the credentials table (from the SourceDecls). `--check` fails when any of
- * them is out of date (used by the tests).
+ * (from config.ts), docs/data-types.md's table (from the catalog), docs/contract.md's list of
+ * compare resources (from the catalog), and in README.md the catalog count sentence, the
+ * credentials table (from the SourceDecls) and the MCP section (from the lists a running MCP
+ * server answers, read in-process through the SDK client). `--check` fails when any of them is
+ * out of date (used by the tests).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ENV_VARS } from '../src/config.ts';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ENV_VARS, loadConfig } from '../src/config.ts';
 import { loadAppConfig } from '../src/app-config.ts';
+import { buildApp } from '../src/app.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { coveredCities, mainSources, routePath, toolOf, type DataType } from '../src/core/data-type.ts';
 import { CITIES } from '../src/cities/register.ts';
+import { createMcpServer } from '../src/mcp/server.ts';
+import { compareResources } from '../src/services/compare.ts';
+import { mcpClientConfigs } from '../src/services/mcp-clients.ts';
+import { SqliteStore } from '../src/store/sqlite.ts';
 import type { SourceDecl } from '../src/core/source.ts';
 
 export function renderEnvExample(): string {
@@ -61,21 +71,144 @@ export function renderCatalogTable(): string {
   ].join('\n');
 }
 
-/** Which source needs which variables, what they unlock, what answers without them, where to register. */
+/** Sources that answer `disabled` on a fresh start: those needing credentials and those off by default. */
+export function offWithoutSettings(): SourceDecl[] {
+  return CATALOG.sources.filter((src) => src.credentials?.length || src.enabledByDefault === false);
+}
+
+/**
+ * Which source needs which variables (or is off by default), what they unlock, what answers
+ * without them, where to register; above it the sentence that counts the rows. The rows are
+ * the sources `/api/v1/health` lists under `sources.disabled` on a fresh start.
+ */
 export function renderCredentialsTable(): string {
-  const rows = CATALOG.sources
-    .filter((src) => src.credentials?.length)
-    .map((src) => {
-      const types = CATALOG.all.filter((dt) => mainSources(dt).some((m) => m.id === src.id));
-      const standIns = types.flatMap((dt) => dt.reads.filter((r) => r.source.id === src.id && r.standIn).map((r) => ({ dt, standIn: r.standIn! })));
-      const without = standIns.length
-        ? `${standIns.map(({ dt, standIn }) => `\`${dt.type}\` from ${standIn.source.name}`).join('; ')}; the rest \`disabled\``
+  const off = offWithoutSettings();
+  const keyed = off.filter((src) => src.credentials?.length);
+  const rows = off.map((src) => {
+    const types = CATALOG.all.filter((dt) => mainSources(dt).some((m) => m.id === src.id));
+    // Readings this source stands in for (it answers while their own source is unusable), and this source's readings that have a stand-in.
+    const standsInFor = CATALOG.all.flatMap((dt) => dt.reads.filter((r) => r.standIn?.source.id === src.id).map((r) => ({ dt, of: r.source })));
+    const withStandIn = types.flatMap((dt) => dt.reads.filter((r) => r.source.id === src.id && r.standIn).map((r) => ({ dt, standIn: r.standIn! })));
+    const without = withStandIn.length
+      ? `${withStandIn.map(({ dt, standIn }) => `\`${dt.type}\` from ${standIn.source.name}`).join('; ')}; the rest \`disabled\``
+      : types.length === 0 && standsInFor.length
+        ? standsInFor.map(({ dt, of }) => `\`${dt.type}\` from ${of.name}`).join('; ')
         : '`disabled` (200, `data: null`, `meta.disabled_reason`)';
-      const reg = src.registration;
-      const free = reg ? (reg.free === true ? 'yes' : reg.free === false ? 'no' : reg.free) : '?';
-      return `| ${src.name} | ${src.credentials!.map((c) => `\`${c}\``).join(', ')} | ${types.map((dt) => `\`${dt.type}\``).join(', ')} | ${without} | ${reg ? `${reg.url}: ${reg.note}` : ''} | ${free} |`;
-    });
-  return ['| Source | Variables | Unlocks | Without them | Where to register | Free |', '|---|---|---|---|---|---|', ...rows].join('\n');
+    const unlocks = [...types.map((dt) => `\`${dt.type}\``), ...standsInFor.map(({ dt, of }) => `\`${dt.type}\` (as the stand-in of ${of.name})`)].join(', ');
+    if (!src.credentials?.length) {
+      const why = src.offReason ?? 'off by default';
+      return `| ${src.name}<br>\`${src.id}\` | \`${src.env}_ENABLED=true\` (off by default, no key) | ${unlocks} | ${without} | none published (no key exists): ${why} | no key |`;
+    }
+    const reg = src.registration;
+    if (!reg) throw new Error(`source ${src.id} needs credentials but declares no registration`);
+    const free = reg.free === true ? 'yes' : reg.free === false ? 'no' : reg.free;
+    return `| ${src.name}<br>\`${src.id}\` | ${src.credentials.map((c) => `\`${c}\``).join(', ')} | ${unlocks} | ${without} | ${reg.url}: ${reg.note} | ${free} |`;
+  });
+  const sentence =
+    `${off.length} sources answer \`disabled\` on a fresh start, as \`GET /api/v1/health\` lists them under \`sources.disabled\`: ` +
+    `${keyed.length} need server-side credentials, ${off.length - keyed.length} ${off.length - keyed.length === 1 ? 'is' : 'are'} off by default until an operator enables ${off.length - keyed.length === 1 ? 'it' : 'them'}. ` +
+    'One row each (generated from the source declarations by `npm run env-docs`):';
+  return [sentence, '', '| Source | Variables | Unlocks | Without them | Where to register | Free |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/** docs/contract.md: every compare resource, with the numeric field `sort=value` orders by. */
+export function renderCompareResources(): string {
+  const resources = compareResources(CATALOG);
+  const items = resources.map((r) => {
+    const dt = CATALOG.byCompareResource.get(r)!;
+    const of = dt.type === r ? '' : ` (type \`${dt.type}\`)`;
+    return `\`${r}\`${of}${dt.compare?.value ? ` by \`${dt.compare.value}\`` : ''}`;
+  });
+  return `${resources.length} resources (generated from the catalog by \`npm run env-docs\`; "by" names the field \`sort=value\` orders by): ${items.join(', ')}.`;
+}
+
+/** What an MCP client is told: the lists of a server built in-process, read through the SDK client. */
+export interface McpLists {
+  tools: Tool[];
+  prompts: Prompt[];
+  resources: Resource[];
+  templates: ResourceTemplate[];
+}
+
+export async function readMcpLists(): Promise<McpLists> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' }, CATALOG.sources);
+  const built = await buildApp(config, { store: new SqliteStore(':memory:'), logger: false });
+  const server = createMcpServer(built);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'env-docs', version: '1.0.0' });
+  try {
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+    return {
+      tools: (await client.listTools()).tools,
+      prompts: (await client.listPrompts()).prompts,
+      resources: (await client.listResources()).resources,
+      templates: (await client.listResourceTemplates()).resourceTemplates,
+    };
+  } finally {
+    await client.close();
+    await server.close();
+    await built.close();
+  }
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+const firstSentence = (text: string) => /^.*?\.(?=\s|$)/.exec(text)?.[0] ?? text;
+
+/** The README's MCP section: tools, prompts, resources and the client settings, from the server's own lists. */
+export function renderMcpSection(lists: McpLists): string {
+  const { tools, prompts, resources, templates } = lists;
+  const typesOf = (t: Tool) => ((t.inputSchema.properties?.data_type as { enum?: string[] } | undefined)?.enum ?? []).map((d) => `\`${d}\``);
+  const toolRows = tools.map((t) => {
+    const types = typesOf(t);
+    // A topic tool is told by its data types; the others by the first sentence of their description.
+    const what =
+      types.length > 1 ? `\`data_type\`: ${types.join(', ')}` : `${firstSentence(t.description ?? '')}${types.length ? ` \`data_type\`: ${types[0]}` : ''}`;
+    return `| \`${t.name}\` | ${cell(t.title ?? '')} | ${cell(what)} |`;
+  });
+  const promptRows = prompts.map((p) => {
+    const args = (p.arguments ?? []).map((a) => `\`${a.name}\`${a.required ? '' : ' (optional)'}`).join(', ');
+    return `| \`${p.name}\` | ${args} | ${cell(firstSentence(p.description ?? ''))} |`;
+  });
+  const templateUris = templates.map((t) => t.uriTemplate);
+  const byTemplate = (r: Resource) => templateUris.find((u) => new RegExp(`^${u.replace(/\{\w+\}/g, '[^/]+')}$`).test(r.uri));
+  const fixed = resources.filter((r) => !byTemplate(r));
+  const templateRows = templates.map((t) => `| \`${t.uriTemplate}\` | ${cell(t.title ?? t.name)}: ${cell(t.description ?? '')} |`);
+  const listed = templates
+    .map((t) => ({ t, n: resources.filter((r) => byTemplate(r) === t.uriTemplate).length }))
+    .filter((x) => x.n > 0)
+    .map((x) => `${x.n} of \`${x.t.uriTemplate}\``);
+  const clients = mcpClientConfigs('http://127.0.0.1:3000', '/path/to/stadtdaten');
+  return [
+    `${tools.length} tools, ${prompts.length} prompts, ${fixed.length} resources and ${templates.length} resource templates, as the server lists them ` +
+      '(`tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`; generated by `npm run env-docs`).',
+    '',
+    '| Tool | Title | What it answers |',
+    '|---|---|---|',
+    ...toolRows,
+    '',
+    '| Prompt | Arguments | What it asks for |',
+    '|---|---|---|',
+    ...promptRows,
+    '',
+    `Resources: ${fixed.map((r) => `\`${r.uri}\` (${r.title ?? r.name})`).join(', ')}; \`resources/list\` also names ${listed.join(', ')} (${resources.length} in all).`,
+    '',
+    '| Resource template | What it reads |',
+    '|---|---|',
+    ...templateRows,
+    '',
+    'Local (stdio): for Claude Desktop (`claude_desktop_config.json`) or any client that launches stdio servers:',
+    '',
+    '```json',
+    JSON.stringify(clients.stdio, null, 2),
+    '```',
+    '',
+    'Remote (Streamable HTTP, stateless): `POST /mcp` on the API server; `"type": "http"` is the name Claude Code and VS Code take for this transport.',
+    '',
+    '```json',
+    JSON.stringify(clients.http, null, 2),
+    '```',
+  ].join('\n');
 }
 
 function replaceSection(text: string, name: string, body: string): string {
@@ -83,12 +216,14 @@ function replaceSection(text: string, name: string, body: string): string {
     end = `<!-- ${name}:end -->`;
   const a = text.indexOf(start),
     b = text.indexOf(end);
-  if (a < 0 || b < 0) throw new Error(`README lacks the ${name} markers`);
+  if (a < 0 || b < 0) throw new Error(`the document lacks the ${name} markers`);
   return text.slice(0, a + start.length) + '\n' + body + '\n' + text.slice(b);
 }
 
-export function updatedReadme(readme: string): string {
-  return replaceSection(replaceSection(readme, 'catalog-count', `${CATALOG.counts.text}.`), 'credentials', renderCredentialsTable());
+export function updatedReadme(readme: string, mcp: McpLists): string {
+  let out = replaceSection(readme, 'catalog-count', `${CATALOG.counts.text}.`);
+  out = replaceSection(out, 'credentials', renderCredentialsTable());
+  return replaceSection(out, 'mcp', renderMcpSection(mcp));
 }
 
 export function updatedConfigurationDoc(doc: string): string {
@@ -99,12 +234,18 @@ export function updatedDataTypesDoc(doc: string): string {
   return replaceSection(doc, 'catalog', renderCatalogTable());
 }
 
+export function updatedContractDoc(doc: string): string {
+  return replaceSection(doc, 'compare-resources', renderCompareResources());
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = new URL('../', import.meta.url);
+  const mcp = await readMcpLists();
   const files: [URL, (text: string) => string][] = [
-    [new URL('README.md', root), updatedReadme],
+    [new URL('README.md', root), (text) => updatedReadme(text, mcp)],
     [new URL('docs/configuration.md', root), updatedConfigurationDoc],
     [new URL('docs/data-types.md', root), updatedDataTypesDoc],
+    [new URL('docs/contract.md', root), updatedContractDoc],
     [new URL('.env.example', root), () => renderEnvExample()],
   ];
   if (process.argv.includes('--check')) {
@@ -118,6 +259,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
   } else {
     for (const [file, update] of files) writeFileSync(file, update(readFileSync(file, 'utf8')));
-    console.log(`wrote README.md, docs/configuration.md, docs/data-types.md and .env.example (${ENV_VARS.length} variables)`);
+    console.log(`wrote README.md, docs/configuration.md, docs/data-types.md, docs/contract.md and .env.example (${ENV_VARS.length} variables)`);
   }
+  // The app built for the MCP lists leaves idle timers behind; the documents are written.
+  process.exit(0);
 }

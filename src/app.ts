@@ -5,7 +5,7 @@ import { clientErrorHandler } from './http/client-errors.ts';
 import { parseQuery, registerRequestGuard } from './http/request-guard.ts';
 import { ClientLimiter } from './http/rate-limit.ts';
 import { HitLane } from './http/hit-lane.ts';
-import type { Config } from './config.ts';
+import { partialCredentialsWarning, type Config } from './config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
 import { Breakers } from './pipeline/breakers.ts';
@@ -106,6 +106,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onBackgroundError: (key, err) => app.log.warn({ key, err: String(err) }, 'background refresh failed'),
   });
   const pipeline = new Pipeline(rt, cache);
+  const partial = partialCredentialsWarning(config);
+  if (partial) app.log.warn(partial);
   for (const src of config.sourceList) metrics.sourceEnabled.set({ source: src.id }, rt.sourceEnabled(src) ? 1 : 0);
 
   const routes: App['routes'] = [];

@@ -217,3 +217,34 @@ export type Config = ReturnType<typeof loadConfig>;
 export function isConfigError(err: unknown): err is Error {
   return err instanceof ConfigError;
 }
+
+/**
+ * Sources whose credentials are only partly set, grouped by what they lack: a typo'd or forgotten
+ * variable that would otherwise leave a source silently `disabled`. A source switched off is not
+ * counted, nor one whose only set variables are shared ones another source uses in full (the
+ * Mobilithek certificate with one city's subscription, the DB Marketplace pair).
+ */
+export function partialCredentials(config: Pick<Config, 'sourceList' | 'sources'>): { sources: string[]; missing: string[] }[] {
+  const complete = config.sourceList.filter((s) => s.credentials?.length && config.sources[s.id]?.missingCredentials.length === 0);
+  const usedInFull = new Set(complete.flatMap((s) => s.credentials ?? []));
+  const groups = new Map<string, { sources: string[]; missing: string[] }>();
+  for (const src of config.sourceList) {
+    const settings = config.sources[src.id];
+    if (!settings?.enabled || !src.credentials?.length) continue;
+    const set = src.credentials.filter((name) => !settings.missingCredentials.includes(name));
+    if (set.length === 0 || settings.missingCredentials.length === 0 || set.every((name) => usedInFull.has(name))) continue;
+    const key = settings.missingCredentials.join(',');
+    const group = groups.get(key) ?? { sources: [], missing: settings.missingCredentials };
+    group.sources.push(src.id);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** The one start-up warning about partly set credentials (names only, never values), or null. */
+export function partialCredentialsWarning(config: Pick<Config, 'sourceList' | 'sources'>): string | null {
+  const groups = partialCredentials(config);
+  if (groups.length === 0) return null;
+  const parts = groups.map((g) => `${g.sources.join(', ')} ${g.sources.length === 1 ? 'lacks' : 'lack'} ${g.missing.join(', ')}`);
+  return `credentials partly set, so these sources stay disabled: ${parts.join('; ')}. Set the missing variables (README "Credentials") or unset the others.`;
+}

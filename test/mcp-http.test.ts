@@ -158,7 +158,8 @@ test('compare_cities: per-city status (unknown city is not_found), MCP paging me
   const r = await call(client, 'compare_cities', { cities: ['München', 'hamburg', 'Atlantis'], resource: 'weather' });
   assert.equal(r.isError, undefined);
   const byCity = Object.fromEntries(list<{ city: string; source_status: string }>(r.structuredContent, 'data').map((i) => [i.city, i.source_status]));
-  assert.deepEqual(byCity, { muenchen: 'ok', hamburg: 'ok', Atlantis: 'not_found' });
+  // An unknown city is named by its cleaned form only (lower-case [a-z0-9-]), never as sent.
+  assert.deepEqual(byCity, { muenchen: 'ok', hamburg: 'ok', atlantis: 'not_found' });
   assert.equal(at(r.structuredContent, 'meta.pagination.channel'), 'mcp');
   const bad = await call(client, 'compare_cities', { cities: 'berlin', resource: 'zoo' });
   assert.equal(bad.isError, true);
@@ -185,13 +186,14 @@ test('a parameter outside its declared enum answers the REST problem code and hi
   assert.equal(at(r.structuredContent, 'hint'), at(rest.json, 'hint'));
 });
 
-test('upstream down and nothing cached: a tool error with upstream_unavailable and the health hint', async () => {
+test('upstream down and nothing cached: a tool error with upstream_unavailable and a hint naming the sources tool', async () => {
   demo.fake.mode = 'down';
   const r = await call(client, 'environment', { city: 'kiel', data_type: 'weather' });
   assert.equal(r.isError, true);
   assert.equal(at(r.structuredContent, 'code'), 'upstream_unavailable');
   assert.equal(at(r.structuredContent, 'status'), 503);
-  assert.match((r.content[0] as { text: string }).text, /GET \/api\/v1\/health/);
+  assert.match((r.content[0] as { text: string }).text, /Call sources: it shows the state of every source\./);
+  assert.doesNotMatch((r.content[0] as { text: string }).text, /\/api\/v1/);
 });
 
 test('DNS-rebinding guard: a foreign Origin or Host gets 403 with a JSON-RPC error; same-host Origin passes', async () => {
@@ -220,12 +222,17 @@ test('guard rules: configured origins and the public base URL host are accepted'
   assert.equal(checkRequest(config, hosts, 'localhost', 'null').ok, false);
 });
 
-test('stateless mode: GET and DELETE /mcp answer 405 with Allow: POST', async () => {
+test('stateless mode: GET and DELETE /mcp answer 405 with Allow: POST as a problem document (POST alone speaks JSON-RPC)', async () => {
   for (const method of ['GET', 'DELETE']) {
-    const r = await fetch(`${demo.url}/mcp`, { method });
+    const r = await fetch(`${demo.url}/mcp`, { method, headers: { accept: 'text/event-stream' } });
     assert.equal(r.status, 405);
     assert.equal(r.headers.get('allow'), 'POST');
-    assert.equal(((await r.json()) as { error: { code: number } }).error.code, -32000);
+    assert.match(r.headers.get('content-type') ?? '', /^application\/problem\+json/);
+    const body = (await r.json()) as Record<string, unknown>;
+    assert.equal(body.code, 'method_not_allowed');
+    assert.equal(body.status, 405);
+    assert.match(String(body.hint), /POST \/mcp/);
+    assert.equal(body.jsonrpc, undefined);
   }
 });
 

@@ -12,6 +12,7 @@ export const PROBLEM_CODES = {
   header_fields_too_large: { status: 431, title: 'Request headers too large' },
   city_not_found: { status: 404, title: 'Unknown city' },
   route_not_found: { status: 404, title: 'Unknown route' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
   invalid_parameter: { status: 422, title: 'Invalid parameter value' },
   upstream_unavailable: { status: 503, title: 'Upstream unavailable and nothing cached' },
   not_ready: { status: 503, title: 'Service not ready' },
@@ -60,6 +61,27 @@ export function problemBody(code: ProblemCode, detail: string, hint: string, ins
     ...(instance ? { instance } : {}),
     ...extra,
   };
+}
+
+/**
+ * The most of a client's input an answer may repeat: lower-case letters, digits and hyphens, at
+ * most 40 characters (accents folded: "Köln" -> "koln"); '' when nothing is left. A problem that
+ * quotes the input verbatim would carry markup, control characters or a pasted secret back to
+ * whoever renders it.
+ */
+export function cleanedInput(input: unknown): string {
+  return String(input ?? '')
+    .slice(0, 200)
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '')
+    .slice(0, 40);
+}
+
+/** ` "cleaned"` to follow a noun in a detail (`unknown data type "wether"`), or '' when nothing is left to quote. */
+export function quotedInput(input: unknown): string {
+  const cleaned = cleanedInput(input);
+  return cleaned ? ` "${cleaned}"` : '';
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';

@@ -86,6 +86,7 @@ const PROBLEM_EXAMPLE_TEXT: Record<ProblemCode, [detail: string, hint: string]> 
   uri_too_long: ['the request URI or one of its path segments is too long', 'City slugs are at most 200 characters; URIs at most 2048.'],
   unsupported_media_type: ['the request body has an unsupported content type', 'POST /mcp takes application/json.'],
   header_fields_too_large: ['the request headers are too large', 'Send at most 16 KiB of headers.'],
+  method_not_allowed: ['/mcp takes no GET: this MCP server is stateless', 'Send JSON-RPC messages with POST /mcp.'],
 };
 
 function problemResponse(description: string, status: number, template: string) {

@@ -1,4 +1,4 @@
-import { ProblemError } from '../core/problem.ts';
+import { cleanedInput, ProblemError, quotedInput } from '../core/problem.ts';
 import type { JsonSchema, ObjectSchema } from './schema.ts';
 
 /**
@@ -48,10 +48,10 @@ export function checkArgs(tool: string, schema: ObjectSchema, args: Record<strin
   if (unknown.length) {
     throw new ProblemError(
       'invalid_request',
-      `${tool} has no argument ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}`,
+      `${tool} has no argument${unknown.map((k) => quotedInput(k) || ' (unnamed)').join(',')}`,
       `${tool} takes: ${names.join(', ')}.`,
       {
-        parameter: unknown[0]!.slice(0, 40),
+        parameter: cleanedInput(unknown[0]),
       },
     );
   }

@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/index.ts';
 import { levenshtein, resolveCity } from '../cities/resolve.ts';
 import { coveredCities, GROUP_LABELS, GROUP_TOOLS, toolOf, type DataType, type Group } from '../core/data-type.ts';
-import { ProblemError } from '../core/problem.ts';
+import { ProblemError, quotedInput } from '../core/problem.ts';
 import { envelopeObject } from '../pipeline/run.ts';
 import type { Envelope, ServiceContext } from '../services/context.ts';
 import { CITY_PROP, mergeProp, outputSchema, PAGE_PROPS, toolParamProp, type JsonSchema, type ObjectSchema } from './schema.ts';
@@ -123,7 +123,7 @@ function unknownType(tool: string, types: readonly DataType[], catalog: Catalog,
   }
   const near = [...catalog.byType.keys()].map((t) => ({ t, d: levenshtein(raw.toLowerCase(), t) })).sort((a, b) => a.d - b.d)[0];
   const mean = near && near.d <= 3 ? `Did you mean "${near.t}"${allowed.includes(near.t) ? '' : ` (tool ${toolOf(catalog.byType.get(near.t)!)})`}? ` : '';
-  return new ProblemError('invalid_parameter', `unknown data_type "${raw.slice(0, 40)}"`, `${mean}data_type must be one of: ${allowed.join(', ')}.`, {
+  return new ProblemError('invalid_parameter', `unknown data_type${quotedInput(raw)}`, `${mean}data_type must be one of: ${allowed.join(', ')}.`, {
     parameter: 'data_type',
     allowed,
   });

@@ -18,6 +18,14 @@ function hostName(hostHeader: string): string {
   return i === -1 ? h : h.slice(0, i);
 }
 
+const HOST_SHAPE = /^[a-z0-9.\-:[\]]{1,100}$/;
+const ORIGIN_SHAPE = /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.\-:[\]]{1,100}$/;
+
+/** A header value quoted back only when it has the plain shape of a host or origin (never markup). */
+function shown(value: string, shape: RegExp): string {
+  return shape.test(value) ? ` "${value}"` : '';
+}
+
 export function allowedHosts(config: Pick<Config, 'mcpAllowedHosts' | 'publicBaseUrl' | 'localBaseUrl'>): Set<string> {
   const out = new Set(config.mcpAllowedHosts.map((h) => h.toLowerCase()));
   // The operator's announced base URLs name this service, so their hosts are ours too.
@@ -33,7 +41,7 @@ export function checkRequest(
 ): GuardVerdict {
   if (!hostHeader) return { ok: false, reason: 'missing Host header' };
   const host = hostHeader.trim().toLowerCase();
-  if (!hosts.has(host) && !hosts.has(hostName(host))) return { ok: false, reason: `Host "${host.slice(0, 100)}" is not allowed` };
+  if (!hosts.has(host) && !hosts.has(hostName(host))) return { ok: false, reason: `Host${shown(host, HOST_SHAPE)} is not allowed` };
   if (originHeader === undefined) return { ok: true };
   const origin = originHeader.trim().toLowerCase();
   if (config.mcpAllowedOrigins.some((o) => o.toLowerCase().replace(/\/+$/, '') === origin)) return { ok: true };
@@ -41,9 +49,9 @@ export function checkRequest(
   try {
     parsed = new URL(origin);
   } catch {
-    return { ok: false, reason: `Origin "${origin.slice(0, 100)}" is not allowed` };
+    return { ok: false, reason: 'Origin is not allowed' };
   }
   // Same host as the (already allowed) Host header: a page served by this very service.
   if (parsed.host === host) return { ok: true };
-  return { ok: false, reason: `Origin "${origin.slice(0, 100)}" is not allowed` };
+  return { ok: false, reason: `Origin${shown(parsed.origin, ORIGIN_SHAPE)} is not allowed` };
 }

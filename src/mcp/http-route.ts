@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { allowedHosts, checkRequest } from './guard.ts';
 import { isLocal } from '../http/request-guard.ts';
+import { sendProblem } from '../http/errors.ts';
+import { problemBody } from '../core/problem.ts';
 import { ClientLimiter, type LimitState } from '../http/rate-limit.ts';
 import type { ServiceContext } from '../services/context.ts';
 
@@ -89,13 +91,24 @@ export function registerMcp(app: FastifyInstance, ctx: ServiceContext & { limite
     }
   });
 
+  // Stateless: no server-sent event stream to GET and no session to DELETE (the MCP spec's 405).
+  // Only POST speaks JSON-RPC; this refusal is a problem document like every other error, and
+  // needs no rebinding guard: it reads and changes nothing.
   for (const method of ['GET', 'DELETE'] as const) {
     app.route({
       method,
       url: '/mcp',
-      onRequest: guard,
       handler: async (_req, reply) =>
-        rpcError(reply, 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC messages with POST.', { allow: 'POST' }),
+        sendProblem(
+          reply,
+          problemBody(
+            'method_not_allowed',
+            `/mcp takes no ${method}: this MCP server is stateless (Streamable HTTP without sessions or a server-sent event stream)`,
+            'Send JSON-RPC messages with POST /mcp (Content-Type: application/json, Accept: application/json, text/event-stream).',
+            '/mcp',
+          ),
+          { allow: 'POST' },
+        ),
     });
   }
 }

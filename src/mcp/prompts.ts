@@ -6,9 +6,10 @@ import type { Catalog } from '../catalog/index.ts';
 import { coveredCities, toolNamesOf, toolOf, type DataType } from '../core/data-type.ts';
 import type { City } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { ProblemError } from '../core/problem.ts';
+import { ProblemError, quotedInput } from '../core/problem.ts';
 import { compareResources } from '../services/compare.ts';
 import { completeCity, completeDataType } from './complete.ts';
+import { toolHint } from './hints.ts';
 
 /**
  * Prompts name only tools of this server's tool list and only data types that cover the city;
@@ -18,7 +19,7 @@ function cityArg(raw: string): City {
   try {
     return resolveCity(raw);
   } catch (err) {
-    if (err instanceof ProblemError) throw new McpError(ErrorCode.InvalidParams, `${err.detail} ${err.hint}`);
+    if (err instanceof ProblemError) throw new McpError(ErrorCode.InvalidParams, `${err.detail} ${toolHint(err.hint)}`);
     throw err;
   }
 }
@@ -79,7 +80,7 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
     },
     ({ cities, resource }) => {
       if (!resources.includes(resource))
-        throw new McpError(ErrorCode.InvalidParams, `unknown resource "${resource.slice(0, 40)}"; use one of: ${resources.join(', ')}`);
+        throw new McpError(ErrorCode.InvalidParams, `unknown resource${quotedInput(resource)}; use one of: ${resources.join(', ')}`);
       const names = cities
         .split(',')
         .map((s) => s.trim())
@@ -109,7 +110,7 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
     ({ city: raw, data_type }) => {
       const city = cityArg(raw);
       const dt = catalog.byType.get(data_type);
-      if (!dt) throw new McpError(ErrorCode.InvalidParams, `unknown data_type "${data_type.slice(0, 40)}"; complete the argument to see the choices`);
+      if (!dt) throw new McpError(ErrorCode.InvalidParams, `unknown data_type${quotedInput(data_type)}; complete the argument to see the choices`);
       const needs = (dt.params ?? []).filter((p) => p.required).map((p) => p.name);
       return userText([
         `Explain ${dt.label_en} (${dt.type}) for ${city.name} (slug ${city.slug}). Call:`,
@@ -129,7 +130,7 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
         description: 'Is public transport in one city running on time? Next departures with delays and weather warnings.',
         argsSchema: {
           city: cityField('City name or slug'),
-          stop: z.string().describe('Optional stop id or name of a live feed (as the departures tool takes it)').optional(),
+          stop: z.string().optional().describe('Optional stop id or name of a live feed (as the departures tool takes it)'),
         },
       },
       ({ city: raw, stop }) => {

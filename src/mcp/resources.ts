@@ -1,7 +1,7 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolOf } from '../core/data-type.ts';
-import { ProblemError } from '../core/problem.ts';
+import { ProblemError, quotedInput } from '../core/problem.ts';
 import { envelopeObject } from '../pipeline/run.ts';
 import { listCities } from '../services/cities.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -9,6 +9,7 @@ import { cityOverview } from '../services/overview.ts';
 import { listSources } from '../services/sources.ts';
 import { catalogView, dataJsonSchema } from './catalog-view.ts';
 import { completeCity, completeDataType } from './complete.ts';
+import { toolHint } from './hints.ts';
 
 const JSON_MIME = 'application/json';
 
@@ -25,7 +26,7 @@ async function guarded(read: () => Promise<ReadResourceResult>): Promise<ReadRes
   try {
     return await read();
   } catch (err) {
-    if (err instanceof ProblemError) throw new McpError(ErrorCode.InvalidParams, `${err.code}: ${err.detail} ${err.hint}`);
+    if (err instanceof ProblemError) throw new McpError(ErrorCode.InvalidParams, `${err.code}: ${err.detail} ${toolHint(err.hint)}`);
     throw err;
   }
 }
@@ -85,7 +86,7 @@ export function registerResources(server: McpServer, ctx: ServiceContext): void 
         if (!dt || dt.scope === 'global') {
           throw new ProblemError(
             'invalid_parameter',
-            `unknown per-city data_type "${type.slice(0, 40)}"`,
+            `unknown per-city data_type${quotedInput(type)}`,
             `data_type must be one of: ${completeDataType(catalog, '', one(slug)).join(', ')}.`,
           );
         }
@@ -126,7 +127,7 @@ export function registerResources(server: McpServer, ctx: ServiceContext): void 
         if (!dt)
           throw new ProblemError(
             'invalid_parameter',
-            `unknown data_type "${one(data_type).slice(0, 40)}"`,
+            `unknown data_type${quotedInput(one(data_type))}`,
             `data_type must be one of: ${catalog.all.map((d) => d.type).join(', ')}.`,
           );
         return json(uri, dataJsonSchema(dt));

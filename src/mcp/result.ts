@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { renderText } from './text.ts';
+import { toolHint } from './hints.ts';
 import { problemBody, ProblemError, type ProblemBody } from '../core/problem.ts';
 import type { Envelope } from '../services/context.ts';
 
@@ -18,7 +19,7 @@ export function envelopeResult(label: string, env: Envelope): CallToolResult {
 /** A failure the model can correct: code and hint in the text and in the structured content. */
 export function problemResult(err: unknown, onUnexpected: (err: unknown) => void): CallToolResult {
   let body: ProblemBody;
-  if (err instanceof ProblemError) body = err.body();
+  if (err instanceof ProblemError) body = { ...err.body(), hint: toolHint(err.hint) };
   else {
     onUnexpected(err);
     body = problemBody(

@@ -7,6 +7,7 @@ import { registerResources } from './resources.ts';
 import { envelopeResult, problemResult } from './result.ts';
 import { toolTable, type ToolDef } from './tools.ts';
 import { VERSION } from '../core/version.ts';
+import { quotedInput } from '../core/problem.ts';
 
 const INSTRUCTIONS = [
   'Stadtdaten: normalised open data of the 84 largest German cities (weather, air, transport, energy, population, economy, places).',
@@ -49,7 +50,7 @@ export function createMcpServer(built: ServiceContext): McpServer {
   server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     // An unknown tool is a protocol error (MCP spec); everything about the arguments is a tool error.
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 60)}"; tools/list names ${table.length} tools.`);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool${quotedInput(request.params.name)}; tools/list names ${table.length} tools.`);
     try {
       const args = checkArgs(tool.name, tool.inputSchema, request.params.arguments ?? {});
       return envelopeResult(tool.title, await tool.run(built, args));

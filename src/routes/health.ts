@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { problemBody } from '../core/problem.ts';
-import { sendProblem } from '../http/errors.ts';
+import { instanceOf, sendProblem } from '../http/errors.ts';
 import { toBerlinIso } from '../core/time.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
 import { healthState } from '../services/health.ts';
@@ -20,7 +20,7 @@ export function registerHealth(app: FastifyInstance, ctx: RouteContext) {
     },
     async (req, reply) => {
       if (!ready.value) {
-        return sendProblem(reply, problemBody('not_ready', 'the service is starting or shutting down', 'Retry in a few seconds.', req.url));
+        return sendProblem(reply, problemBody('not_ready', 'the service is starting or shutting down', 'Retry in a few seconds.', instanceOf(req)));
       }
       const data = await healthState(ctx);
       return reply

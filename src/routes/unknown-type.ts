@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ProblemError } from '../core/problem.ts';
+import { cleanedInput, ProblemError, quotedInput } from '../core/problem.ts';
+import { findCity } from '../cities/resolve.ts';
 import { nearest } from '../core/suggest.ts';
 import type { RouteContext } from './context.ts';
 
@@ -37,14 +38,15 @@ function registerFamily(app: FastifyInstance, ctx: RouteContext, { prefix, param
     const city = params[param] ?? '';
     const type = params.type ?? '';
     const near = nearest(type, known());
-    const shown = type.slice(0, 60);
+    // Only a cleaned form of what was asked is quoted back (and the city as its canonical slug).
+    const shown = quotedInput(type);
     if (near) {
-      const path = `${base}${encodeURIComponent(city)}/${near}`;
-      throw new ProblemError('route_not_found', `unknown data type "${shown}"`, `Did you mean ${path}? GET /api/v1 lists every data type.`, {
+      const path = `${base}${findCity(city)?.slug ?? (cleanedInput(city) || '{slug}')}/${near}`;
+      throw new ProblemError('route_not_found', `unknown data type${shown}`, `Did you mean ${path}? GET /api/v1 lists every data type.`, {
         suggestion: near,
         suggested_path: path,
       });
     }
-    throw new ProblemError('route_not_found', `unknown data type "${shown}"`, 'GET /api/v1 lists every data type with an example request.');
+    throw new ProblemError('route_not_found', `unknown data type${shown}`, 'GET /api/v1 lists every data type with an example request.');
   });
 }

@@ -1,5 +1,5 @@
 import { findCity } from '../cities/resolve.ts';
-import { ProblemError } from '../core/problem.ts';
+import { cleanedInput, ProblemError } from '../core/problem.ts';
 import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
 import { mapLimit, orFallbackAfter } from '../core/limit.ts';
 import type { Catalog } from '../catalog/index.ts';
@@ -80,7 +80,14 @@ export async function compareCities(
   });
   const items = await mapLimit(names, rt.config.compareConcurrency, async (name): Promise<CompareItem> => {
     const city = findCity(name);
-    if (!city) return { city: name.slice(0, 80), data: null, source_status: 'not_found', ...noValue, note: 'unknown city; GET /api/v1/cities lists the slugs' };
+    if (!city)
+      return {
+        city: cleanedInput(name),
+        data: null,
+        source_status: 'not_found',
+        ...noValue,
+        note: `unknown city; ${channel === 'mcp' ? 'find_city' : 'GET /api/v1/cities'} lists the slugs`,
+      };
     const left = until - Date.now();
     if (left <= 0) return late(city.slug);
     try {

@@ -4,6 +4,7 @@ import { VERSION } from '../core/version.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
 import { compareResources } from './compare.ts';
 import { healthState } from './health.ts';
+import { mcpClientConfigs } from './mcp-clients.ts';
 import type { ServiceContext } from './context.ts';
 
 /** Data types the landing page prefers as examples: keyless, quick to read, different topics. */
@@ -75,8 +76,9 @@ export async function landingHtml(ctx: ServiceContext, origin: string): Promise<
   const examples = exampleLinks(ctx)
     .map((l) => `<li><a href="${esc(l.path)}">${esc(l.label)}</a> <code>${esc(l.path)}</code></li>`)
     .join('\n');
-  const stdio = JSON.stringify({ mcpServers: { stadtdaten: { command: 'node', args: ['<repo>/bin/stadtdaten-mcp.js'] } } }, null, 2);
-  const http = JSON.stringify({ mcpServers: { stadtdaten: { type: 'http', url: `${origin}/mcp` } } }, null, 2);
+  const clients = mcpClientConfigs(origin, '<repo>');
+  const stdio = JSON.stringify(clients.stdio, null, 2);
+  const http = JSON.stringify(clients.http, null, 2);
   const disabled = health.sources.disabled.length ? ` Disabled (missing credentials or switched off): ${health.sources.disabled.map(esc).join(', ')}.` : '';
   const breakers = health.sources.open_breakers.length ? ` Upstream breaker open: ${health.sources.open_breakers.map(esc).join(', ')}.` : '';
   const body = `<h1>Stadtdaten</h1>

@@ -44,7 +44,9 @@ export const RoadEvent = lazy(() =>
     lon: lon(),
     distance_km: num('Distance from the city point (register coordinates)', 'km'),
     geometry: Geometry(),
-    raw: raw("The feed's own fields of the item (camelCase, unchanged), kept for clients of the older format"),
+    raw: raw(
+      "The feed's own fields of the item, kept for clients of the older format: the motorway feed's unchanged (camelCase, the one exception), other feeds' in snake_case",
+    ),
   }),
 );
 export type RoadEvent = Infer<typeof RoadEvent>;
@@ -182,7 +184,7 @@ export const LowEmissionZone = lazy(() =>
     end: time('End of validity; null when open'),
     lat: lat(),
     lon: lon(),
-    raw: raw("The feed's own fields of the record"),
+    raw: raw("The feed's own DATEX II fields of the record, in snake_case"),
   }),
 );
 export type LowEmissionZone = Infer<typeof LowEmissionZone>;

@@ -119,9 +119,13 @@ function impactNumber(item: AutobahnItem, key: string): number | null {
   return impact && typeof impact === 'object' ? numberOf((impact as Record<string, unknown>)[key]) : null;
 }
 
-/** The item's own fields, verbatim, except the geometry (given canonically beside it). */
+/**
+ * The item's own fields, verbatim, except the geometry (given canonically beside it) and the
+ * blank lines the feed puts between the paragraphs of its description.
+ */
 function rawOf(item: AutobahnItem): Record<string, unknown> {
   const { geometry: _geometry, ...rest } = item;
+  if (Array.isArray(rest.description)) rest.description = rest.description.filter((line) => !(typeof line === 'string' && line.trim() === ''));
   return rest;
 }
 

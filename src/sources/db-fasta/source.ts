@@ -12,6 +12,11 @@ export const DB_FASTA: SourceDecl = {
   attribution: 'Deutsche Bahn AG / DB InfraGO AG, FaSta, CC BY 4.0',
   // The same marketplace application as StaDa and Timetables.
   credentials: ['DB_CLIENT_ID', 'DB_API_KEY'],
+  registration: {
+    url: 'https://developers.deutschebahn.com/db-api-marketplace/apis/',
+    free: true,
+    note: 'DB API Marketplace: subscribe the same application to the free plan of "FaSta - Station Facilities Status"; DB_CLIENT_ID and DB_API_KEY as for DB Timetables.',
+  },
   timeoutMs: 20_000,
   // The national list of elevators and escalators: a few thousand items, about 1-2 MB.
   maxResponseBytes: 16 * 1024 * 1024,

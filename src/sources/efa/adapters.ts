@@ -1,4 +1,5 @@
 import type { Adapter } from '../../core/data-type.ts';
+import { quotedInput } from '../../core/problem.ts';
 import type { LiveBoardRecord } from '../../core/records/departures.ts';
 import { boardResult } from '../live-board.ts';
 import { parseEfaDepartures, type EfaDmResponse } from './departures.ts';
@@ -27,6 +28,6 @@ export const efaDepartures: Adapter<LiveBoardRecord> = async ({ http, params, ci
     query: { outputFormat: 'rapidJSON', type_dm: 'any', name_dm: stop, mode: 'direct', useRealtime: 1, stateless: 1, limit: 40 },
   });
   const parsed = parseEfaDepartures(body);
-  if ('noData' in parsed) return { data: null, status: 'no_data', meta: { reason: `${parsed.noData} (stop "${stop}")` } };
+  if ('noData' in parsed) return { data: null, status: 'no_data', meta: { reason: `${parsed.noData} (stop${quotedInput(stop)})` } };
   return boardResult(parsed.board);
 };

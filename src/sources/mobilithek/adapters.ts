@@ -76,7 +76,7 @@ export const koelnLowEmissionZone: Adapter<LowEmissionZone[]> = async ({ http })
       end: zoned(textOf(find(r, 'overallEndTime'))),
       lat: at?.lat ?? null,
       lon: at?.lon ?? null,
-      raw: { situationRecordType: r.attrs.type ?? null, version: r.attrs.version ?? null },
+      raw: { situation_record_type: r.attrs.type ?? null, version: r.attrs.version ?? null },
     };
   });
   const as_of = zoned(d.publicationTime);

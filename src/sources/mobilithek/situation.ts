@@ -75,13 +75,14 @@ export function parseSituationRecord(rec: XNode, source: string, origin: { lat: 
     lon: at?.lon ?? null,
     distance_km: at ? Math.round(distanceKm(origin.lat, origin.lon, at.lat, at.lon) * 10) / 10 : null,
     geometry: at ? { type: 'Point', coordinates: [at.lon, at.lat] } : null,
+    // DATEX II element names in snake_case: only the motorway feed keeps its camelCase raw names (spec).
     raw: {
-      situationRecordType: rec.attrs.type ?? null,
+      situation_record_type: rec.attrs.type ?? null,
       version: rec.attrs.version ?? null,
       severity: textOf(find(rec, 'severity')),
-      probabilityOfOccurrence: textOf(find(rec, 'probabilityOfOccurrence')),
-      situationRecordVersionTime: textOf(find(rec, 'situationRecordVersionTime')),
-      roadOrCarriagewayOrLaneManagementType: textOf(find(rec, 'roadOrCarriagewayOrLaneManagementType')),
+      probability_of_occurrence: textOf(find(rec, 'probabilityOfOccurrence')),
+      situation_record_version_time: textOf(find(rec, 'situationRecordVersionTime')),
+      road_or_carriageway_or_lane_management_type: textOf(find(rec, 'roadOrCarriagewayOrLaneManagementType')),
     },
   };
 }

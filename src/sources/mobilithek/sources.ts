@@ -1,11 +1,26 @@
-import type { SourceDecl } from '../../core/source.ts';
+import type { Registration, SourceDecl } from '../../core/source.ts';
 import { CERT_PASSWORD, CERT_PATH, MOBILITHEK_BASE } from './pull.ts';
 
 /**
  * City feeds that exist only as Mobilithek subscriptions: each needs the operator's machine
  * certificate (mutual TLS) and its own subscription id; without them the data type is disabled.
  */
-const mobilithek = (id: string, name: string, env: string, subscription: string, license: string, attribution: string): SourceDecl => ({
+/**
+ * Where a Mobilithek feed's credentials come from: an account on the national access point, its
+ * machine certificate for the API, and a subscription of the offer (these offers are open data
+ * under the licence the source names, without fee).
+ */
+function registration(offer: string, subscriptions: readonly string[]): Registration {
+  return {
+    url: 'https://mobilithek.info',
+    free: true,
+    note:
+      `Mobilithek (the national access point for mobility data): register, request a machine certificate for the API, and subscribe to ${offer}; ` +
+      `the certificate file goes into ${CERT_PATH}, its password into ${CERT_PASSWORD}, the subscription id${subscriptions.length > 1 ? 's' : ''} into ${subscriptions.join(' and ')}.`,
+  };
+}
+
+const mobilithek = (id: string, name: string, env: string, subscription: string, license: string, attribution: string, offer: string): SourceDecl => ({
   id,
   name,
   env,
@@ -15,6 +30,7 @@ const mobilithek = (id: string, name: string, env: string, subscription: string,
   tier: 'A',
   attribution,
   credentials: [CERT_PATH, CERT_PASSWORD, subscription],
+  registration: registration(offer, [subscription]),
   timeoutMs: 15000,
   maxResponseBytes: 32 * 1024 * 1024,
 });
@@ -30,6 +46,7 @@ export const MOBILITHEK_HANNOVER = mobilithek(
   HANNOVER_SUBSCRIPTION,
   'dl-de/by-2-0',
   'Landeshauptstadt Hannover, Fachbereich Tiefbau (via Mobilithek)',
+  "Landeshauptstadt Hannover's traffic reports (DATEX II)",
 );
 
 export const MOBILITHEK_KIEL = mobilithek(
@@ -39,6 +56,7 @@ export const MOBILITHEK_KIEL = mobilithek(
   KIEL_SUBSCRIPTION,
   'dl-de/by-2-0',
   'Landeshauptstadt Kiel (via Mobilithek)',
+  "Landeshauptstadt Kiel's permanent counting stations (DATEX II)",
 );
 
 export const MOBILITHEK_KOELN_LEZ = mobilithek(
@@ -48,6 +66,7 @@ export const MOBILITHEK_KOELN_LEZ = mobilithek(
   KOELN_LEZ_SUBSCRIPTION,
   'dl-de/zero-2-0',
   'Stadt Köln (via Mobilithek)',
+  "Stadt Köln's low-emission zone (DATEX II)",
 );
 
 /**
@@ -61,9 +80,11 @@ export interface ParkingSubscriptions {
 
 const parking = (city: string, env: string, name: string, attribution: string, license: string) => {
   const subscriptions: ParkingSubscriptions = { static: `${env}_STATIC_SUBSCRIPTION_ID`, dynamic: `${env}_DYNAMIC_SUBSCRIPTION_ID` };
+  const offer = `both car-park offers of ${attribution.replace(/ \(via Mobilithek\)$/, '')}, the static table and the dynamic occupancy`;
   const source: SourceDecl = {
-    ...mobilithek(`mobilithek-parking-${city}`, name, `MOBILITHEK_${env}`, subscriptions.dynamic, license, attribution),
+    ...mobilithek(`mobilithek-parking-${city}`, name, `MOBILITHEK_${env}`, subscriptions.dynamic, license, attribution, offer),
     credentials: [CERT_PATH, CERT_PASSWORD, subscriptions.static, subscriptions.dynamic],
+    registration: registration(offer, [subscriptions.static, subscriptions.dynamic]),
   };
   return { source, subscriptions };
 };
@@ -103,6 +124,7 @@ export const MOBILITHEK_EROUND: SourceDecl = {
     EROUND_SUBSCRIPTION,
     'CC0-1.0',
     'Hamburger Energienetze GmbH / eRound (via Mobilithek)',
+    "eRound's AFIR charging point status (DATEX II V3 JSON)",
   ),
   licenseUrl: 'https://creativecommons.org/publicdomain/zero/1.0/',
 };

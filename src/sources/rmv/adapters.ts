@@ -1,4 +1,5 @@
 import type { Adapter } from '../../core/data-type.ts';
+import { quotedInput } from '../../core/problem.ts';
 import type { LiveBoardRecord } from '../../core/records/departures.ts';
 import { boardResult } from '../live-board.ts';
 import { isUnknownStop, parseRmvDepartures, type HafasDepartureBoard } from './departures.ts';
@@ -13,6 +14,6 @@ export const rmvDepartures: Adapter<LiveBoardRecord> = async ({ http, params }) 
     query: { id: stop, format: 'json', duration: 60, maxJourneys: 40, accessId: http.credential('RMV_API_KEY') },
     okStatuses: [400],
   });
-  if (isUnknownStop(body)) return { data: null, status: 'no_data', meta: { reason: `RMV knows no stop ${stop}` } };
+  if (isUnknownStop(body)) return { data: null, status: 'no_data', meta: { reason: `RMV knows no stop${quotedInput(stop)}` } };
   return boardResult(parseRmvDepartures(body, stop));
 };

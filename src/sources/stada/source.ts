@@ -17,7 +17,7 @@ export const STADA: SourceDecl = {
   registration: {
     url: 'https://developers.deutschebahn.com/db-api-marketplace/apis/',
     free: true,
-    note: 'DB API Marketplace: subscribe the same application to the free plan of "StaDa - Station Data"; DB_CLIENT_ID and DB_API_KEY as for DB Timetables..',
+    note: 'DB API Marketplace: subscribe the same application to the free plan of "StaDa - Station Data"; DB_CLIENT_ID and DB_API_KEY as for DB Timetables.',
   },
   // The national list (~5,400 stations, ~8 MB) takes over ten seconds to arrive.
   timeoutMs: 30_000,

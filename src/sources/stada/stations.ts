@@ -1,6 +1,7 @@
 import { fold, stripped } from '../../cities/resolve.ts';
 import type { City } from '../../cities/register.ts';
 import type { AdapterResult } from '../../core/data-type.ts';
+import { quotedInput } from '../../core/problem.ts';
 import type { StationList } from '../../core/records/stations.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
@@ -114,7 +115,7 @@ export function cityStationsAnswer(
   const q = params.q as string | undefined;
   const matched = stationsOfCity(all, city, q);
   if (matched.length === 0) {
-    const reason = q && stationsOfCity(all, city).length > 0 ? `no station name of this city matches "${q}"` : noStation;
+    const reason = q && stationsOfCity(all, city).length > 0 ? `no station name of this city matches${quotedInput(q)}` : noStation;
     return { data: null, status: 'no_data', meta: { reason } };
   }
   const limit = params.limit as number | undefined;

@@ -11,6 +11,11 @@ export const TANKERKOENIG: SourceDecl = {
   tier: 'A',
   attribution: 'Tankerkönig (creativecommons.tankerkoenig.de), data of the MTS-K',
   credentials: ['TANKERKOENIG_API_KEY'],
+  registration: {
+    url: 'https://creativecommons.tankerkoenig.de',
+    free: true,
+    note: 'Tankerkönig: request a free personal API key with an e-mail address ("API-Key"); it goes into TANKERKOENIG_API_KEY.',
+  },
   timeoutMs: 8000,
   // A list answer within 25 km: a few hundred stations, well under 1 MB.
   maxResponseBytes: 2 * 1024 * 1024,

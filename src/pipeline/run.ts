@@ -24,6 +24,8 @@ import type { Runtime } from './runtime.ts';
 import { withDeadline } from '../core/deadline.ts';
 import { etagOfParts } from '../http/conditional.ts';
 import type { PreparedHit } from '../http/hit-lane.ts';
+import { watchedFetch } from './format-drift.ts';
+import { isFormatDrift } from '../core/format-drift.ts';
 
 export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
 
@@ -241,7 +243,8 @@ export class Pipeline {
         { ...extra, retry_after_ms: err.retryAfterMs ?? 60_000 },
       );
     }
-    this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(err) }, 'upstream fetch failed and nothing is cached');
+    // Format drift is logged once per source and hour where it is noted (watchedFetch), not per request.
+    if (!isFormatDrift(err)) this.rt.log.warn({ type: dt.type, city: city?.slug, err: String(err) }, 'upstream fetch failed and nothing is cached');
     const wait = err instanceof UpstreamError && err.retryAfterMs ? { retry_after_ms: err.retryAfterMs } : {};
     return new ProblemError(
       'upstream_unavailable',
@@ -368,11 +371,14 @@ export class Pipeline {
     const result =
       dt.cache === 'stored'
         ? await withDeadline(this.rt.config.requestBudgetMs, run)
-        : await withDeadline(this.rt.config.fetchDeadlineMs, (signal) => this.rt.breakers.execute(dt.source, () => run(signal)));
+        : await withDeadline(this.rt.config.fetchDeadlineMs, (signal) =>
+            this.rt.breakers.execute(dt.source, () => watchedFetch(this.rt, dt, () => run(signal))),
+          );
     // Stored types are read per request and never cached: keep the adapter's object, and
     // normalise and serialise only what is sent (run()): a page of a large board, not the board.
+    // Fetched data comes normalised and checked against its record schema (watchedFetch).
     const stored = dt.cache === 'stored';
-    const data = stored ? (result.data ?? null) : normalise(result.data);
+    const data = stored ? (result.data ?? null) : result.data;
     const empty = data === null || (Array.isArray(data) && data.length === 0);
     const entry: Entry = {
       fetchedAt: Date.now(),

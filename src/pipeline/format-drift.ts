@@ -1,0 +1,153 @@
+import { dataSchemaOf, type AdapterResult, type DataType } from '../core/data-type.ts';
+import { normalise } from '../core/normalise.ts';
+import { checkAgainst, driftMessage, FormatDriftError, isFormatDrift } from '../core/format-drift.ts';
+import type { z } from '../core/schema.ts';
+import { toBerlinIso } from '../core/time.ts';
+import type { Metrics } from '../metrics.ts';
+
+/** A drifting source is logged at most once per this interval, however many requests meet it. */
+export const DRIFT_LOG_INTERVAL_MS = 3600_000;
+
+/** How a source's format drift shows in /api/v1/sources. */
+export interface DriftView {
+  /** The first failure since the source started drifting, and when it happened. */
+  first_error: string;
+  since: string;
+  last_seen: string;
+  /** Fetches that failed this way since then. */
+  count: number;
+  /** Data types whose latest fetch of this source failed this way. */
+  types: string[];
+}
+
+interface Mark {
+  firstError: string;
+  since: number;
+  lastSeen: number;
+  count: number;
+  types: Set<string>;
+  loggedAt: number;
+}
+
+/** What every watched fetch reports: the data type (the form that answered) and its failure, or null. */
+export type FetchListener = (dt: DataType, failure: unknown) => void;
+
+/**
+ * Format drift per source in this process: set by the first fetch whose answer its adapter or
+ * record schema rejects, cleared once every data type that met it has fetched a valid record again.
+ */
+export class DriftLedger {
+  private readonly marks = new Map<string, Mark>();
+  private readonly listeners = new Set<FetchListener>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  /** Notes a drifting fetch; true when the source's log line is due (the first, then one per hour). */
+  record(source: string, type: string, error: string): boolean {
+    const now = this.clock();
+    let m = this.marks.get(source);
+    if (!m) {
+      m = { firstError: error, since: now, lastSeen: now, count: 0, types: new Set(), loggedAt: -Infinity };
+      this.marks.set(source, m);
+    }
+    m.count++;
+    m.lastSeen = now;
+    m.types.add(type);
+    if (now - m.loggedAt < DRIFT_LOG_INTERVAL_MS) return false;
+    m.loggedAt = now;
+    return true;
+  }
+
+  /** A fetch of `type` passed its schema: true when that ended the source's drift. */
+  recovered(source: string, type: string): boolean {
+    const m = this.marks.get(source);
+    if (!m || !m.types.delete(type) || m.types.size > 0) return false;
+    this.marks.delete(source);
+    return true;
+  }
+
+  view(source: string): DriftView | null {
+    const m = this.marks.get(source);
+    if (!m) return null;
+    return { first_error: m.firstError, since: toBerlinIso(m.since), last_seen: toBerlinIso(m.lastSeen), count: m.count, types: [...m.types].sort() };
+  }
+
+  /** Ids of the sources drifting now. */
+  drifting(): string[] {
+    return [...this.marks.keys()].sort();
+  }
+
+  /** Hears every watched fetch's outcome (the upstream check reads the raw failure of each data type). */
+  listen(fn: FetchListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  settled(dt: DataType, failure: unknown) {
+    for (const fn of this.listeners) fn(dt, failure);
+  }
+}
+
+/** What a watched fetch reports to: the source health that holds the ledger, the metrics and the log. */
+export interface DriftDeps {
+  health: { drift: DriftLedger; failure(id: string, error: string): void };
+  metrics: Pick<Metrics, 'formatDrift'>;
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/** The published schema per data type form, built on its first fetch (never on a HIT). */
+const schemas = new WeakMap<DataType, z.ZodType>();
+function schemaOf(dt: DataType): z.ZodType {
+  let s = schemas.get(dt);
+  if (!s) {
+    s = dataSchemaOf(dt);
+    schemas.set(dt, s);
+  }
+  return s;
+}
+
+/**
+ * One fetch of a fetched (cached) data type, watched for format drift: its data normalised and
+ * checked against the record schema. A failure that says the upstream's format changed marks the
+ * source (first error, time), counts in `stadtdaten_format_drift_total` and is logged once per
+ * source and hour; it is rethrown, so the cache answers STALE-ON-ERROR as for any failure.
+ */
+export async function watchedFetch(deps: DriftDeps, dt: DataType, fetch: () => Promise<AdapterResult>): Promise<AdapterResult> {
+  let result: AdapterResult;
+  try {
+    result = await fetch();
+    result = { ...result, data: normaliseChecked(dt, result.data) };
+  } catch (err) {
+    if (isFormatDrift(err)) noteDrift(deps, dt, err);
+    deps.health.drift.settled(dt, err);
+    throw err;
+  }
+  if (deps.health.drift.recovered(dt.source.id, dt.type))
+    deps.log.info({ source: dt.source.id, type: dt.type }, 'format drift over: answers match the schema again');
+  deps.health.drift.settled(dt, null);
+  return result;
+}
+
+function normaliseChecked(dt: DataType, data: unknown): unknown {
+  let out: unknown;
+  try {
+    out = normalise(data);
+  } catch (err) {
+    throw new FormatDriftError(`normaliser: ${driftMessage(err)}`);
+  }
+  checkAgainst(schemaOf(dt), out);
+  return out;
+}
+
+function noteDrift(deps: DriftDeps, dt: DataType, err: unknown) {
+  const source = dt.source.id;
+  const error = driftMessage(err);
+  deps.metrics.formatDrift.inc({ source });
+  deps.health.failure(source, `format drift: ${error}`);
+  if (deps.health.drift.record(source, dt.type, error)) {
+    deps.log.warn(
+      { source, type: dt.type, error, since: deps.health.drift.view(source)?.since },
+      `format drift: ${source} answers in a format its adapter does not know; cached values are served STALE-ON-ERROR (logged once per hour)`,
+    );
+  }
+}

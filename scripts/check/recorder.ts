@@ -45,7 +45,7 @@ export interface Provenance {
 export class Recorder {
   private readonly cleared = new Set<string>();
   private readonly written = new Map<string, string>();
-  private readonly secrets: { name: string; value: string }[] = [];
+  private readonly secrets: Secret[] = [];
   readonly files: string[] = [];
 
   constructor(
@@ -54,8 +54,8 @@ export class Recorder {
     private readonly folders: ReadonlyMap<string, string>,
     private readonly maxBytes = DEFAULT_RECORD_MAX_BYTES,
   ) {
-    for (const s of Object.values(config.sources)) {
-      for (const [name, value] of Object.entries(s?.credentials ?? {})) if (value.length >= 4) this.secrets.push({ name, value });
+    for (const [source, s] of Object.entries(config.sources)) {
+      for (const [name, value] of Object.entries(s?.credentials ?? {})) if (value.length >= 4) this.secrets.push({ source, name, value });
     }
   }
 
@@ -82,11 +82,13 @@ export class Recorder {
       this.cleared.add(folder);
     }
     const redacted = new Set<string>();
-    const url = this.redactUrl(e.url, redacted);
-    const requestBody = e.requestBody === undefined ? undefined : this.redactText(e.requestBody, redacted).slice(0, 4000);
+    // The source's own credentials first: where two variables hold the same value, the answer names the caller's.
+    const secrets = [...this.secrets.filter((x) => x.source === src.id), ...this.secrets.filter((x) => x.source !== src.id)];
+    const url = this.redactUrl(e.url, secrets, redacted);
+    const requestBody = e.requestBody === undefined ? undefined : redactText(e.requestBody, secrets, redacted).slice(0, 4000);
     const type = e.headers['content-type'] ?? '';
     let body = e.body;
-    if (TEXT_TYPES.test(type)) body = Buffer.from(this.redactText(body.toString('utf8'), redacted), 'utf8');
+    if (TEXT_TYPES.test(type)) body = Buffer.from(redactText(body.toString('utf8'), secrets, redacted), 'utf8');
     const trimmed = trim(body, this.maxBytes, TEXT_TYPES.test(type));
     const name = this.nameFor(folder, src, url, e.method, requestBody, type);
     writeFileSync(join(target, name), trimmed);
@@ -110,20 +112,8 @@ export class Recorder {
     this.files.push(join(target, name));
   }
 
-  private redactText(s: string, found: Set<string>): string {
-    let out = s;
-    for (const { name, value } of this.secrets) {
-      for (const form of new Set([value, encodeURIComponent(value)])) {
-        if (!out.includes(form)) continue;
-        out = out.split(form).join(`<${name}>`);
-        found.add(name);
-      }
-    }
-    return out;
-  }
-
-  private redactUrl(raw: string, found: Set<string>): string {
-    const u = new URL(this.redactText(raw, found));
+  private redactUrl(raw: string, secrets: readonly Secret[], found: Set<string>): string {
+    const u = new URL(redactText(raw, secrets, found));
     u.username = '';
     u.password = '';
     for (const [k, v] of [...u.searchParams]) if (SECRET_PARAMS.test(k) && !/^<[A-Z0-9_]+>$/.test(v)) u.searchParams.set(k, '<redacted>');
@@ -189,6 +179,25 @@ export class Recorder {
     );
     return out;
   }
+}
+
+interface Secret {
+  source: string;
+  name: string;
+  value: string;
+}
+
+/** `s` with every configured credential value (plain or URL-encoded) replaced by `<VARIABLE>`. */
+function redactText(s: string, secrets: readonly Secret[], found: Set<string>): string {
+  let out = s;
+  for (const { name, value } of secrets) {
+    for (const form of new Set([value, encodeURIComponent(value)])) {
+      if (!out.includes(form)) continue;
+      out = out.split(form).join(`<${name}>`);
+      found.add(name);
+    }
+  }
+  return out;
 }
 
 function slug(s: string): string {

@@ -66,7 +66,15 @@ export function failureFinding(err: unknown, answer: Answer | undefined): Findin
 /** What the upstream sent, for a parse error: status, type and the first bytes (an HTML page, an empty body). */
 function answerNote(a: Answer | undefined): string {
   if (!a) return '';
-  return ` (HTTP ${a.status}${a.headers['content-type'] ? `, ${a.headers['content-type']}` : ''}, ${a.bytes === 0 ? 'empty body' : `${a.bytes} bytes: ${JSON.stringify(a.head)}`})`;
+  const type = a.headers['content-type'] ?? '';
+  // The first bytes say what came instead (an HTML page, a maintenance note); a JSON or XML answer speaks through the member named.
+  const head =
+    a.bytes === 0
+      ? 'empty body'
+      : /^\s*[{[]|^\s*<\?xml/.test(a.head) && !/html/.test(type)
+        ? `${a.bytes} bytes`
+        : `${a.bytes} bytes: ${JSON.stringify(a.head)}`;
+  return ` (HTTP ${a.status}${type ? `, ${type}` : ''}, ${head})`;
 }
 
 function contentNote(a: Answer | undefined): string {

@@ -95,15 +95,42 @@ export interface DriftDeps {
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
-/** The published schema per data type form, built on its first fetch (never on a HIT). */
-const schemas = new WeakMap<DataType, z.ZodType>();
+/**
+ * Published schemas of the types fetched lately. A record schema is heavy (about 0.3 MB of zod
+ * objects per type, besides the canonical one the catalog keeps once built), so only the most
+ * recently fetched types keep theirs; another is rebuilt on its next fetch (a few ms).
+ */
+const SCHEMAS_KEPT = 24;
+const schemas = new Map<DataType, z.ZodType>();
 function schemaOf(dt: DataType): z.ZodType {
   let s = schemas.get(dt);
-  if (!s) {
-    s = dataSchemaOf(dt);
-    schemas.set(dt, s);
-  }
+  if (s) schemas.delete(dt);
+  else s = dataSchemaOf(dt);
+  schemas.set(dt, s);
+  if (schemas.size > SCHEMAS_KEPT) schemas.delete(schemas.keys().next().value!);
   return s;
+}
+
+/**
+ * Items of a long list checked on each fetch: a format change shows in every item, and checking
+ * costs about 10 µs per item, so a list of 50,000 is checked on an even spread of this many.
+ */
+export const CHECKED_ITEMS = 1000;
+
+function spread<T>(items: readonly T[]): readonly T[] {
+  if (items.length <= CHECKED_ITEMS) return items;
+  const step = (items.length - 1) / (CHECKED_ITEMS - 1);
+  return Array.from({ length: CHECKED_ITEMS }, (_, i) => items[Math.round(i * step)]!);
+}
+
+/** The data as checked: a long list (the data, or the record's list member) cut to an even spread of its items. */
+export function checkedPart(dt: DataType, data: unknown): unknown {
+  if (dt.list === true) return Array.isArray(data) ? spread(data) : data;
+  if (typeof dt.list === 'string' && data && typeof data === 'object') {
+    const list = (data as Record<string, unknown>)[dt.list];
+    if (Array.isArray(list) && list.length > CHECKED_ITEMS) return { ...data, [dt.list]: spread(list) };
+  }
+  return data;
 }
 
 /**
@@ -135,7 +162,7 @@ function normaliseChecked(dt: DataType, data: unknown): unknown {
   } catch (err) {
     throw new FormatDriftError(`normaliser: ${driftMessage(err)}`);
   }
-  checkAgainst(schemaOf(dt), out);
+  checkAgainst(schemaOf(dt), checkedPart(dt, out));
   return out;
 }
 

@@ -13,6 +13,9 @@ import { loadConfig } from '../src/config.ts';
 import { SOURCES } from '../src/sources/index.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { DriftLedger, DRIFT_LOG_INTERVAL_MS } from '../src/pipeline/format-drift.ts';
+import { runScheduled } from '../src/jobs/scheduler.ts';
+import { solarRoofsPrecompute } from '../src/jobs/solar-roofs-precompute.ts';
+import { eventually } from './helpers/wait.ts';
 
 /**
  * Format drift in production: an answer the adapter or the record schema rejects marks its source
@@ -106,6 +109,21 @@ test('format drift: one log line per source, not one per request', async () => {
     assert.ok(!lines.some((l) => l.includes('nothing is cached')), 'no per-request line for a drifting source');
   } finally {
     await built.close();
+  }
+});
+
+test('format drift: a job whose parser rejects its download marks the source of the stored types it writes', async () => {
+  const app = await startApp(fakeEnv(fake.url));
+  fake.get(/^\/fme_processed\/solar\/gem\/\d{4}\/\d{4}\.json$/, { headers: { 'content-type': 'text/html' }, body: '<html>Wartung</html>' });
+  const job = runScheduled(app.rt, { ...solarRoofsPrecompute, initialDelayMs: 0 });
+  try {
+    assert.ok(await eventually(async () => (await sourceRow(app, 'energieatlas-nrw')).format_drift !== null));
+    const drift = obj(await sourceRow(app, 'energieatlas-nrw'), 'format_drift');
+    assert.match(String(drift.first_error), /^Energieatlas NRW \d{4}\.json is not JSON$/);
+    assert.deepEqual(drift.types, ['solar-roofs']);
+  } finally {
+    await job.stop();
+    await app.close();
   }
 });
 

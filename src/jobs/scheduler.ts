@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Runtime } from '../pipeline/runtime.ts';
+import { watchedJob } from '../pipeline/format-drift.ts';
 
 /**
  * A background job: runs every `intervalMs`, once per cluster (a store lock that outlives
@@ -31,10 +32,13 @@ export function runScheduled(rt: Runtime, job: ScheduledJob) {
           .run(rt, (msg) => rt.log.info({ job: job.name }, msg), shutdown.signal)
           .then(() => {
             rt.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
+            watchedJob(rt, job.name, null);
           })
           .catch((err) => {
             rt.metrics.jobRuns.inc({ job: job.name, outcome: 'error' });
             rt.log.warn({ job: job.name, err: String(err) }, 'job failed');
+            // A parser rejecting the download marks the sources of the stored types (format drift).
+            watchedJob(rt, job.name, err);
           });
         await current;
         current = null;

@@ -145,7 +145,7 @@ export async function watchedFetch(deps: DriftDeps, dt: DataType, fetch: () => P
     result = await fetch();
     result = { ...result, data: normaliseChecked(dt, result.data) };
   } catch (err) {
-    if (isFormatDrift(err)) noteDrift(deps, dt, err);
+    if (isFormatDrift(err)) noteDrift(deps, dt.source.id, [dt.type], err);
     deps.health.drift.settled(dt, err);
     throw err;
   }
@@ -166,14 +166,32 @@ function normaliseChecked(dt: DataType, data: unknown): unknown {
   return out;
 }
 
-function noteDrift(deps: DriftDeps, dt: DataType, err: unknown) {
-  const source = dt.source.id;
+/**
+ * A run of a job that feeds stored types (its own download and parser): a failure that says the
+ * format changed marks the sources of the types it writes, as a fetch would; a successful run
+ * ends their drift.
+ */
+export function watchedJob(deps: DriftDeps & { catalog: { all: readonly DataType[] } }, job: string, failure: unknown) {
+  const types = deps.catalog.all.filter((dt) => dt.job === job);
+  if (failure === null) {
+    for (const dt of types) deps.health.drift.recovered(dt.source.id, dt.type);
+    return;
+  }
+  if (!isFormatDrift(failure)) return;
+  const bySource = new Map<string, string[]>();
+  for (const dt of types) bySource.set(dt.source.id, [...(bySource.get(dt.source.id) ?? []), dt.type]);
+  for (const [source, of] of bySource) noteDrift(deps, source, of, failure);
+}
+
+function noteDrift(deps: DriftDeps, source: string, types: readonly string[], err: unknown) {
   const error = driftMessage(err);
   deps.metrics.formatDrift.inc({ source });
   deps.health.failure(source, `format drift: ${error}`);
-  if (deps.health.drift.record(source, dt.type, error)) {
+  let due = false;
+  for (const type of types) due = deps.health.drift.record(source, type, error) || due;
+  if (due) {
     deps.log.warn(
-      { source, type: dt.type, error, since: deps.health.drift.view(source)?.since },
+      { source, types, error, since: deps.health.drift.view(source)?.since },
       `format drift: ${source} answers in a format its adapter does not know; cached values are served STALE-ON-ERROR (logged once per hour)`,
     );
   }

@@ -18,6 +18,7 @@ import type { City } from '../src/cities/register.ts';
 import { forCity, forParam } from '../src/core/data-type.ts';
 import { loadDotEnv } from '../src/startup-config.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
+import { SOURCES } from '../src/sources/index.ts';
 import { planChecks, type CheckRow } from './check/plan.ts';
 import { DEFAULT_RECORD_MAX_BYTES, Recorder, sourceFolders } from './check/recorder.ts';
 import { compare, counts, parseReport, table } from './check/report.ts';
@@ -33,6 +34,7 @@ const USAGE = `usage: npm run check-upstreams -- [options]
   --source ID[,ID]         check only data types answered by these sources
   --no-jobs                skip stored types (they run their job's download first)
   --concurrency N          checks at a time (1-4, default 2)
+  --replay ORIGIN          call ORIGIN instead of every upstream host, keeping the real paths (a mirror or a replay)
 exit code: 0 done (no regression against --baseline), 1 a check regressed, 2 usage or configuration error, 3 the check itself failed`;
 
 export interface Io {
@@ -76,6 +78,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = stdi
         source: { type: 'string', multiple: true },
         'no-jobs': { type: 'boolean' },
         concurrency: { type: 'string' },
+        replay: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -112,7 +115,31 @@ type Args = {
   source?: string[];
   'no-jobs'?: boolean;
   concurrency?: string;
+  replay?: string;
 };
+
+/**
+ * Every source's base URL and further URLs moved to `origin`, keeping their real paths and queries:
+ * how a replay of recorded answers (or the test suite's fake upstream) serves them.
+ */
+export function replayEnv(origin: string): Record<string, string> {
+  let o: URL;
+  try {
+    o = new URL(origin);
+  } catch {
+    throw new UsageError(`--replay needs an origin such as http://127.0.0.1:8080, got "${origin}"`);
+  }
+  const base = o.origin;
+  const env: Record<string, string> = {};
+  for (const s of SOURCES) {
+    env[`${s.env}_BASE_URL`] = base + new URL(s.baseUrl).pathname.replace(/\/+$/, '');
+    for (const u of Object.values(s.urls ?? {})) {
+      const real = new URL(u.default);
+      env[u.env] = base + real.pathname + real.search;
+    }
+  }
+  return env;
+}
 
 async function check(args: Args, env: NodeJS.ProcessEnv, io: Io, work: string): Promise<number> {
   const concurrency = Number(args.concurrency ?? 2);
@@ -138,6 +165,7 @@ async function check(args: Args, env: NodeJS.ProcessEnv, io: Io, work: string): 
   // an in-memory store, no shared Redis, the GTFS index in a temporary folder, no background jobs.
   const config = loadAppConfig({
     ...env,
+    ...(args.replay ? replayEnv(args.replay) : {}),
     JOBS_ENABLED: 'false',
     REDIS_URL: '',
     STORE_PATH: join(work, 'check.sqlite'),

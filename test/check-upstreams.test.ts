@@ -161,12 +161,10 @@ test('check-upstreams --record: raw answers with provenance in the fixture layou
   assert.match(index, /\| `brightsky\/recorded\/current_weather[^`]*\.json` \| dwd-brightsky \| GET .*\/current_weather\?.* \| 200 \| \d{4}-\d\d-\d\d \|/);
 });
 
-test('check-upstreams: the npm script runs the CLI with the settings of the environment', async () => {
-  const env = { ...process.env, ...fakeEnv(fake.url), ...fixtureSettings() };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check-upstreams.ts', '--type', 'holidays'], {
-    env,
-    cwd: new URL('..', import.meta.url).pathname,
-  });
+test('check-upstreams: the script runs as a CLI; --replay points every source at one origin, keeping the real paths', async () => {
+  const env = { ...process.env, ...fixtureSettings() };
+  const args = ['--import', 'tsx', 'scripts/check-upstreams.ts', '--type', 'holidays', '--replay', fake.url];
+  const child = spawn(process.execPath, args, { env, cwd: new URL('..', import.meta.url).pathname });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

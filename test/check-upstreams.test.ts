@@ -102,6 +102,13 @@ for (const [what, reply, detail] of altered) {
   });
 }
 
+test('check-upstreams: a stored type is checked through its job, whose parser meeting an HTML page is a parse_error', async () => {
+  fake.get(/^\/fme_processed\/solar\/gem\/\d{4}\/\d{4}\.json$/, { headers: { 'content-type': 'text/html' }, body: '<html><body>Wartung</body></html>' });
+  const row = (await check(['--type', 'solar-roofs', '--source', 'energieatlas-nrw'])).report[0]!;
+  assert.equal(row.verdict, 'parse_error');
+  assert.match(row.detail, /^Energieatlas NRW \d{4}\.json is not JSON \(HTTP 200, text\/html, .*Wartung/);
+});
+
 test('check-upstreams: an error status is an http_error with the status; missing credentials are disabled naming the variable', async () => {
   fake.get(WEATHER, { status: 502, body: 'bad gateway' });
   assert.match(only(await check(['--type', 'weather']), 'weather').detail, /^HTTP 502/);

@@ -20,6 +20,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerMcp } from './mcp/http-route.ts';
 import type { RouteDoc } from './http/route-doc.ts';
+import { isFormatDrift } from './core/format-drift.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -103,7 +104,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     store,
     distributedLocks: store.kind === 'redis',
     requestBudgetMs: config.requestBudgetMs,
-    onBackgroundError: (key, err) => app.log.warn({ key, err: String(err) }, 'background refresh failed'),
+    // Format drift has its own hourly log line per source (pipeline/format-drift.ts).
+    onBackgroundError: (key, err) => (isFormatDrift(err) ? undefined : app.log.warn({ key, err: String(err) }, 'background refresh failed')),
   });
   const pipeline = new Pipeline(rt, cache);
   const partial = partialCredentialsWarning(config);

@@ -48,6 +48,12 @@ export class Metrics {
     registers: [this.registry],
     collect: () => this.foldTallies(),
   });
+  readonly formatDrift = new Counter({
+    name: 'stadtdaten_format_drift_total',
+    help: 'Fetches whose upstream answer the adapter or the record schema rejected (format drift), by source',
+    labelNames: ['source'],
+    registers: [this.registry],
+  });
   readonly breakerState = new Gauge({
     name: 'stadtdaten_circuit_state',
     help: 'Breaker state per source (0 closed, 1 half-open, 2 open)',

@@ -193,17 +193,19 @@ export interface DataType {
   parts: readonly SourceDecl[];
   /** The data types this form's reading looks up. */
   lookups: readonly TypeRef<unknown>[];
+  /** The jobs that write what this form's reading reads (stored readings). */
+  jobs: readonly ScheduledJob[];
   /** The stand-in of this form's reading, if it has one. */
   standIn?: StandIn;
   /** On a stand-in form: the source it stands in for and its note. */
   standingInFor?: { source: SourceDecl; note: string };
 }
 
-type Declared = Omit<DataType, 'record' | 'list' | 'scope' | 'reads' | 'source' | 'adapter' | 'parts' | 'lookups' | 'standIn' | 'standingInFor'>;
+type Declared = Omit<DataType, 'record' | 'list' | 'scope' | 'reads' | 'source' | 'adapter' | 'parts' | 'lookups' | 'jobs' | 'standIn' | 'standingInFor'>;
 type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>;
 
 /** The declared type with its first reading's source, adapter, parts and stand-in. */
-function declared(dt: Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups'>): DataType {
+function declared(dt: Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups' | 'jobs'>): DataType {
   const main = dt.reads[0];
   if (!main) throw new Error(`data type ${dt.type} reads no source`);
   return {
@@ -212,6 +214,7 @@ function declared(dt: Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups'>
     adapter: main.adapter,
     parts: main.parts ?? [],
     lookups: main.lookups ?? [],
+    jobs: main.jobs ?? [],
     ...(main.standIn ? { standIn: main.standIn } : {}),
   };
 }
@@ -223,7 +226,7 @@ function declared(dt: Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups'>
 export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
   dt: Declared & { record: () => S; list?: L; reads: readonly Reading<Adapter<DataOf<S, L>>>[] },
 ): DataType {
-  return declared(dt as unknown as Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups'>);
+  return declared(dt as unknown as Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups' | 'jobs'>);
 }
 
 /** Declares a global data type; its adapters never see a city. */
@@ -234,7 +237,7 @@ export function globalType<S extends z.ZodType, L extends true | string | undefi
     reads: readonly (Omit<Reading<GlobalAdapter<DataOf<S, L>>>, 'cities' | 'standIn'> & { standIn?: StandIn<GlobalAdapter<DataOf<S, L>>> })[];
   },
 ): DataType {
-  return declared({ ...(dt as unknown as Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups'>), scope: 'global' });
+  return declared({ ...(dt as unknown as Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups' | 'jobs'>), scope: 'global' });
 }
 
 /** One derived form per type and reading, so that per-form caches (hit sources, states) work by identity. */
@@ -257,6 +260,7 @@ export function formOf(dt: DataType, r: Reading): DataType {
       adapter: r.adapter,
       parts: r.parts ?? [],
       lookups: r.lookups ?? [],
+      jobs: r.jobs ?? [],
       cache: r.cache ?? dt.cache,
       ...(r.standIn ? { standIn: r.standIn } : {}),
     };
@@ -279,6 +283,7 @@ export function standInForm(form: DataType): DataType | null {
       adapter: s.adapter,
       parts: s.parts ?? [],
       lookups: s.lookups ?? [],
+      jobs: s.jobs ?? [],
       cache: s.cache ?? form.cache,
       standingInFor: { source: form.source, note: s.note },
     };
@@ -305,6 +310,11 @@ function defaultReading(dt: DataType): Reading {
 /** The form that answers `slug`, before settings are looked at (see readingFor). */
 export function forCity(dt: DataType, slug: string): DataType {
   return formOf(dt, readingFor(dt, slug));
+}
+
+/** The form that answers these parameters (global types), before settings are looked at (see readingForParams). */
+export function forParams(dt: DataType, params: Record<string, unknown>): DataType {
+  return formOf(dt, readingForParams(dt, params));
 }
 
 /** Every form of a data type: each reading's, for coverage and state views. */
@@ -416,6 +426,11 @@ export function withSources(dt: DataType, swap: (src: SourceDecl) => SourceDecl)
     ...(r.parts ? { parts: r.parts.map(swap) } : {}),
     ...(r.standIn ? { standIn: { ...r.standIn, source: swap(r.standIn.source), ...(r.standIn.parts ? { parts: r.standIn.parts.map(swap) } : {}) } } : {}),
   });
-  const { source: _s, adapter: _a, parts: _p, lookups: _l, standIn: _i, ...rest } = dt;
-  return declared({ ...rest, reads: dt.reads.map(swapped) });
+  return withReads(dt, dt.reads.map(swapped));
+}
+
+/** The type with other readings (same type, path, record and coverage). */
+export function withReads(dt: DataType, reads: readonly Reading[]): DataType {
+  const { source: _s, adapter: _a, parts: _p, lookups: _l, jobs: _j, standIn: _i, standingInFor: _f, ...rest } = dt;
+  return declared({ ...rest, reads });
 }

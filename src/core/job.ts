@@ -19,6 +19,8 @@ export interface JobHost {
   http(src: SourceDecl): SourceHttp;
   /** Switched on and with every credential it needs. */
   sourceEnabled(src: SourceDecl): boolean;
+  /** A run ended (failure null: it succeeded): a parser rejecting its download marks format drift on the sources it writes for. */
+  jobFinished(job: ScheduledJob, failure: unknown): void;
 }
 
 /**

@@ -21,10 +21,12 @@ export function runScheduled(host: JobHost, job: ScheduledJob) {
           .run(host, (msg) => host.log.info({ job: job.name }, msg), shutdown.signal)
           .then(() => {
             host.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
+            host.jobFinished(job, null);
           })
           .catch((err) => {
             host.metrics.jobRuns.inc({ job: job.name, outcome: 'error' });
             host.log.warn({ job: job.name, err: String(err) }, 'job failed');
+            host.jobFinished(job, err);
           });
         await current;
         current = null;

@@ -1,7 +1,6 @@
 import type { City } from '../cities/register.ts';
 import type { AdapterResult, CacheWindows, DataType, FetchContext, PartResult } from '../core/data-type.ts';
 import { withDeadline } from '../core/deadline.ts';
-import { normalise } from '../core/normalise.ts';
 import { paramKey } from '../core/params.ts';
 import { ProblemError } from '../core/problem.ts';
 import type { SourceDecl } from '../core/source.ts';
@@ -11,6 +10,8 @@ import { disabledReason } from './gate.ts';
 import { keyParams } from './query.ts';
 import type { Resolved } from './resolve.ts';
 import type { Runtime } from './runtime.ts';
+import { watchedFetch } from './format-drift.ts';
+import { isFormatDrift } from '../core/format-drift.ts';
 
 /** What the load stage found: the entry and how the cache served it (null for stored types, read per request). */
 export interface Loaded {
@@ -97,7 +98,8 @@ export class Loader {
         { ...extra, retry_after_ms: err.retryAfterMs ?? 60_000 },
       );
     }
-    this.rt.log.warn({ type: form.type, city: city?.slug, err: String(err) }, 'upstream fetch failed and nothing is cached');
+    // Format drift is logged once per source and hour where it is noted (watchedFetch), not per request.
+    if (!isFormatDrift(err)) this.rt.log.warn({ type: form.type, city: city?.slug, err: String(err) }, 'upstream fetch failed and nothing is cached');
     const wait = err instanceof UpstreamError && err.retryAfterMs ? { retry_after_ms: err.retryAfterMs } : {};
     return new ProblemError(
       'upstream_unavailable',
@@ -175,10 +177,13 @@ export class Loader {
     const stored = form.cache === 'stored';
     const result = stored
       ? await withDeadline(this.rt.config.requestBudgetMs, run)
-      : await withDeadline(this.rt.config.fetchDeadlineMs, (signal) => this.rt.breakers.execute(form.source, () => run(signal)));
+      : await withDeadline(this.rt.config.fetchDeadlineMs, (signal) =>
+          this.rt.breakers.execute(form.source, () => watchedFetch(this.rt, form, () => run(signal))),
+        );
     // Stored types are read per request and never cached: keep the adapter's object, and
     // normalise and serialise only what is sent (a page of a large board, not the board).
-    const data = stored ? (result.data ?? null) : normalise(result.data);
+    // Fetched data comes normalised and checked against its record schema (watchedFetch).
+    const data = stored ? (result.data ?? null) : result.data;
     const empty = data === null || (Array.isArray(data) && data.length === 0);
     const status = result.status ?? (empty ? 'no_data' : 'ok');
     // Built from a stale shared value: as old as that value, and failed when its refresh failed.

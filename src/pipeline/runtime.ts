@@ -10,6 +10,8 @@ import type { UpstreamClient } from '../upstream/client.ts';
 import type { SourceDecl } from '../core/source.ts';
 import type { Catalog } from '../catalog/index.ts';
 import { standInForm, type DataType } from '../core/data-type.ts';
+import type { ScheduledJob } from '../core/job.ts';
+import { watchedJob } from './format-drift.ts';
 
 /** Everything the pipeline, routes, jobs and MCP share inside one app instance. */
 export class Runtime {
@@ -51,6 +53,11 @@ export class Runtime {
     if (this.sourceEnabled(form.source)) return form;
     const standIn = standInForm(form);
     return standIn && this.sourceEnabled(standIn.source) ? standIn : null;
+  }
+
+  /** See JobHost.jobFinished: format drift of the sources a job writes for (pipeline/format-drift.ts). */
+  jobFinished(job: ScheduledJob, failure: unknown) {
+    watchedJob(this, job, failure);
   }
 
   sourceEnabled(src: SourceDecl): boolean {

@@ -1,7 +1,10 @@
 import { toBerlinIso } from '../core/time.ts';
+import { DriftLedger } from './format-drift.ts';
 
 /** Last success and failure per source, for /sources. */
 export class SourceHealth {
+  /** Sources whose answers their adapters no longer understand (format drift). */
+  readonly drift = new DriftLedger();
   private readonly last = new Map<string, { success: number | null; failure: number | null; error: string | null }>();
 
   private get(id: string) {
@@ -26,6 +29,7 @@ export class SourceHealth {
       last_success: e.success ? toBerlinIso(e.success) : null,
       last_failure: e.failure ? toBerlinIso(e.failure) : null,
       last_error: e.error,
+      format_drift: this.drift.view(id),
     };
   }
 }

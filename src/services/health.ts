@@ -9,7 +9,7 @@ export interface HealthState {
   demo: boolean;
   store: { kind: string; reachable: boolean; fallback: string | null };
   uptime_seconds: number;
-  sources: { total: number; enabled: number; disabled: string[]; open_breakers: string[] };
+  sources: { total: number; enabled: number; disabled: string[]; open_breakers: string[]; format_drift: string[] };
   data_types: ServiceContext['rt']['catalog']['counts'];
 }
 
@@ -29,6 +29,8 @@ export async function healthState({ rt }: Pick<ServiceContext, 'rt'>): Promise<H
       enabled: sources.filter((s) => rt.sourceEnabled(s)).length,
       disabled: sources.filter((s) => !rt.sourceEnabled(s)).map((s) => s.id),
       open_breakers: sources.filter((_, i) => breakers[i] === 'OPEN').map((s) => s.id),
+      // Sources whose latest answers their adapters or record schemas rejected (GET /api/v1/sources says since when and why).
+      format_drift: rt.health.drift.drifting(),
     },
     data_types: rt.catalog.counts,
   };

@@ -7,6 +7,18 @@ import type { CallOptions, UpstreamResponse } from '../core/source-http.ts';
 
 export type { CallOptions, UpstreamResponse };
 
+/** One answer read from an upstream (redirects followed, body decoded), as an observer sees it. */
+export interface Exchange {
+  method: string;
+  url: string;
+  /** The request body sent (form or raw), for POST calls. */
+  requestBody?: string;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  at: Date;
+}
+
 export interface UpstreamOptions {
   userAgent: string;
   connectTimeoutMs: number;
@@ -59,6 +71,7 @@ export function buildUrl(base: string, path: string, params: Record<string, stri
 export class UpstreamClient {
   readonly agent: Agent;
   readonly budget: ByteBudget;
+  private readonly observers = new Set<(e: Exchange) => void>();
 
   constructor(readonly opts: UpstreamOptions) {
     this.budget = new ByteBudget(opts.inflightMaxBytes ?? 0);
@@ -69,6 +82,15 @@ export class UpstreamClient {
       connections: 32,
       pipelining: 1,
     });
+  }
+
+  /**
+   * Calls `fn` with every answer read, error statuses included, before they are checked (the
+   * upstream check records answers this way). Returns the function that stops observing.
+   */
+  observe(fn: (e: Exchange) => void): () => void {
+    this.observers.add(fn);
+    return () => this.observers.delete(fn);
   }
 
   async call(base: string, path: string, o: CallOptions = {}): Promise<UpstreamResponse> {
@@ -102,11 +124,12 @@ export class UpstreamClient {
       body = new URLSearchParams(o.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
+    const method = o.method ?? (o.form || o.body !== undefined ? 'POST' : 'GET');
     for (let hop = 0; ; hop++) {
       let res;
       try {
         res = await request(url, {
-          method: o.method ?? (o.form || o.body !== undefined ? 'POST' : 'GET'),
+          method,
           headers,
           body,
           dispatcher: o.clientCertificate ? this.certificateAgent(o.clientCertificate) : this.agent,
@@ -144,11 +167,23 @@ export class UpstreamClient {
         if (err instanceof UpstreamError) throw err;
         throw toUpstreamError(err, t.deadline.aborted);
       }
+      if (this.observers.size > 0)
+        this.notify({ method, url: url.toString(), requestBody: body, status: res.statusCode, headers: resHeaders, body: buf, at: new Date() });
       if (res.statusCode >= 400 && !(o.okStatuses ?? []).includes(res.statusCode)) {
         const retryAfter = parseRetryAfter(resHeaders['retry-after']);
         throw new UpstreamError(res.statusCode === 429 ? 'rate_limited' : 'status', `upstream answered ${res.statusCode}`, res.statusCode, retryAfter);
       }
       return { status: res.statusCode, headers: resHeaders, body: buf, url: url.toString() };
+    }
+  }
+
+  private notify(e: Exchange) {
+    for (const fn of this.observers) {
+      try {
+        fn(e);
+      } catch {
+        // An observer never changes what the caller gets.
+      }
     }
   }
 

@@ -160,7 +160,12 @@ test('OpenAPI: Prism as a proxy in front of the demo finds no violation on any d
   const documented: string[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) if (ops.get) documented.push(exampleRequest(path, ops.get));
   // Problem answers too (their requests break the document on purpose: only the answer counts).
-  const refused = ['/api/v1/cities/nowhere-x/weather', '/api/v1/cities/koeln/pois?type=castles', '/api/v1/compare?resource=weather', '/api/v1/sources?sort=colour'];
+  const refused = [
+    '/api/v1/cities/nowhere-x/weather',
+    '/api/v1/cities/koeln/pois?type=castles',
+    '/api/v1/compare?resource=weather',
+    '/api/v1/sources?sort=colour',
+  ];
   const violations: string[] = [];
   const check = async (r: string, answerOnly: boolean) => {
     const res = await fetch(base + r);

@@ -14,7 +14,8 @@ const type = process.argv[2] ?? 'live-charging';
 const counts = process.argv[3] ? [Number(process.argv[3])] : [1_000, 10_000, 50_000];
 const dt = CATALOG.byType.get(type);
 if (!dt || !dt.list) throw new Error(`${type} is not a list type of the catalog`);
-const example = (EXAMPLES as Record<string, { data: unknown } | undefined>)[type]?.data;
+// The examples file holds each type's example `data`.
+const example = (EXAMPLES as unknown as Record<string, unknown>)[type];
 const key = dt.list === true ? null : dt.list;
 const sample = (key ? (example as Record<string, unknown[]>)[key] : example) as unknown[];
 /** The answer with `n` items: copies of the example's items (under the type's list member for a record). */

@@ -1,14 +1,17 @@
 /**
- * `npm run openapi-examples`: the example answer of every data type's OpenAPI operation, made
+ * `npm run openapi-examples`: the example `data` of every data type's OpenAPI operation, made
  * by running the service on the fixtures (real upstream formats on loopback) and asking each
- * type's declared example request. Lists are cut to three items to keep the document small.
+ * type's declared example request. Lists keep their first item, to keep the document small.
+ * The clock stands still at one instant, so a second run writes the same file: times that the
+ * fake upstreams build around "now" (live feeds, shifted recordings) come out the same.
  * Writes src/http/openapi-examples.json; the contract test checks each example against its schema.
  */
+import { mock } from 'node:test';
 import { writeFileSync } from 'node:fs';
-import { startDemo } from './demo.ts';
-import { examplePath } from '../src/core/data-type.ts';
 
-const LIST_ITEMS = 3;
+/** The instant the examples are made at (a weekday morning, when the recorded feeds have departures). */
+const CLOCK = Date.parse('2026-06-03T08:00:00Z');
+const LIST_ITEMS = 1;
 
 function trim(v: unknown): unknown {
   if (Array.isArray(v)) return v.slice(0, LIST_ITEMS).map(trim);
@@ -16,21 +19,25 @@ function trim(v: unknown): unknown {
   return v;
 }
 
+mock.timers.enable({ apis: ['Date'], now: CLOCK });
+const { startDemo } = await import('./demo.ts');
+const { examplePath } = await import('../src/core/data-type.ts');
 const demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
 const out: Record<string, unknown> = {};
 const failed: string[] = [];
 try {
   for (const dt of [...demo.built.rt.catalog.all].sort((a, b) => a.type.localeCompare(b.type))) {
     const res = await fetch(demo.url + examplePath(dt));
-    const body = (await res.json()) as { meta?: { source_status?: string } };
+    const body = (await res.json()) as { data?: unknown; meta?: { source_status?: string } };
     if (res.status !== 200 || body.meta?.source_status !== 'ok') failed.push(`${dt.type} (${res.status} ${body.meta?.source_status ?? ''})`);
-    out[dt.type] = trim(body);
+    out[dt.type] = trim(body.data ?? null);
   }
 } finally {
   await demo.close();
+  mock.timers.reset();
 }
 // One line per data type: a small diff when one example changes, no thousands of lines of indentation.
-const lines = Object.entries(out).map(([type, answer]) => `${JSON.stringify(type)}: ${JSON.stringify(answer)}`);
+const lines = Object.entries(out).map(([type, data]) => `${JSON.stringify(type)}: ${JSON.stringify(data)}`);
 writeFileSync(new URL('../src/http/openapi-examples.json', import.meta.url), `{\n${lines.join(',\n')}\n}\n`);
 console.log(`wrote src/http/openapi-examples.json (${Object.keys(out).length} data types)`);
 if (failed.length) {

@@ -8,7 +8,12 @@ import { at, list, str } from './helpers/json.ts';
 
 const ctx = useFakeApp(registerBrightSky);
 
-type Spec = { servers: { url: string }[]; tags: { name: string }[]; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+type Spec = {
+  servers: { url: string }[];
+  tags: { name: string }[];
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  components: { responses: Record<string, unknown> };
+};
 
 test('OpenAPI servers name the address the document was requested from, so Try it out calls this instance', async () => {
   const spec = (await ctx.app.get('/api/v1/openapi.json')).json as Spec;
@@ -66,8 +71,11 @@ test('OpenAPI error examples carry the code of their status; slug parameters hav
   let checked = 0;
   for (const [path, ops] of Object.entries(spec.paths))
     for (const op of Object.values(ops))
-      for (const [status, res] of Object.entries(op.responses)) {
+      for (const [status, ref] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
+        // Problem responses are shared components, one per code.
+        const name = str(ref, '$ref').replace('#/components/responses/', '');
+        const res = spec.components.responses[name];
         const ex = at(res, 'content.application/problem+json.example');
         const code = str(ex, 'code');
         assert.ok(expected[status]?.includes(code), `${path} ${status}: ${code}`);

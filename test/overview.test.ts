@@ -85,5 +85,5 @@ test('coverage page and /api/v1/coverage are generated from the catalog', async 
   assert.equal(at(w, 'covered_count'), 84);
   const html = await ctx.app.get('/coverage');
   assert.match(html.headers.get('content-type') ?? '', /text\/html/);
-  for (const dt of perCity) assert.ok(html.text.includes(`<code>${dt.type}</code>`), dt.type);
+  for (const dt of perCity) assert.ok(html.text.includes(`>${dt.type}</th>`), dt.type);
 });

@@ -114,7 +114,7 @@ test('coverage and overview show traffic-flow as partial, with covered_cities an
   assert.deepEqual(row.covered_cities, ['hamburg', 'koeln']);
   assert.match(row.note, /Hamburg/);
   const page = await ctx.app.get('/coverage');
-  assert.match(page.text, /title="Live traffic flow[^"]*Hamburg[^"]*"[^>]*><code>traffic-flow<\/code>/, 'the matrix column names the coverage');
+  assert.match(page.text, /title="Live traffic flow[^"]*Hamburg[^"]*">traffic-flow<\/th>/, 'the matrix column names the coverage');
   const o = await ctx.app.get('/api/v1/cities/muenchen/overview');
   const item = list<{ type: string; available: boolean; covered_cities?: string[]; note?: string }>(o.json, 'data.data_types').find(
     (t) => t.type === 'traffic-flow',

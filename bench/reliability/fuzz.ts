@@ -34,10 +34,21 @@ export interface FuzzRoute {
   params: OpenApiParam[];
 }
 
-export function routesOf(openapi: { paths: Record<string, Record<string, { parameters?: OpenApiParam[] }>> }): FuzzRoute[] {
+type ParamOrRef = OpenApiParam | { $ref: string };
+
+export function routesOf(openapi: {
+  paths: Record<string, Record<string, { parameters?: ParamOrRef[] }>>;
+  components?: { parameters?: Record<string, OpenApiParam> };
+}): FuzzRoute[] {
+  // Shared parameters (paging, If-None-Match) are `$ref`s to components.parameters.
+  const resolve = (p: ParamOrRef): OpenApiParam[] => {
+    if (!('$ref' in p)) return [p];
+    const shared = openapi.components?.parameters?.[p.$ref.replace('#/components/parameters/', '')];
+    return shared ? [shared] : [];
+  };
   const out: FuzzRoute[] = [];
   for (const [template, ops] of Object.entries(openapi.paths)) {
-    for (const [method, op] of Object.entries(ops)) out.push({ method: method.toUpperCase(), template, params: op.parameters ?? [] });
+    for (const [method, op] of Object.entries(ops)) out.push({ method: method.toUpperCase(), template, params: (op.parameters ?? []).flatMap(resolve) });
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { ParamDecl } from '../core/params.ts';
+import type { z } from '../core/schema.ts';
 
 /**
  * What a route tells OpenAPI about itself, carried in Fastify's route `config.doc`. The
@@ -6,8 +7,11 @@ import type { ParamDecl } from '../core/params.ts';
  */
 export interface RouteDoc {
   summary: string;
-  description?: string;
+  /** What the operation answers and when; every operation has one (client generators show it). */
+  description: string;
   tags: string[];
+  /** Unique across the document: generated clients name their methods after it. */
+  operationId: string;
   params?: readonly ParamDecl[];
   /** Query parameters shared by paginated routes. */
   paginated?: 'meta' | 'list';
@@ -17,13 +21,19 @@ export interface RouteDoc {
   responses?: Record<string, string>;
   contentType?: string;
   hidden?: boolean;
-  operationId?: string;
   /**
    * The typed `data` of a data-type route: JSON Schema, published under components.schemas[name].
    * A function, called when the OpenAPI document is built: 95 JSON Schemas (and the zod schemas
    * behind them) are not kept in memory by a server nobody asked for its docs.
    */
   data?: { name: string; schema: () => Record<string, unknown> };
+  /**
+   * The whole 200 body of a route that answers in its own shape (the service routes, the raw
+   * OpenAPI document): published under components.schemas[name]; tests check answers against it.
+   */
+  answer?: { name: string; schema: () => z.ZodType };
+  /** Canonical values of path parameters with a fixed set (e.g. the cities a live path covers). */
+  pathValues?: Record<string, readonly string[]>;
   /** Key of the route's example answer in openapi-examples.json (generated from fixtures). */
   exampleKey?: string;
   /** Path and query values of a request that works (the data type's example). */

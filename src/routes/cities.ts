@@ -4,6 +4,7 @@ import { sendTagged } from '../http/send.ts';
 import { etagOf } from '../http/conditional.ts';
 import { META_CACHE_CONTROL } from '../http/cache-headers.ts';
 import { getCity, listCities } from '../services/cities.ts';
+import { CityAnswer, CityListAnswer } from '../services/schemas.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
 
 /** Distinct URL/channel pairs whose list answer is kept; the register does not change while the process runs. */
@@ -16,8 +17,12 @@ export function registerCities(app: FastifyInstance, _ctx: RouteContext) {
     {
       config: {
         doc: {
+          operationId: 'list_cities',
           summary: 'The city register (canonical slugs)',
+          description:
+            'The 84 cities with their canonical slug, official keys (AGS, ARS), state, centre, population and the aliases the slug resolver accepts. Direct REST gets every city unless it asks for a page.',
           tags: ['Cities'],
+          answer: { name: 'CityListAnswer', schema: CityListAnswer },
           paginated: 'list',
           conditional: true,
           responses: { 200: 'City register', 304: 'Not modified', 422: 'invalid_parameter: bad page, limit or offset' },
@@ -45,8 +50,12 @@ export function registerCities(app: FastifyInstance, _ctx: RouteContext) {
     {
       config: {
         doc: {
+          operationId: 'get_city',
           summary: 'One register entry; tolerant slug (any case, umlauts, exonyms)',
+          description:
+            'One city of the register. The slug is tolerant (Köln, koeln, Koln, Cologne); meta.city names the canonical slug and meta.resolved_from the spelling asked for. An unknown city is a 404 with a did-you-mean hint.',
           tags: ['Cities'],
+          answer: { name: 'CityAnswer', schema: CityAnswer },
           responses: { 200: 'Register entry', 404: 'Unknown city (did-you-mean hint)' },
         },
       },

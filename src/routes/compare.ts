@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { sendConditional } from '../http/send.ts';
 import { compareCities, compareResources, COMPARE_SORTS, valueResources } from '../services/compare.ts';
+import { CompareAnswer } from '../services/schemas.ts';
 import type { RouteContext } from './context.ts';
 
 /** Compare one resource across cities; every city carries its own status, never an overall 5xx. */
@@ -12,8 +13,12 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
     {
       config: {
         doc: {
+          operationId: 'compare_cities',
           summary: 'Compare one resource across cities',
+          description:
+            'One resource (a data type, or its summary) for up to MAX_CITIES cities. Every city carries its own source_status, a failing city never fails the call; meta.statuses counts the items per status. Resources that declare a numeric value (meta.value_field) sort by it with sort=value.',
           tags: ['Compare'],
+          answer: { name: 'CompareAnswer', schema: CompareAnswer },
           paginated: 'meta',
           conditional: true,
           params: [
@@ -22,6 +27,7 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
               type: 'string',
               required: true,
               description: `Comma-separated city slugs (tolerant), at most MAX_CITIES (${rt.config.maxCities})`,
+              example: 'koeln,muenchen',
               invalid: 'invalid_request',
             },
             {

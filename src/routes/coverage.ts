@@ -2,13 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { HTML_TYPE } from '../http/html.ts';
 import { cityCoverage, coverage } from '../services/coverage.ts';
 import { cityCoverageHtml, coverageHtml } from '../services/coverage-html.ts';
+import { CityCoverageAnswer, CoverageAnswer } from '../services/schemas.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
 
 export function registerCoverage(app: FastifyInstance, ctx: RouteContext) {
   app.get(
     '/api/v1/coverage',
     {
-      config: { doc: { summary: 'Which data type is available in which city (from the catalog and the sources now)', tags: ['Cities'] } },
+      config: {
+        doc: {
+          operationId: 'coverage',
+          summary: 'Which data type is available in which city (from the catalog and the sources now)',
+          description:
+            'Every per-city data type with its covered cities, its source, per-city source variants and their current state (enabled, disabled, breaker open); meta.cells counts the cities x data types matrix by state. The page /coverage shows the same as a table.',
+          tags: ['Cities'],
+          answer: { name: 'CoverageAnswer', schema: CoverageAnswer },
+        },
+      },
     },
     async (_req, reply) => reply.headers({ 'content-type': JSON_TYPE, 'cache-control': 'public, max-age=60' }).send(JSON.stringify(await coverage(ctx))),
   );
@@ -17,8 +27,12 @@ export function registerCoverage(app: FastifyInstance, ctx: RouteContext) {
     {
       config: {
         doc: {
+          operationId: 'city_coverage',
           summary: 'One city: every per-city data type with its request path and the source_status it answers with now',
+          description:
+            'Runs every per-city data type for one city (through the cache, each capped by OVERVIEW_BUDGET_MS) and lists its request path, matrix cell and the source_status it answers with now; not_checked where the request needs an id only the example city has.',
           tags: ['Cities'],
+          answer: { name: 'CityCoverageAnswer', schema: CityCoverageAnswer },
           responses: { 200: 'Per data type: path, cell state, source_status', 404: 'Unknown city (did-you-mean hint)' },
         },
       },
@@ -28,9 +42,11 @@ export function registerCoverage(app: FastifyInstance, ctx: RouteContext) {
         .headers({ 'content-type': JSON_TYPE, 'cache-control': 'no-cache' })
         .send(JSON.stringify(await cityCoverage(ctx, (req.params as { slug: string }).slug))),
   );
-  app.get('/coverage', async (_req, reply) =>
-    reply.headers({ 'content-type': HTML_TYPE, 'cache-control': 'public, max-age=60' }).send(await coverageHtml(ctx)),
-  );
+  app.get('/coverage', async (req, reply) => {
+    const topic = (req.query as { topic?: unknown }).topic;
+    const html = await coverageHtml(ctx, typeof topic === 'string' ? topic : undefined);
+    return reply.headers({ 'content-type': HTML_TYPE, 'cache-control': 'public, max-age=60' }).send(html);
+  });
   app.get('/coverage/:slug', async (req, reply) =>
     reply.headers({ 'content-type': HTML_TYPE, 'cache-control': 'no-cache' }).send(await cityCoverageHtml(ctx, (req.params as { slug: string }).slug)),
   );

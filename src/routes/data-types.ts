@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dataSchemaOf, fillTemplate, forCity, operationIdOf, routePath, variantsNote, type DataType } from '../core/data-type.ts';
+import { coveredCities, dataSchemaOf, fillTemplate, forCity, operationIdOf, routePath, variantsNote, type DataType } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import { CHANNEL_VARY, channelOf, setPageLinks } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
@@ -20,12 +20,13 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
     const path = routePath(dt);
     const doc: RouteDoc = {
       summary: `${dt.summary} (Tier ${dt.source.tier})`,
-      description: [dt.description, variantsNote(dt)].filter(Boolean).join(' ') || undefined,
+      description: [dt.description ?? `${dt.summary}.`, variantsNote(dt)].filter(Boolean).join(' '),
       tags: [GROUP_LABELS[dt.group]],
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,
       operationId: operationIdOf(dt),
       data: { name: dataSchemaName(dt), schema: () => jsonSchemaOf(dataSchemaOf(dt)) },
+      pathValues: livePathCities(dt),
       exampleKey: dt.type,
       exampleValues: { ...(dt.example.city ? { slug: dt.example.city, city: dt.example.city } : {}), ...dt.example.params },
       responses: {
@@ -123,6 +124,13 @@ function successorPath(template: string, params: Record<string, string>): string
   const city = raw === undefined ? null : findCity(raw);
   const slug = city?.slug ?? raw;
   return fillTemplate(template, slug === undefined ? params : { ...params, slug, city: slug });
+}
+
+/** A live path's city parameter: the canonical slugs it covers, for the OpenAPI enum (null: any city of the register). */
+function livePathCities(dt: DataType): Record<string, readonly string[]> | undefined {
+  const param = routePath(dt).match(/^\/api\/v1\/live\/\{(slug|city)\}\//)?.[1];
+  const cities = coveredCities(dt);
+  return param && cities ? { [param]: [...cities].sort() } : undefined;
 }
 
 /** `air-uba` -> `AirUbaData`: the components.schemas name of a data type's `data`. */

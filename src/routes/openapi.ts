@@ -6,7 +6,21 @@ import { stringify } from 'yaml';
 import { buildOpenApi } from '../http/openapi.ts';
 import { requestOrigin } from '../http/origin.ts';
 import { DEMO_BANNER } from '../http/html.ts';
+import { lazy, z } from '../core/schema.ts';
 import type { RouteContext } from './context.ts';
+
+/** What /api/v1/openapi.json answers: the raw document, not an envelope (only its frame is described). */
+const OpenApiDocument = lazy(() =>
+  z
+    .looseObject({
+      openapi: z.string().meta({ description: 'OpenAPI version, 3.1.x' }),
+      info: z.looseObject({ title: z.string(), version: z.string() }),
+      servers: z.array(z.looseObject({ url: z.string() })),
+      paths: z.record(z.string(), z.record(z.string(), z.unknown())).meta({ description: 'Operations per path template' }),
+      components: z.record(z.string(), z.unknown()),
+    })
+    .meta({ description: 'An OpenAPI 3.1 document' }),
+);
 
 const require = createRequire(import.meta.url);
 
@@ -33,7 +47,13 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
     '/api/v1/openapi.yaml',
     {
       config: {
-        doc: { summary: 'This API as OpenAPI 3.1 (YAML), generated from the registered routes', tags: ['Operational'], contentType: 'application/yaml' },
+        doc: {
+          operationId: 'openapi_yaml',
+          summary: 'This API as OpenAPI 3.1 (YAML), generated from the registered routes',
+          description: 'The same document as /api/v1/openapi.json, as YAML. Its servers name the address it was requested from.',
+          tags: ['Operational'],
+          contentType: 'application/yaml',
+        },
       },
     },
     async (req, reply) =>
@@ -43,7 +63,16 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
   app.get(
     '/api/v1/openapi.json',
     {
-      config: { doc: { summary: 'This API as OpenAPI 3.1 (JSON)', tags: ['Operational'] } },
+      config: {
+        doc: {
+          operationId: 'openapi_json',
+          summary: 'This API as OpenAPI 3.1 (JSON)',
+          description:
+            'This document: OpenAPI 3.1, generated from the routes the server registered, answered as the document itself (no envelope). Its servers name the address it was requested from, so generated clients and "Try it out" call this instance.',
+          tags: ['Operational'],
+          answer: { name: 'OpenApiDocument', schema: OpenApiDocument },
+        },
+      },
     },
     async (req, reply) =>
       reply.headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send(doc(req).json),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cityOverview } from '../services/overview.ts';
+import { OverviewAnswer } from '../services/schemas.ts';
 import { JSON_TYPE, type RouteContext } from './context.ts';
 
 /** The city overview: generated from the catalog, with time-capped live highlights. */
@@ -9,8 +10,12 @@ export function registerOverview(app: FastifyInstance, ctx: RouteContext) {
     {
       config: {
         doc: {
+          operationId: 'city_overview',
           summary: 'Everything available for one city: data types from the catalog, weather and air highlights, counts',
+          description:
+            'The city, every per-city data type with its path and whether it is available here (or the cities that have it), the current weather and air as highlights (each capped by OVERVIEW_BUDGET_MS) and a one-line summary.',
           tags: ['Cities'],
+          answer: { name: 'OverviewAnswer', schema: OverviewAnswer },
           responses: { 200: 'Overview', 404: 'Unknown city' },
         },
       },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { sendConditional } from '../http/send.ts';
 import { listSources, SOURCE_SORTS } from '../services/sources.ts';
+import { SourcesAnswer } from '../services/schemas.ts';
 import type { RouteContext } from './context.ts';
 
 export function registerSources(app: FastifyInstance, ctx: RouteContext) {
@@ -10,8 +11,12 @@ export function registerSources(app: FastifyInstance, ctx: RouteContext) {
     {
       config: {
         doc: {
+          operationId: 'list_sources',
           summary: 'State of every upstream source: toggle, circuit breaker, licence, last success and failure',
+          description:
+            'Every upstream source with its setting and credentials (which variables, which are missing, where to register), the data types it unlocks, answers for some cities or stands in for, its circuit breaker, licence and the time of its last success and failure.',
           tags: ['Operational'],
+          answer: { name: 'SourcesAnswer', schema: SourcesAnswer },
           paginated: 'meta',
           conditional: true,
           params: [

@@ -1,83 +1,110 @@
 import { CITIES } from '../cities/register.ts';
 import { esc, htmlPage } from '../http/html.ts';
+import { GROUP_LABELS } from '../core/data-type.ts';
 import { cellOf, cityCoverage, coverageRows, summary, type CellState } from './coverage.ts';
 import type { ServiceContext } from './context.ts';
 
-const CELL_TEXT: Record<CellState, [symbol: string, title: string]> = {
-  available: ['●', 'available'],
-  not_covered: ['–', 'not covered in this city'],
-  disabled: ['✕', 'disabled: credentials missing or switched off'],
-  breaker_open: ['!', 'upstream breaker open'],
+const CELL_TEXT: Record<CellState, [symbol: string, title: string, cls: string]> = {
+  available: ['●', 'available', 'a'],
+  not_covered: ['–', 'not covered in this city', 'n'],
+  disabled: ['✕', 'disabled: credentials missing or switched off', 'd'],
+  breaker_open: ['!', 'upstream breaker open', 'o'],
 };
 
 /**
- * Sorting and filtering in the page itself (no framework, no CDN): rows carry data-* values,
- * columns carry their group; the script only hides rows/columns and reorders rows.
+ * The matrix is 84 cities x ~100 data types: cells are as small as markup gets (a class and a
+ * symbol), the city and type appear once each in the sticky column and header, and styles live
+ * in one sheet. Without JavaScript everything works as links and a GET form (topic switch on the
+ * server); the script only filters and sorts rows in place.
  */
+const STYLE = `<style>
+main{max-width:none}
+.wrap{overflow:auto;max-height:calc(100vh - 2rem);border:1px solid #ccc}
+#matrix{border-collapse:separate;border-spacing:0;font-size:.85rem}
+#matrix td,#matrix th{border:0;border-right:1px solid #ddd;border-bottom:1px solid #ddd;padding:.15rem .3rem}
+#matrix thead th{position:sticky;background:#f4f4f6;z-index:2}
+#matrix thead tr:first-child th{top:0;line-height:1.4rem;padding-top:0;padding-bottom:0;white-space:nowrap}
+#matrix thead tr:nth-child(2) th{top:calc(1.4rem + 1px)}
+#matrix thead th.c{left:0;z-index:4}
+#matrix th.c,#matrix tbody th{min-width:11rem;max-width:11rem;overflow:hidden;text-overflow:ellipsis}
+#matrix tbody th{position:sticky;left:0;background:#fff;z-index:1;white-space:nowrap;text-align:left}
+#matrix th.g span{position:sticky;left:12rem;padding:0 .3rem}
+#matrix th.t{writing-mode:vertical-rl;transform:rotate(180deg);font:400 .75rem ui-monospace,monospace;padding:.3rem .1rem;vertical-align:bottom}
+#matrix td{text-align:center;min-width:1.1em}#matrix td.r{text-align:right}
+.a{background:#d9f2dc}.n{background:#eee;color:#777}.d{background:#f9d5d3}.o{background:#f5a9a3}
+#matrix th.g:nth-child(even){background:#e6e6ec}
+th[data-sort]{cursor:pointer;text-decoration:underline dotted}
+form label{margin-right:1rem}#topics a{margin-right:.6rem;white-space:nowrap}#topics a[aria-current]{font-weight:700;color:inherit}
+</style>`;
+
+/** Filtering by name and gaps and sorting by column, in place; the topic switch needs no script (links and a GET form). */
 const SCRIPT = `(function(){
-var table=document.getElementById('matrix'),body=table.tBodies[0],q=document.getElementById('q'),grp=document.getElementById('group'),only=document.getElementById('only');
-function apply(){var t=q.value.trim().toLowerCase(),g=grp.value,n=0;
+var table=document.getElementById('matrix'),body=table.tBodies[0],q=document.getElementById('q'),only=document.getElementById('only'),topic=document.getElementById('topic');
+function apply(){var t=q.value.trim().toLowerCase(),n=0;
 for(var r of body.rows){var show=!t||r.dataset.name.indexOf(t)>=0||r.dataset.slug.indexOf(t)>=0;if(show&&only.checked)show=Number(r.dataset.missing)>0;r.hidden=!show;if(show)n++;}
-for(var c of table.querySelectorAll('[data-group]'))c.hidden=!!g&&c.dataset.group!==g;
 document.getElementById('shown').textContent=n;}
 function sortBy(key,num){var dir=table.dataset.sort===key&&table.dataset.dir==='asc'?'desc':'asc';table.dataset.sort=key;table.dataset.dir=dir;
 var rows=Array.prototype.slice.call(body.rows);rows.sort(function(a,b){var x=a.dataset[key],y=b.dataset[key];var c=num?Number(x)-Number(y):x.localeCompare(y,'de');return dir==='asc'?c:-c;});
 rows.forEach(function(r){body.appendChild(r);});}
 for(var h of table.querySelectorAll('th[data-sort]'))h.addEventListener('click',function(e){var th=e.currentTarget;sortBy(th.dataset.sort,th.dataset.num==='1');});
-q.addEventListener('input',apply);grp.addEventListener('change',apply);only.addEventListener('change',apply);apply();})();`;
+topic.addEventListener('change',function(){topic.form.submit();});
+q.addEventListener('input',apply);only.addEventListener('change',apply);apply();})();`;
 
-/** `/coverage`: cities x data types, grouped by topic, each cell's state on this server now. */
-export async function coverageHtml(ctx: Pick<ServiceContext, 'rt'>): Promise<string> {
-  const types = await coverageRows(ctx);
-  const meta = summary(types, ctx);
+/** The topic key of a group label (the `topic` query value), e.g. `environment`. */
+function topicOf(label: string): string {
+  return (Object.entries(GROUP_LABELS).find(([, l]) => l === label)?.[0] ?? label) as string;
+}
+
+/**
+ * `/coverage`: cities x data types, grouped by topic, each cell's state on this server now;
+ * `?topic=<key>` shows one topic's columns (an unknown key shows all).
+ */
+export async function coverageHtml(ctx: Pick<ServiceContext, 'rt'>, topic?: string): Promise<string> {
+  const all = await coverageRows(ctx);
+  const meta = summary(all, ctx);
+  const topics = [...new Set(all.map((t) => t.group))].map((label) => ({ key: topicOf(label), label }));
+  const current = topics.find((t) => t.key === topic) ?? null;
+  const types = current ? all.filter((t) => t.group === current.label) : all;
   const groups: { name: string; count: number }[] = [];
   for (const t of types) {
     const last = groups.at(-1);
     if (last?.name === t.group) last.count++;
     else groups.push({ name: t.group, count: 1 });
   }
-  const head1 = groups.map((g) => `<th colspan="${g.count}" data-group="${esc(g.name)}">${esc(g.name)}</th>`).join('');
-  const head2 = types
-    .map(
-      (t) =>
-        `<th data-group="${esc(t.group)}" title="${esc(`${t.label_en} (${t.path})${t.note ? `: ${t.note}` : ''}`)}" class="type"><code>${esc(t.type)}</code></th>`,
-    )
-    .join('');
+  // The label sticks next to the city column while its group's columns scroll by.
+  const head1 = groups.map((g) => `<th colspan="${g.count}" class="g"><span>${esc(g.name)}</span></th>`).join('');
+  const head2 = types.map((t) => `<th class="t" title="${esc(`${t.label_en} (${t.path})${t.note ? `: ${t.note}` : ''}`)}">${esc(t.type)}</th>`).join('');
   const rows = CITIES.map((c) => {
     const cells = types.map((t) => cellOf(t, c.slug));
-    const available = cells.filter((x) => x === 'available').length;
-    const tds = cells
-      .map((s, i) => {
-        const t = types[i]!;
-        const [sym, title] = CELL_TEXT[s];
-        return `<td class="cell ${s}" data-group="${esc(t.group)}" data-state="${s}" title="${esc(`${c.name} / ${t.label_en}: ${title}`)}">${sym}</td>`;
-      })
-      .join('');
-    return `<tr data-slug="${esc(c.slug)}" data-name="${esc(c.name.toLowerCase())}" data-population="${c.population}" data-available="${available}" data-missing="${cells.length - available}"><th scope="row"><a href="/coverage/${esc(c.slug)}">${esc(c.name)}</a></th><td class="num">${c.population.toLocaleString('en')}</td><td class="num">${available}</td>${tds}</tr>`;
+    const available = all.filter((t) => cellOf(t, c.slug) === 'available').length;
+    const tds = cells.map((s) => `<td class=${CELL_TEXT[s][2]}>${CELL_TEXT[s][0]}</td>`).join('');
+    return `<tr data-slug="${esc(c.slug)}" data-name="${esc(c.name.toLowerCase())}" data-population="${c.population}" data-available="${available}" data-missing="${all.length - available}"><th><a href="/coverage/${esc(c.slug)}">${esc(c.name)}</a></th><td class=r>${c.population.toLocaleString('en')}</td><td class=r>${available}</td>${tds}</tr>`;
   }).join('\n');
   const legend = (Object.keys(CELL_TEXT) as CellState[])
-    .map((s) => `<span class="cell ${s}">${CELL_TEXT[s][0]}</span> ${esc(CELL_TEXT[s][1])} (${meta.cells[s]})`)
+    .map((s) => `<span class="${CELL_TEXT[s][2]}" data-state="${s}">${CELL_TEXT[s][0]}</span> ${esc(CELL_TEXT[s][1])} (${meta.cells[s]})`)
     .join(' · ');
-  const groupOptions = groups.map((g) => `<option>${esc(g.name)}</option>`).join('');
+  const topicLinks = [{ key: '', label: 'All topics' }, ...topics]
+    .map((t) => {
+      const here = (current?.key ?? '') === t.key;
+      return `<a href="/coverage${t.key ? `?topic=${encodeURIComponent(t.key)}` : ''}"${here ? ' aria-current="page"' : ''}>${esc(t.label)}</a>`;
+    })
+    .join(' ');
+  const options = topics.map((t) => `<option value="${esc(t.key)}"${t.key === current?.key ? ' selected' : ''}>${esc(t.label)}</option>`).join('');
   const body = `<h1>Coverage</h1>
-<p>${esc(meta.catalog)}. The matrix shows, for each of the ${meta.cities_total} cities and ${meta.data_types} per-city data types, what a request meets on this server now; ${meta.partial} data types cover only some cities (those answer <code>not_covered</code> with <code>meta.covered_cities</code> elsewhere). Click a city for its live status per data type. Machine-readable: <a href="/api/v1/coverage">/api/v1/coverage</a>.</p>
+<p>${esc(meta.catalog)}. The matrix shows, for each of the ${meta.cities_total} cities and ${meta.data_types} per-city data types, what a request meets on this server now; ${meta.partial} data types cover only some cities (those answer <code>not_covered</code> with <code>meta.covered_cities</code> elsewhere). Click a city for its live status per data type; hover a column for its data type. Machine-readable: <a href="/api/v1/coverage">/api/v1/coverage</a>.</p>
 <p id="legend">${legend}</p>
-<form onsubmit="return false"><label>City <input id="q" type="search" placeholder="name or slug"></label>
-<label>Topic <select id="group"><option value="">all topics</option>${groupOptions}</select></label>
+<p id="topics">Topic: ${topicLinks}</p>
+<form method="get" action="/coverage"><label>Topic <select id="topic" name="topic"><option value="">all topics</option>${options}</select></label><noscript><button>Show</button></noscript>
+<label>City <input id="q" type="search" placeholder="name or slug"></label>
 <label><input id="only" type="checkbox"> only cities with gaps</label> · <span id="shown">${CITIES.length}</span> of ${CITIES.length} cities shown</form>
-<div style="overflow:auto"><table id="matrix" data-available-cells="${meta.cells.available}">
-<thead><tr><th rowspan="2" data-sort="name" class="sortable">City</th><th rowspan="2" data-sort="population" data-num="1" class="sortable">Population</th><th rowspan="2" data-sort="available" data-num="1" class="sortable">Available</th>${head1}</tr>
+<div class="wrap"><table id="matrix" data-available-cells="${meta.cells.available}" data-topic="${esc(current?.key ?? '')}">
+<thead><tr><th rowspan="2" class="c" data-sort="name">City</th><th rowspan="2" data-sort="population" data-num="1">Population</th><th rowspan="2" data-sort="available" data-num="1" title="Data types available (all topics)">Avail.</th>${head1}</tr>
 <tr>${head2}</tr></thead>
 <tbody>
 ${rows}
 </tbody></table></div>
 <script>${SCRIPT}</script>`;
-  return htmlPage({
-    title: 'Stadtdaten coverage',
-    body,
-    demo: ctx.rt.config.demo,
-    head: '<style>.cell{text-align:center;min-width:1.3em}.num{text-align:right}th.type code{writing-mode:vertical-rl;transform:rotate(180deg);font-size:.75em}th.sortable{cursor:pointer;text-decoration:underline dotted}form label{margin-right:1rem}</style>',
-  });
+  return htmlPage({ title: 'Stadtdaten coverage', body, demo: ctx.rt.config.demo, head: STYLE });
 }
 
 /** `/coverage/{slug}`: every data type of one city with its link and current source_status. */

@@ -6,6 +6,7 @@ import { SqliteStore } from '../../src/store/sqlite.ts';
 import type { Store } from '../../src/core/store.ts';
 import type { Catalog } from '../../src/catalog/index.ts';
 import type { SourceDecl } from '../../src/core/source.ts';
+import { checkServiceAnswer } from './service-answers.ts';
 
 /** Environment pointing every source's base URL at the fake upstream, keeping the real path. */
 export function fakeEnv(fakeUrl: string): Record<string, string> {
@@ -45,7 +46,11 @@ export async function startApp(
   return {
     ...built,
     url,
-    get: (path, headers = {}) => get(url + path, headers),
+    get: async (path, headers = {}) => {
+      const res = await get(url + path, headers);
+      checkServiceAnswer(built.routes, path, res.status, res.json);
+      return res;
+    },
   };
 }
 

@@ -1,0 +1,383 @@
+import { lazy, z } from '../core/schema.ts';
+import { Attribution, count, Pagination, tier } from '../core/envelope-schema.ts';
+
+/**
+ * The answers of the service routes (API index, health, cities, city, sources, overview, compare,
+ * problems, coverage), one schema each, published in the OpenAPI document as the 200 body. They
+ * mirror what the services send, field for field (strict objects): test/service-answers.test.ts
+ * and every test's GET through test/helpers/app.ts check each answer against them, so a service
+ * that gains a field fails until its schema says so.
+ */
+
+const time = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
+const slug = () => z.string().meta({ description: 'Canonical city slug' });
+const demoFlag = () => z.literal(true).optional().meta({ description: 'Present (true) when the server runs the offline demo on recorded fixtures' });
+const okStatus = () => z.literal('ok').meta({ description: 'Always ok for this answer; per-item states are inside data' });
+/** What a data-type request answers with (items and highlights also name the request-level outcomes). */
+const itemStatus = (values: readonly [string, ...string[]], description: string) => z.enum(values).meta({ description });
+const cacheStatus = () => z.enum(['HIT', 'MISS', 'STALE', 'STALE-ON-ERROR']).optional().meta({ description: 'How the cache answered this part' });
+const breakerState = () => z.enum(['CLOSED', 'OPEN', 'HALF_OPEN']).meta({ description: 'Circuit breaker of the source' });
+/** A data type's `data` as the named data type's operation documents it (a record or a list). */
+const anyData = (description: string) =>
+  z
+    .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+    .nullable()
+    .meta({ description });
+
+export const CityEntry = lazy(() =>
+  z
+    .strictObject({
+      slug: slug(),
+      name: z.string().meta({ description: 'Official name' }),
+      ags: z.string().meta({ description: 'Amtlicher Gemeindeschlüssel (8 digits)' }),
+      ars: z.string().meta({ description: 'Amtlicher Regionalschlüssel (12 digits)' }),
+      state: z.string().meta({ description: 'Federal state code, e.g. NW' }),
+      state_name: z.string().meta({ description: 'Federal state name' }),
+      lat: z.number().meta({ description: 'Latitude of the centre (WGS 84)' }),
+      lon: z.number().meta({ description: 'Longitude of the centre (WGS 84)' }),
+      population: count('Inhabitants'),
+      population_date: z.iso.date().meta({ description: 'Reference date of population' }),
+      area_km2: z.number().nullable().meta({ description: 'Area in km²' }),
+      wikidata: z.string().meta({ description: 'Wikidata item' }),
+      osm_relation: z.number().int().nullable().meta({ description: 'OpenStreetMap relation id' }),
+      aliases: z.array(z.string()).meta({ description: 'Other spellings and exonyms the slug resolver accepts' }),
+      core: z.boolean().meta({ description: 'One of the cities with full coverage' }),
+      state_capital: z.boolean().meta({ description: 'Capital of its federal state' }),
+      district_free: z.boolean().meta({ description: 'Kreisfreie Stadt' }),
+      coverage: z.enum(['full', 'auto']).meta({ description: 'full: core city; auto: covered where sources reach it' }),
+    })
+    .meta({ description: 'One entry of the city register' }),
+);
+
+export const ApiIndexAnswer = lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      name: z.string(),
+      version: z.string(),
+      description: z.string(),
+      catalog: z.string().meta({ description: 'The catalog counts in one sentence' }),
+      links: z
+        .strictObject(
+          Object.fromEntries(
+            [
+              'cities',
+              'city',
+              'overview',
+              'compare',
+              'coverage',
+              'sources',
+              'health',
+              'problems',
+              'openapi_json',
+              'openapi_yaml',
+              'docs',
+              'coverage_page',
+              'mcp',
+            ].map((k) => [k, z.string()]),
+          ),
+        )
+        .meta({ description: 'Path of every part of the API (templates in braces)' }),
+      examples: z.array(z.string()).meta({ description: 'Example requests that work on this instance' }),
+      compare_resources: z.array(z.string()).meta({ description: 'Values of /api/v1/compare?resource=' }),
+      data_types: z.array(
+        z.strictObject({
+          type: z.string(),
+          label_en: z.string(),
+          group: z.string().meta({ description: 'Topic' }),
+          path: z.string().meta({ description: 'Route template' }),
+          example: z.string().meta({ description: 'A request that works (the city its example models)' }),
+          enabled: z.boolean().meta({ description: 'Whether a source can answer it on this server' }),
+        }),
+      ),
+    }),
+    meta: z.strictObject({ source_status: okStatus(), demo: demoFlag() }),
+    attribution: z.null(),
+  }),
+);
+
+export const HealthAnswer = lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      status: z.enum(['ok', 'degraded']).meta({ description: 'degraded: the cache store is unreachable (the app answers from memory)' }),
+      version: z.string(),
+      demo: z.boolean(),
+      store: z.strictObject({
+        kind: z.string().meta({ description: 'Cache store: redis, sqlite or memory' }),
+        reachable: z.boolean(),
+        fallback: z.string().nullable().meta({ description: 'What answers while the store is unreachable' }),
+      }),
+      uptime_seconds: count('Seconds since start'),
+      sources: z.strictObject({
+        total: count('Declared sources'),
+        enabled: count('Sources switched on with their credentials set'),
+        disabled: z.array(z.string()).meta({ description: 'Ids of sources switched off or lacking credentials' }),
+        open_breakers: z.array(z.string()).meta({ description: 'Ids of sources whose circuit breaker is open' }),
+        format_drift: z.array(z.string()).meta({ description: 'Ids of sources whose answers no longer match what their adapters read (format drift)' }),
+      }),
+      data_types: z.strictObject({
+        data_types: count('Data types'),
+        per_city: count('Answered per city'),
+        global: count('Per station or nationwide'),
+        cities: count('Cities in the register'),
+        mcp_tools: count('MCP tools'),
+        text: z.string().meta({ description: 'The counts in one sentence' }),
+      }),
+    }),
+    meta: z.strictObject({ generated_at: time('When this answer was made'), source_status: okStatus(), demo: demoFlag() }),
+  }),
+);
+
+export const CityListAnswer = lazy(() =>
+  z.strictObject({
+    data: z.array(CityEntry()),
+    meta: z.strictObject({
+      source_status: okStatus(),
+      total: count('Cities in the register'),
+      core: count('Cities with full coverage'),
+      pagination: Pagination(),
+      provenance: z.string().meta({ description: 'Where the register comes from' }),
+    }),
+  }),
+);
+
+export const CityAnswer = lazy(() =>
+  z.strictObject({
+    data: CityEntry(),
+    meta: z.strictObject({
+      source_status: okStatus(),
+      city: slug(),
+      canonical_path: z.string().meta({ description: 'Path with the canonical slug' }),
+      resolved_from: z.string().optional().meta({ description: 'The slug as requested, when it was not canonical' }),
+    }),
+  }),
+);
+
+export const SourcesAnswer = lazy(() =>
+  z.strictObject({
+    data: z.array(
+      z.strictObject({
+        source: z.string().meta({ description: 'Source id' }),
+        name: z.string(),
+        enabled: z.boolean().meta({ description: 'Switched on and credentials set' }),
+        toggle: z.boolean().meta({ description: 'Value of the <SOURCE>_ENABLED setting' }),
+        credentials: z.enum(['none', 'configured', 'missing']),
+        credential_variables: z.array(z.string()).meta({ description: 'Environment variables holding its credentials' }),
+        missing_credentials: z.array(z.string()),
+        registration: z
+          .strictObject({
+            url: z.string().meta({ description: 'Where an account or key is requested' }),
+            free: z.union([z.boolean(), z.literal('by agreement')]),
+            note: z.string(),
+          })
+          .nullable(),
+        unlocks: z.array(z.string()).meta({ description: 'Data types it answers' }),
+        variant_for: z.array(
+          z.union([z.strictObject({ type: z.string(), cities: z.array(z.string()) }), z.strictObject({ type: z.string(), values: z.array(z.string()) })]),
+        ),
+        fallback_for: z.array(z.string()).meta({ description: 'Data types it answers while their own source is unusable (a stand-in)' }),
+        part_of: z.array(z.string()).meta({ description: 'Data types that read a part of their answer from it' }),
+        breaker_state: breakerState(),
+        breaker: z.strictObject({ threshold: count('Failures that open the breaker'), cooldown_seconds: count('Seconds before a trial call') }),
+        license: z.string(),
+        license_url: z.string(),
+        tier: tier(),
+        attribution: z.string(),
+        last_success: time('Last successful upstream call').nullable(),
+        last_failure: time('Last failed upstream call').nullable(),
+        last_error: z.string().nullable(),
+        format_drift: z
+          .strictObject({
+            first_error: z.string().meta({ description: 'The first failure since the source started drifting' }),
+            since: time('When it started'),
+            last_seen: time('The latest failure of this kind'),
+            count: count('Fetches that failed this way since then'),
+            types: z.array(z.string()).meta({ description: 'Data types whose latest fetch failed this way' }),
+          })
+          .nullable()
+          .meta({ description: 'Answers that no longer match the record schema or parser (null: none)' }),
+      }),
+    ),
+    meta: z.strictObject({
+      source_status: okStatus(),
+      total: count('Sources'),
+      page: z.number().int().nullable(),
+      limit: z.number().int().nullable(),
+      offset: count('Items skipped'),
+      sort: z.enum(['source', 'enabled', 'license']).nullable(),
+      order: z.enum(['asc', 'desc']),
+      pagination: Pagination(),
+    }),
+  }),
+);
+
+const Highlight = () =>
+  z.strictObject({
+    type: z.string().nullable().meta({ description: 'The data type shown (null when the catalog has none for this slot)' }),
+    source_status: itemStatus(['ok', 'no_data', 'disabled', 'error'], 'What the data type answered'),
+    data: anyData("The data type's data (see its operation), null unless ok"),
+    cache_status: cacheStatus(),
+    error: z.string().optional().meta({ description: 'Problem code or timeout, when it failed' }),
+  });
+
+export const OverviewAnswer = lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      city: z.strictObject({
+        slug: slug(),
+        name: z.string(),
+        state: z.string(),
+        location: z.strictObject({ lat: z.number(), lon: z.number() }),
+        inhabitants: z.strictObject({ count: count('Inhabitants'), reference_date: z.iso.date() }),
+      }),
+      data_types: z.array(
+        z.strictObject({
+          type: z.string(),
+          label: z.string(),
+          label_en: z.string(),
+          tool: z.string().meta({ description: 'MCP tool that reaches it' }),
+          path: z.string().meta({ description: 'Request path for this city' }),
+          available: z.boolean().meta({ description: 'Covered in this city and its source can answer' }),
+          covered_cities: z.array(z.string()).optional().meta({ description: 'Where it is available, when not here' }),
+          note: z.string().optional(),
+        }),
+      ),
+      highlights: z.strictObject({ weather: Highlight(), air: Highlight() }),
+      summary: z.strictObject({
+        data_types_total: count('Per-city data types'),
+        data_types_available: count('Of those, available here'),
+        cities_total: count('Cities in the register'),
+        headline: z.string(),
+        catalog: z.string(),
+        note: z.string(),
+      }),
+    }),
+    meta: z.strictObject({ source_status: okStatus(), city: slug(), generated_at: time('When this answer was made'), demo: demoFlag() }),
+    attribution: z.null(),
+  }),
+);
+
+export const CompareAnswer = lazy(() =>
+  z.strictObject({
+    data: z.array(
+      z.strictObject({
+        city: z.string().meta({ description: 'Canonical slug, or the name as given when it names no city' }),
+        data: anyData("The resource's data for this city (or its summary), null unless ok"),
+        source_status: itemStatus(['ok', 'no_data', 'disabled', 'error', 'not_found'], "This city's outcome"),
+        value: z.number().nullable().optional().meta({ description: 'The value sort=value orders by (resources that declare one)' }),
+        cache_status: cacheStatus(),
+        attribution: Attribution().nullable().optional(),
+        note: z.string().optional(),
+      }),
+    ),
+    meta: z.strictObject({
+      source_status: okStatus(),
+      resource: z.string(),
+      type: z.string().meta({ description: 'The data type compared' }),
+      total: count('Cities asked for'),
+      max_cities: count('Most cities one call takes (MAX_CITIES)'),
+      statuses: z.record(z.string(), z.number().int()).meta({ description: 'Items per source_status' }),
+      sort: z.enum(['city', 'source_status', 'value']).nullable(),
+      order: z.enum(['asc', 'desc']),
+      value_field: z.string().optional().meta({ description: 'Dotted path of the compared value in data' }),
+      pagination: Pagination(),
+      demo: demoFlag(),
+    }),
+  }),
+);
+
+export const ProblemsAnswer = lazy(() =>
+  z.strictObject({
+    data: z.array(
+      z.strictObject({
+        code: z.string(),
+        status: z.number().int().meta({ description: 'HTTP status' }),
+        title: z.string(),
+        type: z.string().meta({ description: 'The problem type URI' }),
+      }),
+    ),
+    meta: z.strictObject({ source_status: okStatus(), total: count('Problem codes') }),
+  }),
+);
+
+const sourceState = () => z.enum(['enabled', 'disabled', 'breaker_open']).meta({ description: 'State of the answering source' });
+
+export const CoverageAnswer = lazy(() =>
+  z.strictObject({
+    data: z.array(
+      z.strictObject({
+        type: z.string(),
+        label: z.string(),
+        label_en: z.string(),
+        group: z.string(),
+        path: z.string(),
+        tool: z.string(),
+        source: z.string().meta({ description: 'Main source id' }),
+        tier: tier(),
+        enabled: z.boolean(),
+        source_state: sourceState(),
+        answered_by: z.string().nullable().meta({ description: 'Source that answers now (the fallback when the main one lacks credentials)' }),
+        variants: z.array(
+          z.strictObject({
+            cities: z.array(z.string()),
+            source: z.string(),
+            tier: tier(),
+            source_state: sourceState(),
+            answered_by: z.string().nullable(),
+          }),
+        ),
+        partial: z.boolean().meta({ description: 'Covers only some cities' }),
+        covered_cities: z.array(z.string()),
+        covered_count: count('Cities covered'),
+        note: z.string().nullable(),
+      }),
+    ),
+    meta: z.strictObject({
+      source_status: okStatus(),
+      data_types: count('Per-city data types'),
+      catalog: z.string(),
+      partial: count('Data types covering only some cities'),
+      cities_total: count('Cities in the register'),
+      cells: z.strictObject({
+        total: count('Cities times data types'),
+        available: count('Cells whose source can answer'),
+        not_covered: count('Cells outside the data type’s coverage'),
+        disabled: count('Cells whose source is disabled'),
+        breaker_open: count('Cells whose source’s breaker is open'),
+      }),
+      demo: demoFlag(),
+    }),
+    attribution: z.null(),
+  }),
+);
+
+export const CityCoverageAnswer = lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      city: z.strictObject({ slug: slug(), name: z.string() }),
+      items: z.array(
+        z.strictObject({
+          type: z.string(),
+          label_en: z.string(),
+          group: z.string(),
+          path: z.string().meta({ description: 'The request for this city' }),
+          cell: z.enum(['available', 'not_covered', 'disabled', 'breaker_open']),
+          source: z.string(),
+          source_status: itemStatus(
+            ['ok', 'no_data', 'disabled', 'not_covered', 'error', 'not_checked'],
+            'What the request answers now (not_checked: it needs an id only the example city has)',
+          ),
+          cache_status: cacheStatus(),
+          note: z.string().optional(),
+        }),
+      ),
+    }),
+    meta: z.strictObject({
+      source_status: okStatus(),
+      city: slug(),
+      statuses: z.record(z.string(), z.number().int()).meta({ description: 'Items per source_status' }),
+      generated_at: time('When this answer was made'),
+      demo: demoFlag(),
+    }),
+    attribution: z.null(),
+  }),
+);

@@ -1,0 +1,180 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDemo, type Demo } from '../scripts/demo.ts';
+import { mapLimit } from '../src/core/limit.ts';
+
+/**
+ * The OpenAPI document as the tools a client author runs on it see it (each pinned in the
+ * lockfile, run offline from node_modules): Spectral's OAS ruleset finds nothing, openapi-typescript
+ * types every answer's `data`, and Prism, as a proxy in front of the demo, finds no answer (and
+ * no example request) that breaks the document.
+ */
+
+type Op = { operationId: string; summary: string; description: string; parameters?: Param[]; responses: Record<string, unknown> };
+type Param = { $ref?: string; name?: string; in?: string; required?: boolean; example?: unknown; schema?: { enum?: unknown[] } };
+type Doc = { paths: Record<string, Record<string, Op>>; components: { parameters: Record<string, Param> } };
+
+const bin = (pkg: string, file: string) => new URL(`../node_modules/${pkg}/${file}`, import.meta.url).pathname;
+const SPECTRAL = bin('@stoplight/spectral-cli', 'dist/index.js');
+const PRISM = bin('@stoplight/prism-cli', 'dist/index.js');
+const OPENAPI_TS = bin('openapi-typescript', 'bin/cli.js');
+
+let demo: Demo;
+let dir: string;
+let docFile: string;
+let doc: Doc;
+let prism: ChildProcess | undefined;
+let prismUrl: Promise<string>;
+before(async () => {
+  demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
+  dir = mkdtempSync(join(tmpdir(), 'stadtdaten-openapi-'));
+  docFile = join(dir, 'openapi.json');
+  const text = await (await fetch(`${demo.url}/api/v1/openapi.json`)).text();
+  writeFileSync(docFile, text);
+  doc = JSON.parse(text) as Doc;
+  // Prism reads the document while the other tools run (its start takes the longest).
+  prismUrl = startPrism();
+  prismUrl.catch(() => undefined);
+});
+after(async () => {
+  prism?.kill();
+  await demo?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Prism as a validating proxy in front of the demo; resolves with its address once it says it listens (a latch, not a delay). */
+async function startPrism(): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [PRISM, 'proxy', docFile, demo.url, '--port', String(port), '--host', '127.0.0.1'], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  prism = child;
+  await new Promise<void>((ready, fail) => {
+    let log = '';
+    child.stdout.on('data', (b: Buffer) => {
+      log += b.toString();
+      if (log.includes('Prism is listening')) ready();
+    });
+    child.stderr.on('data', (b: Buffer) => (log += b.toString()));
+    child.on('close', (code) => fail(new Error(`prism exited ${code}: ${log.slice(-2000)}`)));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Runs a CLI with this Node; resolves with its exit code and output. */
+function run(file: string, args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [file, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+/**
+ * The document's budget. It was 975 KB, mostly repeated subschemas, zod's timestamp regex and
+ * full example envelopes; what is left is the typed schemas of ~100 data types with their field
+ * descriptions (about 260 KB), the operations with their descriptions (about 165 KB) and one
+ * example `data` per data type (about 65 KB).
+ */
+const MAX_DOCUMENT_BYTES = 512 * 1024;
+
+test('OpenAPI: within its size budget, unique operationIds, each with summary and description', () => {
+  const size = readFileSync(docFile).length;
+  assert.ok(size <= MAX_DOCUMENT_BYTES, `the document is ${size} bytes`);
+  const ids = new Set<string>();
+  for (const [path, ops] of Object.entries(doc.paths))
+    for (const op of Object.values(ops)) {
+      assert.ok(op.operationId && !ids.has(op.operationId), `${path}: operationId ${op.operationId}`);
+      assert.ok(op.summary && op.description, `${path}: summary and description`);
+      ids.add(op.operationId);
+    }
+});
+
+test("OpenAPI: Spectral's spectral:oas ruleset reports nothing (no error, no warning)", async () => {
+  writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
+  const { code, out } = await run(SPECTRAL, [
+    'lint',
+    docFile,
+    '--ruleset',
+    join(dir, '.spectral.yaml'),
+    '--format',
+    'json',
+    '--fail-severity',
+    'hint',
+    '--quiet',
+  ]);
+  const results = JSON.parse(out.slice(out.indexOf('['))) as { code: string; message: string; path: string[] }[];
+  assert.deepEqual(
+    results.map((r) => `${r.code}: ${r.message} at ${r.path.join('.')}`),
+    [],
+  );
+  assert.equal(code, 0);
+});
+
+test('OpenAPI: openapi-typescript types the data of every answer (no unknown data)', async () => {
+  const out = join(dir, 'api.d.ts');
+  const res = await run(OPENAPI_TS, [docFile, '-o', out]);
+  assert.equal(res.code, 0, res.out);
+  const dts = readFileSync(out, 'utf8');
+  assert.doesNotMatch(dts, /\bdata\??: unknown\b/);
+  // Every JSON 200 names a component: a data type's answer, a service answer or the raw document.
+  for (const [path, ops] of Object.entries(doc.paths))
+    for (const op of Object.values(ops)) {
+      const schema = JSON.stringify((op.responses['200'] as { content?: Record<string, { schema: unknown }> }).content?.['application/json']?.schema ?? {});
+      if (schema !== '{}') assert.match(schema, /^\{"\$ref":"#\/components\/schemas\/\w+"\}$/, path);
+    }
+});
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((ok) => srv.close(ok));
+  return port;
+}
+
+/** The documented request of an operation: path parameters and required query parameters from their examples. */
+function exampleRequest(path: string, op: Op): string {
+  const params = (op.parameters ?? []).map((p) => (p.$ref ? doc.components.parameters[p.$ref.split('/').at(-1)!]! : p));
+  const value = (p: Param) => String(p.example ?? p.schema?.enum?.[0] ?? '');
+  let url = path;
+  const query = new URLSearchParams();
+  for (const p of params) {
+    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(value(p)));
+    else if (p.in === 'query' && p.required) query.set(p.name!, value(p));
+  }
+  return query.size ? `${url}?${query}` : url;
+}
+
+test('OpenAPI: Prism as a proxy in front of the demo finds no violation on any documented GET', { timeout: 120_000 }, async () => {
+  const base = await prismUrl;
+  const documented: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) if (ops.get) documented.push(exampleRequest(path, ops.get));
+  // Problem answers too (their requests break the document on purpose: only the answer counts).
+  const refused = [
+    '/api/v1/cities/nowhere-x/weather',
+    '/api/v1/cities/koeln/pois?type=castles',
+    '/api/v1/compare?resource=weather',
+    '/api/v1/sources?sort=colour',
+  ];
+  const violations: string[] = [];
+  const check = async (r: string, answerOnly: boolean) => {
+    const res = await fetch(base + r);
+    await res.arrayBuffer();
+    const found = JSON.parse(res.headers.get('sl-violations') ?? '[]') as { location: string[]; message: string }[];
+    for (const v of found) if (!answerOnly || v.location[0] === 'response') violations.push(`${r} (${res.status}): ${v.location.join('.')}: ${v.message}`);
+  };
+  await mapLimit(documented, 4, (r) => check(r, false));
+  await mapLimit(refused, 4, (r) => check(r, true));
+  assert.deepEqual(violations, []);
+  assert.ok(documented.length > 120, `${documented.length} requests`);
+});

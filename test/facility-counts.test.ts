@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerOverpass } from './fixtures/overpass/routes.ts';
+import { register as registerOverpass } from './fixtures/overpass/routes.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { POI_TYPE_BY_ID } from '../src/sources/overpass/poi-types.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { parse } from 'yaml';
 import { startApp, fakeEnv, get, type TestApp } from './helpers/app.ts';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { GENESIS_FIXTURE_CREDENTIALS, registerGenesis } from './fixtures/genesis/routes.ts';
-import { registerBoris } from './fixtures/boris/routes.ts';
+import { GENESIS_FIXTURE_CREDENTIALS, register as registerGenesis } from './fixtures/genesis/routes.ts';
+import { register as registerBoris } from './fixtures/boris/routes.ts';
 import { BORIS_MAX_ZONES, BORIS_PAGE } from '../src/sources/boris/standard-land-values.ts';
 import { at, str, obj } from './helpers/json.ts';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { PULL_PATHS, registerMobilithek, replayXmlAsCurrent, MOBILITHEK_CERT_ENV } from './fixtures/mobilithek/routes.ts';
+import { PULL_PATHS, register as registerMobilithek, replayXmlAsCurrent, MOBILITHEK_CERT_ENV } from './fixtures/mobilithek/routes.ts';
 import { fixture, type Reply } from './helpers/fake-upstream.ts';
 import { at, list, str } from './helpers/json.ts';
 import { readDatex } from '../src/sources/mobilithek/datex2.ts';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { RawConnection, getRequest, header, type WireResponse } from './helpers/raw-connection.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import type { DataType } from '../src/core/data-type.ts';
 import { at } from './helpers/json.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerGtfs } from './fixtures/gtfs/routes.ts';
+import { register as registerGtfs } from './fixtures/gtfs/routes.ts';
 import { ICE_ROUTE, ICE_TRIP, liveFeed, U5_ROUTE, U5_TRIP, U5_TRIP_LATER, u5Delay, UNRESOLVED_ROUTE, UNRESOLVED_TRIP } from './fixtures/gtfs/scenario.ts';
 import { gtfsRtPoller, runGtfsRtPoll } from '../src/jobs/gtfs/rt-poller.ts';
 import { pollGtfsRt } from '../src/jobs/gtfs/rt-poll.ts';

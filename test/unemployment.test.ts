@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerBa } from './fixtures/ba/routes.ts';
+import { register as registerBa } from './fixtures/ba/routes.ts';
 import { germanNumber, parseEckwerte, parseKreisList } from '../src/sources/ba/eckwerte.ts';
 import { at, str } from './helpers/json.ts';
 

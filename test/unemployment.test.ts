@@ -59,6 +59,13 @@ test('unemployment: Kreis missing from the BA list is no_data', async () => {
   assert.match(str(r.json, 'meta.reason'), /14612/);
 });
 
+test('unemployment: a Kreis name the table API answers 404 for is no_data, never another Kreis', async () => {
+  const r = await ctx.app.get('/api/v1/cities/berlin/unemployment');
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /no EckwerteTabelleALOKr table for Kreis "Berlin"/);
+});
+
 test('unemployment: unknown city 404, dead upstream 503', async () => {
   await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/unemployment');
   await expectUnavailable({ fake, path: '/api/v1/cities/berlin/unemployment', mode: 'error' });

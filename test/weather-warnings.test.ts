@@ -91,7 +91,14 @@ test('weather-warnings: no active warning is no_data with the reason and the cel
 
 test('weather-warnings: a cell Bright Sky does not know falls back to the register point', async () => {
   // The point lies in Hannover's cell: a rain warning there, in the recorded answer's shape.
-  const hannover = { warn_cell_id: 803241001, name: 'Hannover', name_short: 'Hannover', district: 'Region Hannover', state: 'Niedersachsen', state_short: 'NI' };
+  const hannover = {
+    warn_cell_id: 803241001,
+    name: 'Hannover',
+    name_short: 'Hannover',
+    district: 'Region Hannover',
+    state: 'Niedersachsen',
+    state_short: 'NI',
+  };
   fake.get('/alerts', (_req, url) =>
     url.searchParams.has('warn_cell_id')
       ? { status: 404, json: { detail: 'Unknown warn_cell_id, please use commune (Gemeinden), not district (Landkreis) ids' } }

@@ -30,8 +30,9 @@ export interface Demo {
   close(): Promise<void>;
 }
 
-/** Cities whose precomputed data the demo fills (the fixtures are modelled on them). */
-const DEMO_POI_CITIES = ['muenchen', 'berlin'];
+/** The city each precompute's Overpass fixtures model: POIs of Berlin, places of München (elsewhere the fixtures hold none). */
+const DEMO_POI_CITY = 'berlin';
+const DEMO_PLACES_CITY = 'muenchen';
 
 export interface DemoOptions {
   host?: string;
@@ -71,9 +72,9 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
       log(`${job.name} failed: ${String(err)}`);
     }
   }
-  const demoCities = DEMO_POI_CITIES.map((slug) => CITY_BY_SLUG.get(slug)!);
-  await refreshPois(built.rt, demoCities, { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
-  await refreshPlaces(built.rt, demoCities, { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
+  // Each precompute for its fixtures' city only: elsewhere it would store counts of zero, which read as facts.
+  await refreshPois(built.rt, [CITY_BY_SLUG.get(DEMO_POI_CITY)!], { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
+  await refreshPlaces(built.rt, [CITY_BY_SLUG.get(DEMO_PLACES_CITY)!], { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
   // Live transit stays live: the poller keeps reading the fake feed, which is built around "now".
   const poller = runScheduled(built.rt, { ...gtfsRtPoller(config.gtfsRtPollIntervalS * 1000, 0), initialDelayMs: config.gtfsRtPollIntervalS * 1000 });
   let url = '';

@@ -6,7 +6,7 @@ import { CITY_BY_SLUG, type City } from '../src/cities/register.ts';
 import { coveredCities, fillTemplate, routePath, type DataType } from '../src/core/data-type.ts';
 import { get } from './helpers/app.ts';
 import { at, list } from './helpers/json.ts';
-import { verdict } from './helpers/places.ts';
+import { figures, sharedFigures, verdict } from './helpers/places.ts';
 
 /**
  * The demo never shows one city's data under another city's name: every data type of the catalog,
@@ -48,7 +48,10 @@ function requestFor(dt: DataType, city: City): string {
 const PLACELESS: Record<string, string> = {
   'power-load': 'national grid load (region DE) and the control area: no city value exists',
   'power-price': 'day-ahead price of the bidding zone DE-LU: the same for every city',
+  transit: "the nationwide feed's state and the count of the city's stops in it; the departures and trips carry the stops",
 };
+/** Per-city records of figures alone (no name, key or point): the figure check below is their test. */
+const FIGURES_ONLY = new Set(['population-density', 'district-heating']);
 /** A trip or a route runs through other places too: one of its stops in the city is enough. */
 const ANY_POINT = new Set(['transit-trip']);
 
@@ -91,6 +94,7 @@ test('demo: no data type answers ok for another city with data located elsewhere
     }
     // A literal path (e.g. /api/v1/live/nuernberg/departures) serves its one city: no other city can be asked.
     if (!/\{(slug|city)\}/.test(routePath(dt))) continue;
+    const seen: { city: City; figures: Map<string, number> }[] = [];
     for (const city of otherCities(dt)) {
       const a = await ask(requestFor(dt, city));
       assert.notEqual(a.status, 500, a.path);
@@ -107,7 +111,15 @@ test('demo: no data type answers ok for another city with data located elsewhere
       }
       const v = verdict(at(a.json, 'data'), city, { radiusKm: RADIUS_KM, anyPoint: ANY_POINT.has(dt.type) });
       if (v.wrong) wrong.push(`${a.path}: ${v.wrong}`);
-      else if (v.checked === 0 && !PLACELESS[dt.type]) wrong.push(`${a.path}: ok, but the answer names no place to check`);
+      else if (v.checked === 0 && !PLACELESS[dt.type] && !FIGURES_ONLY.has(dt.type)) wrong.push(`${a.path}: ok, but the answer names no place to check`);
+      if (PLACELESS[dt.type]) continue;
+      // Figures alone name no place: a fake that ignores the place repeats them for every city.
+      const mine = figures(at(a.json, 'data'));
+      for (const other of seen) {
+        const same = sharedFigures(mine, other.figures);
+        if (same.length) wrong.push(`${a.path}: the same figures as for ${other.city.slug} (${same.slice(0, 3).join(', ')})`);
+      }
+      seen.push({ city, figures: mine });
     }
   }
   assert.deepEqual(wrong, []);
@@ -123,10 +135,20 @@ test('demo: another city without a recording answers no_data, and the meta names
   assert.equal(at(own.json, 'meta.note'), undefined);
 });
 
-test('demo: the coverage matrix does not mark weather available where the demo has no recording', async () => {
+test('demo: the coverage matrix marks a type available only in the city its recordings are of', async () => {
   const r = await ask('/api/v1/coverage');
   const weather = list<{ type: string }>(r.json, 'data').find((t) => t.type === 'weather');
-  assert.ok(weather);
-  const available = at(weather, 'demo_recorded_cities');
-  assert.deepEqual(available, ['freiburg-im-breisgau']);
+  assert.equal(at(weather, 'demo_recorded_city'), 'freiburg-im-breisgau');
+  assert.ok((at(r.json, 'meta.cells.no_recording') as number) > 0);
+  const page = await get(`${demo.url}/coverage`);
+  const row = (slug: string) => page.text.split('\n').find((l) => l.includes(`data-slug="${slug}"`)) ?? '';
+  const label = CATALOG.byType.get('weather')!.label_en;
+  const weatherCell = (slug: string) =>
+    [...row(slug).matchAll(/<td class="cell (\w+)"[^>]* title="([^"]*)"/g)].find((m) => m[2]!.includes(` / ${label}:`))?.[1];
+  assert.equal(weatherCell('freiburg-im-breisgau'), 'available');
+  assert.equal(weatherCell('berlin'), 'no_recording');
+  // The city page asks the pipeline: Berlin's weather answers no_data, never Freiburg's.
+  const city = await ask('/api/v1/coverage/berlin');
+  const item = list<{ type: string; cell: string; source_status: string }>(city.json, 'data.items').find((i) => i.type === 'weather');
+  assert.deepEqual([item?.cell, item?.source_status], ['no_recording', 'no_data']);
 });

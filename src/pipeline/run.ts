@@ -24,6 +24,7 @@ import type { Runtime } from './runtime.ts';
 import { withDeadline } from '../core/deadline.ts';
 import { etagOfParts } from '../http/conditional.ts';
 import type { PreparedHit } from '../http/hit-lane.ts';
+import { demoNote } from './demo-note.ts';
 
 export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
 
@@ -181,6 +182,8 @@ export class Pipeline {
     if (cacheStatus) meta.cache_status = cacheStatus;
     if (cacheStatus === 'STALE-ON-ERROR' && entry.retryAfterUntil && entry.retryAfterUntil > Date.now()) meta.retry_after = toBerlinIso(entry.retryAfterUntil);
     if (entry.asOf) meta.as_of = entry.asOf;
+    const note = this.rt.config.demo && entry.status === 'no_data' ? demoNote(declared, city) : null;
+    if (note) meta.note ??= note;
     if (dt.live) {
       meta.as_of = entry.asOf ?? entry.fetchedAtIso;
       meta.refresh_seconds = dt.live.refreshSeconds;

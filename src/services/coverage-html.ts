@@ -8,6 +8,7 @@ const CELL_TEXT: Record<CellState, [symbol: string, title: string]> = {
   not_covered: ['–', 'not covered in this city'],
   disabled: ['✕', 'disabled: credentials missing or switched off'],
   breaker_open: ['!', 'upstream breaker open'],
+  no_recording: ['○', "demo: recorded for the type's example city only; here it may answer no_data"],
 };
 
 /**
@@ -56,6 +57,7 @@ export async function coverageHtml(ctx: Pick<ServiceContext, 'rt'>): Promise<str
     return `<tr data-slug="${esc(c.slug)}" data-name="${esc(c.name.toLowerCase())}" data-population="${c.population}" data-available="${available}" data-missing="${cells.length - available}"><th scope="row"><a href="/coverage/${esc(c.slug)}">${esc(c.name)}</a></th><td class="num">${c.population.toLocaleString('en')}</td><td class="num">${available}</td>${tds}</tr>`;
   }).join('\n');
   const legend = (Object.keys(CELL_TEXT) as CellState[])
+    .filter((s) => meta.cells[s] !== undefined)
     .map((s) => `<span class="cell ${s}">${CELL_TEXT[s][0]}</span> ${esc(CELL_TEXT[s][1])} (${meta.cells[s]})`)
     .join(' · ');
   const groupOptions = groups.map((g) => `<option>${esc(g.name)}</option>`).join('');

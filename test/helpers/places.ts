@@ -19,9 +19,9 @@ export interface Markers {
 /** Keys whose value is an official area key of the answer's place. */
 const KEY_FIELDS = new Set(['ags', 'ars', 'region_key', 'kreis_key', 'city_key', 'municipality_key', 'district_key', 'regionalschluessel']);
 /** Objects that describe the answer's own place, whose `name` must be the asked city's. */
-const PLACE_OBJECTS = new Set(['station', 'stop', 'region', 'warn_cell', 'location', 'city']);
+const PLACE_OBJECTS = new Set(['station', 'stop', 'region', 'warn_cell', 'location', 'city', 'gauges']);
 /** Fields that name the answer's place directly. */
-const NAME_FIELDS = new Set(['region_name', 'city_name', 'kreis_name', 'municipality']);
+const NAME_FIELDS = new Set(['region_name', 'city_name', 'kreis_name', 'municipality', 'city', 'place']);
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -48,7 +48,8 @@ export function markersOf(data: unknown): Markers {
     const first = firstPosition(o);
     if (first) m.points.push({ path: `${path}.coordinates`, lat: first[1], lon: first[0] });
     if (key === 'warn_cell' && (typeof o.id === 'number' || typeof o.id === 'string')) m.keys.push({ path: `${path}.id`, digits: String(o.id).slice(1) });
-    if (PLACE_OBJECTS.has(key) && typeof o.name === 'string') m.names.push({ path: `${path}.name`, name: o.name });
+    // A place with coordinates is judged by them: a measuring station near the city may bear a neighbour's name.
+    if (PLACE_OBJECTS.has(key) && typeof o.name === 'string' && (lat === null || lon === null)) m.names.push({ path: `${path}.name`, name: o.name });
     for (const [k, x] of Object.entries(o)) visit(x, `${path}.${k}`, k);
   };
   visit(data, 'data', 'data');
@@ -69,8 +70,12 @@ const word = (w: string) => new RegExp(`(?<![\\p{L}])${w.replace(/[.*+?^${}()|[\
 const shortName = (c: City) => c.name.split(/[\s,(/]/)[0]!;
 const NAME_PATTERNS = CITIES.map((c) => ({ city: c, re: word(shortName(c)) }));
 
-/** Two official keys of nested areas agree when one is a prefix of the other (state, Kreis, municipality). */
-const nested = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+/**
+ * Two official keys of nested areas agree when one is a prefix of the other (state, Kreis,
+ * municipality); a key padded with zeros (a Kreis as `084150000000`) counts without them.
+ */
+const unpadded = (k: string) => k.replace(/0+$/, '');
+const nested = (a: string, b: string) => unpadded(a).startsWith(unpadded(b)) || unpadded(b).startsWith(unpadded(a));
 
 export interface Verdict {
   /** Why the answer is not the city's, or null. */
@@ -106,4 +111,25 @@ export function verdict(data: unknown, city: City, opts: { radiusKm: number; any
   const sub = m.subdivisions.find((s) => s.code !== `DE-${city.state}`);
   if (sub) return { wrong: `${sub.path} = ${sub.code} is not ${city.state_name}`, checked };
   return { wrong: null, checked };
+}
+
+/**
+ * Figures a fake that ignores the place would repeat for every city: numbers of 1,000 and more
+ * that are not years, by path. Two cities sharing most of them got the same recording.
+ */
+export function figures(data: unknown): Map<string, number> {
+  const out = new Map<string, number>();
+  const visit = (v: unknown, path: string) => {
+    if (typeof v === 'number' && Math.abs(v) >= 1000 && !(Number.isInteger(v) && v >= 1900 && v <= 2100)) out.set(path, v);
+    else if (Array.isArray(v)) v.forEach((x, i) => visit(x, `${path}.${i}`));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, `${path}.${k}`);
+  };
+  visit(data, 'data');
+  return out;
+}
+
+/** The figures two answers share (same path, same value), when they are at least two and half of either. */
+export function sharedFigures(a: Map<string, number>, b: Map<string, number>): string[] {
+  const same = [...a].filter(([k, v]) => b.get(k) === v).map(([k, v]) => `${k}=${v}`);
+  return same.length >= 2 && same.length * 2 >= Math.min(a.size, b.size) ? same : [];
 }

@@ -178,9 +178,7 @@ test('HTTP 422 (subscription without data) and an empty 200 are no_data', async 
 test('a frozen feed (newest value older than 48 h) is no_data with the reason, never shown as live', async () => {
   // The recording as it is: its newest value is from 2023.
   fake.get(PULL_PATHS.path, (_req, url) =>
-    url.searchParams.get('subscriptionID')?.includes('dynamic')
-      ? { file: V2_STATUS, gzip: true }
-      : { file: V2_TABLE, gzip: true },
+    url.searchParams.get('subscriptionID')?.includes('dynamic') ? { file: V2_STATUS, gzip: true } : { file: V2_TABLE, gzip: true },
   );
   const r = await fresh((app) => app.get('/api/v1/live/magdeburg/parking'));
   assert.equal(r.status, 200);

@@ -40,7 +40,8 @@ describe('cache statuses', () => {
   });
 
   test('MISS -> HIT -> STALE (one background refresh) -> HIT -> STALE-ON-ERROR', async () => {
-    const path = '/api/v1/cities/bonn/weather';
+    // The recording's own city: its value is what STALE and STALE-ON-ERROR keep serving.
+    const path = '/api/v1/cities/freiburg-im-breisgau/weather';
     assert.equal(at((await app.get(path)).json, 'meta.cache_status'), 'MISS');
     assert.equal(fake.count('/current_weather'), 1);
     const hit = await app.get(path);
@@ -101,7 +102,7 @@ describe('single-flight', () => {
 
   test('250 concurrent cold requests share exactly one upstream request', async () => {
     fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 300 });
-    const results = await Promise.all(Array.from({ length: 250 }, () => app.get('/api/v1/cities/jena/weather')));
+    const results = await Promise.all(Array.from({ length: 250 }, () => app.get('/api/v1/cities/freiburg-im-breisgau/weather')));
     assert.ok(results.every((r) => r.status === 200 && at(r.json, 'data.temperature_c') === 32.1));
     assert.equal(fake.count('/current_weather'), 1);
     assert.equal(results.filter((r) => at(r.json, 'meta.cache_status') === 'MISS').length, 250);
@@ -182,7 +183,7 @@ describe('source settings', () => {
     assert.equal(at(r.json, 'meta.source_status'), 'disabled');
     assert.match(str(r.json, 'meta.disabled_reason'), /CREDTEST_KEY/);
     assert.equal(fake.count(), 0);
-    const ok = await withKey.get('/api/v1/cities/berlin/weather-cred');
+    const ok = await withKey.get('/api/v1/cities/freiburg-im-breisgau/weather-cred');
     assert.equal(at(ok.json, 'meta.source_status'), 'ok', ok.text);
   });
 });

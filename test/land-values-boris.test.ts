@@ -64,6 +64,14 @@ test('Thüringen (GML): Erfurt by municipality-key filter, newest reference date
   assert.equal(wfsRequests('/geoproxy/services/boris/vBORIS_simple_wfs')[0]?.get('bbox'), null);
 });
 
+test("another city of a recorded state gets its own area asked, and no zone of Erfurt's or Frankfurt's", async () => {
+  for (const slug of ['jena', 'wiesbaden']) {
+    const r = await ctx.app.get(`/api/v1/cities/${slug}/land-values`);
+    assert.equal(at(r.json, 'meta.source_status'), 'no_data', slug);
+    assert.match(str(r.json, 'meta.reason'), /lists no residential building-land zone for the city \(0 zones read\)/, slug);
+  }
+});
+
 test('Bavaria: the building-land table only, and the reason; no WFS asked', async () => {
   const r = await ctx.app.get('/api/v1/cities/muenchen/land-values');
   assert.equal(r.status, 200);

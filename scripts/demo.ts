@@ -1,8 +1,9 @@
 /**
  * `npm run demo`: the service without internet. A fake upstream on loopback serves every
- * recorded/real-format fixture at the upstreams' real paths, the jobs run once against it (the
- * GTFS-Realtime poller keeps polling a feed built around the current time), and the service
- * listens on HOST:PORT (default 127.0.0.1:3000) with every answer marked meta.demo.
+ * recorded/real-format fixture at the upstreams' real paths, each for its own place only (any
+ * other city answers no_data, and meta.note names the city the demo has a recording of); the jobs
+ * run once against it (the GTFS-Realtime poller keeps polling a feed on the schedule's clock), and
+ * the service listens on HOST:PORT (default 127.0.0.1:3000) with every answer marked meta.demo.
  * `--mcp` serves the same demo as an MCP stdio server instead (`npm run demo:mcp`).
  */
 import { createServer, type AddressInfo } from 'node:net';
@@ -29,8 +30,9 @@ export interface Demo {
   close(): Promise<void>;
 }
 
-/** Cities whose precomputed data the demo fills (the fixtures are modelled on them). */
-const DEMO_POI_CITIES = ['muenchen', 'berlin'];
+/** The city each precompute's Overpass fixtures model: POIs of Berlin, places of München (elsewhere the fixtures hold none). */
+const DEMO_POI_CITY = 'berlin';
+const DEMO_PLACES_CITY = 'muenchen';
 
 export interface DemoOptions {
   host?: string;
@@ -70,9 +72,9 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
       log(`${job.name} failed: ${String(err)}`);
     }
   }
-  const demoCities = DEMO_POI_CITIES.map((slug) => CITY_BY_SLUG.get(slug)!);
-  await refreshPois(built.rt, demoCities, { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
-  await refreshPlaces(built.rt, demoCities, { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
+  // Each precompute for its fixtures' city only: elsewhere it would store counts of zero, which read as facts.
+  await refreshPois(built.rt, [CITY_BY_SLUG.get(DEMO_POI_CITY)!], { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
+  await refreshPlaces(built.rt, [CITY_BY_SLUG.get(DEMO_PLACES_CITY)!], { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
   // Live transit stays live: the poller keeps reading the fake feed, which is built around "now".
   const poller = runScheduled(built.rt, { ...gtfsRtPoller(config.gtfsRtPollIntervalS * 1000, 0), initialDelayMs: config.gtfsRtPollIntervalS * 1000 });
   let url = '';
@@ -142,7 +144,7 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--
   await new Promise((r) => portCheck.close(r));
   const demo = await startDemo();
   console.log(`\nStadtdaten demo on ${demo.url} (fake upstreams on ${demo.fake.url}; answers carry meta.demo=true).`);
-  console.log('Every data type, for the city its fixtures model (transit keeps polling a feed built around now):');
+  console.log('Every data type, for the city its recordings are of (other cities answer no_data; transit and boards run on the current time):');
   for (const p of await probe(demo)) console.log(`  ${p.status.padEnd(9)} ${demo.url}${p.path}`);
   console.log(`\n  ${demo.url}/            landing page\n  ${demo.url}/coverage    coverage matrix\n  ${demo.url}/docs        API docs\n`);
   const stop = async () => {

@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnknownCity } from './helpers/status-rules.ts';
 import { zipFiles } from './helpers/zip.ts';
-import { POINTS_2018, UNFALLATLAS_BASE, registerUnfallatlas, unfallatlasZip } from './fixtures/unfallatlas/routes.ts';
+import { POINTS_2018, UNFALLATLAS_BASE, register as registerUnfallatlas, unfallatlasZip } from './fixtures/unfallatlas/routes.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { AccidentReader } from '../src/sources/unfallatlas/points.ts';
 import { eachLineInZip, safeEntryName } from '../src/sources/unfallatlas/zip-lines.ts';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerUba } from './fixtures/uba/routes.ts';
+import { register as registerUba } from './fixtures/uba/routes.ts';
 import { buildCatalog } from '../src/catalog/build.ts';
 import { ENVIRONMENT_TYPES } from '../src/catalog/environment.ts';
 import { at } from './helpers/json.ts';

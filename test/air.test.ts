@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerUba } from './fixtures/uba/routes.ts';
+import { register as registerUba } from './fixtures/uba/routes.ts';
 import { recentWindow, ubaHourEndingAt, ubaTimeToIso } from '../src/sources/uba/cet.ts';
 import { isActive, nearestActive, parseStations, placeKey } from '../src/sources/uba/stations.ts';
 import { latestMeasurement, latestPerStation, stationKey } from '../src/sources/uba/measures.ts';

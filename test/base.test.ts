@@ -5,7 +5,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerWikidata } from './fixtures/wikidata/routes.ts';
+import { register as registerWikidata } from './fixtures/wikidata/routes.ts';
 import { parseCityBase, wikidataDate } from '../src/sources/wikidata/entity.ts';
 import { encodeEntry } from '../src/pipeline/cache.ts';
 import { normalise } from '../src/core/normalise.ts';

@@ -6,7 +6,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { registerEeaBathing } from './fixtures/eea-bathing/routes.ts';
+import { register as registerEeaBathing } from './fixtures/eea-bathing/routes.ts';
 import { classificationLayer, newestSeasonService, queryPage, type FolderBody, type LayersBody } from '../src/sources/eea-bathing/parse.ts';
 
 const ctx = useFakeApp(registerEeaBathing);

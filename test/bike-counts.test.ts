@@ -12,7 +12,7 @@ import {
   MUENCHEN_PACKAGE,
   MUENCHEN_WFS,
   XLSX_TYPE,
-  registerBikeCounters,
+  register as registerBikeCounters,
 } from './fixtures/bike-counters/routes.ts';
 import { BERLIN_WORKBOOK_FILE, berlinWorkbook } from './fixtures/bike-counters/berlin-workbook.ts';
 import { fixture } from './helpers/fake-upstream.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { at, list, num } from './helpers/json.ts';
 import { expectDisabled } from './helpers/status-rules.ts';
-import { registerOverpass } from './fixtures/overpass/routes.ts';
+import { register as registerOverpass } from './fixtures/overpass/routes.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { POI_TYPE_BY_ID } from '../src/sources/overpass/poi-types.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';

@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerDbTimetables } from './fixtures/db-timetables/routes.ts';
-import { registerStada } from './fixtures/stada/routes.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerDbTimetables } from './fixtures/db-timetables/routes.ts';
+import { register as registerStada } from './fixtures/stada/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog } from '../src/catalog/index.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 

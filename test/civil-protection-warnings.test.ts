@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerNina } from './fixtures/nina/routes.ts';
+import { register as registerNina } from './fixtures/nina/routes.ts';
 import { dashboardArs, parseDashboard, parseDetail } from '../src/sources/nina/warnings.ts';
 import { nth } from './helpers/must.ts';
 import { at, str, list } from './helpers/json.ts';

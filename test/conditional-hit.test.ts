@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, get, type TestApp } from './helpers/app.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog } from '../src/catalog/index.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 
@@ -47,7 +47,8 @@ describe('ETag and 304 on a per-city data route', () => {
   });
 
   test('MISS, Fastify HIT and lane HIT carry one strong ETag; If-None-Match answers 304 without a body', async () => {
-    const path = '/api/v1/cities/bonn/weather';
+    // The recording's own city (elsewhere the fake answers Bright Sky's "no station" 404).
+    const path = '/api/v1/cities/freiburg-im-breisgau/weather';
     const miss = await app.get(path);
     assert.equal(at(miss.json, 'meta.cache_status'), 'MISS');
     const etag = miss.headers.get('etag');
@@ -124,7 +125,8 @@ describe('the HIT lane', () => {
   });
 
   test('after the fresh window the lane lets go: STALE, one refresh, then a new HIT with a new ETag', async () => {
-    const path = '/api/v1/cities/bonn/weather';
+    // The recording's own city (elsewhere the fake answers Bright Sky's "no station" 404).
+    const path = '/api/v1/cities/freiburg-im-breisgau/weather';
     await app.get(path);
     const hit = await app.get(path);
     await app.get(path);

@@ -6,7 +6,7 @@ import { at, list, obj, str } from './helpers/json.ts';
 import { must, nth } from './helpers/must.ts';
 import { type TestResponse } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { registerOparl } from './fixtures/oparl/routes.ts';
+import { register as registerOparl } from './fixtures/oparl/routes.ts';
 import { assertList, assertSystem, parsePaper, type OparlList, type OparlPaper, type OparlSystemObject } from '../src/sources/oparl/parse.ts';
 import { OPARL } from '../src/sources/oparl/source.ts';
 import { OPARL_SYSTEMS } from '../src/sources/oparl/systems.ts';

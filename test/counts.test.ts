@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { useFakeApp } from './helpers/setup.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { VERSION } from '../src/core/version.ts';

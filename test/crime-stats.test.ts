@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnknownCity } from './helpers/status-rules.ts';
-import { PKS_BASE, PKS_CITY_TABLE, registerBkaPks } from './fixtures/bka-pks/routes.ts';
+import { PKS_BASE, PKS_CITY_TABLE, register as registerBkaPks } from './fixtures/bka-pks/routes.ts';
 import { numberFormat, parseCityTable, pksNumber } from '../src/sources/bka-pks/city-table.ts';
 import { decodeTable } from '../src/sources/bka-pks/stored.ts';
 import { ingestCrimeStats } from '../src/jobs/crime-stats-ingest.ts';

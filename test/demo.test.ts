@@ -2,8 +2,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { probe, startDemo, type Demo } from '../scripts/demo.ts';
 import { CATALOG } from '../src/catalog/index.ts';
+import { examplePath } from '../src/core/data-type.ts';
 import { get } from './helpers/app.ts';
-import { at } from './helpers/json.ts';
+import { at, list } from './helpers/json.ts';
 
 let demo: Demo;
 before(async () => {
@@ -51,4 +52,22 @@ test('demo: health says demo, HTML pages carry the demo banner, overview and com
   assert.equal(at(o.json, 'meta.demo'), true);
   const c = await get(`${demo.url}/api/v1/compare?resource=weather&cities=berlin,hamburg`);
   assert.equal(at(c.json, 'meta.demo'), true);
+});
+
+test('demo times: transit delays are minutes, and the recorded departure boards are of now', async () => {
+  const hours = (iso: unknown) => Math.abs(Date.parse(String(iso)) - Date.now()) / 3_600_000;
+  const transit = await get(`${demo.url}/api/v1/live/stuttgart/transit/departures`);
+  assert.equal(at(transit.json, 'meta.source_status'), 'ok');
+  for (const d of list<{ delay_s: number | null; planned_departure_at: string | null }>(transit.json, 'data')) {
+    if (d.delay_s !== null) assert.ok(Math.abs(d.delay_s) <= 30 * 60, `delay ${d.delay_s} s`);
+  }
+  const trip = await get(`${demo.url}${examplePath(CATALOG.byType.get('transit-trip')!)}`);
+  assert.ok(Math.abs(at(trip.json, 'data.delay_s') as number) <= 30 * 60);
+  for (const type of ['station-departures', 'departures-vag', 'departures-efa', 'departures-hvv', 'departures-rmv']) {
+    const r = await get(demo.url + examplePath(CATALOG.byType.get(type)!));
+    assert.equal(at(r.json, 'meta.source_status'), 'ok', type);
+    const planned = list<{ planned_time: string | null }>(r.json, 'data.departures').map((d) => d.planned_time);
+    assert.ok(planned.length > 0, type);
+    for (const p of planned) assert.ok(hours(p) < 3, `${type}: planned ${p}`);
+  }
 });

@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerZensus } from './fixtures/zensus/routes.ts';
+import { register as registerZensus } from './fixtures/zensus/routes.ts';
 import { heatingStatisticsQuery, parseHeatingStatistics } from '../src/sources/zensus/district-heating.ts';
 import { nth } from './helpers/must.ts';
 import { at, str } from './helpers/json.ts';

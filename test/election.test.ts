@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { ASSIGNMENT_PATH, KERG2_PATH, registerBundeswahlleiterin } from './fixtures/bundeswahlleiterin/routes.ts';
+import { ASSIGNMENT_PATH, KERG2_PATH, register as registerBundeswahlleiterin } from './fixtures/bundeswahlleiterin/routes.ts';
 import { parseKerg2 } from '../src/sources/bundeswahlleiterin/kerg2.ts';
 import { parseAssignment } from '../src/sources/bundeswahlleiterin/assignment.ts';
 import { must } from './helpers/must.ts';

@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { MASTR_PATH, registerMastr } from './fixtures/mastr/routes.ts';
+import { MASTR_PATH, register as registerMastr } from './fixtures/mastr/routes.ts';
 import { parsePage, summarise } from '../src/sources/mastr/units.ts';
 import { nth } from './helpers/must.ts';
 import { at, str } from './helpers/json.ts';

@@ -5,7 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { at, list, str } from './helpers/json.ts';
 import { must, nth } from './helpers/must.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { registerDestinationOne } from './fixtures/destination-one/routes.ts';
+import { register as registerDestinationOne } from './fixtures/destination-one/routes.ts';
 import { eventQuery, parseEvents, type Et4Answer } from '../src/sources/destination-one/events.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { EventRecord } from '../src/core/records/places.ts';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerOverpass } from './fixtures/overpass/routes.ts';
+import { register as registerOverpass } from './fixtures/overpass/routes.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { POI_TYPE_BY_ID } from '../src/sources/overpass/poi-types.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
@@ -13,7 +13,7 @@ import { at, str, list } from './helpers/json.ts';
 const ctx = useFakeApp(registerOverpass);
 const { fake } = ctx;
 
-/** The POI precompute on the recorded Overpass answers (Berlin hospitals; zero counts otherwise). */
+/** The POI precompute on the built Overpass answers (Berlin's facilities; zero counts elsewhere). */
 async function precompute(slug: string, types: readonly string[]) {
   const city = CITY_BY_SLUG.get(slug)!;
   const s = await refreshPois(ctx.app.rt, [city], { pauseMs: 0, backoffMs: 10, maxRetries: 0, types: types.map((t) => POI_TYPE_BY_ID.get(t)!) });
@@ -40,7 +40,7 @@ test('health: counts of the precomputed Overpass answers with rates per 100,000 
   assert.ok(hospital.count > 0);
   assert.equal(hospital.per_100k_inhabitants, Math.round((hospital.count / CITY_BY_SLUG.get('berlin')!.population) * 1e6) / 10);
   assert.equal(hospital.osm_base, '2026-08-01T09:24:36+02:00');
-  assert.equal(doctors.count, 0);
+  assert.equal(doctors.count, 2);
   assert.match(str(r.json, 'attribution.text'), /OpenStreetMap/);
 });
 
@@ -51,7 +51,7 @@ test('education: a type not yet counted has count null; the others answer', asyn
   assert.deepEqual(
     list<{ type: string; count: number | null }>(r.json, 'data.facilities').map((f) => [f.type, f.count]),
     [
-      ['school', 0],
+      ['school', 3],
       ['kindergarten', null],
       ['university', null],
     ],

@@ -6,7 +6,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { gz, registerDwdFire, replayAsCurrent } from './fixtures/dwd-fire/routes.ts';
+import { gz, register as registerDwdFire, replayAsCurrent } from './fixtures/dwd-fire/routes.ts';
 import { latestRun, nearestFireStation, parseFireStations, unpack } from '../src/sources/dwd-fire/parse.ts';
 import { gzipSync } from 'node:zlib';
 

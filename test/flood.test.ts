@@ -5,7 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { LHP_TOKEN, registerLhp } from './fixtures/lhp/routes.ts';
+import { LHP_TOKEN, register as registerLhp } from './fixtures/lhp/routes.ts';
 import { extractToken, lhpTime, parseInfosPegel } from '../src/sources/lhp/parse.ts';
 import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
 import { CITIES } from '../src/cities/register.ts';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fixture, type Reply } from './helpers/fake-upstream.ts';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, get, startApp } from './helpers/app.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { at, list, obj } from './helpers/json.ts';
 import { buildApp } from '../src/app.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { parse } from 'yaml';
 import { startApp, fakeEnv, get, type TestApp } from './helpers/app.ts';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import { loadAppConfig } from '../src/app-config.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
@@ -30,13 +30,13 @@ after(async () => {
 });
 
 test('envelope: data, meta with source_status and cache_status, attribution', async () => {
-  const r = await app.get('/api/v1/cities/berlin/weather');
+  const r = await app.get('/api/v1/cities/freiburg-im-breisgau/weather');
   assert.equal(r.status, 200);
   assert.match(r.headers.get('content-type') ?? '', /^application\/json/);
   assert.deepEqual(Object.keys(obj(r.json)).sort(), ['attribution', 'data', 'meta']);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.equal(at(r.json, 'meta.cache_status'), 'MISS');
-  assert.equal(at(r.json, 'meta.city'), 'berlin');
+  assert.equal(at(r.json, 'meta.city'), 'freiburg-im-breisgau');
   assert.equal(typeof at(r.json, 'attribution.license'), 'string');
 });
 

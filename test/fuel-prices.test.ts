@@ -6,7 +6,7 @@ import { at, list, str } from './helpers/json.ts';
 import { expectUnavailable } from './helpers/status-rules.ts';
 import { nth } from './helpers/must.ts';
 import { type TestResponse } from './helpers/app.ts';
-import { APEN_ALL, BAD_KEY, FRANKFURT_DIESEL, registerTankerkoenig } from './fixtures/tankerkoenig/routes.ts';
+import { APEN_ALL, BAD_KEY, FRANKFURT_DIESEL, register as registerTankerkoenig } from './fixtures/tankerkoenig/routes.ts';
 import { parseStationList } from '../src/sources/tankerkoenig/list.ts';
 
 const KEY = { TANKERKOENIG_API_KEY: 'test-key-0000' };

@@ -5,7 +5,7 @@ import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { at, num, obj, str } from './helpers/json.ts';
 import { must, nth } from './helpers/must.ts';
-import { registerBkg } from './fixtures/bkg/routes.ts';
+import { register as registerBkg } from './fixtures/bkg/routes.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { readMunicipalities } from '../src/sources/bkg/boundaries.ts';
 import { measure, signedArea, simplify, toLonLat, toPolygons } from '../src/sources/bkg/geometry.ts';

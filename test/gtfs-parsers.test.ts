@@ -32,7 +32,8 @@ let index: StaticIndex | null = null;
 async function fixtureIndex(): Promise<StaticIndex> {
   if (index) return index;
   const path = join(mkdtempSync(join(tmpdir(), 'gtfs-static-')), 'gtfs-static.sqlite');
-  await buildStaticIndex(staticZip(), path, 'https://download.gtfs.de/germany/free/latest.zip');
+  // The scenario's clock at 10:06 on the spring DST day: U5 trip 1910001 is planned 10:00:00 to 10:10:30 that day.
+  await buildStaticIndex(staticZip(Date.parse('2026-03-29T10:06:00+02:00')), path, 'https://download.gtfs.de/germany/free/latest.zip');
   return (index = new StaticIndex(path));
 }
 
@@ -227,7 +228,7 @@ test('trip detail: a trip absent from the static schedule is unresolved (stop na
 test('trip detail: on the spring DST day the schedule keeps its wall-clock times after the switch', async () => {
   const idx = await fixtureIndex();
   const update: RtTripUpdate = { trip_id: U5_TRIP, route_id: null, start_date: '20260329', start_time: null, cancelled: false, trip_delay: null, updates: [] };
-  const d = tripDetail({ update, route_id: null, delay_s: null }, idx, Date.parse('2026-03-29T10:04:15+02:00'));
+  const d = tripDetail({ update, route_id: null, delay_s: null }, idx, Date.parse('2026-03-29T10:05:30+02:00'));
   assert.equal(nth(d.stop_updates, 0).planned_departure_at, '2026-03-29T10:00:00+02:00');
   assert.equal(nth(d.stop_updates, 1).planned_departure_at, '2026-03-29T10:03:30+02:00');
   assert.equal(d.position?.from_stop_id, 'de:08111:6056');

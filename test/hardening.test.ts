@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, get, startApp, type TestApp } from './helpers/app.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { slowClient } from './helpers/raw-http.ts';
 import { listenLocal } from '../src/local-ingress.ts';
 

@@ -5,7 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { at, list } from './helpers/json.ts';
 import { nth } from './helpers/must.ts';
-import { registerWikidataSparql } from './fixtures/wikidata-sparql/routes.ts';
+import { register as registerWikidataSparql } from './fixtures/wikidata-sparql/routes.ts';
 import { heritageQuery, parseHeritage, parseWktPoint, type SparqlResults } from '../src/sources/wikidata-sparql/heritage.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { HeritageRecord } from '../src/core/records/city-base.ts';

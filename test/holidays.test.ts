@@ -5,7 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { at, list, obj, str } from './helpers/json.ts';
 import { must, nth } from './helpers/must.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerOpenHolidays } from './fixtures/openholidays/routes.ts';
+import { register as registerOpenHolidays } from './fixtures/openholidays/routes.ts';
 import { appliesTo, parseHolidayList } from '../src/sources/openholidays/parse.ts';
 import { partialStateHolidays } from '../src/sources/openholidays/adapters.ts';
 import { afterEaster } from '../src/sources/openholidays/easter.ts';

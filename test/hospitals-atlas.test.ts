@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { LOCATIONS_PATH, registerKlinikatlas } from './fixtures/klinikatlas/routes.ts';
+import { LOCATIONS_PATH, register as registerKlinikatlas } from './fixtures/klinikatlas/routes.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { hospitalsOf, parseLocations } from '../src/sources/klinikatlas/locations.ts';
 import { nth, must } from './helpers/must.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerWegweiser } from './fixtures/wegweiser/routes.ts';
+import { register as registerWegweiser } from './fixtures/wegweiser/routes.ts';
 import { parseStatistics, regionByAgs } from '../src/sources/wegweiser/statistics.ts';
 import { nth } from './helpers/must.ts';
 import { at, list } from './helpers/json.ts';

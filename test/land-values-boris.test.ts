@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { GENESIS_FIXTURE_CREDENTIALS, registerGenesis } from './fixtures/genesis/routes.ts';
-import { registerBoris } from './fixtures/boris/routes.ts';
+import { GENESIS_FIXTURE_CREDENTIALS, register as registerGenesis } from './fixtures/genesis/routes.ts';
+import { register as registerBoris } from './fixtures/boris/routes.ts';
 import { BORIS_MAX_ZONES, BORIS_PAGE } from '../src/sources/boris/standard-land-values.ts';
 import { at, str, obj } from './helpers/json.ts';
 
@@ -62,6 +62,14 @@ test('Thüringen (GML): Erfurt by municipality-key filter, newest reference date
   const filter = wfsRequests('/geoproxy/services/boris/vBORIS_simple_wfs')[0]?.get('filter') ?? '';
   assert.match(filter, /<fes:ValueReference>GEMEINDE<\/fes:ValueReference><fes:Literal>16051000<\/fes:Literal>/);
   assert.equal(wfsRequests('/geoproxy/services/boris/vBORIS_simple_wfs')[0]?.get('bbox'), null);
+});
+
+test("another city of a recorded state gets its own area asked, and no zone of Erfurt's or Frankfurt's", async () => {
+  for (const slug of ['jena', 'wiesbaden']) {
+    const r = await ctx.app.get(`/api/v1/cities/${slug}/land-values`);
+    assert.equal(at(r.json, 'meta.source_status'), 'no_data', slug);
+    assert.match(str(r.json, 'meta.reason'), /lists no residential building-land zone for the city \(0 zones read\)/, slug);
+  }
 });
 
 test('Bavaria: the building-land table only, and the reason; no WFS asked', async () => {

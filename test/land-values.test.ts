@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { GENESIS_FIXTURE_CREDENTIALS, registerGenesis } from './fixtures/genesis/routes.ts';
+import { GENESIS_FIXTURE_CREDENTIALS, register as registerGenesis } from './fixtures/genesis/routes.ts';
 import { nth } from './helpers/must.ts';
 import { at, str, obj } from './helpers/json.ts';
 

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { OCPDB_STATUS_JOINABLE, registerMobidata } from './fixtures/mobidata/routes.ts';
-import { PULL_PATHS, registerMobilithek, MOBILITHEK_CERT_ENV } from './fixtures/mobilithek/routes.ts';
+import { OCPDB_STATUS_JOINABLE, register as registerMobidata } from './fixtures/mobidata/routes.ts';
+import { PULL_PATHS, register as registerMobilithek, MOBILITHEK_CERT_ENV } from './fixtures/mobilithek/routes.ts';
 import { at, list, str } from './helpers/json.ts';
 import type { LiveChargePoint } from '../src/core/records/energy.ts';
 

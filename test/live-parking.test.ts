@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { PULL_PATHS, registerMobilithek, replayXmlAsCurrent, MOBILITHEK_CERT_ENV } from './fixtures/mobilithek/routes.ts';
+import { PULL_PATHS, register as registerMobilithek, replayXmlAsCurrent, MOBILITHEK_CERT_ENV, V2_STATUS, V2_TABLE } from './fixtures/mobilithek/routes.ts';
 import { fixture, type Reply } from './helpers/fake-upstream.ts';
 import { at, list, str } from './helpers/json.ts';
 import { readDatex } from '../src/sources/mobilithek/datex2.ts';
@@ -76,18 +76,34 @@ test('Frankfurt (DATEX II V3, container pull): static table joined with the stat
   assert.ok(fake.requests.every((q) => /gzip/.test(String(q.headers['accept-encoding']))));
 });
 
-test('Magdeburg and Wuppertal (V2 ParkingFacility profile): the recorded Stuttgart status joined with the table; a site older than 48 h loses its count', async () => {
+test("Magdeburg and Wuppertal without a recording: their subscriptions answer 422, no_data, never another city's car parks", async () => {
   for (const city of ['magdeburg', 'wuppertal']) {
     const r = await ctx.app.get(`/api/v1/live/${city}/parking`);
     assert.equal(r.status, 200, city);
+    assert.equal(at(r.json, 'meta.source_status'), 'no_data', city);
+    assert.equal(at(r.json, 'data'), null);
+  }
+});
+
+test('Magdeburg and Wuppertal (V2 ParkingFacility profile): the recorded Stuttgart status joined with the table; a site older than 48 h loses its count', async () => {
+  // No recording of either city exists: the V2 profile is read from the recorded Stuttgart status,
+  // which this test alone serves for their subscriptions (the shared fake answers them 422).
+  fake.get(PULL_PATHS.path, (_req, url): Reply =>
+    url.searchParams.get('subscriptionID')?.includes('dynamic')
+      ? { body: replayXmlAsCurrent(fixture(V2_STATUS).toString('utf8')), headers: { 'content-type': 'application/xml' }, gzip: true }
+      : { file: V2_TABLE, gzip: true },
+  );
+  for (const city of ['magdeburg', 'wuppertal']) {
+    const r = await fresh((app) => app.get(`/api/v1/live/${city}/parking`));
+    assert.equal(r.status, 200, city);
     assert.equal(at(r.json, 'meta.source_status'), 'ok');
     assert.equal(sites(r.json).length, 5);
-    const fresh = byId(r.json, '12717315');
-    assert.equal(fresh?.free_spaces, 451);
-    assert.equal(fresh?.capacity, 520);
-    assert.equal(fresh?.occupancy_share, 0.133);
-    assert.equal(fresh?.name, 'Parkhaus Beispiel 4');
-    assert.equal(fresh?.state, 'open');
+    const current = byId(r.json, '12717315');
+    assert.equal(current?.free_spaces, 451);
+    assert.equal(current?.capacity, 520);
+    assert.equal(current?.occupancy_share, 0.133);
+    assert.equal(current?.name, 'Parkhaus Beispiel 4');
+    assert.equal(current?.state, 'open');
     assert.equal(byId(r.json, '12717253')?.state, 'closed', 'closed and spacesAvailable: closed wins');
     // 2022-02-11 in the recording: far older than the newest value of the feed.
     const old = byId(r.json, '12717289');
@@ -162,9 +178,7 @@ test('HTTP 422 (subscription without data) and an empty 200 are no_data', async 
 test('a frozen feed (newest value older than 48 h) is no_data with the reason, never shown as live', async () => {
   // The recording as it is: its newest value is from 2023.
   fake.get(PULL_PATHS.path, (_req, url) =>
-    url.searchParams.get('subscriptionID')?.includes('dynamic')
-      ? { file: 'mobilithek/stuttgart-parking-facility-status-first5.xml', gzip: true }
-      : { file: 'mobilithek/parking-facility-table-v2.xml', gzip: true },
+    url.searchParams.get('subscriptionID')?.includes('dynamic') ? { file: V2_STATUS, gzip: true } : { file: V2_TABLE, gzip: true },
   );
   const r = await fresh((app) => app.get('/api/v1/live/magdeburg/parking'));
   assert.equal(r.status, 200);

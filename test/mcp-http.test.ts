@@ -93,7 +93,7 @@ test('every data type is reachable through its tool; results validate against ou
   await checkEveryDataType(client, demo.built.rt.catalog, () => true);
 });
 
-test('environment/weather with the tolerant slug "München": structured content equals the REST envelope', async () => {
+test('environment/weather with the tolerant slug "Freiburg": structured content equals the REST envelope', async () => {
   await checkWeatherEqualsRest(client, get);
 });
 
@@ -155,11 +155,11 @@ test('city_overview resolves tolerant names like the REST route and names the to
 });
 
 test('compare_cities: per-city status (unknown city is not_found), MCP paging meta, bad resource is invalid_request', async () => {
-  const r = await call(client, 'compare_cities', { cities: ['München', 'hamburg', 'Atlantis'], resource: 'weather' });
+  const r = await call(client, 'compare_cities', { cities: ['Freiburg', 'hamburg', 'Atlantis'], resource: 'weather' });
   assert.equal(r.isError, undefined);
   const byCity = Object.fromEntries(list<{ city: string; source_status: string }>(r.structuredContent, 'data').map((i) => [i.city, i.source_status]));
-  // An unknown city is named by its cleaned form only (lower-case [a-z0-9-]), never as sent.
-  assert.deepEqual(byCity, { muenchen: 'ok', hamburg: 'ok', atlantis: 'not_found' });
+  // The weather recording is Freiburg's; Hamburg has none. An unknown city is named by its cleaned form only.
+  assert.deepEqual(byCity, { 'freiburg-im-breisgau': 'ok', hamburg: 'no_data', atlantis: 'not_found' });
   assert.equal(at(r.structuredContent, 'meta.pagination.channel'), 'mcp');
   const bad = await call(client, 'compare_cities', { cities: 'berlin', resource: 'zoo' });
   assert.equal(bad.isError, true);

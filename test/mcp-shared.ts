@@ -118,19 +118,22 @@ export async function checkEveryDataType(client: Client, catalog: Catalog, expec
   }
 }
 
-/** environment/weather with a tolerant slug: the structured content is the REST envelope; the text is a compact rendering. */
+/**
+ * environment/weather with a tolerant slug (of Freiburg, whose weather is recorded): the structured
+ * content is the REST envelope; the text is a compact rendering.
+ */
 export async function checkWeatherEqualsRest(client: Client, rest: (path: string) => Promise<TestResponse>) {
-  const r = await call(client, 'environment', { city: 'München', data_type: 'weather' });
+  const r = await call(client, 'environment', { city: 'Freiburg', data_type: 'weather' });
   assert.equal(r.isError, undefined);
-  assert.equal(at(r.structuredContent, 'meta.city'), 'muenchen');
+  assert.equal(at(r.structuredContent, 'meta.city'), 'freiburg-im-breisgau');
   assert.equal(at(r.structuredContent, 'meta.source_status'), 'ok');
-  const viaRest = await rest(`/api/v1/cities/${encodeURIComponent('München')}/weather`);
+  const viaRest = await rest('/api/v1/cities/Freiburg/weather');
   assert.equal(viaRest.status, 200);
   assert.deepEqual(at(r.structuredContent, 'data'), at(viaRest.json, 'data'));
   assert.deepEqual(at(r.structuredContent, 'attribution'), at(viaRest.json, 'attribution'));
   const text = texts(r);
   assert.equal(text.length, 1, 'one text block, not the envelope twice');
-  assert.match(nth(text, 0), /^Environment and weather \(weather\) for muenchen: source_status ok/);
+  assert.match(nth(text, 0), /^Environment and weather \(weather\) for freiburg-im-breisgau: source_status ok/);
   assert.match(nth(text, 0), /^temperature_c: -?\d/m);
   assert.ok(!nth(text, 0).includes('"attribution"'), 'no envelope JSON in the text');
 }
@@ -277,8 +280,8 @@ export async function checkResources(client: Client, catalog: Catalog) {
   );
   assert.equal((await read('stadtdaten://cities')).data.length, CITIES.length);
   assert.equal((await read('stadtdaten://cities/Munich')).data.city.slug, 'muenchen');
-  const data = await read('stadtdaten://cities/Munich/weather');
-  assert.deepEqual([data.meta.type, data.meta.city, data.meta.source_status], ['weather', 'muenchen', 'ok']);
+  const data = await read('stadtdaten://cities/Freiburg/weather');
+  assert.deepEqual([data.meta.type, data.meta.city, data.meta.source_status], ['weather', 'freiburg-im-breisgau', 'ok']);
   for (const dt of catalog.all) {
     if (dt.scope === 'global' || !dt.example.city || dt.params?.some((p) => p.required)) continue;
     const doc = await read(`stadtdaten://cities/${dt.example.city}/${dt.type}`);

@@ -75,7 +75,7 @@ test('stdio: every data type through its tool; fetched types answer ok with data
   await checkEveryDataType(client, app.rt.catalog, (dt) => dt.cache !== 'stored');
 });
 
-test('stdio: environment/weather for "München" equals the REST envelope data', async () => {
+test('stdio: environment/weather for "Freiburg" equals the REST envelope data', async () => {
   await checkWeatherEqualsRest(client, (p) => app.get(p));
   assert.ok(fake.count('/current_weather') >= 1, 'the child process reached the fake upstream');
 });

@@ -5,7 +5,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { at, list, num, str } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { type TestResponse } from './helpers/app.ts';
-import { MOBILITY_POINTS_FILE, MUENCHEN_WFS, registerMuenchenGeoportal } from './fixtures/muenchen-geoportal/routes.ts';
+import { MOBILITY_POINTS_FILE, MUENCHEN_WFS, register as registerMuenchenGeoportal } from './fixtures/muenchen-geoportal/routes.ts';
 import { parseMobilityPoints } from '../src/sources/muenchen-geoportal/mobility-points.ts';
 import type { MobilityPointRecord } from '../src/core/records/mobility.ts';
 

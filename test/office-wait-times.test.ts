@@ -6,7 +6,7 @@ import { at, str } from './helpers/json.ts';
 import { nth } from './helpers/must.ts';
 import { type TestResponse } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { registerKoelnWaiting } from './fixtures/koeln-waiting/routes.ts';
+import { register as registerKoelnWaiting } from './fixtures/koeln-waiting/routes.ts';
 import { parseWaitingFeed, type KoelnWaitingFeed } from '../src/sources/koeln-waiting/parse.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { OfficeWaitTimesRecord } from '../src/core/records/places.ts';

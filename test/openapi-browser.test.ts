@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { startApp } from './helpers/app.ts';
 import { GROUP_LABELS } from '../src/core/data-type.ts';
 import { at, list, str } from './helpers/json.ts';

@@ -6,8 +6,8 @@ import { at, list, str } from './helpers/json.ts';
 import { expectDisabled } from './helpers/status-rules.ts';
 import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
 import { geojson } from './fixtures/city-parking/routes.ts';
-import { PARKAPI_FILES, PARKAPI_PATH, registerParkapiV3 } from './fixtures/parkapi-v3/routes.ts';
-import { registerVrnParkRide } from './fixtures/vrn-park-ride/routes.ts';
+import { PARKAPI_FILES, PARKAPI_PATH, register as registerParkapiV3 } from './fixtures/parkapi-v3/routes.ts';
+import { register as registerVrnParkRide } from './fixtures/vrn-park-ride/routes.ts';
 import type { FakeUpstream } from './helpers/fake-upstream.ts';
 
 const ctx = useFakeApp((fake: FakeUpstream) => {

@@ -6,7 +6,7 @@ import { at, list, str } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { nth } from './helpers/must.ts';
 import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
-import { VRN, registerVrnParkRide, vrnLayer } from './fixtures/vrn-park-ride/routes.ts';
+import { VRN, register as registerVrnParkRide, vrnLayer } from './fixtures/vrn-park-ride/routes.ts';
 import { parseVrnAddress, parseVrnSites } from '../src/sources/vrn-park-ride/sites.ts';
 
 const ctx = useFakeApp(registerVrnParkRide);

@@ -4,7 +4,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { at, list, num } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { type TestResponse } from './helpers/app.ts';
-import { MUENCHEN_WFS, muenchenWfs, registerMuenchenGeoportal } from './fixtures/muenchen-geoportal/routes.ts';
+import { MUENCHEN_WFS, muenchenWfs, register as registerMuenchenGeoportal } from './fixtures/muenchen-geoportal/routes.ts';
 
 const ctx = useFakeApp(registerMuenchenGeoportal);
 const { fake } = ctx;

@@ -4,7 +4,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { at, list, num, str } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { FREIBURG, HERRENBERG_V1, KARLSRUHE, geojson, registerCityParking } from './fixtures/city-parking/routes.ts';
+import { FREIBURG, HERRENBERG_V1, KARLSRUHE, geojson, register as registerCityParking } from './fixtures/city-parking/routes.ts';
 import { parseParkenddCity } from '../src/sources/city-parking/parkendd.ts';
 import { parseFreiburgPls } from '../src/sources/city-parking/freiburg.ts';
 import { parseKarlsruheParkhaeuser } from '../src/sources/city-parking/karlsruhe.ts';

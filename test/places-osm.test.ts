@@ -5,7 +5,7 @@ import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { at, num, obj, str } from './helpers/json.ts';
 import { must, nth } from './helpers/must.ts';
-import { registerOverpass } from './fixtures/overpass/routes.ts';
+import { register as registerOverpass } from './fixtures/overpass/routes.ts';
 import { CITIES, CITY_BY_SLUG, type City } from '../src/cities/register.ts';
 import type { OverpassAnswer } from '../src/sources/overpass/parse.ts';
 import { PLACE_TYPES, PLACE_TYPE_BY_ID } from '../src/sources/overpass/place-types.ts';

@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectUnknownCity } from './helpers/status-rules.ts';
-import { registerOverpass } from './fixtures/overpass/routes.ts';
+import { register as registerOverpass } from './fixtures/overpass/routes.ts';
 import { CITIES, CITY_BY_SLUG, type City } from '../src/cities/register.ts';
 import { assertComplete, parsePoisAnswer, parsePoiElement, type OverpassAnswer } from '../src/sources/overpass/parse.ts';
 import { cityQuery } from '../src/sources/overpass/query.ts';

@@ -6,7 +6,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { registerDwdHealth } from './fixtures/dwd-health/routes.ts';
+import { register as registerDwdHealth } from './fixtures/dwd-health/routes.ts';
 import { parsePollen, type PollenBody } from '../src/sources/dwd-health/pollen.ts';
 import { parseUv, type UvBody } from '../src/sources/dwd-health/uv.ts';
 import { POLLEN_AREA_BY_CITY } from '../src/sources/dwd-health/partregions.ts';

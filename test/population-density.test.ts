@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerZensus } from './fixtures/zensus/routes.ts';
+import { register as registerZensus } from './fixtures/zensus/routes.ts';
 import { gridStatisticsQuery, parseGridStatistics } from '../src/sources/zensus/grid-stats.ts';
 import { nth } from './helpers/must.ts';
 import { at } from './helpers/json.ts';

@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerSmard } from './fixtures/smard/routes.ts';
+import { register as registerSmard } from './fixtures/smard/routes.ts';
 import { latestWindow, parseBlock, parseIndex } from '../src/sources/smard/chart-data.ts';
 import { controlAreaOf } from '../src/sources/smard/adapters.ts';
 import { nth } from './helpers/must.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog } from '../src/catalog/index.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 

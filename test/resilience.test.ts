@@ -2,7 +2,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog } from '../src/catalog/index.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 
@@ -39,7 +39,8 @@ describe('cache statuses', () => {
   });
 
   test('MISS -> HIT -> STALE (one background refresh) -> HIT -> STALE-ON-ERROR', async () => {
-    const path = '/api/v1/cities/bonn/weather';
+    // The recording's own city: its value is what STALE and STALE-ON-ERROR keep serving.
+    const path = '/api/v1/cities/freiburg-im-breisgau/weather';
     assert.equal(at((await app.get(path)).json, 'meta.cache_status'), 'MISS');
     assert.equal(fake.count('/current_weather'), 1);
     const hit = await app.get(path);
@@ -113,7 +114,7 @@ describe('single-flight', () => {
       await latch;
       return { file: 'brightsky/current_weather-feldberg-2022-07-24.json' };
     });
-    const results = await Promise.all(Array.from({ length: N }, () => app.get('/api/v1/cities/jena/weather'))).finally(() =>
+    const results = await Promise.all(Array.from({ length: N }, () => app.get('/api/v1/cities/freiburg-im-breisgau/weather'))).finally(() =>
       app.app.server.off('request', onRequest),
     );
     assert.ok(results.every((r) => r.status === 200 && at(r.json, 'data.temperature_c') === 32.1));
@@ -196,7 +197,7 @@ describe('source settings', () => {
     assert.equal(at(r.json, 'meta.source_status'), 'disabled');
     assert.match(str(r.json, 'meta.disabled_reason'), /CREDTEST_KEY/);
     assert.equal(fake.count(), 0);
-    const ok = await withKey.get('/api/v1/cities/berlin/weather-cred');
+    const ok = await withKey.get('/api/v1/cities/freiburg-im-breisgau/weather-cred');
     assert.equal(at(ok.json, 'meta.source_status'), 'ok', ok.text);
   });
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { registerAutobahn } from './fixtures/autobahn/routes.ts';
+import { register as registerAutobahn } from './fixtures/autobahn/routes.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';
 import { nth } from './helpers/must.ts';

@@ -4,7 +4,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { type TestResponse } from './helpers/app.ts';
-import { gbfsFile, registerNextbike } from './fixtures/nextbike/routes.ts';
+import { gbfsFile, register as registerNextbike } from './fixtures/nextbike/routes.ts';
 import { feedUrls, openLicense } from '../src/sources/nextbike/gbfs.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 

@@ -4,7 +4,7 @@ import { at, str } from './helpers/json.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { MASTR_PATH, MASTR_SOLAR, registerMastr } from './fixtures/mastr/routes.ts';
+import { MASTR_PATH, MASTR_SOLAR, register as registerMastr } from './fixtures/mastr/routes.ts';
 import { SolarRoofsRecord } from '../src/core/records/solar.ts';
 
 /** solar-roofs outside NRW: the PV units in operation the Marktstammdatenregister lists for the city, by location class. */

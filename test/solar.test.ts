@@ -5,8 +5,8 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture, type FakeUpstream } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled } from './helpers/status-rules.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
-import { registerPvgis } from './fixtures/pvgis/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerPvgis } from './fixtures/pvgis/routes.ts';
 import { parsePvcalc, type PvcalcBody } from '../src/sources/pvgis/parse.ts';
 
 const register = (fake: FakeUpstream) => {

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeUpstream, fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { registerStada } from './fixtures/stada/routes.ts';
+import { register as registerStada } from './fixtures/stada/routes.ts';
 import { eventually } from './helpers/wait.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { encodeEntry } from '../src/pipeline/cache.ts';

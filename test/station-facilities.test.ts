@@ -6,7 +6,7 @@ import { at, list, str } from './helpers/json.ts';
 import { expectUnavailable } from './helpers/status-rules.ts';
 import { nth } from './helpers/must.ts';
 import { fakeEnv, startApp, type TestResponse } from './helpers/app.ts';
-import { FASTA_FACILITIES_PATH, FFM_DA, JENA, registerDbFasta } from './fixtures/db-fasta/routes.ts';
+import { FASTA_FACILITIES_PATH, FFM_DA, JENA, register as registerDbFasta } from './fixtures/db-fasta/routes.ts';
 import { parseFacilities } from '../src/sources/db-fasta/facilities.ts';
 
 const CREDS = { DB_CLIENT_ID: 'test-client', DB_API_KEY: 'test-key' };

@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerStada, registerStadaPaged, STADA_STATIONS_PATH } from './fixtures/stada/routes.ts';
+import { register as registerStada, registerStadaPaged, STADA_STATIONS_PATH } from './fixtures/stada/routes.ts';
 import { nameKey, parseStationPage, stationsOfCity, type StadaPage } from '../src/sources/stada/stations.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { nth } from './helpers/must.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { GENESIS_FIXTURE_CREDENTIALS, registerGenesis, registerGenesisFake } from './fixtures/genesis/routes.ts';
+import { GENESIS_FIXTURE_CREDENTIALS, register as registerGenesis, registerGenesisFake } from './fixtures/genesis/routes.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';
 
 const TABLEFILE = '/genesisws/rest/2020/data/tablefile';

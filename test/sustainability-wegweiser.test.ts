@@ -6,7 +6,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { registerWegweiserSustainability } from './fixtures/wegweiser/routes-sustainability.ts';
+import { register as registerWegweiserSustainability } from './fixtures/wegweiser/routes.ts';
 import { parseSdgIndicators } from '../src/sources/wegweiser/sustainability.ts';
 import type { WegweiserStatistics } from '../src/sources/wegweiser/statistics.ts';
 

@@ -5,7 +5,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnknownCity } from './helpers/status-rules.ts';
 import { zipFiles } from './helpers/zip.ts';
 import { at, list, str } from './helpers/json.ts';
-import { INKAR_BASE, INKAR_CSV, inkarZip, registerInkar } from './fixtures/inkar/routes.ts';
+import { INKAR_BASE, INKAR_CSV, inkarZip, register as registerInkar } from './fixtures/inkar/routes.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { InkarReader, parseWert } from '../src/sources/inkar/rows.ts';
 import { SDG_INDICATOR_BY_ID } from '../src/sources/inkar/indicators.ts';

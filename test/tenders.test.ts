@@ -4,7 +4,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnknownCity } from './helpers/status-rules.ts';
 import { zipFiles } from './helpers/zip.ts';
-import { EXPORT_PATH, registerVergabe, vergabeZip } from './fixtures/vergabe/routes.ts';
+import { EXPORT_PATH, register as registerVergabe, vergabeZip } from './fixtures/vergabe/routes.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { releasesOf, tenderOf } from '../src/sources/vergabe/ocds.ts';
 import { safeMemberName, tendersInExport } from '../src/sources/vergabe/export-zip.ts';

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerHamburgVerkehrslage } from './fixtures/hamburg-verkehrslage/routes.ts';
-import { KOELN_STRECKE, registerKoelnVerkehr } from './fixtures/koeln-verkehr/routes.ts';
+import { register as registerHamburgVerkehrslage } from './fixtures/hamburg-verkehrslage/routes.ts';
+import { KOELN_STRECKE, register as registerKoelnVerkehr } from './fixtures/koeln-verkehr/routes.ts';
 import type { FakeUpstream } from './helpers/fake-upstream.ts';
 import { at, list, obj, str } from './helpers/json.ts';
 

@@ -7,7 +7,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { at } from './helpers/json.ts';
 import { nth } from './helpers/must.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { registerTreeWfs } from './fixtures/tree-wfs/routes.ts';
+import { register as registerTreeWfs } from './fixtures/tree-wfs/routes.ts';
 import { TREE_WFS_BY_SLUG } from '../src/sources/tree-wfs/cities.ts';
 import { parseHits, parseTreePage, type WfsGeoJson } from '../src/sources/tree-wfs/parse.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';

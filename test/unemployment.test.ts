@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
-import { registerBa } from './fixtures/ba/routes.ts';
+import { register as registerBa } from './fixtures/ba/routes.ts';
 import { germanNumber, parseEckwerte, parseKreisList } from '../src/sources/ba/eckwerte.ts';
 import { at, str } from './helpers/json.ts';
 
@@ -57,6 +57,13 @@ test('unemployment: Kreis missing from the BA list is no_data', async () => {
   const r = await ctx.app.get('/api/v1/cities/dresden/unemployment');
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
   assert.match(str(r.json, 'meta.reason'), /14612/);
+});
+
+test('unemployment: a Kreis name the table API answers 404 for is no_data, never another Kreis', async () => {
+  const r = await ctx.app.get('/api/v1/cities/berlin/unemployment');
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /no EckwerteTabelleALOKr table for Kreis "Berlin"/);
 });
 
 test('unemployment: unknown city 404, dead upstream 503', async () => {

@@ -6,7 +6,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { registerPegelonline } from './fixtures/pegelonline/routes.ts';
+import { register as registerPegelonline } from './fixtures/pegelonline/routes.ts';
 import { embeddedW, parseStations, toWaterLevel, type PegelStation, type PegelTimeseries } from '../src/sources/pegelonline/parse.ts';
 import { searchRadiusKm } from '../src/sources/pegelonline/adapters.ts';
 import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';

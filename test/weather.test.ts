@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
-import { registerBrightSky } from './fixtures/brightsky/routes.ts';
+import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { parseCurrentWeather } from '../src/sources/brightsky/current-weather.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { nth } from './helpers/must.ts';

@@ -6,6 +6,7 @@ import type { Loaded } from './load.ts';
 import type { Resolved } from './resolve.ts';
 import { toBerlinIso } from '../core/time.ts';
 import type { DataType } from '../core/data-type.ts';
+import { demoNote } from './demo-note.ts';
 
 /**
  * Stage 4 of the request path: the answer. Meta from the request, the entry and the cache
@@ -18,6 +19,8 @@ export function present(r: Resolved, form: DataType, { entry, cacheStatus }: Loa
   if (cacheStatus) meta.cache_status = cacheStatus;
   if (cacheStatus === 'STALE-ON-ERROR' && entry.retryAfterUntil && entry.retryAfterUntil > Date.now()) meta.retry_after = toBerlinIso(entry.retryAfterUntil);
   if (entry.asOf) meta.as_of = entry.asOf;
+  const note = r.meta.demo && entry.status === 'no_data' ? demoNote(r.declared, r.city) : null;
+  if (note) meta.note ??= note;
   if (form.live) {
     meta.as_of = entry.asOf ?? meta.fetched_at;
     meta.refresh_seconds = form.live.refreshSeconds;

@@ -18,8 +18,17 @@ import { ProblemError } from '../core/problem.ts';
 import { toBerlinIso } from '../core/time.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
-/** State of one matrix cell: what a request for that city and data type would meet on this server. */
-export type CellState = 'available' | 'not_covered' | 'disabled' | 'breaker_open';
+/**
+ * State of one matrix cell: what a request for that city and data type would meet on this server.
+ * `no_recording` is the demo's: its recordings are of each type's example city, so another city
+ * may answer no_data (the per-city page shows what each answers).
+ */
+export type CellState = 'available' | 'not_covered' | 'disabled' | 'breaker_open' | 'no_recording';
+
+/** In demo mode, the one city a type's recordings are certainly of (its example city); null otherwise. */
+function demoRecorded({ rt }: Pick<ServiceContext, 'rt'>, dt: DataType): string | null {
+  return rt.config.demo ? (dt.example.city ?? null) : null;
+}
 
 /** Per-city data types in topic order (the matrix's columns). */
 function perCityTypes({ rt }: Pick<ServiceContext, 'rt'>): DataType[] {
@@ -50,10 +59,11 @@ async function typeStates({ rt }: Pick<ServiceContext, 'rt'>, types: DataType[])
   return new Map(forms.map((dt, i) => [dt, states[i]!]));
 }
 
-function cellState(dt: DataType, slug: string, states: Map<DataType, SourceState>): CellState {
+function cellState(dt: DataType, slug: string, states: Map<DataType, SourceState>, recorded: string | null): CellState {
   const cities = coveredCities(dt);
   if (cities && !cities.includes(slug)) return 'not_covered';
   const source = states.get(forCity(dt, slug))!;
+  if (source === 'enabled' && recorded !== null && recorded !== slug) return 'no_recording';
   return source === 'enabled' ? 'available' : source;
 }
 
@@ -93,6 +103,7 @@ async function coverageRows(ctx: Pick<ServiceContext, 'rt'>) {
       covered_cities: cities ? [...cities].sort() : CITIES.map((c) => c.slug),
       covered_count: cities ? cities.length : CITIES.length,
       note: dt.coverage?.note ?? (dt.fixedCity ? `served for ${dt.fixedCity} only` : null),
+      ...(ctx.rt.config.demo ? { demo_recorded_city: demoRecorded(ctx, dt) } : {}),
     };
   });
 }
@@ -114,6 +125,7 @@ function summary(types: Row[], { rt }: Pick<ServiceContext, 'rt'>) {
       not_covered: count('not_covered'),
       disabled: count('disabled'),
       breaker_open: count('breaker_open'),
+      ...(rt.config.demo ? { no_recording: count('no_recording') } : {}),
     },
     ...(rt.config.demo ? { demo: true } : {}),
   };
@@ -122,6 +134,7 @@ function summary(types: Row[], { rt }: Pick<ServiceContext, 'rt'>) {
 function cellOf(t: Row, slug: string): CellState {
   if (t.partial && !t.covered_cities.includes(slug)) return 'not_covered';
   const state = t.variants.find((v: Row['variants'][number]) => v.cities.includes(slug))?.source_state ?? t.source_state;
+  if (state === 'enabled' && t.demo_recorded_city && t.demo_recorded_city !== slug) return 'no_recording';
   return state === 'enabled' ? 'available' : state;
 }
 
@@ -167,7 +180,7 @@ export async function cityCoverage(
   const types = perCityTypes(ctx);
   const states = await typeStates(ctx, types);
   const items = await mapLimit(types, 6, async (dt): Promise<CityCoverageItem> => {
-    const cell = cellState(dt, city.slug, states);
+    const cell = cellState(dt, city.slug, states, demoRecorded(ctx, dt));
     const path = cityPath(dt, city.slug);
     const form = forCity(dt, city.slug);
     const base = { type: dt.type, label_en: dt.label_en, group: GROUP_LABELS[dt.group], path, cell, source: rt.answering(form)?.source.id ?? form.source.id };

@@ -1,4 +1,5 @@
 import type { Adapter, FetchContext } from '../../core/data-type.ts';
+import type { SourceHttp } from '../../core/source-http.ts';
 import type { UnemploymentRecord } from '../../core/records/society.ts';
 import { parseEckwerte, parseKreisList, type BaKreis } from './eckwerte.ts';
 
@@ -15,13 +16,22 @@ export async function baKreisOf({ city, http, cached }: FetchContext): Promise<B
   return kreise.find((k) => k.key === city.ags.slice(0, 5)) ?? null;
 }
 
+/** One table of a Kreis by the BA's name for it; null when the BA answers 404 (no such table for that name). */
+export async function baKreisTable(http: SourceHttp, table: string, kreis: BaKreis): Promise<string | null> {
+  const res = await http.request(`/ct/v1/tableFetch/csv/${table}`, { query: { Kreis: kreis.name }, okStatuses: [404] });
+  return res.status === 404 ? null : res.body.toString('utf8');
+}
+
+export const NO_TABLE = (table: string, kreis: BaKreis) => `the BA answers no ${table} table for Kreis "${kreis.name}"`;
+
 /** Eckwerte table of the city's Kreis (kreisfreie Städte only), found in the cached Kreis list. */
 export const unemploymentFigures: Adapter<UnemploymentRecord> = async (ctx) => {
   const { city, http } = ctx;
   if (!city.district_free) return { data: null, status: 'no_data', meta: { reason: KREIS_ONLY(city.name) } };
   const kreis = await baKreisOf(ctx);
   if (!kreis) return { data: null, status: 'no_data', meta: { reason: `the BA region list has no Kreis ${city.ags.slice(0, 5)}` } };
-  const csv = await http.text('/ct/v1/tableFetch/csv/EckwerteTabelleALOKr', { query: { Kreis: kreis.name } });
+  const csv = await baKreisTable(http, 'EckwerteTabelleALOKr', kreis);
+  if (csv === null) return { data: null, status: 'no_data', meta: { reason: NO_TABLE('EckwerteTabelleALOKr', kreis) } };
   const parsed = parseEckwerte(csv);
   return { data: { kreis_key: kreis.key, ...parsed, region_name: parsed.region_name ?? kreis.name } };
 };

@@ -2,7 +2,7 @@ import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { BasicIncomeSupport, SocialSituationRecord } from '../../core/records/social.ts';
 import { attributionOf } from '../../core/source.ts';
 import { officialParts, type OfficialTable } from '../genesis/official.ts';
-import { baKreisOf, KREIS_ONLY } from './adapters.ts';
+import { baKreisOf, baKreisTable, KREIS_ONLY, NO_TABLE } from './adapters.ts';
 import { parseGrusi } from './grusi.ts';
 import { BA_STATISTIK } from './source.ts';
 
@@ -16,7 +16,9 @@ async function basicIncomeSupport(ctx: FetchContext): Promise<{ part: BasicIncom
   if (!city.district_free) return { part: null, reason: KREIS_ONLY(city.name) };
   const kreis = await baKreisOf(ctx);
   if (!kreis) return { part: null, reason: `the BA region list has no Kreis ${city.ags.slice(0, 5)}` };
-  const g = parseGrusi(await http.text('/ct/v1/tableFetch/csv/EckwerteZeitreiheGrusi', { query: { Kreis: kreis.name } }));
+  const csv = await baKreisTable(http, 'EckwerteZeitreiheGrusi', kreis);
+  if (csv === null) return { part: null, reason: NO_TABLE('EckwerteZeitreiheGrusi', kreis) };
+  const g = parseGrusi(csv);
   const credit = attributionOf(BA_STATISTIK);
   return {
     part: {

@@ -9,6 +9,7 @@ import { boardWindow, readBoard, renderBoard, type RenderedBoard } from './board
 import { PollCache } from './poll-cache.ts';
 import { routeStatus } from './route-status.ts';
 import { radiusKmOf } from './city-stops.ts';
+import { stopsIn, tripStopsIn } from './city-trips.ts';
 
 /**
  * Live transit from the gtfs.de GTFS-Realtime feed. Every adapter reads what the poller and the
@@ -49,22 +50,35 @@ export const transitTrip: Adapter<TripRecord> = async (ctx) => {
   const nowMs = ctx.now.getTime();
   const trip = feed ? await trips.get(feed, index, tripId, nowMs, () => readTrip(ctx.store, tripId)) : null;
   if (!trip) return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: { reason: 'no realtime update for this trip id (unknown or expired)' } };
-  return { data: detailOf(trip, index, nowMs), as_of: feed?.as_of ?? null };
+  const detail = detailOf(trip, index, nowMs);
+  if (!stopsIn(ctx.city.slug, detail.stop_updates)) {
+    return { data: null, status: 'no_data', as_of: feed?.as_of ?? null, meta: { reason: `trip ${tripId} does not stop in ${ctx.city.name}` } };
+  }
+  return { data: detail, as_of: feed?.as_of ?? null };
 };
 
-/** Aggregates of one route's trips in the last poll. */
+/** Aggregates of one route's trips in the last poll that stop in the city. */
 export const transitRouteStatus: Adapter<RouteStatusRecord> = async (ctx) => {
   const routeId = ctx.params.route_id as string;
   const feed = await readFeedStatus(ctx.store);
-  const routeTrips = await readRoute(ctx.store, routeId);
-  const line = staticOf(ctx)?.route(routeId)?.short_name ?? null;
+  const index = staticOf(ctx);
+  const allTrips = await readRoute(ctx.store, routeId);
+  const routeTrips = [];
+  for (const t of allTrips) if (await tripStopsIn(ctx.city.slug, t[0], index, ctx.store)) routeTrips.push(t);
+  const line = index?.route(routeId)?.short_name ?? null;
   const status = routeStatus(routeId, line, routeTrips);
   if (status.active_trips === 0)
     return {
       data: null,
       status: 'no_data',
       as_of: feed?.as_of ?? null,
-      meta: { reason: routeTrips.length ? 'all trips of this route are cancelled' : 'no active trips for this route id (unknown or expired)' },
+      meta: {
+        reason: routeTrips.length
+          ? 'all trips of this route are cancelled'
+          : allTrips.length
+            ? `no trip of this route stops in ${ctx.city.name}`
+            : 'no active trips for this route id (unknown or expired)',
+      },
     };
   return { data: status, as_of: feed?.as_of ?? null };
 };

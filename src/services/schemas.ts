@@ -315,7 +315,7 @@ export const CoverageAnswer = lazy(() =>
         tier: tier(),
         enabled: z.boolean(),
         source_state: sourceState(),
-        answered_by: z.string().nullable().meta({ description: 'Source that answers now (the fallback when the main one lacks credentials)' }),
+        answered_by: z.string().nullable().meta({ description: 'Source that answers now (the stand-in when the main one is unusable)' }),
         variants: z.array(
           z.strictObject({
             cities: z.array(z.string()),
@@ -329,6 +329,7 @@ export const CoverageAnswer = lazy(() =>
         covered_cities: z.array(z.string()),
         covered_count: count('Cities covered'),
         note: z.string().nullable(),
+        demo_recorded_city: z.string().nullable().optional().meta({ description: 'Demo mode: the city whose recordings the demo serves for this type' }),
       }),
     ),
     meta: z.strictObject({
@@ -343,6 +344,7 @@ export const CoverageAnswer = lazy(() =>
         not_covered: count('Cells outside the data type’s coverage'),
         disabled: count('Cells whose source is disabled'),
         breaker_open: count('Cells whose source’s breaker is open'),
+        no_recording: count('Demo mode: cells of a city the demo has no recording of').optional(),
       }),
       demo: demoFlag(),
     }),
@@ -360,7 +362,7 @@ export const CityCoverageAnswer = lazy(() =>
           label_en: z.string(),
           group: z.string(),
           path: z.string().meta({ description: 'The request for this city' }),
-          cell: z.enum(['available', 'not_covered', 'disabled', 'breaker_open']),
+          cell: z.enum(['available', 'not_covered', 'disabled', 'breaker_open', 'no_recording']),
           source: z.string(),
           source_status: itemStatus(
             ['ok', 'no_data', 'disabled', 'not_covered', 'error', 'not_checked'],

@@ -3,7 +3,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { networkWords, UpstreamError } from '../core/upstream-error.ts';
 import { deadline } from '../core/deadline.ts';
-import type { CallOptions, UpstreamResponse } from '../core/source-http.ts';
+import type { CallOptions, UpstreamResponse } from '../core/adapter-http.ts';
 
 export type { CallOptions, UpstreamResponse };
 

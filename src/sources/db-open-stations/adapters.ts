@@ -1,6 +1,6 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { StationList } from '../../core/records/stations.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { cityStationsAnswer } from '../stada/stations.ts';
 import { joinOpenStations, parseHaltestellen, parseStationsdaten } from './open-stations.ts';
 

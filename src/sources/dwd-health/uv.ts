@@ -2,6 +2,7 @@ import { distanceKm } from '../../cities/register.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { readDwdLocalTime } from './pollen.ts';
 import { UV_STATIONS, type UvStation } from './uv-stations.ts';
+import { foldLetters } from '../../core/fold.ts';
 
 /** uvi.json as DWD publishes it: one entry per UV measurement city, integer forecasts. */
 export interface UvBody {
@@ -28,12 +29,7 @@ export interface UvForecast {
 
 /** Folded name core: case and umlauts folded, qualifiers ("/Main", "am Main", "(Saale)", "im Breisgau") dropped. */
 export function nameKey(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
+  return foldLetters(name)
     .split(/\s*[/(,]\s*|\s+(?:am|an der|im|in der)\s+/, 1)
     .join('')
     .replace(/[^a-z0-9]+/g, ' ')

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import type { Adapter } from '../../core/data-type.ts';
 import type { OnStreetParkingRecord } from '../../core/records/mobility.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 export const SEGMENT_LAYER = 'mor_wfs:ruhver_parkseiten_line';

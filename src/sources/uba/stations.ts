@@ -1,5 +1,6 @@
 import { distanceKm } from '../../cities/register.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { foldLetters } from '../../core/fold.ts';
 
 /** One measuring station from stations/json, reduced to what the air types need. */
 export interface UbaStation {
@@ -115,7 +116,7 @@ export function nearestActive(stations: readonly UbaStation[], lat: number, lon:
  * and "Frankfurt" all give "frankfurt"; "Halle (Saale)" gives "halle").
  */
 export function placeKey(name: string): string {
-  const folded = name.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
+  const folded = foldLetters(name);
   // split() always yields at least one piece.
   const head = folded.split(/\s*[/(,]\s*|\s+(?:am|an der|an|im|in der|in|ob der|ob)\s+/)[0]!;
   return head.replace(/[^a-z0-9]+/g, ' ').trim();

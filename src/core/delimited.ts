@@ -53,6 +53,15 @@ export async function* delimitedRowStream(bytes: Readable, o: DelimitedOptions):
   }
 }
 
+/** Rows as objects keyed by the first row (the header), so a reordered or extended edition still reads; a `required` column missing fails. */
+export function delimitedObjects(text: string, o: DelimitedOptions & { required: readonly string[] }): Record<string, string>[] {
+  const [first, ...rows] = delimitedRows(text, o);
+  const header = (first ?? []).map((h) => h.trim());
+  const missing = o.required.filter((c) => !header.includes(c));
+  if (missing.length > 0) throw new UpstreamError('parse', `${o.label} without the column(s) ${missing.join(', ')}`);
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+}
+
 /** Column positions by header name; the header row is the first row whose cells include all `required`. */
 export function findHeader(rows: string[][], required: readonly string[]): { at: number; col: Map<string, number> } | null {
   for (const [i, cells] of rows.entries()) {

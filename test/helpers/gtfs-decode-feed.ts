@@ -1,7 +1,6 @@
 import protobuf from 'protobufjs/minimal.js';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
-import { UpstreamError } from '../../src/core/upstream-error.ts';
-import { num, toTripUpdate, type FeedSummary, type RtTripUpdate } from '../../src/sources/gtfs/decode.ts';
+import { num, toTripUpdate, walkFeed, type FeedSummary, type RtTripUpdate } from '../../src/sources/gtfs/decode.ts';
 
 /**
  * The object decoder of GTFS-Realtime feeds, kept as the reference the poller's direct decoder
@@ -48,17 +47,13 @@ function decodeSome(reader: protobuf.Reader, summary: FeedSummary & { sawHeader:
  * `pause` is awaited every few thousand entities so a poll never blocks requests for seconds.
  */
 export async function decodeFeed(buf: Uint8Array, onTrip: OnTrip, pause?: () => Promise<void>): Promise<FeedSummary> {
-  const reader = protobuf.Reader.create(buf);
   const state = { timestamp: null, entities: 0, trip_updates: 0, alerts: 0, sawHeader: false };
-  while (reader.pos < reader.len) {
-    try {
-      decodeSome(reader, state, onTrip, 4096);
-    } catch (err) {
-      throw new UpstreamError('parse', `malformed GTFS-Realtime feed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    if (pause && reader.pos < reader.len) await pause();
-  }
-  if (!state.sawHeader) throw new UpstreamError('parse', 'GTFS-Realtime feed without a FeedHeader');
+  await walkFeed(
+    buf,
+    (reader, max) => decodeSome(reader, state, onTrip, max),
+    () => state.sawHeader,
+    pause,
+  );
   const { sawHeader: _, ...summary } = state;
   return summary;
 }

@@ -1,9 +1,9 @@
 import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { delimitedRows, findHeader } from '../../core/delimited.ts';
+import { decodeText, delimitedRows, findHeader } from '../../core/delimited.ts';
 import { BIKE_FEEDS } from './source.ts';
-import { addCount, decodeCityText, summariseStation } from './days.ts';
+import { addCount, summariseStation } from './days.ts';
 
 /**
  * The export has no coordinates; the WFS HH_WFS_Dauerzaehlstellen_Rad places the one open station
@@ -43,5 +43,5 @@ export function parseHamburgExport(text: string): BikeCountStationRecord[] {
 
 export async function fetchHamburg(http: SourceHttp, signal?: AbortSignal): Promise<BikeCountStationRecord[]> {
   const res = await http.request('/export_radverkehr.csv', { signal });
-  return parseHamburgExport(decodeCityText(res.body));
+  return parseHamburgExport(decodeText(res.body));
 }

@@ -3,7 +3,8 @@ import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { utmToLatLon } from '../../core/utm.ts';
 import { BIKE_FEEDS } from './source.ts';
-import { addCount, decodeCityText, summariseStation, type CountedStation } from './days.ts';
+import { addCount, summariseStation, type CountedStation } from './days.ts';
+import { decodeText } from '../../core/delimited.ts';
 
 export const LEIPZIG_DAILY_LAYER = 'OpenData:radverkehr_dauerzaehlstelle_anzahl_tag_zeitreihe';
 /** Newest rows asked for: about 30 stations times the seven days, with room for stations added later. */
@@ -65,7 +66,7 @@ export async function fetchLeipzig(http: SourceHttp, signal?: AbortSignal): Prom
   let body: unknown;
   try {
     // The server declares UTF-8 but has been seen sending Windows-1252 (station names with ß).
-    body = JSON.parse(decodeCityText(res.body));
+    body = JSON.parse(decodeText(res.body));
   } catch {
     throw new UpstreamError('parse', 'Leipzig bicycle count layer is not JSON');
   }

@@ -1,4 +1,6 @@
+import protobuf from 'protobufjs/minimal.js';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
+import { UpstreamError } from '../../core/upstream-error.ts';
 
 const { transit_realtime: RT } = GtfsRealtimeBindings;
 const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -74,6 +76,29 @@ export function toTripUpdate(tu: GtfsRealtimeBindings.transit_realtime.ITripUpda
     trip_delay: has(tu, 'delay') ? (tu.delay ?? null) : null,
     updates,
   };
+}
+
+/**
+ * Walks a FeedMessage a slice of top-level fields at a time (`decodeSlice` reads up to 4096 of
+ * them) and awaits `pause` between slices, so a 70 MB feed never blocks requests for seconds. A
+ * protobuf error is a parse failure; so is a feed whose walk did not see a FeedHeader.
+ */
+export async function walkFeed(
+  buf: Uint8Array,
+  decodeSlice: (reader: protobuf.Reader, max: number) => void,
+  sawHeader: () => boolean,
+  pause?: () => Promise<void>,
+): Promise<void> {
+  const reader = protobuf.Reader.create(buf);
+  while (reader.pos < reader.len) {
+    try {
+      decodeSlice(reader, 4096);
+    } catch (err) {
+      throw new UpstreamError('parse', `malformed GTFS-Realtime feed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (pause && reader.pos < reader.len) await pause();
+  }
+  if (!sawHeader()) throw new UpstreamError('parse', 'GTFS-Realtime feed without a FeedHeader');
 }
 
 /** One FeedEntity's bytes (as kept by the trip index) back to its trip update. */

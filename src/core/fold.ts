@@ -21,6 +21,18 @@ export function fold(input: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** Where a place name's qualifier begins: "Frankfurt/Main", "Halle (Saale)", "Frankfurt am Main", "Mülheim an der Ruhr", "Rothenburg ob der Tauber". */
+const QUALIFIER = /\s*[/(,]\s*|\s+(?:am|an der|an|im|in der|in|ob der|ob)\s+/;
+
+/** The core of a place name for matching free text of other sources against it: folded, qualifier dropped, words apart by one space. */
+export function nameCore(name: string): string {
+  // split() always yields at least one piece.
+  return foldLetters(name)
+    .split(QUALIFIER)[0]!
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
 /** Second key: umlaut transliterations collapsed, so `munchen` and `muenchen` meet. */
 export function stripped(folded: string): string {
   return folded.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');

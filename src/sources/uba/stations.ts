@@ -1,6 +1,5 @@
 import { distanceKm } from '../../cities/register.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { foldLetters } from '../../core/fold.ts';
 
 /** One measuring station from stations/json, reduced to what the air types need. */
 export interface UbaStation {
@@ -108,16 +107,4 @@ export function nearestActive(stations: readonly UbaStation[], lat: number, lon:
     .map((s) => ({ ...s, distance_km: Math.round(distanceKm(lat, lon, s.lat, s.lon) * 10) / 10 }))
     .filter((s) => s.distance_km <= maxKm)
     .sort((a, b) => a.distance_km - b.distance_km);
-}
-
-/**
- * The core of a municipality name for matching UBA's free-text "station city" against the
- * register: case and umlauts folded, and qualifiers dropped ("Frankfurt am Main", "Frankfurt/Main"
- * and "Frankfurt" all give "frankfurt"; "Halle (Saale)" gives "halle").
- */
-export function placeKey(name: string): string {
-  const folded = foldLetters(name);
-  // split() always yields at least one piece.
-  const head = folded.split(/\s*[/(,]\s*|\s+(?:am|an der|an|im|in der|in|ob der|ob)\s+/)[0]!;
-  return head.replace(/[^a-z0-9]+/g, ' ').trim();
 }

@@ -56,3 +56,16 @@ export function utmScaleAt(lon: number, lat: number, zone: number): number {
   const c = EP2 * Math.cos(phi) ** 2;
   return K0 * (1 + ((1 + c) * a ** 2) / 2);
 }
+
+/**
+ * A GeoJSON point of a layer served in UTM `zone` (ETRS89), as latitude/longitude rounded to six
+ * places; a server that reprojected sends degrees, which are taken as they are. Null for no point.
+ */
+export function utmPointPosition(g: { type?: string; coordinates?: unknown } | null | undefined, zone: number): { lat: number | null; lon: number | null } {
+  const c = g?.type === 'Point' && Array.isArray(g.coordinates) ? g.coordinates : [];
+  const [x, y] = [Number(c[0]), Number(c[1])];
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return { lat: null, lon: null };
+  if (Math.abs(x) <= 180 && Math.abs(y) <= 90) return { lat: y, lon: x };
+  const p = utmToLatLon(x, y, zone);
+  return { lat: Math.round(p.lat * 1e6) / 1e6, lon: Math.round(p.lon * 1e6) / 1e6 };
+}

@@ -1,7 +1,7 @@
 import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { utmToLatLon } from '../../core/utm.ts';
+import { utmPointPosition } from '../../core/utm.ts';
 import { BIKE_FEEDS } from './source.ts';
 import { addCount, summariseStation, type CountedStation } from './days.ts';
 import { decodeText } from '../../core/delimited.ts';
@@ -13,16 +13,6 @@ export const LEIPZIG_ROWS = 1000;
 interface DailyFeature {
   geometry?: { type?: string; coordinates?: unknown } | null;
   properties?: { stationid?: unknown; stationname?: unknown; phenomenontime?: unknown; count?: unknown } | null;
-}
-
-/** The layer's points are ETRS89 / UTM 33N (EPSG:25833); a server that reprojects sends degrees instead. */
-function position(g: DailyFeature['geometry']): { lat: number | null; lon: number | null } {
-  const c = g?.type === 'Point' && Array.isArray(g.coordinates) ? g.coordinates : [];
-  const [x, y] = [Number(c[0]), Number(c[1])];
-  if (!Number.isFinite(x) || !Number.isFinite(y)) return { lat: null, lon: null };
-  if (Math.abs(x) <= 180 && Math.abs(y) <= 90) return { lat: y, lon: x };
-  const p = utmToLatLon(x, y, 33);
-  return { lat: Math.round(p.lat * 1e6) / 1e6, lon: Math.round(p.lon * 1e6) / 1e6 };
 }
 
 /**
@@ -41,7 +31,7 @@ export function parseLeipzigDaily(body: unknown): BikeCountStationRecord[] {
     if (!id || !date || !Number.isInteger(count) || count < 0) continue;
     let s = stations.get(id);
     if (!s) {
-      s = { id, name: typeof p?.stationname === 'string' ? p.stationname : null, ...position(f.geometry), days: new Map() };
+      s = { id, name: typeof p?.stationname === 'string' ? p.stationname : null, ...utmPointPosition(f.geometry, 33), days: new Map() };
       stations.set(id, s);
     }
     addCount(s.days, date, count);

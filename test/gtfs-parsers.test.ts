@@ -7,7 +7,7 @@ import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import protobuf from 'protobufjs/minimal.js';
 import type { RtTripUpdate } from '../src/sources/gtfs/decode.ts';
 import { decodeFeed } from './helpers/gtfs-decode-feed.ts';
-import { buildStaticIndex } from '../src/sources/gtfs/static-build.ts';
+import { buildStaticIndex } from '../src/sources/gtfs/static-index-build.ts';
 import { StaticIndex } from '../src/sources/gtfs/static-index.ts';
 import { tripDetail } from '../src/sources/gtfs/trip-detail.ts';
 import { gtfsInstantMs, parseGtfsTime, pickServiceDay } from '../src/sources/gtfs/service-time.ts';

@@ -6,8 +6,9 @@ import { expectDisabled, expectUnknownCity } from './helpers/status-rules.ts';
 import { zipFiles } from './helpers/zip.ts';
 import { POINTS_2018, UNFALLATLAS_BASE, register as registerUnfallatlas, unfallatlasZip } from './fixtures/unfallatlas/routes.ts';
 import { CITIES } from '../src/cities/register.ts';
-import { AccidentReader } from '../src/sources/unfallatlas/points.ts';
-import { eachLineInZip, safeEntryName } from '../src/sources/unfallatlas/zip-lines.ts';
+import { AccidentReader, eachPointRowInZip } from '../src/sources/unfallatlas/points.ts';
+import { safeMemberName } from '../src/upstream/zip-archive.ts';
+import { delimitedRows } from '../src/core/delimited.ts';
 import { ingestAccidents } from '../src/jobs/accidents-ingest.ts';
 import { nth } from './helpers/must.ts';
 import { at, str, list } from './helpers/json.ts';
@@ -15,7 +16,7 @@ import { at, str, list } from './helpers/json.ts';
 const TABLE = fixture(POINTS_2018).toString();
 const read = (text: string) => {
   const r = new AccidentReader(CITIES);
-  for (const l of text.split('\n')) r.line(l);
+  for (const row of delimitedRows(text, { label: 'test' })) r.row(row);
   r.finish();
   return r;
 };
@@ -67,24 +68,24 @@ test('parser: columns are found by name in another layout; a file without header
 });
 
 test('zip: member names are checked, a ZIP without the point table fails', async () => {
-  assert.equal(safeEntryName('csv/Unfallorte2018_LinRef.txt'), true);
-  assert.equal(safeEntryName('../etc/passwd'), false);
-  assert.equal(safeEntryName('/abs/Unfallorte2018_LinRef.csv'), false);
+  assert.equal(safeMemberName('csv/Unfallorte2018_LinRef.txt'), true);
+  assert.equal(safeMemberName('../etc/passwd'), false);
+  assert.equal(safeMemberName('/abs/Unfallorte2018_LinRef.csv'), false);
   await assert.rejects(
-    eachLineInZip(zipFiles({ '../Unfallorte2018_LinRef.csv': TABLE }), 1e6, () => {}),
+    eachPointRowInZip(zipFiles({ '../Unfallorte2018_LinRef.csv': TABLE }), 1e6, () => {}),
     /Unfallatlas archive: (invalid relative path|unsafe member name)/,
   );
   await assert.rejects(
-    eachLineInZip(zipFiles({ 'readme.txt': 'x' }), 1e6, () => {}),
+    eachPointRowInZip(zipFiles({ 'readme.txt': 'x' }), 1e6, () => {}),
     /no Unfallorte/,
   );
   await assert.rejects(
-    eachLineInZip(Buffer.from('not a zip'), 1e6, () => {}),
+    eachPointRowInZip(Buffer.from('not a zip'), 1e6, () => {}),
     /Unfallatlas archive/,
   );
-  const lines: string[] = [];
-  assert.equal(await eachLineInZip(unfallatlasZip(), 1e6, (l) => lines.push(l)), 'csv/Unfallorte2018_LinRef.txt');
-  assert.equal(lines.length, 4);
+  const rows: string[][] = [];
+  assert.equal(await eachPointRowInZip(unfallatlasZip(), 1e6, (r) => rows.push(r)), 'csv/Unfallorte2018_LinRef.txt');
+  assert.equal(rows.length, 4);
 });
 
 test('accidents: no_data before the ingest; the job walks back to the newest year and stores per city', async () => {

@@ -46,6 +46,14 @@ test('parser: kerg2 constituency rows, preamble status, decimal commas, parties 
   assert.throws(() => parseKerg2('<html>not found</html>'), /header row/);
 });
 
+test('parser: a quoted field may hold the separator and a line break (kerg2 read as CSV, not line by line)', () => {
+  const row = 'BT;26.09.2021;Wahlkreis;093;Köln I;LAND;05;Partei;CDU;1;2;27695;19,770845;36565;26,375775;-24,25817;-6,604929;';
+  const quoted = row.replace(';CDU;', ';"Christlich Demokratische\r\nUnion; Köln";');
+  const k = must(parseKerg2(KERG2.replace(row, quoted)).constituencies['93'], 'constituency 93');
+  assert.deepEqual(k.second_votes[0], { party: 'Christlich Demokratische\r\nUnion; Köln', votes: 27695, share_pct: 19.770845 });
+  assert.equal(k.second_votes.length, 8);
+});
+
 test('parser: assignment keys municipalities by AGS without the Gemeindeverband segment', () => {
   const a = parseAssignment(ASSIGNMENT);
   assert.deepEqual(a.byAgs['05315000'], [93, 94, 95, 101]);

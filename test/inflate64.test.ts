@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { constants, deflateRawSync } from 'node:zlib';
 import { Inflate64 } from '../src/upstream/inflate64.ts';
-import { eachLineInZipMember } from '../src/upstream/zip-lines.ts';
+import { eachRowOfZipMember } from '../src/upstream/zip-archive.ts';
+import { delimitedRows } from '../src/core/delimited.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { deflate64Sample } from './fixtures/deflate64/sample.ts';
 
@@ -83,21 +84,15 @@ test('a truncated or corrupt stream is an error, never a hang or partial success
   assert.equal(failures, 50);
 });
 
-test('zip lines: a Deflate64 member is read; a CRC-32 that does not match fails the read', async () => {
+test('zip archive: a Deflate64 member is read; a CRC-32 that does not match fails the read', async () => {
   const csv = fixture('inkar/inkar_2025-excerpt-constructed.csv').toString('utf8');
   const zip = fixture('inkar/inkar_2025-excerpt-deflate64.zip');
   assert.equal(zip.readUInt16LE(8), 9, 'the fixture member is Deflate64');
-  const spec = { member: /^inkar_\d{4}\.csv$/, label: 'INKAR', missing: 'none', maxBytes: 1e6 };
-  const lines: string[] = [];
-  assert.equal(await eachLineInZipMember(zip, spec, (l) => lines.push(l)), 'inkar_2025.csv');
-  // The reader's UTF-8 decoding drops the byte-order mark the excerpt starts with, as the real file may.
-  assert.deepEqual(
-    lines,
-    csv
-      .replace(/^\uFEFF/, '')
-      .replace(/\n$/, '')
-      .split('\n'),
-  );
+  const spec = { member: /^inkar_\d{4}\.csv$/, label: 'INKAR archive', missing: 'none', maxBytes: 1e6, trim: false };
+  const rows: string[][] = [];
+  assert.equal(await eachRowOfZipMember(zip, spec, (r) => rows.push(r)), 'inkar_2025.csv');
+  // The byte-order mark the excerpt starts with is dropped, as the real file may have one.
+  assert.deepEqual(rows, delimitedRows(csv, { label: 'excerpt', trim: false }));
 
   // The CRC-32 sits in the local header (offset 14) and in the central directory entry (offset 16).
   const badCrc = Buffer.from(zip);
@@ -105,11 +100,11 @@ test('zip lines: a Deflate64 member is read; a CRC-32 that does not match fails 
   badCrc.writeUInt32LE((badCrc.readUInt32LE(14) ^ 1) >>> 0, 14);
   badCrc.writeUInt32LE((badCrc.readUInt32LE(central + 16) ^ 1) >>> 0, central + 16);
   await assert.rejects(
-    eachLineInZipMember(badCrc, spec, () => {}),
-    /INKAR archive: Deflate64 member does not match its declared size and CRC-32/,
+    eachRowOfZipMember(badCrc, spec, () => {}),
+    /INKAR archive: member does not match its declared size and CRC-32/,
   );
   await assert.rejects(
-    eachLineInZipMember(zip, { ...spec, maxBytes: 100 }, () => {}),
+    eachRowOfZipMember(zip, { ...spec, maxBytes: 100 }, () => {}),
     /exceeds 100/,
   );
 });

@@ -2,7 +2,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { CITIES } from '../src/cities/register.ts';
-import { findCity, fold } from '../src/cities/resolve.ts';
+import { findCity } from '../src/cities/resolve.ts';
+import { fold } from '../src/core/fold.ts';
 import { at, str } from './helpers/json.ts';
 
 let app: TestApp;

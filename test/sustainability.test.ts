@@ -7,10 +7,10 @@ import { zipFiles } from './helpers/zip.ts';
 import { at, list, str } from './helpers/json.ts';
 import { INKAR_BASE, INKAR_CSV, inkarZip, register as registerInkar } from './fixtures/inkar/routes.ts';
 import { CITIES } from '../src/cities/register.ts';
-import { InkarReader, parseWert } from '../src/sources/inkar/rows.ts';
+import { eachInkarRowInZip, InkarReader, parseWert } from '../src/sources/inkar/rows.ts';
 import { SDG_INDICATOR_BY_ID } from '../src/sources/inkar/indicators.ts';
 import { precomputeSustainability } from '../src/jobs/sustainability-precompute.ts';
-import { eachLineInZipMember } from '../src/upstream/zip-lines.ts';
+import { delimitedRows } from '../src/core/delimited.ts';
 
 const ctx = useFakeApp(registerInkar);
 const { fake } = ctx;
@@ -20,7 +20,7 @@ const CSV = fixture(INKAR_CSV).toString('utf8');
 
 function read(text: string) {
   const r = new InkarReader(CITIES, SDG_INDICATOR_BY_ID);
-  for (const l of text.split('\n')) r.line(l);
+  for (const row of delimitedRows(text, { label: 'test', trim: false })) r.row(row);
   return r.finish('test');
 }
 
@@ -62,20 +62,19 @@ test('parser: newest year, Gemeinde before Kreis, Kreis only for kreisfreie citi
 });
 
 test('zip: the CSV member is found, unsafe names and ZIPs without it fail', async () => {
-  const spec = { member: /(^|\/)inkar_\d{4}\.csv$/i, label: 'INKAR', missing: 'no inkar_YYYY.csv member', maxBytes: 1e6 };
-  const lines: string[] = [];
-  assert.equal(await eachLineInZipMember(inkarZip(), spec, (l) => lines.push(l)), 'inkar_2025.csv');
-  assert.equal(lines.filter((l) => l.trim() !== '').length, CSV.trim().split('\n').length);
+  const rows: string[][] = [];
+  assert.equal(await eachInkarRowInZip(inkarZip(), 1e6, (r) => rows.push(r)), 'inkar_2025.csv');
+  assert.equal(rows.length, CSV.trim().split('\n').length);
   await assert.rejects(
-    eachLineInZipMember(zipFiles({ 'readme.txt': 'x' }), spec, () => {}),
+    eachInkarRowInZip(zipFiles({ 'readme.txt': 'x' }), 1e6, () => {}),
     /INKAR archive: no inkar_YYYY\.csv member/,
   );
   await assert.rejects(
-    eachLineInZipMember(zipFiles({ '../inkar_2025.csv': CSV }), spec, () => {}),
+    eachInkarRowInZip(zipFiles({ '../inkar_2025.csv': CSV }), 1e6, () => {}),
     /INKAR archive: (invalid relative path|unsafe member name)/,
   );
   await assert.rejects(
-    eachLineInZipMember(zipFiles({ 'inkar_2025.csv': CSV }), { ...spec, maxBytes: 100 }, () => {}),
+    eachInkarRowInZip(zipFiles({ 'inkar_2025.csv': CSV }), 100, () => {}),
     /exceeds 100/,
   );
 });

@@ -94,6 +94,26 @@ test('redirects are followed only within the same host', async () => {
   assert.equal(other.count('/elsewhere'), 0);
 });
 
+test('at most three redirects are followed; a fourth, or one back to a URL already asked, is a redirect failure', async () => {
+  for (let i = 0; i < 4; i++) fake.get(`/hop${i}`, { status: i % 2 ? 302 : 301, headers: { location: `/hop${i + 1}` } });
+  fake.get('/hop4', { body: 'arrived' });
+  const arrived = await client.call(fake.url, '/hop1');
+  assert.equal(arrived.body.toString(), 'arrived');
+  assert.equal(arrived.url, `${fake.url}/hop4`);
+  const tooMany = await failure(client.call(fake.url, '/hop0'));
+  assert.equal(tooMany.kind, 'redirect');
+  assert.match(tooMany.message, /too many redirects/);
+  fake.get('/loop-a', { status: 307, headers: { location: '/loop-b' } });
+  fake.get('/loop-b', { status: 307, headers: { location: '/loop-a' } });
+  assert.equal((await failure(client.call(fake.url, '/loop-a'))).kind, 'redirect');
+});
+
+test('an error answer accepted by okStatuses arrives decoded', async () => {
+  fake.get('/missing-gz', { status: 404, json: { error: 'no such id' }, gzip: true });
+  const r = await client.call(fake.url, '/missing-gz', { okStatuses: [404] });
+  assert.deepEqual(JSON.parse(r.body.toString()), { error: 'no such id' });
+});
+
 test('HTTP errors are failures with their status; 429 carries Retry-After', async () => {
   fake.get('/gone', { status: 500, body: 'err' });
   assert.equal((await failure(client.call(fake.url, '/gone'))).status, 500);

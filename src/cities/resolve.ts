@@ -1,6 +1,7 @@
 import { CITIES, CITY_BY_SLUG, type City } from './register.ts';
 import { ProblemError } from '../core/problem.ts';
 import { levenshtein } from '../core/suggest.ts';
+import { fold, stripped } from '../core/fold.ts';
 
 export { levenshtein };
 
@@ -8,26 +9,6 @@ export { levenshtein };
  * Tolerant slug resolution: case, umlauts written/transliterated/stripped, URL encoding,
  * exonyms and short forms from the register's aliases; otherwise a did-you-mean 404.
  */
-
-/** Folded key: lower-case ASCII, umlauts transliterated, separators collapsed to '-'. */
-export function fold(input: string): string {
-  return input
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[()[\]]/g, ' ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** Second key: umlaut transliterations collapsed, so `munchen` and `muenchen` meet. */
-export function stripped(folded: string): string {
-  return folded.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
-}
 
 const index = new Map<string, City>();
 function add(key: string, city: City) {

@@ -5,7 +5,7 @@ import type { ScheduledJob } from './job.ts';
 import type { TypeRef } from './type-ref.ts';
 
 export { typeRef, type TypeRef } from './type-ref.ts';
-import type { SourceHttp } from './source-http.ts';
+import type { SourceHttp } from './adapter-http.ts';
 import type { Store } from './store.ts';
 import type { ParamDecl } from './params.ts';
 import { published, z } from './schema.ts';

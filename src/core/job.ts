@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SourceDecl } from './source.ts';
-import type { SourceHttp } from './source-http.ts';
+import type { SourceHttp } from './adapter-http.ts';
 import type { Store } from './store.ts';
 
 /**

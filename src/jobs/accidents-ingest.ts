@@ -1,8 +1,7 @@
 import { CITIES, CITY_BY_SLUG } from '../cities/register.ts';
 import type { JobHost } from '../core/job.ts';
 import { UNFALLATLAS } from '../sources/unfallatlas/source.ts';
-import { AccidentReader, accidentsRecord } from '../sources/unfallatlas/points.ts';
-import { eachLineInZip } from '../sources/unfallatlas/zip-lines.ts';
+import { AccidentReader, accidentsRecord, eachPointRowInZip } from '../sources/unfallatlas/points.ts';
 import { ACCIDENTS_META_KEY, ACCIDENTS_TTL_MS, accidentsKey, yearFile, type AccidentsMeta } from '../sources/unfallatlas/stored.ts';
 import { UpstreamError } from '../core/upstream-error.ts';
 import type { ScheduledJob } from '../core/job.ts';
@@ -20,7 +19,7 @@ export async function ingestAccidents(rt: JobHost, log: (msg: string) => void = 
     const res = await http.request('/{file}', { params: { file }, okStatuses: [404] });
     if (res.status === 404) continue;
     const reader = new AccidentReader(CITIES);
-    const member = await eachLineInZip(res.body, MAX_MEMBER_BYTES, (line) => reader.line(line));
+    const member = await eachPointRowInZip(res.body, MAX_MEMBER_BYTES, (row) => reader.row(row));
     reader.finish();
     for (const [slug, tally] of reader.tallies) {
       const city = CITY_BY_SLUG.get(slug)!;

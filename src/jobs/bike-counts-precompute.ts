@@ -1,5 +1,5 @@
 import type { JobHost } from '../core/job.ts';
-import type { SourceHttp } from '../core/source-http.ts';
+import type { SourceHttp } from '../core/adapter-http.ts';
 import type { BikeCountStationRecord } from '../core/records/mobility.ts';
 import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
 import { fetchBerlin } from '../sources/bike-counters/berlin.ts';

@@ -2,9 +2,8 @@ import { CITIES } from '../cities/register.ts';
 import type { JobHost } from '../core/job.ts';
 import { INKAR } from '../sources/inkar/source.ts';
 import { SDG_INDICATOR_BY_ID } from '../sources/inkar/indicators.ts';
-import { InkarReader } from '../sources/inkar/rows.ts';
+import { eachInkarRowInZip, InkarReader } from '../sources/inkar/rows.ts';
 import { SUSTAINABILITY_META_KEY, SUSTAINABILITY_TTL_MS, sustainabilityKey, type SustainabilityMeta } from '../sources/inkar/stored.ts';
-import { eachLineInZipMember } from '../upstream/zip-lines.ts';
 import { UpstreamError } from '../core/upstream-error.ts';
 import type { ScheduledJob } from '../core/job.ts';
 
@@ -12,7 +11,6 @@ import type { ScheduledJob } from '../core/job.ts';
 const FIRST_EDITION = 2025;
 /** The long-format CSV is several GB uncompressed (about 63 million rows in 2025). */
 const MAX_MEMBER_BYTES = 16 * 1024 ** 3;
-const MEMBER = /(^|\/)inkar_\d{4}\.csv$/i;
 
 /**
  * Finds the newest INKAR edition, streams its CSV out of the ZIP held in memory and stores each
@@ -26,11 +24,7 @@ export async function precomputeSustainability(rt: JobHost, log: (msg: string) =
     const res = await http.request('/{file}', { params: { file }, okStatuses: [404] });
     if (res.status === 404) continue;
     const reader = new InkarReader(CITIES, SDG_INDICATOR_BY_ID);
-    const member = await eachLineInZipMember(
-      res.body,
-      { member: MEMBER, label: 'INKAR', missing: 'no inkar_YYYY.csv member', maxBytes: MAX_MEMBER_BYTES },
-      (l) => reader.line(l),
-    );
+    const member = await eachInkarRowInZip(res.body, MAX_MEMBER_BYTES, (row) => reader.row(row));
     const edition = `INKAR ${year} (${file}/${member})`;
     const records = reader.finish(edition);
     // A file with rows but none of the declared indicators for any city: the layout or ids changed.

@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/index.ts';
 import { CITIES, type City } from '../cities/register.ts';
-import { findCity, fold, stripped, suggest } from '../cities/resolve.ts';
+import { findCity, suggest } from '../cities/resolve.ts';
+import { fold, stripped } from '../core/fold.ts';
 import { coveredCities } from '../core/data-type.ts';
 
 /** MCP caps a completion answer at 100 values. */

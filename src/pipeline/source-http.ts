@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { UpstreamClient } from '../upstream/client.ts';
-import type { CallOptions, SourceHttp, UpstreamResponse } from '../core/source-http.ts';
+import type { CallOptions, SourceHttp, UpstreamResponse } from '../core/adapter-http.ts';
 import { isUpstreamFault, UpstreamError } from '../core/upstream-error.ts';
 import type { SourceDecl } from '../core/source.ts';
 import type { SourceSettings } from '../config.ts';

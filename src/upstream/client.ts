@@ -1,9 +1,9 @@
-import { Agent, request } from 'undici';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { Readable } from 'node:stream';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { Readable } from 'node:stream';
 import { networkWords, UpstreamError } from '../core/upstream-error.ts';
 import { deadline } from '../core/deadline.ts';
-import type { CallOptions, UpstreamResponse } from '../core/source-http.ts';
+import type { CallOptions, UpstreamResponse } from '../core/adapter-http.ts';
+import { ByteBudget, byteCap, withRedirectsAndDecoding } from './interceptors.ts';
 
 export type { CallOptions, UpstreamResponse };
 
@@ -28,30 +28,6 @@ export interface UpstreamOptions {
   inflightMaxBytes?: number;
 }
 
-/**
- * The bytes all upstream bodies being read hold together. A call that would push the total over
- * the cap fails at once (an `overloaded` failure of ours, not the upstream's), so many large
- * answers at the same moment cannot exhaust the process.
- */
-export class ByteBudget {
-  used = 0;
-  constructor(readonly max: number) {}
-  /** Whether calls of this cap are counted: a scheduled job's download beyond the whole budget (the weekly GTFS zip) is not. */
-  covers(maxBytes: number): boolean {
-    return this.max > 0 && maxBytes <= this.max;
-  }
-  take(n: number): boolean {
-    if (this.used + n > this.max) return false;
-    this.used += n;
-    return true;
-  }
-  give(n: number) {
-    this.used = Math.max(0, this.used - n);
-  }
-}
-
-const MAX_REDIRECTS = 3;
-
 /** Fills `{name}` placeholders; values are always encoded, never spliced in raw. */
 export function buildUrl(base: string, path: string, params: Record<string, string | number> = {}, query: CallOptions['query'] = {}): URL {
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -65,12 +41,16 @@ export function buildUrl(base: string, path: string, params: Record<string, stri
 }
 
 /**
- * undici with one keep-alive pool per origin, connect/headers/body timeouts, a size cap that
- * also applies after decompression, gzip/deflate/br decoding and same-host redirects only.
+ * undici with one keep-alive pool per origin and connect/headers/body timeouts; undici's own
+ * interceptors follow redirects and decode gzip/deflate/br; two small ones of ours refuse a
+ * redirect to another host and hold each body to its size cap (also after decoding) and to the
+ * shared in-flight byte budget.
  */
 export class UpstreamClient {
   readonly agent: Agent;
   readonly budget: ByteBudget;
+  /** The shared pool with the redirect and decoding interceptors; a call adds its byte cap. */
+  private readonly dispatcher: Dispatcher;
   private readonly observers = new Set<(e: Exchange) => void>();
 
   constructor(readonly opts: UpstreamOptions) {
@@ -82,6 +62,7 @@ export class UpstreamClient {
       connections: 32,
       pipelining: 1,
     });
+    this.dispatcher = withRedirectsAndDecoding(this.agent);
   }
 
   /**
@@ -91,6 +72,16 @@ export class UpstreamClient {
   observe(fn: (e: Exchange) => void): () => void {
     this.observers.add(fn);
     return () => this.observers.delete(fn);
+  }
+
+  private notify(e: Exchange) {
+    for (const fn of this.observers) {
+      try {
+        fn(e);
+      } catch {
+        // An observer never changes what the caller gets.
+      }
+    }
   }
 
   async call(base: string, path: string, o: CallOptions = {}): Promise<UpstreamResponse> {
@@ -108,12 +99,10 @@ export class UpstreamClient {
 
   /** One call with its redirects, under the call's deadline (`t.signal` also carries the caller's abort). */
   private async send(
-    first: URL,
+    url: URL,
     o: CallOptions,
     t: { deadline: AbortSignal; signal: AbortSignal; timeoutMs: number; maxBytes: number },
   ): Promise<UpstreamResponse> {
-    const { signal, timeoutMs, maxBytes } = t;
-    let url = first;
     const headers: Record<string, string> = {
       'user-agent': this.opts.userAgent,
       'accept-encoding': 'gzip, deflate, br',
@@ -124,88 +113,63 @@ export class UpstreamClient {
       body = new URLSearchParams(o.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
+    const pool = o.clientCertificate ? this.certificateDispatcher(o.clientCertificate) : this.dispatcher;
+    const budget = this.budget.covers(t.maxBytes) ? this.budget : null;
     const method = o.method ?? (o.form || o.body !== undefined ? 'POST' : 'GET');
-    for (let hop = 0; ; hop++) {
-      let res;
-      try {
-        res = await request(url, {
-          method,
-          headers,
-          body,
-          dispatcher: o.clientCertificate ? this.certificateAgent(o.clientCertificate) : this.agent,
-          signal,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        });
-      } catch (err) {
-        throw toUpstreamError(err, t.deadline.aborted);
-      }
+    try {
+      const res = await request(url, {
+        method,
+        headers,
+        body,
+        dispatcher: pool.compose(byteCap(t.maxBytes, budget)),
+        signal: t.signal,
+        headersTimeout: t.timeoutMs,
+        bodyTimeout: t.timeoutMs,
+      });
       const resHeaders = flatHeaders(res.headers);
+      // A redirect that reaches here is one more than the interceptor follows.
       if (res.statusCode >= 300 && res.statusCode < 400 && resHeaders.location) {
-        res.body.resume();
-        const next = new URL(resHeaders.location, url);
-        if (next.host !== url.host) throw new UpstreamError('redirect', 'redirect to another host refused', res.statusCode);
-        if (hop >= MAX_REDIRECTS) throw new UpstreamError('redirect', 'too many redirects', res.statusCode);
-        url = next;
-        continue;
+        void res.body.dump().catch(() => {});
+        throw new UpstreamError('redirect', 'too many redirects', res.statusCode);
       }
-      const declared = Number(resHeaders['content-length'] ?? 0);
-      if (declared > maxBytes) {
-        res.body.destroy();
-        throw new UpstreamError('too_large', `response of ${declared} bytes exceeds ${maxBytes}`, res.statusCode);
-      }
-      let buf: Buffer;
-      try {
-        const identity = !resHeaders['content-encoding'] || resHeaders['content-encoding'].trim().toLowerCase() === 'identity';
-        buf = await readCapped(
-          decode(res.body, resHeaders['content-encoding']),
-          maxBytes,
-          this.budget.covers(maxBytes) ? this.budget : null,
-          identity ? declared : 0,
-        );
-      } catch (err) {
-        if (err instanceof UpstreamError) throw err;
-        throw toUpstreamError(err, t.deadline.aborted);
-      }
+      // Decoding removes content-length: a length left is the body's own (identity).
+      const buf = await collect(res.body, Number(resHeaders['content-length'] ?? 0));
+      // undici's redirect interceptor lists the URLs asked, the answering one last.
+      const asked = (res.context as { history?: readonly URL[] } | undefined)?.history;
+      const answered = (asked?.at(-1) ?? url).toString();
       if (this.observers.size > 0)
-        this.notify({ method, url: url.toString(), requestBody: body, status: res.statusCode, headers: resHeaders, body: buf, at: new Date() });
+        this.notify({ method, url: answered, requestBody: body, status: res.statusCode, headers: resHeaders, body: buf, at: new Date() });
       if (res.statusCode >= 400 && !(o.okStatuses ?? []).includes(res.statusCode)) {
         const retryAfter = parseRetryAfter(resHeaders['retry-after']);
         throw new UpstreamError(res.statusCode === 429 ? 'rate_limited' : 'status', `upstream answered ${res.statusCode}`, res.statusCode, retryAfter);
       }
-      return { status: res.statusCode, headers: resHeaders, body: buf, url: url.toString() };
+      return { status: res.statusCode, headers: resHeaders, body: buf, url: answered };
+    } catch (err) {
+      if (err instanceof UpstreamError) throw err;
+      throw toUpstreamError(err, t.deadline.aborted);
     }
   }
 
-  private notify(e: Exchange) {
-    for (const fn of this.observers) {
-      try {
-        fn(e);
-      } catch {
-        // An observer never changes what the caller gets.
-      }
-    }
-  }
-
-  /** One pool per client certificate (mutual TLS), built on first use with the same limits as the shared pool. */
-  private readonly certAgents = new Map<Buffer, Agent>();
-  private certificateAgent(cert: { pfx: Buffer; passphrase: string }): Agent {
-    let agent = this.certAgents.get(cert.pfx);
-    if (!agent) {
-      agent = new Agent({
+  /** One pool per client certificate (mutual TLS), built on first use with the same limits and interceptors as the shared pool. */
+  private readonly certAgents = new Map<Buffer, { agent: Agent; dispatcher: Dispatcher }>();
+  private certificateDispatcher(cert: { pfx: Buffer; passphrase: string }): Dispatcher {
+    let pool = this.certAgents.get(cert.pfx);
+    if (!pool) {
+      const agent = new Agent({
         connect: { timeout: this.opts.connectTimeoutMs, pfx: cert.pfx, passphrase: cert.passphrase },
         keepAliveTimeout: 30_000,
         keepAliveMaxTimeout: 120_000,
         connections: 8,
         pipelining: 1,
       });
-      this.certAgents.set(cert.pfx, agent);
+      pool = { agent, dispatcher: withRedirectsAndDecoding(agent) };
+      this.certAgents.set(cert.pfx, pool);
     }
-    return agent;
+    return pool.dispatcher;
   }
 
   async close() {
-    await Promise.all([this.agent.close(), ...[...this.certAgents.values()].map((a) => a.close())]);
+    await Promise.all([this.agent.close(), ...[...this.certAgents.values()].map((p) => p.agent.close())]);
   }
 }
 
@@ -215,53 +179,17 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
   return out;
 }
 
-function decode(body: Readable, encoding: string | undefined): Readable {
-  switch ((encoding ?? '').trim().toLowerCase()) {
-    case 'gzip':
-    case 'x-gzip':
-      return body.pipe(createGunzip());
-    case 'deflate':
-      return body.pipe(createInflate());
-    case 'br':
-      return body.pipe(createBrotliDecompress());
-    default:
-      return body;
-  }
-}
-
 /**
- * The body, capped. With a declared length (and no content coding) it is read straight into
- * one buffer of that size: a 70 MB feed would otherwise exist twice (chunks + concatenation).
+ * The body, whole. With a declared length it is read straight into one buffer of that size: a
+ * 70 MB feed would otherwise exist twice (chunks + concatenation). The byte cap has already
+ * refused anything longer than allowed.
  */
-async function readCapped(stream: Readable, max: number, budget: ByteBudget | null, declared = 0): Promise<Buffer> {
-  if (budget === null) return collect(stream, max, declared, () => {});
-  let held = 0;
-  const hold = (n: number) => {
-    if (!budget.take(n)) {
-      stream.destroy();
-      throw new UpstreamError('overloaded', 'too many upstream bytes in flight; call refused by this service');
-    }
-    held += n;
-  };
-  try {
-    return await collect(stream, max, declared, hold);
-  } finally {
-    budget.give(held);
-  }
-}
-
-async function collect(stream: Readable, max: number, declared: number, hold: (n: number) => void): Promise<Buffer> {
-  let target = declared > 0 && declared <= max ? Buffer.allocUnsafe(declared) : null;
-  if (target) hold(declared);
+async function collect(stream: Readable, declared: number): Promise<Buffer> {
+  let target = declared > 0 ? Buffer.allocUnsafe(declared) : null;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     const c = chunk as Buffer;
-    if (size + c.length > max) {
-      stream.destroy();
-      throw new UpstreamError('too_large', `response exceeds ${max} bytes`);
-    }
-    if (!target || size + c.length > target.length) hold(c.length);
     if (target && size + c.length > target.length) {
       // More than declared: fall back to collecting chunks.
       chunks.push(target.subarray(0, size));

@@ -4,7 +4,11 @@ import { Transform, type TransformCallback } from 'node:stream';
  * Deflate64 ("enhanced deflate", ZIP compression method 9) as a decoding stream.
  *
  * Windows' built-in ZIP tool writes large members this way, and so does the BBSR's INKAR bulk
- * download. Neither zlib nor any maintained JavaScript package reads it, hence this decoder.
+ * download. zlib does not read it. @zip.js/zip.js does, but only as a whole ZIP reader of its
+ * own, which inflates deflate (every other archive here) 1.6 times slower than zlib and holds more
+ * memory; its Deflate64 decoder, 2.6 times faster than this one, is not a public export
+ * (bench/README.md, "ZIP members"). So the one ZIP reader (zip-archive.ts) stays on yauzl and
+ * hands Deflate64 members to this decoder.
  * Deflate64 is RFC 1951 deflate with three changes, all here: a 64 KiB window, length code 285
  * meaning 3 + a 16-bit extra (instead of exactly 258), and distance codes 30 and 31 (14 extra
  * bits each, distances up to 65,536). Decoding is table-driven (one lookup per symbol) and

@@ -1,6 +1,6 @@
 import type { JobHost } from '../../core/job.ts';
 import { GTFS_DE, STATIC_MAX_BYTES, STATIC_TIMEOUT_MS } from '../../sources/gtfs/source.ts';
-import { buildStaticIndex } from '../../sources/gtfs/static-build.ts';
+import { buildStaticIndex } from '../../sources/gtfs/static-index-build.ts';
 import { staticIndexPath, type StaticMeta } from '../../sources/gtfs/static-index.ts';
 
 /**

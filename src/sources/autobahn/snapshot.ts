@@ -1,5 +1,5 @@
 import type { CacheWindows, FetchContext } from '../../core/data-type.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { limitOf } from '../../core/source.ts';
 import { AUTOBAHN } from './source.ts';

@@ -1,5 +1,5 @@
 import type { Adapter, FetchContext } from '../../core/data-type.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { UnemploymentRecord } from '../../core/records/society.ts';
 import { parseEckwerte, parseKreisList, type BaKreis } from './eckwerte.ts';
 

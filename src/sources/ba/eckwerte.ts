@@ -1,4 +1,5 @@
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { delimitedRows } from '../../core/delimited.ts';
 
 const MONTHS: Record<string, string> = {
   januar: '01',
@@ -45,21 +46,16 @@ export interface EckwerteTable {
  * Merkmale", labelled rows up to the © footer.
  */
 export function eckwerteTable(csv: string): EckwerteTable {
-  const lines = csv
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '');
-  const h = lines.findIndex((l) => l.startsWith('Ausgewählte Merkmale'));
+  const lines = delimitedRows(csv, { label: 'BA table' });
+  const h = lines.findIndex((cells) => (cells[0] ?? '').startsWith('Ausgewählte Merkmale'));
   if (h < 0) throw new UpstreamError('parse', 'BA table without the "Ausgewählte Merkmale" header');
-  const cellsOf = (l: string) => l.split(';').map((c) => c.trim());
-  const header = cellsOf(lines[h] ?? '');
+  const header = lines[h] ?? [];
   const rows: string[][] = [];
-  for (const line of lines.slice(h + 1)) {
-    const cells = cellsOf(line);
+  for (const cells of lines.slice(h + 1)) {
     if ((cells[0] ?? '').startsWith('©') || cells.length < 2) break;
     rows.push(cells);
   }
-  const preamble = lines.slice(0, h).map(cellsOf);
+  const preamble = lines.slice(0, h);
   const region = preamble.find((c) => /^(Kreis|Land|Bundesland|Region)[^:]*:$/.test(c[0] ?? ''))?.[1] || null;
   return { preamble, header, rows, region };
 }

@@ -1,4 +1,4 @@
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';

@@ -41,9 +41,3 @@ export function summariseStation(s: CountedStation, feed: Feed, resolution: 'hou
     license: feed.license,
   };
 }
-
-/** Text that some city servers send as Windows-1252 while declaring UTF-8: decoded as UTF-8 when it is valid, else as Latin-1. */
-export function decodeCityText(body: Buffer): string {
-  const utf8 = body.toString('utf8');
-  return utf8.includes('\uFFFD') ? body.toString('latin1') : utf8;
-}

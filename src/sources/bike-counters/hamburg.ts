@@ -1,9 +1,9 @@
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { findHeader, lines, splitLine } from '../../core/delimited.ts';
+import { decodeText, delimitedRows, findHeader } from '../../core/delimited.ts';
 import { BIKE_FEEDS } from './source.ts';
-import { addCount, decodeCityText, summariseStation } from './days.ts';
+import { addCount, summariseStation } from './days.ts';
 
 /**
  * The export has no coordinates; the WFS HH_WFS_Dauerzaehlstellen_Rad places the one open station
@@ -18,16 +18,15 @@ const COLUMNS = ['Datum', 'Zeitraum (von)', 'Anzahl Fahrräder'] as const;
  * first. Hours are summed to days; the newest day counts only when its last hour (23:00) is in.
  */
 export function parseHamburgExport(text: string): BikeCountStationRecord[] {
-  const rows = lines(text);
+  const rows = delimitedRows(text, { label: 'Hamburg bicycle count export' });
   const header = findHeader(rows, COLUMNS);
   if (!header) throw new UpstreamError('parse', 'Hamburg bicycle count export without its header row');
   const [dateCol, hourCol, countCol] = COLUMNS.map((c) => header.col.get(c)!);
-  const name = splitLine(rows[0] ?? '')[0] || null;
+  const name = rows[0]?.[0] || null;
   const days = new Map<string, number>();
   let lastDate = '';
   let lastHour = -1;
-  for (const row of rows.slice(header.at + 1)) {
-    const cells = splitLine(row);
+  for (const cells of rows.slice(header.at + 1)) {
     const d = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(cells[dateCol!] ?? '');
     const h = /^(\d{1,2}):\d{2}/.exec(cells[hourCol!] ?? '');
     const count = Number(cells[countCol!]);
@@ -44,5 +43,5 @@ export function parseHamburgExport(text: string): BikeCountStationRecord[] {
 
 export async function fetchHamburg(http: SourceHttp, signal?: AbortSignal): Promise<BikeCountStationRecord[]> {
   const res = await http.request('/export_radverkehr.csv', { signal });
-  return parseHamburgExport(decodeCityText(res.body));
+  return parseHamburgExport(decodeText(res.body));
 }

@@ -1,9 +1,10 @@
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { utmToLatLon } from '../../core/utm.ts';
+import { utmPointPosition } from '../../core/utm.ts';
 import { BIKE_FEEDS } from './source.ts';
-import { addCount, decodeCityText, summariseStation, type CountedStation } from './days.ts';
+import { addCount, summariseStation, type CountedStation } from './days.ts';
+import { decodeText } from '../../core/delimited.ts';
 
 export const LEIPZIG_DAILY_LAYER = 'OpenData:radverkehr_dauerzaehlstelle_anzahl_tag_zeitreihe';
 /** Newest rows asked for: about 30 stations times the seven days, with room for stations added later. */
@@ -12,16 +13,6 @@ export const LEIPZIG_ROWS = 1000;
 interface DailyFeature {
   geometry?: { type?: string; coordinates?: unknown } | null;
   properties?: { stationid?: unknown; stationname?: unknown; phenomenontime?: unknown; count?: unknown } | null;
-}
-
-/** The layer's points are ETRS89 / UTM 33N (EPSG:25833); a server that reprojects sends degrees instead. */
-function position(g: DailyFeature['geometry']): { lat: number | null; lon: number | null } {
-  const c = g?.type === 'Point' && Array.isArray(g.coordinates) ? g.coordinates : [];
-  const [x, y] = [Number(c[0]), Number(c[1])];
-  if (!Number.isFinite(x) || !Number.isFinite(y)) return { lat: null, lon: null };
-  if (Math.abs(x) <= 180 && Math.abs(y) <= 90) return { lat: y, lon: x };
-  const p = utmToLatLon(x, y, 33);
-  return { lat: Math.round(p.lat * 1e6) / 1e6, lon: Math.round(p.lon * 1e6) / 1e6 };
 }
 
 /**
@@ -40,7 +31,7 @@ export function parseLeipzigDaily(body: unknown): BikeCountStationRecord[] {
     if (!id || !date || !Number.isInteger(count) || count < 0) continue;
     let s = stations.get(id);
     if (!s) {
-      s = { id, name: typeof p?.stationname === 'string' ? p.stationname : null, ...position(f.geometry), days: new Map() };
+      s = { id, name: typeof p?.stationname === 'string' ? p.stationname : null, ...utmPointPosition(f.geometry, 33), days: new Map() };
       stations.set(id, s);
     }
     addCount(s.days, date, count);
@@ -65,7 +56,7 @@ export async function fetchLeipzig(http: SourceHttp, signal?: AbortSignal): Prom
   let body: unknown;
   try {
     // The server declares UTF-8 but has been seen sending Windows-1252 (station names with ß).
-    body = JSON.parse(decodeCityText(res.body));
+    body = JSON.parse(decodeText(res.body));
   } catch {
     throw new UpstreamError('parse', 'Leipzig bicycle count layer is not JSON');
   }

@@ -1,7 +1,7 @@
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { findHeader, lines, splitLine } from '../../core/delimited.ts';
+import { delimitedRows, findHeader } from '../../core/delimited.ts';
 import { BIKE_FEEDS } from './source.ts';
 import { addCount, summariseStation, type CountedStation } from './days.ts';
 
@@ -39,12 +39,11 @@ export function parseMuenchenStations(body: unknown): Map<string, CountedStation
  * layer does not list are skipped (they cannot be placed).
  */
 export function addMuenchenDays(text: string, stations: Map<string, CountedStation>) {
-  const rows = lines(text);
-  const header = findHeader(rows, ['datum', 'zaehlstelle', 'gesamt'], ',');
+  const rows = delimitedRows(text, { label: 'München daily count file', delimiter: ',' });
+  const header = findHeader(rows, ['datum', 'zaehlstelle', 'gesamt']);
   if (!header) throw new UpstreamError('parse', 'München daily count file without its header row');
   const [dateCol, stationCol, totalCol] = ['datum', 'zaehlstelle', 'gesamt'].map((c) => header.col.get(c)!);
-  for (const row of rows.slice(header.at + 1)) {
-    const cells = splitLine(row, ',');
+  for (const cells of rows.slice(header.at + 1)) {
     const d = /^(\d{4})[.-](\d{2})[.-](\d{2})$/.exec(cells[dateCol!] ?? '');
     const station = stations.get(cells[stationCol!] ?? '');
     const count = Number(cells[totalCol!]);

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
-import yauzl from 'yauzl';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { ZipArchive, type ZipMember } from '../../upstream/zip-archive.ts';
 
 /**
  * A small streaming reader of XLSX workbooks (Office Open XML SpreadsheetML) held in memory: the
@@ -35,11 +35,6 @@ export interface Workbook {
 const fail = (msg: string) => new UpstreamError('parse', `XLSX workbook: ${msg}`);
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/** A member name that could not escape a directory if it were ever unpacked (it never is). */
-function safeName(name: string): boolean {
-  return name.length > 0 && !name.startsWith('/') && !name.includes('\\') && !name.split('/').includes('..') && !/^[A-Za-z]:/.test(name);
-}
-
 /** Column index of a cell reference (`AB12` -> 27). */
 function columnOf(ref: string): number | null {
   const m = /^([A-Z]{1,3})\d+$/.exec(ref);
@@ -49,31 +44,6 @@ function columnOf(ref: string): number | null {
   return n - 1;
 }
 
-function openZip(body: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.fromBuffer(body, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (err, zip) =>
-      err || !zip ? reject(fail(`not a ZIP archive (${err?.message ?? 'unreadable'})`)) : resolve(zip),
-    ),
-  );
-}
-
-function listEntries(zip: yauzl.ZipFile, limits: XlsxLimits): Promise<Map<string, yauzl.Entry>> {
-  return new Promise((resolve, reject) => {
-    const entries = new Map<string, yauzl.Entry>();
-    zip.on('entry', (entry: yauzl.Entry) => {
-      const name = entry.fileName;
-      if (!safeName(name)) return reject(fail(`unsafe member name ${JSON.stringify(name.slice(0, 80))}`));
-      if (entries.has(name)) return reject(fail(`member ${JSON.stringify(name.slice(0, 80))} appears twice`));
-      if (entries.size >= limits.maxEntries) return reject(fail(`more than ${limits.maxEntries} members`));
-      entries.set(name, entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(entries));
-    zip.on('error', (e: Error) => reject(fail(e.message)));
-    zip.readEntry();
-  });
-}
-
 interface XmlHandlers {
   open?: (name: string, attrs: Record<string, string>) => void;
   close?: (name: string) => void;
@@ -81,51 +51,45 @@ interface XmlHandlers {
 }
 
 /** Inflates one part and feeds it to saxes as it streams; handler errors end the read. */
-function parsePart(zip: yauzl.ZipFile, entry: yauzl.Entry, limits: XlsxLimits, h: XmlHandlers): Promise<void> {
-  const part = entry.fileName;
-  if (entry.uncompressedSize > limits.maxPartBytes) return Promise.reject(fail(`${part} of ${entry.uncompressedSize} bytes exceeds ${limits.maxPartBytes}`));
+async function parsePart(zip: ZipArchive, member: ZipMember, limits: XlsxLimits, h: XmlHandlers): Promise<void> {
+  const part = member.name;
+  const stream = await zip.stream(member, limits.maxPartBytes);
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(fail(`${part} unreadable (${err?.message ?? 'no stream'})`));
-      const parser = new SaxesParser({ xmlns: false });
-      const decoder = new TextDecoder('utf-8', { fatal: true });
-      let failure: Error | null = null;
-      let read = 0;
-      const stop = (e: unknown) => {
-        if (failure) return;
-        failure = e instanceof UpstreamError ? e : fail(`${part}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-        stream.destroy();
-        reject(failure);
-      };
-      parser.on('doctype', () => stop(fail(`${part} with a DOCTYPE declaration refused`)));
-      parser.on('error', (e) => stop(fail(`${part} not well-formed: ${e.message.split('\n')[0]}`)));
-      parser.on('opentag', (tag: SaxesTagPlain) => h.open?.(local(tag.name), tag.attributes));
-      parser.on('closetag', (tag: SaxesTagPlain) => h.close?.(local(tag.name)));
-      parser.on('text', (t: string) => h.text?.(t));
-      parser.on('cdata', (t: string) => h.text?.(t));
-      stream.on('data', (chunk: Buffer) => {
-        if (failure) return;
-        read += chunk.length;
-        if (read > limits.maxPartBytes) return stop(fail(`${part} exceeds ${limits.maxPartBytes} bytes`));
-        try {
-          const text = decoder.decode(chunk, { stream: true });
-          if (/<!ENTITY/i.test(text)) return stop(fail(`${part} with an ENTITY declaration refused`));
-          parser.write(text);
-        } catch (e) {
-          stop(e);
-        }
-      });
-      stream.on('error', (e) => stop(e));
-      stream.on('end', () => {
-        if (failure) return;
-        try {
-          parser.write(decoder.decode());
-          parser.close();
-        } catch (e) {
-          return stop(e);
-        }
-        if (!failure) resolve();
-      });
+    const parser = new SaxesParser({ xmlns: false });
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let failure: Error | null = null;
+    const stop = (e: unknown) => {
+      if (failure) return;
+      failure = e instanceof UpstreamError ? e : fail(`${part}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      stream.destroy();
+      reject(failure);
+    };
+    parser.on('doctype', () => stop(fail(`${part} with a DOCTYPE declaration refused`)));
+    parser.on('error', (e) => stop(fail(`${part} not well-formed: ${e.message.split('\n')[0]}`)));
+    parser.on('opentag', (tag: SaxesTagPlain) => h.open?.(local(tag.name), tag.attributes));
+    parser.on('closetag', (tag: SaxesTagPlain) => h.close?.(local(tag.name)));
+    parser.on('text', (t: string) => h.text?.(t));
+    parser.on('cdata', (t: string) => h.text?.(t));
+    stream.on('data', (chunk: Buffer) => {
+      if (failure) return;
+      try {
+        const text = decoder.decode(chunk, { stream: true });
+        if (/<!ENTITY/i.test(text)) return stop(fail(`${part} with an ENTITY declaration refused`));
+        parser.write(text);
+      } catch (e) {
+        stop(e);
+      }
+    });
+    stream.on('error', (e) => stop(e));
+    stream.on('end', () => {
+      if (failure) return;
+      try {
+        parser.write(decoder.decode());
+        parser.close();
+      } catch (e) {
+        return stop(e);
+      }
+      if (!failure) resolve();
     });
   });
 }
@@ -162,9 +126,9 @@ function resolveTarget(target: string): string {
 }
 
 export async function openWorkbook(body: Buffer, limits: XlsxLimits = DEFAULT_XLSX_LIMITS): Promise<Workbook> {
-  const zip = await openZip(body);
+  const zip = await ZipArchive.open(body, { label: 'XLSX workbook', maxMembers: limits.maxEntries });
   try {
-    const entries = await listEntries(zip, limits);
+    const entries = new Map(zip.members.map((m) => [m.name, m]));
     const entry = (name: string) => {
       const e = entries.get(name);
       if (!e) throw fail(`part ${name} missing`);
@@ -213,7 +177,7 @@ export async function openWorkbook(body: Buffer, limits: XlsxLimits = DEFAULT_XL
       eachRow: (sheet, onRow) => {
         const path = parts.get(sheet);
         if (!path) return Promise.reject(fail(`sheet ${JSON.stringify(sheet.slice(0, 80))} missing`));
-        let e: yauzl.Entry;
+        let e: ZipMember;
         try {
           e = entry(path);
         } catch (err) {

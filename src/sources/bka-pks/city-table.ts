@@ -1,4 +1,4 @@
-import { lines, splitLine } from '../../core/delimited.ts';
+import { delimitedRows } from '../../core/delimited.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import type { CrimeStatsRecord } from '../../core/records/crime.ts';
 
@@ -9,10 +9,10 @@ type Format = 'en' | 'de';
  * and other tables the German way. The file's format is read from a value that shows both
  * separators; German is assumed only when such a value proves it.
  */
-export function numberFormat(rows: string[]): Format {
-  for (const r of rows) {
-    if (/\d\.\d{3},\d/.test(r)) return 'de';
-    if (/\d,\d{3}\.\d/.test(r)) return 'en';
+export function numberFormat(values: string[]): Format {
+  for (const v of values) {
+    if (/\d\.\d{3},\d/.test(v)) return 'de';
+    if (/\d,\d{3}\.\d/.test(v)) return 'en';
   }
   return 'en';
 }
@@ -40,12 +40,11 @@ type Column = keyof typeof COLUMNS;
 
 /** The PKS city table ("Grundtabelle Städte, Fälle mit HZ"), grouped by the 8-digit municipality key. */
 export function parseCityTable(body: string, reportYear: number): Map<string, CrimeStatsRecord> {
-  const rows = lines(body);
+  const rows = delimitedRows(body, { label: 'PKS city table' });
   let col: Partial<Record<Column, number>> | null = null;
   let at = -1;
-  for (const [i, row] of rows.slice(0, 40).entries()) {
+  for (const [i, cells] of rows.slice(0, 40).entries()) {
     if (col) break;
-    const cells = splitLine(row);
     const found: Partial<Record<Column, number>> = {};
     for (const [name, re] of Object.entries(COLUMNS) as [Column, RegExp][]) {
       const j = cells.findIndex((c) => re.test(c));
@@ -58,11 +57,10 @@ export function parseCityTable(body: string, reportYear: number): Map<string, Cr
   }
   if (!col) throw new UpstreamError('parse', 'PKS city table without its header row (Schlüssel;Straftat;Gemeindeschlüssel;…)');
   const data = rows.slice(at + 1);
-  const format = numberFormat(data);
+  const format = numberFormat(data.flat());
   const cell = (cells: string[], c: Column) => (col![c] === undefined ? undefined : cells[col![c]!]);
   const out = new Map<string, CrimeStatsRecord>();
-  for (const row of data) {
-    const cells = splitLine(row);
+  for (const cells of data) {
     const ags = (cell(cells, 'ags') ?? '').replace(/\D/g, '');
     const key = cell(cells, 'key') ?? '';
     if (!/^\d{8}$/.test(ags) || key === '') continue;
@@ -83,5 +81,5 @@ export function parseCityTable(body: string, reportYear: number): Map<string, Cr
 
 /** `Version 1.0` or the like in the table's preamble, for the required credit line. */
 export function tableVersion(body: string): string | null {
-  return /Version[:\s]*([0-9][0-9.]*)/i.exec(lines(body).slice(0, 12).join('\n'))?.[1] ?? null;
+  return /Version[:\s]*([0-9][0-9.]*)/i.exec(body.split('\n', 12).join('\n'))?.[1] ?? null;
 }

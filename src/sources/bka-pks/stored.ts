@@ -1,3 +1,5 @@
+import { decodeText } from '../../core/delimited.ts';
+
 /** Store keys of the ingested PKS city table (written by the crime-stats-ingest job). */
 export const crimeKey = (slug: string) => `crime:v1:${slug}`;
 export const CRIME_META_KEY = 'crime:v1:meta';
@@ -19,10 +21,4 @@ export const creditLine = (m: Pick<CrimeMeta, 'report_year' | 'version'>) =>
   `PKS Bundeskriminalamt, Berichtsjahr ${m.report_year}${m.version ? `, Version ${m.version}` : ''}`;
 
 /** UTF-8 when valid, else Windows-1252 (the BKA's CSVs are Latin-1). */
-export function decodeTable(body: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    return new TextDecoder('windows-1252').decode(body);
-  }
-}
+export const decodeTable = decodeText;

@@ -1,6 +1,6 @@
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { cpgEncoding, readDbf, readPolygons, type Ring } from './shapefile.ts';
-import { zipMembers } from './zip.ts';
+import { withZip } from '../../upstream/zip-archive.ts';
 
 /** VG250 Geofaktor 4: land parts with structure (the municipality's land area; water parts are 1 and 2). */
 const LAND = '4';
@@ -23,7 +23,11 @@ function dbfDate(v: string | undefined): string | null {
  * parts' rings merged (a municipality can have several records, e.g. exclaves).
  */
 export async function readMunicipalities(archive: Buffer, wanted: ReadonlySet<string>): Promise<Map<string, Municipality>> {
-  const files = await zipMembers(archive, /(^|\/)VG250_GEM\.(shp|dbf|cpg)$/i, 512 * 1024 * 1024);
+  const files = await withZip(archive, { label: 'VG250 archive', maxMembers: 1000 }, async (zip) => {
+    const out = new Map<string, Buffer>();
+    for (const m of zip.members) if (/(^|\/)VG250_GEM\.(shp|dbf|cpg)$/i.test(m.name)) out.set(m.baseName, await zip.bytes(m, 512 * 1024 * 1024));
+    return out;
+  });
   const shp = files.get('VG250_GEM.shp');
   const dbf = files.get('VG250_GEM.dbf');
   if (!shp || !dbf) throw new UpstreamError('parse', 'VG250 archive without the VG250_GEM layer');

@@ -1,5 +1,5 @@
 import type { Ring } from './shapefile.ts';
-import { utm32ScaleAt, utm32ToLonLat } from './utm.ts';
+import { utm32ToLonLat, utmScaleAt } from '../../core/utm.ts';
 
 /** One polygon: outer ring first, then its holes (metres, UTM 32N). */
 export type Polygon = Ring[];
@@ -165,7 +165,7 @@ export interface Measures {
 export function measure(polys: readonly Polygon[]): Measures {
   const [cx, cy] = centroid(polys);
   const [lon, lat] = utm32ToLonLat(cx, cy);
-  const k = utm32ScaleAt(lon, lat);
+  const k = utmScaleAt(lon, lat, 32);
   let minLon = Infinity;
   let minLat = Infinity;
   let maxLon = -Infinity;

@@ -1,27 +1,10 @@
 import { distanceKm, type City } from '../../cities/register.ts';
 import type { ChargingStation } from './register-csv.ts';
-
-/**
- * The register has no municipality key, so a station belongs to a city when three things
- * agree: its `Bundesland` is the city's state, its `Ort` starts with the city's core name
- * ("Frankfurt" for Frankfurt am Main, also "Köln-Ehrenfeld" for Köln) and its coordinates lie
- * within a radius derived from the city's area. The state check keeps Frankfurt (Oder) and
- * Halle (Westf.) out; the radius keeps same-named places elsewhere in the state out.
- */
-export function fold(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
+import { foldLetters } from '../../core/fold.ts';
 
 /** "Frankfurt am Main" -> "frankfurt", "Halle (Saale)" -> "halle", "Bergisch Gladbach" stays whole. */
 export function coreName(name: string): string {
-  return fold(name)
+  return foldLetters(name)
     .replace(/\s*\(.*$/, '')
     .replace(/\s+(am|im|an der|in der)\s.*$/, '')
     .trim();
@@ -32,19 +15,26 @@ export function matchRadiusKm(city: City): number {
   return 1.6 * Math.sqrt(area / Math.PI) + 3;
 }
 
+/**
+ * The register has no municipality key, so a station belongs to a city when three things
+ * agree: its `Bundesland` is the city's state, its `Ort` starts with the city's core name
+ * ("Frankfurt" for Frankfurt am Main, also "Köln-Ehrenfeld" for Köln) and its coordinates lie
+ * within a radius derived from the city's area. The state check keeps Frankfurt (Oder) and
+ * Halle (Westf.) out; the radius keeps same-named places elsewhere in the state out.
+ */
 export class CityMatcher {
   private readonly byState = new Map<string, { city: City; core: string }[]>();
   constructor(cities: readonly City[]) {
     for (const city of cities) {
-      const key = fold(city.state_name);
+      const key = foldLetters(city.state_name);
       this.byState.set(key, [...(this.byState.get(key) ?? []), { city, core: coreName(city.name) }]);
     }
   }
 
   cityOf(s: ChargingStation): City | null {
     if (!s.place || !s.state || s.lat === null || s.lon === null) return null;
-    const place = fold(s.place).trim();
-    for (const { city, core } of this.byState.get(fold(s.state).trim()) ?? []) {
+    const place = foldLetters(s.place).trim();
+    for (const { city, core } of this.byState.get(foldLetters(s.state).trim()) ?? []) {
       if (!place.startsWith(core) || /[a-z]/.test(place.charAt(core.length))) continue;
       if (distanceKm(city.lat, city.lon, s.lat, s.lon) <= matchRadiusKm(city)) return city;
     }

@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { decodeText, delimitedRows } from '../../core/delimited.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** One Ladeeinrichtung (station) of the register, in the Stadtdaten vocabulary. */
@@ -25,14 +25,7 @@ export interface ChargingStation {
 }
 
 /** The edition carries UTF-8 with BOM now, cp1252 in older editions: detect instead of assuming. */
-export function decodeRegister(buf: Buffer): string {
-  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return buf.subarray(3).toString('utf8');
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
-  } catch {
-    return buf.toString('latin1');
-  }
-}
+export const decodeRegister = decodeText;
 
 /** "7,2" -> 7.2 (decimal comma; coordinates are text). */
 function decimal(s: string | undefined): number | null {
@@ -71,12 +64,7 @@ function editionDate(preamble: string): string | null {
 export function parseRegister(csv: string): { edition: string | null; stations: ChargingStation[] } {
   const start = csv.search(/^\uFEFF?Ladeeinrichtungs-ID;/m);
   if (start < 0) throw new UpstreamError('parse', 'Ladesäulenregister without the Ladeeinrichtungs-ID header row');
-  let records: string[][];
-  try {
-    records = parse(csv.slice(start), { delimiter: ';', relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true });
-  } catch (err) {
-    throw new UpstreamError('parse', `Ladesäulenregister CSV unreadable: ${(err as Error).message}`);
-  }
+  const records = delimitedRows(csv.slice(start), { label: 'Ladesäulenregister CSV', trim: false });
   const header = (records[0] ?? []).map((h) => h.trim());
   const idx = (name: string) => header.indexOf(name);
   const need = ['Ladeeinrichtungs-ID', 'Betreiber', 'Postleitzahl', 'Ort', 'Breitengrad', 'Längengrad'];

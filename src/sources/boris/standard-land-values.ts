@@ -1,7 +1,7 @@
 import type { City } from '../../cities/register.ts';
 import type { CacheWindows } from '../../core/data-type.ts';
 import type { StandardLandValues } from '../../core/records/land.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { BORIS_BY_STATE, STATES_WITHOUT, type BorisState } from './states.ts';
 import { parseGeoJsonPage, parseGmlPage, type Zone } from './zones.ts';
 

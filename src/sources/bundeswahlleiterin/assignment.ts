@@ -1,4 +1,4 @@
-import { findHeader, lines, splitLine } from '../../core/delimited.ts';
+import { delimitedRows, findHeader } from '../../core/delimited.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** The official municipality ↔ constituency assignment, compact. */
@@ -17,15 +17,14 @@ const REQUIRED = ['Wahlkreis-Nr', 'RGS_Land', 'RGS_RegBez', 'RGS_Kreis', 'RGS_Ge
  * the Gemeindeverband segment is left out because it is not part of the AGS.
  */
 export function parseAssignment(body: string): Assignment {
-  const rows = lines(body);
+  const rows = delimitedRows(body, { label: 'constituency assignment' });
   const header = findHeader(rows, REQUIRED);
   if (!header) throw new UpstreamError('parse', 'constituency assignment without its header row (Wahlkreis-Nr;…;RGS_Gemeinde)');
   const { col } = header;
   const get = (c: string[], name: string) => (c[col.get(name) ?? -1] ?? '').trim();
   const byAgs = new Map<string, Set<number>>();
   const members = new Map<number, Set<string>>();
-  for (const row of rows.slice(header.at + 1)) {
-    const c = splitLine(row);
+  for (const c of rows.slice(header.at + 1)) {
     const nr = Number(get(c, 'Wahlkreis-Nr'));
     const parts = [get(c, 'RGS_Land').padStart(2, '0'), get(c, 'RGS_RegBez'), get(c, 'RGS_Kreis').padStart(2, '0'), get(c, 'RGS_Gemeinde').padStart(3, '0')];
     const ags = parts.join('');

@@ -1,4 +1,4 @@
-import { decimalComma, findHeader, lines, splitLine } from '../../core/delimited.ts';
+import { decimalComma, delimitedRows, findHeader } from '../../core/delimited.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** One constituency of kerg2.csv, compact (cached as JSON for all constituencies). */
@@ -33,18 +33,14 @@ function isoDate(de: string | undefined): string | null {
  * digits, `Prozent` has a decimal comma; a party that did not stand has both empty.
  */
 export function parseKerg2(body: string): ElectionResults {
-  const rows = lines(body);
+  const rows = delimitedRows(body, { label: 'kerg2.csv' });
   const header = findHeader(rows, REQUIRED);
   if (!header) throw new UpstreamError('parse', 'kerg2.csv without its header row (Wahlart;Wahltag;Gebietsart;…)');
   const { col } = header;
   const cell = (cells: string[], name: string) => cells[col.get(name) ?? -1];
-  const status = rows
-    .slice(0, header.at)
-    .map((r) => splitLine(r))
-    .find((c) => c[0] === 'Status:');
+  const status = rows.slice(0, header.at).find((c) => c[0] === 'Status:');
   const out: ElectionResults = { election: null, election_date: null, result_status: status?.[1] || null, constituencies: {} };
-  for (const row of rows.slice(header.at + 1)) {
-    const c = splitLine(row);
+  for (const c of rows.slice(header.at + 1)) {
     if (cell(c, 'Gebietsart') !== 'Wahlkreis') continue;
     const nr = String(Number(cell(c, 'Gebietsnummer')));
     if (nr === 'NaN') continue;

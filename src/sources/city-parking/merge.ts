@@ -1,5 +1,6 @@
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
 import { distanceKm } from '../../cities/register.ts';
+import { foldLetters } from '../../core/fold.ts';
 
 /** Words that say what kind of car park it is, not which one ("Parkhaus Am Bahnhof" = "Am Bahnhof"). */
 const KIND_WORDS = new Set([
@@ -28,12 +29,7 @@ const KIND_WORDS = new Set([
 
 /** The words of a name that identify the site: lower case, umlauts spelt out, kind words and P-numbers dropped. */
 export function nameWords(name: string | null): string[] {
-  return (name ?? '')
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
+  return foldLetters(name ?? '')
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !KIND_WORDS.has(w) && !/^p\d+$/.test(w));
 }

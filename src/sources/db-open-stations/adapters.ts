@@ -1,8 +1,9 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { StationList } from '../../core/records/stations.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { cityStationsAnswer } from '../stada/stations.ts';
 import { joinOpenStations, parseHaltestellen, parseStationsdaten } from './open-stations.ts';
+import { decodeText } from '../../core/delimited.ts';
 
 /** Dated editions, refreshed at most once a day; kept a month while the download server is away. */
 export const OPEN_STATIONS_CACHE = { freshSeconds: 86400, staleSeconds: 2592000 };
@@ -10,11 +11,7 @@ export const OPEN_STATIONS_CACHE = { freshSeconds: 86400, staleSeconds: 2592000 
 /** The files are published as UTF-8; an editor's cp1252 re-save must still read. */
 async function download(http: SourceHttp, key: 'stationsdaten' | 'haltestellen'): Promise<string> {
   const { body } = await http.request('', key === 'haltestellen' ? { base: http.url(key) } : {});
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    return body.toString('latin1');
-  }
+  return decodeText(body);
 }
 
 /** "…-Stand2020-03.csv" -> "2020-03": the edition the configured file names, if it does. */

@@ -1,5 +1,4 @@
-import { parse } from 'csv-parse/sync';
-import { decimalComma } from '../../core/delimited.ts';
+import { decimalComma, delimitedObjects } from '../../core/delimited.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { nameKey, type Station } from '../stada/stations.ts';
 
@@ -30,16 +29,7 @@ const STOP_COLUMNS = ['EVA_NR', 'DS100', 'NAME', 'Laenge', 'Breite'] as const;
  * still reads. Lines ending in `;` (some editions) give one empty column more than named.
  */
 function rowsByHeader(csv: string, required: readonly string[], file: string): Record<string, string>[] {
-  let records: string[][];
-  try {
-    records = parse(csv, { delimiter: ';', bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true });
-  } catch (err) {
-    throw new UpstreamError('parse', `${file} CSV unreadable: ${(err as Error).message}`);
-  }
-  const header = records[0] ?? [];
-  const missing = required.filter((c) => !header.includes(c));
-  if (missing.length > 0) throw new UpstreamError('parse', `${file} CSV without the column(s) ${missing.join(', ')}`);
-  return records.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+  return delimitedObjects(csv, { label: `${file} CSV`, required });
 }
 
 const text = (s: string | undefined): string | null => (s && s.trim() !== '' ? s.trim() : null);

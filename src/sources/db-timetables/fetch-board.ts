@@ -1,4 +1,4 @@
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import { mergeBoard, type BoardEntryOf, type BoardKind } from './board.ts';
 import { parseTimetableXml, type TimetableXml } from './xml.ts';

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { distanceKm } from '../../cities/register.ts';
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { delimitedRows } from '../../core/delimited.ts';
 
 export interface FireStation {
   id: string;
@@ -17,10 +18,9 @@ export interface FireStation {
  * ("Stationsindex; Höhe in m;Breite   ;Länge    ;Name ...;Bundesland").
  */
 export function parseFireStations(text: string): FireStation[] {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = lines[0];
+  const [header, ...rows] = delimitedRows(text, { label: 'DWD fire stations list' });
   if (header === undefined) throw new UpstreamError('parse', 'DWD fire stations list is empty');
-  const head = header.split(';').map((h) => h.trim().toLowerCase());
+  const head = header.map((h) => h.toLowerCase());
   const col = (pred: (h: string) => boolean) => head.findIndex(pred);
   const idx = {
     id: col((h) => h.startsWith('stations')),
@@ -32,8 +32,7 @@ export function parseFireStations(text: string): FireStation[] {
   };
   if (idx.id < 0 || idx.lat < 0 || idx.lon < 0) throw new UpstreamError('parse', 'DWD fire stations list without id or coordinates');
   const out: FireStation[] = [];
-  for (const line of lines.slice(1)) {
-    const f = line.split(';').map((x) => x.trim());
+  for (const f of rows) {
     const lat = Number(f[idx.lat]);
     const lon = Number(f[idx.lon]);
     const id = f[idx.id];
@@ -84,16 +83,14 @@ export function unpack(body: Buffer): string {
  * row is the current one. Termin is the run time in UTC ("20260911 04:14").
  */
 export function latestRun(csv: string, prefix: 'wbi' | 'glfi'): FireRun | null {
-  const lines = csv.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = lines[0];
+  const [header, ...rows] = delimitedRows(csv, { label: `DWD fire station file (${prefix})` });
   if (header === undefined) return null;
-  const head = header.split(';').map((h) => h.trim().toLowerCase());
+  const head = header.map((h) => h.toLowerCase());
   const termin = head.indexOf('termin');
   const dayCols = Array.from({ length: 7 }, (_, i) => head.indexOf(`${prefix}_${i}`));
   if (termin < 0 || (dayCols[0] ?? -1) < 0) throw new UpstreamError('parse', `DWD fire station file without Termin or ${prefix}_0`);
   let best: { t: string; f: string[] } | null = null;
-  for (const line of lines.slice(1)) {
-    const f = line.split(';').map((x) => x.trim());
+  for (const f of rows) {
     const t = f[termin];
     if (t === undefined || !/^\d{8} \d{2}:\d{2}$/.test(t)) continue;
     if (!best || t > best.t) best = { t, f };

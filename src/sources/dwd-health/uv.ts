@@ -2,6 +2,7 @@ import { distanceKm } from '../../cities/register.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { readDwdLocalTime } from './pollen.ts';
 import { UV_STATIONS, type UvStation } from './uv-stations.ts';
+import { nameCore } from '../../core/fold.ts';
 
 /** uvi.json as DWD publishes it: one entry per UV measurement city, integer forecasts. */
 export interface UvBody {
@@ -26,20 +27,6 @@ export interface UvForecast {
   today_risk: 'low' | 'moderate' | 'high' | 'very_high' | 'extreme' | null;
 }
 
-/** Folded name core: case and umlauts folded, qualifiers ("/Main", "am Main", "(Saale)", "im Breisgau") dropped. */
-export function nameKey(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .split(/\s*[/(,]\s*|\s+(?:am|an der|im|in der)\s+/, 1)
-    .join('')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 const uvIndex = (v: unknown): number | null => {
   if (v === null || v === undefined || v === '') return null;
   const n = Number(v);
@@ -62,15 +49,15 @@ export function uvRisk(index: number | null): UvForecast['today_risk'] {
 export function parseUv(body: UvBody, cityName: string, lat: number, lon: number): UvForecast | null {
   if (!body || typeof body !== 'object' || !Array.isArray(body.content)) throw new UpstreamError('parse', 'DWD uvi.json without content');
   const entries = body.content.filter((e) => typeof e?.city === 'string' && e.forecast && typeof e.forecast === 'object');
-  const known = new Map<string, UvStation>(UV_STATIONS.map((s) => [nameKey(s.name), s]));
-  const own = entries.find((e) => nameKey(e.city ?? '') === nameKey(cityName));
+  const known = new Map<string, UvStation>(UV_STATIONS.map((s) => [nameCore(s.name), s]));
+  const own = entries.find((e) => nameCore(e.city ?? '') === nameCore(cityName));
   let pick: { entry: (typeof entries)[number]; station: UvStation | undefined; distance: number | null } | null = null;
   if (own) {
-    const st = known.get(nameKey(own.city ?? ''));
+    const st = known.get(nameCore(own.city ?? ''));
     pick = { entry: own, station: st, distance: st ? distanceKm(lat, lon, st.lat, st.lon) : null };
   } else {
     for (const e of entries) {
-      const st = known.get(nameKey(e.city ?? ''));
+      const st = known.get(nameCore(e.city ?? ''));
       if (!st || st.mountain) continue;
       const d = distanceKm(lat, lon, st.lat, st.lon);
       if (!pick || d < (pick.distance ?? Infinity)) pick = { entry: e, station: st, distance: d };

@@ -1,5 +1,5 @@
-import { parse } from 'csv-parse/sync';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { delimitedRows } from '../../core/delimited.ts';
 
 /**
  * GENESIS "flat file CSV" (ffcsv): one line per value, `;`-separated, German numbers,
@@ -51,13 +51,8 @@ export function parseGermanNumber(cell: string): number | null {
 }
 
 export function parseFfcsv(input: string | Buffer): FfcsvRow[] {
-  const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '');
-  let records: string[][];
-  try {
-    records = parse(text, { delimiter: ';', relax_column_count: true, skip_empty_lines: true, relax_quotes: true, trim: false });
-  } catch (err) {
-    throw new UpstreamError('parse', `unparseable ffcsv: ${(err as Error).message}`);
-  }
+  const text = typeof input === 'string' ? input : input.toString('utf8');
+  const records = delimitedRows(text, { label: 'ffcsv', trim: false });
   const [first] = records;
   if (first === undefined) throw new UpstreamError('parse', 'empty ffcsv');
   const header = first.map((h) => h.trim());

@@ -1,5 +1,5 @@
-import type { SourceHttp } from '../../core/source-http.ts';
-import type { UpstreamResponse } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
+import type { UpstreamResponse } from '../../core/adapter-http.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import type { Store } from '../../core/store.ts';
 import { parseFfcsv, type FfcsvRow } from './ffcsv.ts';

@@ -78,59 +78,27 @@ export function toTripUpdate(tu: GtfsRealtimeBindings.transit_realtime.ITripUpda
   };
 }
 
-type OnTrip = (t: RtTripUpdate, start: number, end: number) => void;
-
-/** Decodes up to `max` top-level fields; synchronous so V8 optimises the hot loop. */
-function decodeSome(reader: protobuf.Reader, summary: FeedSummary & { sawHeader: boolean }, onTrip: OnTrip, max: number) {
-  for (let k = 0; k < max && reader.pos < reader.len; k++) {
-    const tag = reader.uint32();
-    const field = tag >>> 3;
-    if (field === 1) {
-      const header = RT.FeedHeader.decode(reader, reader.uint32());
-      summary.sawHeader = true;
-      summary.timestamp = has(header, 'timestamp') ? num(header.timestamp) : null;
-    } else if (field === 2) {
-      const len = reader.uint32();
-      const start = reader.pos;
-      const entity = RT.FeedEntity.decode(reader, len);
-      summary.entities++;
-      if (entity.alert) summary.alerts++;
-      if (entity.tripUpdate && !entity.isDeleted) {
-        const t = toTripUpdate(entity.tripUpdate);
-        if (t) {
-          summary.trip_updates++;
-          onTrip(t, start, start + len);
-        }
-      }
-    } else {
-      reader.skipType(tag & 7);
-    }
-  }
-}
-
 /**
- * Walks a FeedMessage entity by entity (field 1 header, field 2 entity) so that only one
- * decoded FeedEntity lives at a time; the whole decoded message of a 70 MB feed would not fit
- * the memory budget. Each trip update is handed to `onTrip` with the byte range of its entity
- * in `buf` (so the caller can keep the raw entity without copying) and then dropped.
- * `pause` is awaited every few thousand entities so a poll never blocks requests for seconds.
- * The poller reads feeds without an object per update (feed-columns.ts); this object path is
- * the reference that decoder is tested against.
+ * Walks a FeedMessage a slice of top-level fields at a time (`decodeSlice` reads up to 4096 of
+ * them) and awaits `pause` between slices, so a 70 MB feed never blocks requests for seconds. A
+ * protobuf error is a parse failure; so is a feed whose walk did not see a FeedHeader.
  */
-export async function decodeFeed(buf: Uint8Array, onTrip: OnTrip, pause?: () => Promise<void>): Promise<FeedSummary> {
+export async function walkFeed(
+  buf: Uint8Array,
+  decodeSlice: (reader: protobuf.Reader, max: number) => void,
+  sawHeader: () => boolean,
+  pause?: () => Promise<void>,
+): Promise<void> {
   const reader = protobuf.Reader.create(buf);
-  const state = { timestamp: null, entities: 0, trip_updates: 0, alerts: 0, sawHeader: false };
   while (reader.pos < reader.len) {
     try {
-      decodeSome(reader, state, onTrip, 4096);
+      decodeSlice(reader, 4096);
     } catch (err) {
       throw new UpstreamError('parse', `malformed GTFS-Realtime feed: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (pause && reader.pos < reader.len) await pause();
   }
-  if (!state.sawHeader) throw new UpstreamError('parse', 'GTFS-Realtime feed without a FeedHeader');
-  const { sawHeader: _, ...summary } = state;
-  return summary;
+  if (!sawHeader()) throw new UpstreamError('parse', 'GTFS-Realtime feed without a FeedHeader');
 }
 
 /** One FeedEntity's bytes (as kept by the trip index) back to its trip update. */

@@ -1,8 +1,7 @@
 import protobuf from 'protobufjs/minimal.js';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
-import { UpstreamError } from '../../core/upstream-error.ts';
 import { IntColumns, NONE } from './columns.ts';
-import { num, type FeedSummary } from './decode.ts';
+import { num, walkFeed, type FeedSummary } from './decode.ts';
 
 const RT = GtfsRealtimeBindings.transit_realtime;
 const SKIPPED = RT.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
@@ -395,17 +394,13 @@ function decodeSome(r: protobuf.Reader, d: ColumnDecoder, baseS: number, max: nu
  * thousand entities so a poll never blocks requests for seconds.
  */
 export async function decodeFeedColumns(buf: Uint8Array, baseS: number, ordinal: StopOrdinals | null, pause?: () => Promise<void>): Promise<FeedColumns> {
-  const r = protobuf.Reader.create(buf);
   const d = new ColumnDecoder(baseS, ordinal);
-  while (r.pos < r.len) {
-    try {
-      decodeSome(r, d, baseS, 4096);
-    } catch (err) {
-      throw new UpstreamError('parse', `malformed GTFS-Realtime feed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    if (pause && r.pos < r.len) await pause();
-  }
-  if (!d.summary.sawHeader) throw new UpstreamError('parse', 'GTFS-Realtime feed without a FeedHeader');
+  await walkFeed(
+    buf,
+    (r, max) => decodeSome(r, d, baseS, max),
+    () => d.summary.sawHeader,
+    pause,
+  );
   const { sawHeader: _, ...summary } = d.summary;
   return { summary, tripId: d.tripId, tripRoute: d.tripRoute, tripStart: d.tripStart, trips: d.trips, calls: d.calls, unrouted: d.unrouted };
 }

@@ -5,7 +5,7 @@ import { openSqlite, prepareRaw, scalar, type DatabaseSync, type StatementSync }
 
 /**
  * The static GTFS schedule in a compact, query-ready form: one SQLite file built by the weekly
- * job (see static-build.ts) and opened read-only here, so a request never re-parses the zip.
+ * job (see static-index-build.ts) and opened read-only here, so a request never re-parses the zip.
  * Times are GTFS seconds after the service day's reference (noon minus 12 h).
  */
 export const STATIC_SCHEMA = `

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** GTI API version the requests are written against (fields as in the recorded answers). */

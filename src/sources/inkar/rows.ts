@@ -1,6 +1,7 @@
 import type { City } from '../../cities/register.ts';
 import type { SustainabilityRecord } from '../../core/records/sustainability.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { eachRowOfZipMember } from '../../upstream/zip-archive.ts';
 import { INKAR_AREA, type InkarIndicator } from './indicators.ts';
 
 /** Columns the long-format CSV must have (found by name: the order is not relied on). */
@@ -33,10 +34,8 @@ function yearOf(raw: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-const unquote = (s: string) => (s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1).replace(/""/g, '"') : s);
-
 /**
- * Reads the lines of INKAR's CSV and keeps, per city and declared indicator, the newest year with
+ * Reads the rows of INKAR's CSV and keeps, per city and declared indicator, the newest year with
  * a value: the Gemeinde row of the city's AGS, or for a kreisfreie city its Kreis row (the same
  * territory). A kreisangehörige city never takes its district's value.
  */
@@ -58,12 +57,8 @@ export class InkarReader {
     }
   }
 
-  line(raw: string): void {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (line.trim() === '') return;
-    const fields = line.split(';').map(unquote);
+  row(fields: string[]): void {
     if (!this.cols) {
-      if (fields[0]) fields[0] = fields[0].replace(/^\uFEFF/, '');
       const cols: Record<string, number> = {};
       fields.forEach((f, i) => (cols[f.trim()] = i));
       const missing = REQUIRED.filter((c) => cols[c] === undefined);
@@ -132,4 +127,13 @@ export class InkarReader {
     }
     return out;
   }
+}
+
+/** The long-format table inside the edition's ZIP. */
+const MEMBER = /(^|\/)inkar_\d{4}\.csv$/i;
+
+/** Streams the rows of an INKAR edition's CSV out of its ZIP held in memory into `onRow`; resolves with the member's path. */
+export function eachInkarRowInZip(body: Buffer, maxBytes: number, onRow: (fields: string[]) => void): Promise<string> {
+  // Fields are not trimmed: the reader trims the ones it compares, and 60 million rows are read faster without.
+  return eachRowOfZipMember(body, { member: MEMBER, label: 'INKAR archive', missing: 'no inkar_YYYY.csv member', maxBytes, trim: false }, onRow);
 }

@@ -1,7 +1,8 @@
 import { distanceKm, type City } from '../../cities/register.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import type { HospitalRecord } from '../../core/records/hospitals.ts';
-import { coreName, fold, matchRadiusKm } from '../bnetza/city-match.ts';
+import { coreName, matchRadiusKm } from '../bnetza/city-match.ts';
+import { foldLetters } from '../../core/fold.ts';
 
 /** One item of `GET /fileadmin/json/locations.json` (published OpenAPI: zip is an integer, coordinates are strings). */
 export interface KlinikLocation {
@@ -56,7 +57,7 @@ export function hospitalsOf(all: Hospital[], city: City): HospitalRecord[] {
   const core = coreName(city.name);
   const out: HospitalRecord[] = [];
   for (const h of all) {
-    if (h.lat === null || h.lon === null || !h.place || !fold(h.place).includes(core)) continue;
+    if (h.lat === null || h.lon === null || !h.place || !foldLetters(h.place).includes(core)) continue;
     const d = distanceKm(city.lat, city.lon, h.lat, h.lon);
     if (d <= radius) out.push({ ...h, distance_km: Math.round(d * 100) / 100 });
   }

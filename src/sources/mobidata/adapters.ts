@@ -4,7 +4,8 @@ import { UpstreamError } from '../../core/upstream-error.ts';
 import { chargingResult, parseAfirStatus, parseAfirTable, type StaticPoint } from './afir.ts';
 import type { ChargingStatusAggregates, ChargingStatusRecord } from '../../core/records/energy.ts';
 import { distanceKm } from '../../cities/register.ts';
-import { coreName, fold, matchRadiusKm } from '../bnetza/city-match.ts';
+import { coreName, matchRadiusKm } from '../bnetza/city-match.ts';
+import { foldLetters } from '../../core/fold.ts';
 import { assertPage, chargingStatus, type OcpiLocation } from './ocpdb-locations.ts';
 
 const PAGE = 500;
@@ -42,7 +43,8 @@ export const liveChargingStatus: Adapter<ChargingStatusRecord> = async ({ city, 
   const data = chargingStatus(
     locations,
     (lat, lon, place) =>
-      distanceKm(city.lat, city.lon, lat, lon) <= r && (place === null || (fold(place).startsWith(core) && !/[a-z]/.test(fold(place).charAt(core.length)))),
+      distanceKm(city.lat, city.lon, lat, lon) <= r &&
+      (place === null || (foldLetters(place).startsWith(core) && !/[a-z]/.test(foldLetters(place).charAt(core.length)))),
   );
   if (data.points.length === 0) return { data: null, status: 'no_data', meta: { reason: 'no charging point with live status in the city' } };
   return { data, as_of: data.aggregates.last_update };

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** Credentials every Mobilithek subscription needs besides its own subscription id. */

@@ -1,7 +1,7 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { MobilityMode, MobilityPointRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { utmToLatLon } from '../../core/utm.ts';
+import { utmPointPosition } from '../../core/utm.ts';
 
 export const MOBILITY_POINT_LAYER = 'mor_wfs:ruhver_mp_standort_point';
 export const MOBILITY_POINT_CITIES: readonly string[] = ['muenchen'];
@@ -29,16 +29,6 @@ const day = (v: unknown) => {
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(String(v ?? ''));
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 };
-
-/** Native EPSG:25832 (UTM 32N) unless the server reprojected to degrees. */
-function position(g: Feature['geometry']): { lat: number | null; lon: number | null } {
-  const c = g?.type === 'Point' && Array.isArray(g.coordinates) ? g.coordinates : [];
-  const [x, y] = [Number(c[0]), Number(c[1])];
-  if (!Number.isFinite(x) || !Number.isFinite(y)) return { lat: null, lon: null };
-  if (Math.abs(x) <= 180 && Math.abs(y) <= 90) return { lat: y, lon: x };
-  const p = utmToLatLon(x, y, 32);
-  return { lat: Math.round(p.lat * 1e6) / 1e6, lon: Math.round(p.lon * 1e6) / 1e6 };
-}
 
 function modesOf(r: Omit<MobilityPointRecord, 'modes'>): MobilityMode[] {
   const offered: [MobilityMode, boolean | null][] = [
@@ -73,7 +63,7 @@ export function parseMobilityPoints(body: unknown): MobilityPointRecord[] {
       id,
       name: cleanText(p.name),
       address: cleanText(p.adresse),
-      ...position(f.geometry),
+      ...utmPointPosition(f.geometry, 32),
       carsharing_spaces: count(p.anz_stellpl_cs),
       taxi_spaces: count(p.anz_stellpl_taxi),
       charging_points_ac: count(p.anzahl_ladepunkte_ac),

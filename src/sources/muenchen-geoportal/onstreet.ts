@@ -1,8 +1,7 @@
-import { parse } from 'csv-parse/sync';
 import type { Adapter } from '../../core/data-type.ts';
 import type { OnStreetParkingRecord } from '../../core/records/mobility.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
+import { delimitedObjects } from '../../core/delimited.ts';
 
 export const SEGMENT_LAYER = 'mor_wfs:ruhver_parkseiten_line';
 export const ZONE_LAYER = 'mor_wfs:ruhver_prm_gebiete_poly';
@@ -15,20 +14,7 @@ type Row = Record<string, string>;
 
 /** GeoServer's CSV output: a header row (FID first, then the asked properties), comma separated, quoted where needed. */
 export function parseWfsCsv(text: string, required: readonly string[], what: string): Row[] {
-  let rows: Row[];
-  try {
-    rows = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true }) as Row[];
-  } catch {
-    throw new UpstreamError('parse', `${what} is not CSV`);
-  }
-  const header = rows[0]
-    ? Object.keys(rows[0])
-    : text
-        .replace(/^\uFEFF/, '')
-        .split(/\r?\n/, 1)[0]!
-        .split(',');
-  if (!required.every((c) => header.includes(c))) throw new UpstreamError('parse', `${what} lacks the columns ${required.join(', ')}`);
-  return rows;
+  return delimitedObjects(text, { label: what, delimiter: ',', trim: false, required });
 }
 
 const clean = (v: string | undefined) => (v ?? '').replace(/\s+/g, ' ').trim() || null;

@@ -1,6 +1,6 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { CouncilPapersRecord } from '../../core/records/city-base.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { toBerlinIso } from '../../core/time.ts';
 import { OPARL_SYSTEM_BY_SLUG } from './systems.ts';
 import { assertList, assertSystem, byNewest, parsePaper, type OparlBody, type OparlList, type OparlPaper, type OparlSystemObject } from './parse.ts';

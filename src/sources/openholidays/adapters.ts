@@ -1,7 +1,7 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { HolidaysRecord } from '../../core/records/city-base.ts';
 import { toBerlinIso } from '../../core/time.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { City } from '../../cities/register.ts';
 import { localSubdivisionsOf, partialStateHolidaysOf, type PartialStateVerdict } from '../../cities/local-holidays.ts';
 import { appliesTo, parseHolidayList } from './parse.ts';

@@ -1,6 +1,6 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { StationList } from '../../core/records/stations.ts';
-import type { SourceHttp } from '../../core/source-http.ts';
+import type { SourceHttp } from '../../core/adapter-http.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { cityStationsAnswer, parseStationPage, type StadaPage, type Station } from './stations.ts';
 

@@ -1,4 +1,4 @@
-import { fold, stripped } from '../../cities/resolve.ts';
+import { fold, stripped } from '../../core/fold.ts';
 import type { City } from '../../cities/register.ts';
 import type { AdapterResult } from '../../core/data-type.ts';
 import { quotedInput } from '../../core/problem.ts';

@@ -6,7 +6,8 @@ import { HOURLY_SCOPE, type Pollutant } from './components.ts';
 import { latestPerStation, stationKey, type MeasuresBody } from './measures.ts';
 import { latestAirquality, type AirqualityBody } from './airquality.ts';
 import { cascadeReadings } from './readings.ts';
-import { isActive, nearestActive, parseStations, placeKey, type StationAt, type StationListBody, type UbaStation } from './stations.ts';
+import { isActive, nearestActive, parseStations, type StationAt, type StationListBody, type UbaStation } from './stations.ts';
+import { nameCore } from '../../core/fold.ts';
 
 /** Nearest-station search for `air`: at most this many stations, this far from the register point. */
 export const AIR_MAX_KM = 30;
@@ -87,10 +88,10 @@ export const nearestReadings: Adapter<AirRecord> = async (ctx) => {
 export const cityStations: Adapter<AirStationRecord[]> = async (ctx) => {
   const { city, now } = ctx;
   const all = await loadStations(ctx);
-  const key = placeKey(city.name);
+  const key = nameCore(city.name);
   let matchedBy: 'municipality' | 'radius' = 'municipality';
   let stations: StationAt[] = nearestActive(
-    all.filter((s) => isActive(s, today(now)) && s.place !== null && placeKey(s.place) === key),
+    all.filter((s) => isActive(s, today(now)) && s.place !== null && nameCore(s.place) === key),
     city.lat,
     city.lon,
     today(now),

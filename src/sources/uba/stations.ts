@@ -108,15 +108,3 @@ export function nearestActive(stations: readonly UbaStation[], lat: number, lon:
     .filter((s) => s.distance_km <= maxKm)
     .sort((a, b) => a.distance_km - b.distance_km);
 }
-
-/**
- * The core of a municipality name for matching UBA's free-text "station city" against the
- * register: case and umlauts folded, and qualifiers dropped ("Frankfurt am Main", "Frankfurt/Main"
- * and "Frankfurt" all give "frankfurt"; "Halle (Saale)" gives "halle").
- */
-export function placeKey(name: string): string {
-  const folded = name.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
-  // split() always yields at least one piece.
-  const head = folded.split(/\s*[/(,]\s*|\s+(?:am|an der|an|im|in der|in|ob der|ob)\s+/)[0]!;
-  return head.replace(/[^a-z0-9]+/g, ' ').trim();
-}

@@ -1,5 +1,6 @@
 import type { City } from '../../cities/register.ts';
-import { decimalComma, splitLine } from '../../core/delimited.ts';
+import { decimalComma } from '../../core/delimited.ts';
+import { eachRowOfZipMember } from '../../upstream/zip-archive.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import type { AccidentPoint, AccidentsRecord } from '../../core/records/accidents.ts';
 
@@ -66,7 +67,7 @@ const newTally = (): Tally => ({
 const int = (s: string | undefined): number | null => (s !== undefined && /^\s*\d+\s*$/.test(s) ? Number(s) : null);
 
 /**
- * Reads an Unfallatlas point file line by line. Columns are found by header name because their
+ * Reads an Unfallatlas point file row by row. Columns are found by header name because their
  * set and order change between years. Each row's AGS is ULAND + UREGBEZ + UKREIS + UGEMEINDE;
  * Berlin and Hamburg rows carry district keys, so a city state collects every row of its Land.
  */
@@ -85,10 +86,7 @@ export class AccidentReader {
     }
   }
 
-  line(raw: string) {
-    const line = raw.replace(/^\uFEFF/, '').replace(/\r$/, '');
-    if (line.trim() === '') return;
-    const cells = splitLine(line);
+  row(cells: string[]) {
     if (!this.col) {
       if (!REQUIRED.every((r) => cells.includes(r))) throw new UpstreamError('parse', 'Unfallatlas file without its header row (ULAND;UREGBEZ;…)');
       this.col = new Map(cells.map((c, i) => [c, i]));
@@ -169,3 +167,15 @@ export function accidentsRecord(t: Tally, city: City, year: number, file: string
 }
 
 export { newTally };
+
+/** The point table inside the ZIP: `csv/Unfallorte2023_LinRef.csv` (2018: `.txt`). */
+const MEMBER = /(^|\/)Unfallorte\d{4}_LinRef\.(csv|txt)$/i;
+
+/**
+ * Streams the rows of the point table of an Unfallatlas ZIP held in memory into `onRow`; resolves
+ * with the member's path. Older files are Windows-1252; only the header holds letters, so a wrong
+ * guess cannot shift values.
+ */
+export function eachPointRowInZip(body: Buffer, maxBytes: number, onRow: (cells: string[]) => void): Promise<string> {
+  return eachRowOfZipMember(body, { member: MEMBER, label: 'Unfallatlas archive', missing: 'no Unfallorte…_LinRef member', maxBytes }, onRow);
+}

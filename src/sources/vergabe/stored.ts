@@ -1,7 +1,7 @@
 import type { City } from '../../cities/register.ts';
 import type { Store } from '../../core/store.ts';
 import type { TenderRecord } from '../../core/records/tenders.ts';
-import { fold } from '../bnetza/city-match.ts';
+import { foldLetters } from '../../core/fold.ts';
 
 /** Store keys written by the tenders-ingest job: one list per publication day, and the index of days. */
 export const tendersDayKey = (day: string) => `tenders:v1:day:${day}`;
@@ -38,7 +38,7 @@ const PREFIXES = /^(landeshauptstadt|hansestadt|freie und hansestadt|universitae
 
 /** A buyer locality folded for comparison: case, umlauts, "Stadt …" prefixes and ", Stadt" suffixes removed. */
 export function placeKey(place: string): string {
-  return fold(place)
+  return foldLetters(place)
     .replace(/,\s*stadt$/, '')
     .replace(PREFIXES, '')
     .replace(/\s+/g, ' ')

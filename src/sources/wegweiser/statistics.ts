@@ -1,3 +1,4 @@
+import type { FetchContext } from '../../core/data-type.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** `Region` of the data API: gkz is the 8-digit AGS, friendlyUrl the region's URL segment. */
@@ -60,4 +61,33 @@ export function parseStatistics(body: WegweiserStatistics) {
     data_source: d.source ?? null,
     remark: d.remark ?? null,
   };
+}
+
+const DAY = 86400;
+
+/**
+ * The statistics of `topics` for the city's region, found by AGS (the region list is cached for
+ * a month), or why there are none: no region with the AGS, or a 404 (the topics have no data at
+ * this region level; `none` says so in the answer).
+ */
+export async function statisticsOfCity(
+  { city, http, cached }: Pick<FetchContext, 'city' | 'http' | 'cached'>,
+  topics: readonly string[],
+  none: string,
+): Promise<{ body: WegweiserStatistics } | { reason: string }> {
+  const region = await cached<WegweiserRegion | null>(`region:${city.ags}`, { freshSeconds: 30 * DAY, staleSeconds: 90 * DAY }, async () =>
+    regionByAgs(await http.json('/rest/region/list', { query: { search: city.name, max: 25 } }), city.ags),
+  );
+  if (!region) return { reason: `Wegweiser Kommune lists no region with AGS ${city.ags}` };
+  const res = await http.request(`/rest/statistics/data/${topics.join('+')}+{region}`, {
+    params: { region: region.friendlyUrl },
+    headers: { accept: 'application/json' },
+    okStatuses: [404],
+  });
+  if (res.status === 404) return { reason: none };
+  try {
+    return { body: JSON.parse(res.body.toString('utf8')) as WegweiserStatistics };
+  } catch {
+    throw new UpstreamError('parse', 'unparseable JSON from Wegweiser Kommune');
+  }
 }

@@ -1,11 +1,10 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { SustainabilityRecord } from '../../core/records/sustainability.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { regionByAgs, type WegweiserRegion, type WegweiserStatistics } from './statistics.ts';
+import { statisticsOfCity, type WegweiserStatistics } from './statistics.ts';
 
 /** The Wegweiser topic that carries the SDG indicators of the SDG-Portal for municipalities. */
 export const SDG_TOPIC = 'nachhaltigkeit';
-const DAY = 86400;
 
 /** Every indicator of the topic with its latest year that has a value. */
 export function parseSdgIndicators(body: WegweiserStatistics): SustainabilityRecord {
@@ -33,25 +32,10 @@ export function parseSdgIndicators(body: WegweiserStatistics): SustainabilityRec
 }
 
 /** `sustainability`: the SDG indicators of Wegweiser Kommune's topic "Nachhaltigkeit" for the city (found by AGS). */
-export const sdgIndicators: Adapter<SustainabilityRecord> = async ({ city, http, cached }) => {
-  const region = await cached<WegweiserRegion | null>(`region:${city.ags}`, { freshSeconds: 30 * DAY, staleSeconds: 90 * DAY }, async () =>
-    regionByAgs(await http.json('/rest/region/list', { query: { search: city.name, max: 25 } }), city.ags),
-  );
-  if (!region) return { data: null, status: 'no_data', meta: { reason: `Wegweiser Kommune lists no region with AGS ${city.ags}` } };
-  const res = await http.request(`/rest/statistics/data/${SDG_TOPIC}+{region}`, {
-    params: { region: region.friendlyUrl },
-    headers: { accept: 'application/json' },
-    okStatuses: [404],
-  });
-  // 404: the topic has no data at this region level.
-  if (res.status === 404) return { data: null, status: 'no_data', meta: { reason: 'Wegweiser Kommune has no SDG indicators for this region' } };
-  let body: WegweiserStatistics;
-  try {
-    body = JSON.parse(res.body.toString('utf8')) as WegweiserStatistics;
-  } catch {
-    throw new UpstreamError('parse', 'unparseable JSON from Wegweiser Kommune');
-  }
-  const data = parseSdgIndicators(body);
+export const sdgIndicators: Adapter<SustainabilityRecord> = async (ctx) => {
+  const found = await statisticsOfCity(ctx, [SDG_TOPIC], 'Wegweiser Kommune has no SDG indicators for this region');
+  if ('reason' in found) return { data: null, status: 'no_data', meta: { reason: found.reason } };
+  const data = parseSdgIndicators(found.body);
   const withValue = data.indicators.filter((i) => i.value !== null);
   if (withValue.length === 0) return { data: null, status: 'no_data', meta: { reason: 'no SDG indicator has a value for this region' } };
   const newest = Math.max(...withValue.map((i) => i.year ?? 0));

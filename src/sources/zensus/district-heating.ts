@@ -1,7 +1,7 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { DistrictHeatingRecord } from '../../core/records/heating.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { ZENSUS_REFERENCE_DATE } from './grid-stats.ts';
+import { attr, ZENSUS_REFERENCE_DATE, type EsriStatsBody } from './grid-stats.ts';
 
 /** Layer-0 fields summed per city: buildings by heating energy carrier and by heating type. */
 const SUMS = {
@@ -20,17 +20,6 @@ export function heatingStatisticsQuery(ags: string) {
   };
 }
 
-interface EsriStatsBody {
-  features?: { attributes?: Record<string, unknown> }[];
-  error?: { code?: number; message?: string };
-}
-
-function sum(a: Record<string, unknown>, name: string): number | null {
-  const key = Object.keys(a).find((k) => k.toLowerCase() === name);
-  const v = key ? a[key] : null;
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
-}
-
 const share = (part: number | null, whole: number | null) => (part !== null && whole ? Math.round((part / whole) * 1000) / 10 : null);
 
 /**
@@ -42,11 +31,11 @@ export function parseHeatingStatistics(body: EsriStatsBody): DistrictHeatingReco
   if (body?.error) throw new UpstreamError('parse', `Zensus grid query failed: ${body.error.code ?? ''} ${body.error.message ?? ''}`.trim());
   if (!Array.isArray(body?.features)) throw new UpstreamError('parse', 'Zensus grid statistics without features');
   const a = body.features[0]?.attributes ?? {};
-  const carrierTotal = sum(a, 'carrier_total');
-  const typeTotal = sum(a, 'type_total');
+  const carrierTotal = attr(a, 'carrier_total');
+  const typeTotal = attr(a, 'type_total');
   if (!carrierTotal && !typeTotal) return null;
-  const carrierDistrict = sum(a, 'carrier_district');
-  const typeDistrict = sum(a, 'type_district');
+  const carrierDistrict = attr(a, 'carrier_district');
+  const typeDistrict = attr(a, 'type_district');
   return {
     census_year: 2022,
     reference_date: ZENSUS_REFERENCE_DATE,

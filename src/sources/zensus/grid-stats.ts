@@ -22,7 +22,8 @@ export interface EsriStatsBody {
   error?: { code?: number; message?: string };
 }
 
-function attr(a: Record<string, unknown>, name: string): number | null {
+/** A numeric attribute of an ArcGIS statistics answer by its out-field name, in any letter case. */
+export function attr(a: Record<string, unknown>, name: string): number | null {
   const key = Object.keys(a).find((k) => k.toLowerCase() === name);
   const v = key ? a[key] : null;
   return typeof v === 'number' && Number.isFinite(v) ? v : null;

@@ -1,6 +1,6 @@
 /**
  * The upstream as an adapter sees it: one source's configured base URL, timeout, size cap and
- * rate limit already applied. The pipeline implements it (pipeline/source-http.ts); adapters
+ * rate limit already applied. The pipeline implements it (BoundSourceHttp in pipeline/source-http.ts); adapters
  * depend only on this contract.
  */
 export interface CallOptions {

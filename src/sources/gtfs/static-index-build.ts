@@ -1,9 +1,9 @@
-import yauzl from 'yauzl';
-import { parse } from 'csv-parse';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { ZipArchive } from '../../upstream/zip-archive.ts';
+import { delimitedRowStream } from '../../core/delimited.ts';
 import { cityOfStop } from './city-stops.ts';
 import { parseGtfsTime } from './service-time.ts';
 import { STATIC_INDEXES, STATIC_SCHEMA, type StaticMeta } from './static-index.ts';
@@ -18,16 +18,11 @@ type SqlValue = string | number | null;
  */
 const BATCH = 20_000;
 const REQUIRED = ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
+/** A feed holds a dozen tables; Germany's whole stop_times.txt is some GB. */
+const ZIP_LIMITS = { label: 'static GTFS', maxMembers: 200 };
+const MAX_TABLE_BYTES = 32 * 1024 ** 3;
 
 type Row = Record<string, string>;
-
-function openZip(buf: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((res, rej) => yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => (err ? rej(err) : res(zip))));
-}
-
-function entryStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
-  return new Promise((res, rej) => zip.openReadStream(entry, (err, s) => (err ? rej(err) : res(s))));
-}
 
 const nullable = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v);
 const float = (v: string | undefined) => {
@@ -35,25 +30,17 @@ const float = (v: string | undefined) => {
   return Number.isFinite(n) ? n : null;
 };
 
-async function eachRow(stream: Readable, onRow: (r: Row) => void): Promise<number> {
-  const parser = stream.pipe(
-    parse({ columns: (h: string[]) => h.map((c) => c.trim()), bom: true, relax_column_count: true, skip_empty_lines: true, trim: false }),
-  );
-  let n = 0;
-  for await (const row of parser) {
-    onRow(row as Row);
-    n++;
+/** Rows of one table as objects by header name (any column order, blanks around names dropped). */
+async function eachRow(stream: Readable, table: string, onRow: (r: Row) => void): Promise<void> {
+  let header: string[] | null = null;
+  for await (const cells of delimitedRowStream(stream, { label: `static GTFS ${table}`, delimiter: ',', trim: false })) {
+    if (!header) header = cells.map((c) => c.trim());
+    else onRow(Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ''])));
   }
-  return n;
 }
 
 export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl: string, now = new Date()): Promise<StaticMeta> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await openZip(zipBuf);
-  } catch (err) {
-    throw new UpstreamError('parse', `static GTFS is not a zip: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  const zip = await ZipArchive.open(zipBuf, ZIP_LIMITS);
   mkdirSync(dirname(outPath), { recursive: true });
   const tmp = `${outPath}.build-${process.pid}`;
   rmSync(tmp, { force: true });
@@ -84,44 +71,29 @@ export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl:
   const counts: Record<string, number> = {};
   try {
     const seen = new Set<string>();
-    await new Promise<void>((res, rej) => {
-      zip.on('error', rej);
-      zip.on('end', () => res());
-      zip.on('entry', (entry: yauzl.Entry) => {
-        const name = entry.fileName.split('/').pop()!;
-        const convert = toRow[name];
-        if (!convert) {
-          zip.readEntry();
-          return;
+    for (const member of zip.members) {
+      const name = member.baseName;
+      const convert = toRow[name];
+      if (!convert) continue;
+      seen.add(name);
+      const table = name.replace('.txt', '') as keyof typeof ins;
+      let batch: SqlValue[][] = [];
+      const flush = (rows: SqlValue[][]) =>
+        inTransaction(db, () => {
+          for (const r of rows) ins[table].run(...r);
+        });
+      await eachRow(await zip.stream(member, MAX_TABLE_BYTES), name, (r) => {
+        const v = convert(r);
+        if (!v) return;
+        batch.push(v);
+        if (batch.length >= BATCH) {
+          flush(batch);
+          batch = [];
         }
-        seen.add(name);
-        const table = name.replace('.txt', '') as keyof typeof ins;
-        let batch: SqlValue[][] = [];
-        const flush = (rows: SqlValue[][]) =>
-          inTransaction(db, () => {
-            for (const r of rows) ins[table].run(...r);
-          });
-        entryStream(zip, entry)
-          .then((s) =>
-            eachRow(s, (r) => {
-              const v = convert(r);
-              if (!v) return;
-              batch.push(v);
-              if (batch.length >= BATCH) {
-                flush(batch);
-                batch = [];
-              }
-            }),
-          )
-          .then(() => {
-            flush(batch);
-            counts[table] = Number(scalar(db.prepare(`SELECT count(*) FROM ${table}`)) ?? 0);
-            zip.readEntry();
-          })
-          .catch(rej);
       });
-      zip.readEntry();
-    });
+      flush(batch);
+      counts[table] = Number(scalar(db.prepare(`SELECT count(*) FROM ${table}`)) ?? 0);
+    }
     const missing = REQUIRED.filter((f) => !seen.has(f));
     if (missing.length) throw new UpstreamError('parse', `static GTFS lacks ${missing.join(', ')}`);
     db.exec(STATIC_INDEXES);
@@ -136,6 +108,7 @@ export async function buildStaticIndex(zipBuf: Buffer, outPath: string, feedUrl:
     const setMeta = db.prepare('INSERT INTO meta VALUES (?, ?)');
     for (const [k, v] of Object.entries(meta)) setMeta.run(k, String(v));
     db.close();
+    zip.close();
     renameSync(tmp, outPath);
     return meta;
   } catch (err) {

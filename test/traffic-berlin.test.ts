@@ -71,9 +71,11 @@ test('GET /live/berlin/traffic-reports: every report, zoned validity, distance f
   assert.equal(at(r.json, 'data.0.geometry.art'), undefined, 'GeoJSON keeps its own members');
 });
 
-test('traffic-reports is Berlin only: other cities have no such path', async () => {
+test('traffic-reports is Berlin and Hannover only: another city is not_covered, naming the two', async () => {
   const r = await ctx.app.get('/api/v1/live/hamburg/traffic-reports');
-  assert.equal(r.status, 404);
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
+  assert.deepEqual(at(r.json, 'meta.covered_cities'), ['berlin', 'hannover']);
 });
 
 test('incidents and roadworks of Berlin merge the VIZ reports with the motorway feed, each item naming its source', async () => {

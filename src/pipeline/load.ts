@@ -129,13 +129,14 @@ export class Loader {
   private async part<T>(
     form: DataType,
     ctx: FetchContext,
-    source: SourceDecl,
+    asked: SourceDecl,
     read: (ctx: FetchContext) => Promise<T>,
     input: StaleInput,
   ): Promise<PartResult<T>> {
-    if (source !== form.source && !form.parts.includes(source)) {
-      throw new Error(`${form.type} reads a part from ${source.id}, which its reading does not declare in parts`);
-    }
+    // Adapters name a source by its module's declaration; the form's own or declared one (by id) is what this
+    // server runs, with the settings and breaker it was built with.
+    const source = asked.id === form.source.id ? form.source : form.parts.find((p) => p.id === asked.id);
+    if (!source) throw new Error(`${form.type} reads a part from ${asked.id}, which its reading does not declare in parts`);
     if (!this.rt.sourceEnabled(source)) return { status: 'disabled', reason: disabledReason(this.rt, source) };
     const sub: FetchContext = {
       ...ctx,
@@ -143,7 +144,10 @@ export class Loader {
       cached: (name, windows, fetch) => this.shared(source, name, windows, fetch, input),
     };
     try {
-      return { status: 'ok', value: await this.rt.breakers.execute(source, () => read(sub)) };
+      // A part of the form's own source already runs behind that source's breaker (the whole fetch does):
+      // a second call through the same breaker would be refused while it is half-open.
+      const value = source === form.source ? await read(sub) : await this.rt.breakers.execute(source, () => read(sub));
+      return { status: 'ok', value };
     } catch (err) {
       // The kind only: upstream messages can carry request details.
       const kind = err instanceof UpstreamError ? err.kind : 'failure';

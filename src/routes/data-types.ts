@@ -13,9 +13,19 @@ import type { LaneTarget } from '../http/hit-lane.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
+import { cityFamilies, dispatching, familyAt, notCoveredIn, type Member } from './city-families.ts';
 
 /** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
 export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: RouteContext) {
+  // Literal per-city paths and the template path of their shape answer any spelling of a city (city-families.ts).
+  const families = cityFamilies(rt.catalog.all);
+  const memberHandler = (m: Member) => (m.successor ? deprecated(m.successor, handler(m.dt, m.successor)) : handler(m.dt, null));
+  /** The route's own handler, or, at a family's template, the family's dispatch in front of it. */
+  const routed = (dt: DataType, path: string, successor: string | null) => {
+    const own = handler(dt, successor);
+    const family = familyAt(families, path);
+    return family?.general?.dt === dt ? dispatching(family, memberHandler, own) : own;
+  };
   for (const dt of rt.catalog.all) {
     const path = routePath(dt);
     const doc: RouteDoc = {
@@ -36,7 +46,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
         ...(dt.cache !== 'stored' ? { 503: 'Upstream down and nothing cached (hint: GET /api/v1/health)' } : {}),
       },
     };
-    app.get(toFastifyPath(path), { config: { doc } }, handler(dt, null));
+    app.get(toFastifyPath(path), { config: { doc } }, routed(dt, path, null));
     for (const alias of dt.aliases ?? []) {
       app.get(
         toFastifyPath(alias),
@@ -49,9 +59,29 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
             done();
           },
         },
-        handler(dt, path),
+        routed(dt, alias, path),
       );
     }
+  }
+  // A family without a template type of its own: its template route (undocumented: the literal paths are) takes
+  // any spelling of its cities; another city of the register is not covered.
+  for (const family of families.filter((f) => f.general === null)) {
+    const successor = [...family.members.values()][0]?.successor ?? null;
+    const notCovered = notCoveredIn(family, rt.config.demo);
+    const answer = async (req: FastifyRequest, reply: FastifyReply) => {
+      const meta = notCovered(req);
+      if (successor) reply.headers(deprecationHeaders(successorPath(successor, { city: String(meta.city) })));
+      return reply.headers({ 'content-type': JSON_TYPE, 'cache-control': 'public, max-age=60' }).send(JSON.stringify({ data: null, meta, attribution: null }));
+    };
+    app.get(toFastifyPath(family.template), dispatching(family, memberHandler, answer));
+  }
+
+  /** An alias member reached through its family: the Deprecation and Link headers its own route's hook would set. */
+  function deprecated(successor: string, h: ReturnType<typeof handler>) {
+    return (req: FastifyRequest, reply: FastifyReply) => {
+      reply.headers(deprecationHeaders(successorPath(successor, req.params as Record<string, string>)));
+      return h(req, reply);
+    };
   }
 
   function handler(dt: DataType, successor: string | null) {

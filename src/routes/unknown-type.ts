@@ -40,8 +40,9 @@ function registerFamily(app: FastifyInstance, ctx: RouteContext, { prefix, param
     const near = nearest(type, known());
     // Only a cleaned form of what was asked is quoted back (and the city as its canonical slug).
     const shown = quotedInput(type);
-    if (near) {
-      const path = `${base}${findCity(city)?.slug ?? (cleanedInput(city) || '{slug}')}/${near}`;
+    const path = near ? `${base}${findCity(city)?.slug ?? (cleanedInput(city) || '{slug}')}/${near}` : null;
+    // Never the URL that was asked for: a suggestion names another path.
+    if (near && path && path !== req.url.split('?')[0]) {
       throw new ProblemError('route_not_found', `unknown data type${shown}`, `Did you mean ${path}? GET /api/v1 lists every data type.`, {
         suggestion: near,
         suggested_path: path,

@@ -9,7 +9,7 @@ const CELL_TEXT: Record<CellState, [symbol: string, title: string, cls: string]>
   not_covered: ['–', 'not covered in this city', 'n'],
   disabled: ['✕', 'disabled: credentials missing or switched off', 'd'],
   breaker_open: ['!', 'upstream breaker open', 'o'],
-  no_recording: ['○', "demo: recorded for the type's example city only; here it may answer no_data", 'r'],
+  no_recording: ['○', "demo: recorded for the type's example city only; here it may answer no_data", 'm'],
 };
 
 /**
@@ -32,7 +32,7 @@ main{max-width:none}
 #matrix th.g span{position:sticky;left:12rem;padding:0 .3rem}
 #matrix th.t{writing-mode:vertical-rl;transform:rotate(180deg);font:400 .75rem ui-monospace,monospace;padding:.3rem .1rem;vertical-align:bottom}
 #matrix td{text-align:center;min-width:1.1em}#matrix td.r{text-align:right}
-.a{background:#d9f2dc}.n{background:#eee;color:#777}.d{background:#f9d5d3}.o{background:#f5a9a3}.r{background:#eef5ee;color:#6a8}
+.a{background:#d9f2dc}.n{background:#eee;color:#777}.d{background:#f9d5d3}.o{background:#f5a9a3}.m{background:#eef5ee;color:#6a8}
 #matrix th.g:nth-child(even){background:#e6e6ec}
 th[data-sort]{cursor:pointer;text-decoration:underline dotted}
 form label{margin-right:1rem}#topics a{margin-right:.6rem;white-space:nowrap}#topics a[aria-current]{font-weight:700;color:inherit}

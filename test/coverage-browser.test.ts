@@ -29,7 +29,7 @@ before(async () => {
   if (SKIP) return;
   fake = await new FakeUpstream().start();
   registerAllFixtures(fake);
-  // No credentials: the matrix shows disabled cells next to available and not-covered ones.
+  // No credentials: the matrix shows disabled cells next to configured (untried, answering) and not-covered ones.
   app = await startApp(fakeEnv(fake.url));
 });
 after(async () => {
@@ -81,8 +81,9 @@ test(
       const counts = {
         rows: await count('#matrix tbody tr'),
         typeColumns: await count('#matrix thead th.t'),
-        cells: await count('#matrix td.a, #matrix td.n, #matrix td.d, #matrix td.o'),
-        available: await count('#matrix td.a'),
+        cells: await count('#matrix td.a, #matrix td.u, #matrix td.o, #matrix td.n, #matrix td.d'),
+        answering: await count('#matrix td.a'),
+        untried: await count('#matrix td.u'),
         disabled: await count('#matrix td.d'),
         notCovered: await count('#matrix td.n'),
         shown: await js<string>("document.getElementById('shown').textContent"),
@@ -90,7 +91,9 @@ test(
       assert.equal(counts.rows, CITIES.length);
       assert.equal(counts.typeColumns, perCity);
       assert.equal(counts.cells, CITIES.length * perCity);
-      assert.equal(counts.available, num(api, 'meta.cells.available'));
+      assert.equal(counts.answering, num(api, 'meta.cells.answering'));
+      assert.equal(counts.untried, num(api, 'meta.cells.untried'));
+      assert.equal(num(api, 'meta.cells.configured'), counts.answering + counts.untried + num(api, 'meta.cells.failing'));
       assert.equal(counts.disabled, num(api, 'meta.cells.disabled'));
       assert.equal(counts.notCovered, num(api, 'meta.cells.not_covered'));
       assert.ok(counts.disabled > 0, 'keyless: sources needing credentials show as disabled');
@@ -159,7 +162,10 @@ test(
       assert.ok(page.url().endsWith(`/coverage?topic=${key}`), page.url());
       const inGroup = (api as { data: { group: string }[] }).data.filter((t) => t.group === firstGroup).length;
       assert.equal(await count('#matrix thead th.t'), inGroup);
-      assert.equal(await count('#matrix tbody tr td.a, #matrix tbody tr td.n, #matrix tbody tr td.d, #matrix tbody tr td.o'), inGroup * CITIES.length);
+      assert.equal(
+        await count('#matrix tbody tr td.a, #matrix tbody tr td.u, #matrix tbody tr td.n, #matrix tbody tr td.d, #matrix tbody tr td.o'),
+        inGroup * CITIES.length,
+      );
 
       // Without JavaScript the topic links still switch.
       await page.setJavaScriptEnabled(false);

@@ -23,6 +23,12 @@ export class SourceHealth {
     e.failure = Date.now();
     e.error = error;
   }
+  /** The times (ms) of the source's latest success and failure, null where none since start. */
+  latest(id: string): { success: number | null; failure: number | null } {
+    const e = this.get(id);
+    return { success: e.success, failure: e.failure };
+  }
+
   view(id: string) {
     const e = this.get(id);
     return {

@@ -119,13 +119,15 @@ export async function compareCities(
   });
   const sorted = sort ? sortBy(items, (x) => x[sort], order) : order === 'desc' ? [...items].reverse() : items;
   const { items: pageItems, meta: pagination } = paginate(sorted, page, channel, true);
+  const statuses = countBy(items.map((i) => i.source_status));
   const meta: Record<string, unknown> = {
-    source_status: 'ok',
+    // ok only when some city's source answered; else error when one failed, else no_data (docs/contract.md, Compare).
+    source_status: statuses.ok ? 'ok' : statuses.error ? 'error' : 'no_data',
     resource,
     type: dt.type,
     total: items.length,
     max_cities: rt.config.maxCities,
-    statuses: countBy(items.map((i) => i.source_status)),
+    statuses,
     sort,
     order,
     ...(valuePath ? { value_field: valuePath } : {}),

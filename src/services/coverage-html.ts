@@ -5,12 +5,16 @@ import { cellOf, cityCoverage, coverageRows, summary, type CellState } from './c
 import type { ServiceContext } from './context.ts';
 
 const CELL_TEXT: Record<CellState, [symbol: string, title: string, cls: string]> = {
-  available: ['●', 'available', 'a'],
-  not_covered: ['–', 'not covered in this city', 'n'],
+  answering: ['●', 'configured and answering: its latest call succeeded', 'a'],
+  untried: ['◐', 'configured, not asked since start', 'u'],
+  failing: ['!', 'configured but failing: latest call failed, breaker open or format drift', 'o'],
   disabled: ['✕', 'disabled: credentials missing or switched off', 'd'],
-  breaker_open: ['!', 'upstream breaker open', 'o'],
+  not_covered: ['–', 'not covered in this city', 'n'],
   no_recording: ['○', "demo: recorded for the type's example city only; here it may answer no_data", 'm'],
 };
+
+/** The cells a request can get an answer from (configured: answering, untried or failing). */
+const CONFIGURED: readonly CellState[] = ['answering', 'untried', 'failing', 'no_recording'];
 
 /**
  * The matrix is 84 cities x ~100 data types: cells are as small as markup gets (a class and a
@@ -32,7 +36,7 @@ main{max-width:none}
 #matrix th.g span{position:sticky;left:12rem;padding:0 .3rem}
 #matrix th.t{writing-mode:vertical-rl;transform:rotate(180deg);font:400 .75rem ui-monospace,monospace;padding:.3rem .1rem;vertical-align:bottom}
 #matrix td{text-align:center;min-width:1.1em}#matrix td.r{text-align:right}
-.a{background:#d9f2dc}.n{background:#eee;color:#777}.d{background:#f9d5d3}.o{background:#f5a9a3}.m{background:#eef5ee;color:#6a8}
+.a{background:#d9f2dc}.n{background:#eee;color:#777}.d{background:#f9d5d3}.o{background:#f5a9a3}.u{background:#eef6ef}.m{background:#eef5ee;color:#6a8}
 #matrix th.g:nth-child(even){background:#e6e6ec}
 th[data-sort]{cursor:pointer;text-decoration:underline dotted}
 form label{margin-right:1rem}#topics a{margin-right:.6rem;white-space:nowrap}#topics a[aria-current]{font-weight:700;color:inherit}
@@ -77,7 +81,7 @@ export async function coverageHtml(ctx: Pick<ServiceContext, 'rt'>, topic?: stri
   const head2 = types.map((t) => `<th class="t" title="${esc(`${t.label_en} (${t.path})${t.note ? `: ${t.note}` : ''}`)}">${esc(t.type)}</th>`).join('');
   const rows = CITIES.map((c) => {
     const cells = types.map((t) => cellOf(t, c.slug));
-    const available = all.filter((t) => cellOf(t, c.slug) === 'available').length;
+    const available = all.filter((t) => CONFIGURED.includes(cellOf(t, c.slug))).length;
     const tds = cells.map((s) => `<td class=${CELL_TEXT[s][2]}>${CELL_TEXT[s][0]}</td>`).join('');
     return `<tr data-slug="${esc(c.slug)}" data-name="${esc(c.name.toLowerCase())}" data-population="${c.population}" data-available="${available}" data-missing="${all.length - available}"><th><a href="/coverage/${esc(c.slug)}">${esc(c.name)}</a></th><td class=r>${c.population.toLocaleString('en')}</td><td class=r>${available}</td>${tds}</tr>`;
   }).join('\n');
@@ -94,13 +98,14 @@ export async function coverageHtml(ctx: Pick<ServiceContext, 'rt'>, topic?: stri
   const options = topics.map((t) => `<option value="${esc(t.key)}"${t.key === current?.key ? ' selected' : ''}>${esc(t.label)}</option>`).join('');
   const body = `<h1>Coverage</h1>
 <p>${esc(meta.catalog)}. The matrix shows, for each of the ${meta.cities_total} cities and ${meta.data_types} per-city data types, what a request meets on this server now; ${meta.partial} data types cover only some cities (those answer <code>not_covered</code> with <code>meta.covered_cities</code> elsewhere). Click a city for its live status per data type; hover a column for its data type. Machine-readable: <a href="/api/v1/coverage">/api/v1/coverage</a>.</p>
+<p id="answering">${meta.cells.configured} cells are configured on this server (their source is usable with its settings): ${meta.cells.answering} answering now, ${meta.cells.failing} failing, ${meta.cells.untried} not asked since start${meta.cells.no_recording ? `, ${meta.cells.no_recording} without a demo recording` : ''}; ${meta.cells.disabled} disabled, ${meta.cells.not_covered} not covered.</p>
 <p id="legend">${legend}</p>
 <p id="topics">Topic: ${topicLinks}</p>
 <form method="get" action="/coverage"><label>Topic <select id="topic" name="topic"><option value="">all topics</option>${options}</select></label><noscript><button>Show</button></noscript>
 <label>City <input id="q" type="search" placeholder="name or slug"></label>
 <label><input id="only" type="checkbox"> only cities with gaps</label> · <span id="shown">${CITIES.length}</span> of ${CITIES.length} cities shown</form>
-<div class="wrap"><table id="matrix" data-available-cells="${meta.cells.available}" data-topic="${esc(current?.key ?? '')}">
-<thead><tr><th rowspan="2" class="c" data-sort="name">City</th><th rowspan="2" data-sort="population" data-num="1">Population</th><th rowspan="2" data-sort="available" data-num="1" title="Data types available (all topics)">Avail.</th>${head1}</tr>
+<div class="wrap"><table id="matrix" data-configured-cells="${meta.cells.configured}" data-answering-cells="${meta.cells.answering}" data-topic="${esc(current?.key ?? '')}">
+<thead><tr><th rowspan="2" class="c" data-sort="name">City</th><th rowspan="2" data-sort="population" data-num="1">Population</th><th rowspan="2" data-sort="available" data-num="1" title="Data types configured here (all topics)">Conf.</th>${head1}</tr>
 <tr>${head2}</tr></thead>
 <tbody>
 ${rows}

@@ -17,13 +17,18 @@ import { mapLimit, orFallbackAfter } from '../core/limit.ts';
 import { ProblemError } from '../core/problem.ts';
 import { toBerlinIso } from '../core/time.ts';
 import type { Envelope, ServiceContext } from './context.ts';
+import { sourceStates, stateOfForm, type SourceState } from '../pipeline/source-state.ts';
 
 /**
  * State of one matrix cell: what a request for that city and data type would meet on this server.
- * `no_recording` is the demo's: its recordings are of each type's example city, so another city
- * may answer no_data (the per-city page shows what each answers).
+ * A covered cell's source is `answering` (its latest call succeeded), `failing` (latest call
+ * failed, breaker open or format drift), `untried` (usable, not called since start) or `disabled`;
+ * `configured` counts the first three. `no_recording` is the demo's: its recordings are of each
+ * type's example city, so another city may answer no_data (the per-city page shows what each answers).
  */
-export type CellState = 'available' | 'not_covered' | 'disabled' | 'breaker_open' | 'no_recording';
+export type CellState = SourceState | 'not_covered' | 'no_recording';
+
+export const CELL_STATES: readonly CellState[] = ['answering', 'untried', 'failing', 'disabled', 'not_covered', 'no_recording'];
 
 /** In demo mode, the one city a type's recordings are certainly of (its example city); null otherwise. */
 function demoRecorded({ rt }: Pick<ServiceContext, 'rt'>, dt: DataType): string | null {
@@ -36,35 +41,27 @@ function perCityTypes({ rt }: Pick<ServiceContext, 'rt'>): DataType[] {
   return rt.catalog.all.filter((dt) => dt.scope !== 'global').sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
 }
 
-type SourceState = 'enabled' | 'disabled' | 'breaker_open';
-
 /** The data type and each of its readings' forms, as they answer (see forCity). */
 function answeringForms(dt: DataType): DataType[] {
   return [dt, ...formsOf(dt)];
 }
 
 /**
- * Per data type and per variant: usable (by its source or its keyless fallback), disabled, or
- * its answering source's breaker open. Look a city's state up with `forCity(dt, slug)`.
+ * Per data type and per reading: the state of the source that answers it here (its stand-in's
+ * when that answers). Look a city's state up with `forCity(dt, slug)`.
  */
 async function typeStates({ rt }: Pick<ServiceContext, 'rt'>, types: DataType[]): Promise<Map<DataType, SourceState>> {
+  const sources = await sourceStates(rt);
   const forms = types.flatMap(answeringForms);
-  const states = await Promise.all(
-    forms.map(async (dt) => {
-      const answering = rt.answering(dt);
-      if (!answering) return 'disabled' as const;
-      return (await rt.breakers.state(answering.source)) === 'OPEN' ? ('breaker_open' as const) : ('enabled' as const);
-    }),
-  );
-  return new Map(forms.map((dt, i) => [dt, states[i]!]));
+  return new Map(forms.map((form) => [form, stateOfForm(rt, form, sources)]));
 }
 
 function cellState(dt: DataType, slug: string, states: Map<DataType, SourceState>, recorded: string | null): CellState {
   const cities = coveredCities(dt);
   if (cities && !cities.includes(slug)) return 'not_covered';
   const source = states.get(forCity(dt, slug))!;
-  if (source === 'enabled' && recorded !== null && recorded !== slug) return 'no_recording';
-  return source === 'enabled' ? 'available' : source;
+  if (source !== 'disabled' && recorded !== null && recorded !== slug) return 'no_recording';
+  return source;
 }
 
 /** Which data type is available in which city, generated from the catalog and the sources' current state. */
@@ -113,18 +110,22 @@ type Row = Awaited<ReturnType<typeof coverageRows>>[number];
 function summary(types: Row[], { rt }: Pick<ServiceContext, 'rt'>) {
   const cells = CITIES.flatMap((c) => types.map((t) => cellOf(t, c.slug)));
   const count = (s: CellState) => cells.filter((x) => x === s).length;
+  const configured = count('answering') + count('untried') + count('failing') + count('no_recording');
   return {
-    source_status: 'ok',
+    // The matrix itself is always there; but when every configured cell's source is failing, nothing here answers.
+    source_status: configured > 0 && count('failing') === configured ? 'error' : 'ok',
     data_types: rt.catalog.counts.per_city,
     catalog: rt.catalog.counts.text,
     partial: types.filter((t) => t.partial).length,
     cities_total: CITIES.length,
     cells: {
       total: cells.length,
-      available: count('available'),
-      not_covered: count('not_covered'),
+      configured,
+      answering: count('answering'),
+      untried: count('untried'),
+      failing: count('failing'),
       disabled: count('disabled'),
-      breaker_open: count('breaker_open'),
+      not_covered: count('not_covered'),
       ...(rt.config.demo ? { no_recording: count('no_recording') } : {}),
     },
     ...(rt.config.demo ? { demo: true } : {}),
@@ -134,8 +135,8 @@ function summary(types: Row[], { rt }: Pick<ServiceContext, 'rt'>) {
 function cellOf(t: Row, slug: string): CellState {
   if (t.partial && !t.covered_cities.includes(slug)) return 'not_covered';
   const state = t.variants.find((v: Row['variants'][number]) => v.cities.includes(slug))?.source_state ?? t.source_state;
-  if (state === 'enabled' && t.demo_recorded_city && t.demo_recorded_city !== slug) return 'no_recording';
-  return state === 'enabled' ? 'available' : state;
+  if (state !== 'disabled' && t.demo_recorded_city && t.demo_recorded_city !== slug) return 'no_recording';
+  return state;
 }
 
 export async function coverage(ctx: Pick<ServiceContext, 'rt'>): Promise<Envelope> {

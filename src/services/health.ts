@@ -1,5 +1,6 @@
 import { VERSION } from '../core/version.ts';
 import type { ServiceContext } from './context.ts';
+import { sourceStates, type SourceState } from '../pipeline/source-state.ts';
 
 const started = Date.now();
 
@@ -9,7 +10,17 @@ export interface HealthState {
   demo: boolean;
   store: { kind: string; reachable: boolean; fallback: string | null };
   uptime_seconds: number;
-  sources: { total: number; enabled: number; disabled: string[]; open_breakers: string[]; format_drift: string[] };
+  sources: {
+    total: number;
+    enabled: number;
+    disabled: string[];
+    /** Of the enabled ones: latest call succeeded; latest call failed, breaker open or drifting; not called since start. */
+    answering: number;
+    failing: string[];
+    untried: number;
+    open_breakers: string[];
+    format_drift: string[];
+  };
   data_types: ServiceContext['rt']['catalog']['counts'];
 }
 
@@ -18,6 +29,8 @@ export async function healthState({ rt }: Pick<ServiceContext, 'rt'>): Promise<H
   const reachable = await rt.store.ping();
   const sources = rt.config.sourceList;
   const breakers = await Promise.all(sources.map((s) => rt.breakers.state(s)));
+  const states = await sourceStates(rt, sources);
+  const inState = (state: SourceState) => sources.filter((s) => states.get(s.id) === state).map((s) => s.id);
   return {
     status: reachable ? 'ok' : 'degraded',
     version: VERSION,
@@ -28,6 +41,10 @@ export async function healthState({ rt }: Pick<ServiceContext, 'rt'>): Promise<H
       total: sources.length,
       enabled: sources.filter((s) => rt.sourceEnabled(s)).length,
       disabled: sources.filter((s) => !rt.sourceEnabled(s)).map((s) => s.id),
+      // Health stays 200 while the app and its store are fine; these say how many sources fail now.
+      answering: inState('answering').length,
+      failing: inState('failing'),
+      untried: inState('untried').length,
       open_breakers: sources.filter((_, i) => breakers[i] === 'OPEN').map((s) => s.id),
       // Sources whose latest answers their adapters or record schemas rejected (GET /api/v1/sources says since when and why).
       format_drift: rt.health.drift.drifting(),

@@ -81,6 +81,8 @@ export async function landingHtml(ctx: ServiceContext, origin: string): Promise<
   const http = JSON.stringify(clients.http, null, 2);
   const disabled = health.sources.disabled.length ? ` Disabled (missing credentials or switched off): ${health.sources.disabled.map(esc).join(', ')}.` : '';
   const breakers = health.sources.open_breakers.length ? ` Upstream breaker open: ${health.sources.open_breakers.map(esc).join(', ')}.` : '';
+  const failing = health.sources.failing.length;
+  const answering = ` Of the enabled sources ${health.sources.answering} answer now, <strong id="failing">${failing} failing</strong>${failing ? ` (${health.sources.failing.map(esc).join(', ')})` : ''}, ${health.sources.untried} not asked since start.`;
   const body = `<h1>Stadtdaten</h1>
 <p>One normalised, keyless, read-only view of the open data of Germany's 84 largest cities: weather, air, transport, population,
 economy and more, every answer in the envelope <code>{data, meta, attribution}</code> with an honest <code>meta.source_status</code>.
@@ -103,7 +105,7 @@ ${examples}
 <pre>${esc(http)}</pre>
 <h2>Health</h2>
 <p id="health" data-status="${esc(health.status)}">Status <strong>${esc(health.status)}</strong>${health.demo ? ' (demo mode)' : ''}, version ${esc(health.version)};
-store ${esc(health.store.kind)} ${health.store.reachable ? 'reachable' : 'unreachable'}; ${health.sources.enabled} of ${health.sources.total} sources enabled.${disabled}${breakers}
+store ${esc(health.store.kind)} ${health.store.reachable ? 'reachable' : 'unreachable'}; ${health.sources.enabled} of ${health.sources.total} sources enabled.${answering}${disabled}${breakers}
 Details: <a href="/api/v1/health">/api/v1/health</a>.</p>`;
   return htmlPage({ title: 'Stadtdaten', body, demo: health.demo });
 }

@@ -13,6 +13,9 @@ const time = (description: string) => z.iso.datetime({ offset: true }).meta({ de
 const slug = () => z.string().meta({ description: 'Canonical city slug' });
 const demoFlag = () => z.literal(true).optional().meta({ description: 'Present (true) when the server runs the offline demo on recorded fixtures' });
 const okStatus = () => z.literal('ok').meta({ description: 'Always ok for this answer; per-item states are inside data' });
+/** An aggregate's own status: ok while something in it answers; error (or no_data) when nothing does. */
+const aggregateStatus = (description: string) => z.enum(['ok', 'no_data', 'error']).meta({ description });
+const sourceStateOf = (description: string) => z.enum(['answering', 'failing', 'untried', 'disabled']).meta({ description });
 /** What a data-type request answers with (items and highlights also name the request-level outcomes). */
 const itemStatus = (values: readonly [string, ...string[]], description: string) => z.enum(values).meta({ description });
 const cacheStatus = () => z.enum(['HIT', 'MISS', 'STALE', 'STALE-ON-ERROR']).optional().meta({ description: 'How the cache answered this part' });
@@ -111,6 +114,9 @@ export const HealthAnswer = lazy(() =>
         total: count('Declared sources'),
         enabled: count('Sources switched on with their credentials set'),
         disabled: z.array(z.string()).meta({ description: 'Ids of sources switched off or lacking credentials' }),
+        answering: count('Enabled sources whose latest call succeeded (breaker closed)'),
+        failing: z.array(z.string()).meta({ description: 'Ids of enabled sources whose latest call failed, whose breaker is open, or whose answers drift' }),
+        untried: count('Enabled sources not called since start'),
         open_breakers: z.array(z.string()).meta({ description: 'Ids of sources whose circuit breaker is open' }),
         format_drift: z.array(z.string()).meta({ description: 'Ids of sources whose answers no longer match what their adapters read (format drift)' }),
       }),
@@ -236,7 +242,10 @@ export const OverviewAnswer = lazy(() =>
           label_en: z.string(),
           tool: z.string().meta({ description: 'MCP tool that reaches it' }),
           path: z.string().meta({ description: 'Request path for this city' }),
-          available: z.boolean().meta({ description: 'Covered in this city and its source can answer' }),
+          available: z.boolean().meta({ description: 'Configured: covered in this city and its source usable with the settings (see state)' }),
+          state: z
+            .enum(['answering', 'failing', 'untried', 'disabled', 'not_covered'])
+            .meta({ description: 'answering: its source’s latest call succeeded; failing: it failed, breaker open or drift; untried: not asked since start' }),
           covered_cities: z.array(z.string()).optional().meta({ description: 'Where it is available, when not here' }),
           note: z.string().optional(),
         }),
@@ -244,14 +253,23 @@ export const OverviewAnswer = lazy(() =>
       highlights: z.strictObject({ weather: Highlight(), air: Highlight() }),
       summary: z.strictObject({
         data_types_total: count('Per-city data types'),
-        data_types_available: count('Of those, available here'),
+        data_types_available: count('Of those, configured here (same as data_types_configured)'),
+        data_types_configured: count('Of those, covered here with a usable source'),
+        data_types_answering: count('Of the configured, answering now'),
+        data_types_failing: count('Of the configured, failing now'),
+        data_types_untried: count('Of the configured, not asked since start'),
         cities_total: count('Cities in the register'),
         headline: z.string(),
         catalog: z.string(),
         note: z.string(),
       }),
     }),
-    meta: z.strictObject({ source_status: okStatus(), city: slug(), generated_at: time('When this answer was made'), demo: demoFlag() }),
+    meta: z.strictObject({
+      source_status: aggregateStatus('ok unless every configured data type is failing and no highlight answered (then error)'),
+      city: slug(),
+      generated_at: time('When this answer was made'),
+      demo: demoFlag(),
+    }),
     attribution: z.null(),
   }),
 );
@@ -270,7 +288,7 @@ export const CompareAnswer = lazy(() =>
       }),
     ),
     meta: z.strictObject({
-      source_status: okStatus(),
+      source_status: aggregateStatus('ok when at least one city answered ok; else error when a city failed; else no_data'),
       resource: z.string(),
       type: z.string().meta({ description: 'The data type compared' }),
       total: count('Cities asked for'),
@@ -299,7 +317,7 @@ export const ProblemsAnswer = lazy(() =>
   }),
 );
 
-const sourceState = () => z.enum(['enabled', 'disabled', 'breaker_open']).meta({ description: 'State of the answering source' });
+const sourceState = () => sourceStateOf('State of the answering source: answering, failing, untried (not asked since start) or disabled');
 
 export const CoverageAnswer = lazy(() =>
   z.strictObject({
@@ -333,17 +351,19 @@ export const CoverageAnswer = lazy(() =>
       }),
     ),
     meta: z.strictObject({
-      source_status: okStatus(),
+      source_status: aggregateStatus('ok unless every configured cell’s source is failing (then error)'),
       data_types: count('Per-city data types'),
       catalog: z.string(),
       partial: count('Data types covering only some cities'),
       cities_total: count('Cities in the register'),
       cells: z.strictObject({
         total: count('Cities times data types'),
-        available: count('Cells whose source can answer'),
-        not_covered: count('Cells outside the data type’s coverage'),
+        configured: count('Cells whose source is usable with the settings (answering, untried, failing, no_recording)'),
+        answering: count('Cells whose source’s latest call succeeded'),
+        untried: count('Cells whose source was not asked since start'),
+        failing: count('Cells whose source failed its latest call, has its breaker open or drifts'),
         disabled: count('Cells whose source is disabled'),
-        breaker_open: count('Cells whose source’s breaker is open'),
+        not_covered: count('Cells outside the data type’s coverage'),
         no_recording: count('Demo mode: cells of a city the demo has no recording of').optional(),
       }),
       demo: demoFlag(),
@@ -362,7 +382,7 @@ export const CityCoverageAnswer = lazy(() =>
           label_en: z.string(),
           group: z.string(),
           path: z.string().meta({ description: 'The request for this city' }),
-          cell: z.enum(['available', 'not_covered', 'disabled', 'breaker_open', 'no_recording']),
+          cell: z.enum(['answering', 'untried', 'failing', 'disabled', 'not_covered', 'no_recording']),
           source: z.string(),
           source_status: itemStatus(
             ['ok', 'no_data', 'disabled', 'not_covered', 'error', 'not_checked'],

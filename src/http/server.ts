@@ -20,6 +20,11 @@ function refuse(res: ServerResponse, status: number) {
   res.end(body);
 }
 
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /** A server that can be shut down gently: see startDraining(). */
 export interface HttpServer extends Server {
   /**
@@ -66,6 +71,15 @@ export function createHttpServer(handler: (req: IncomingMessage, res: ServerResp
   );
   server.maxConnections = limits.maxConnections;
   server.on('clientError', clientErrorHandler);
+  // `Expect: 100-continue`: without a listener Node writes "100 Continue" to the socket the moment it has
+  // read the head, even while an earlier pipelined request's answer is still being written, which puts the
+  // interim answer between that answer's head and body. A request without a body has nothing to wait
+  // for: the expectation is ignored (RFC 9110 10.1.1) and the request answered in turn. Only a request
+  // that sends a body (POST /mcp) is told to go on.
+  server.on('checkContinue', (req, res) => {
+    if (hasBody(req)) res.writeContinue();
+    server.emit('request', req, res);
+  });
   return Object.assign(server, {
     startDraining(graceMs: number) {
       state.draining = true;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runFault, runFuzz, runRedisLoss } from '../bench/reliability/scenarios.ts';
-import { hasRedisServer } from './helpers/redis-server.ts';
+import { runFault, runFuzz, runRedisLoss } from '../../bench/reliability/scenarios.ts';
+import { hasRedisServer } from '../helpers/redis-server.ts';
 
 /**
  * The short version of `npm run reliability` (bench/reliability): a few hundred fuzzed requests

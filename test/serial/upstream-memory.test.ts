@@ -1,10 +1,10 @@
-import { at } from './helpers/json.ts';
+import { at } from '../helpers/json.ts';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fakeEnv, startApp } from './helpers/app.ts';
-import { CITIES } from '../src/cities/register.ts';
+import { fakeEnv, startApp } from '../helpers/app.ts';
+import { CITIES } from '../../src/cities/register.ts';
 
 /**
  * Oversize upstream bodies: every source has a realistic cap (Bright Sky's answers are a few KB,

@@ -1,14 +1,14 @@
-import { CITY_BY_SLUG } from '../src/cities/register.ts';
-import { must } from './helpers/must.ts';
-import { at, str } from './helpers/json.ts';
+import { CITY_BY_SLUG } from '../../src/cities/register.ts';
+import { must } from '../helpers/must.ts';
+import { at, str } from '../helpers/json.ts';
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
-import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { registerAllFixtures } from './fixtures/index.ts';
-import { eventually } from './helpers/wait.ts';
-import { CATALOG } from '../src/catalog/index.ts';
-import { routePath } from '../src/core/data-type.ts';
+import { FakeUpstream } from '../helpers/fake-upstream.ts';
+import { fakeEnv, startApp, type TestApp } from '../helpers/app.ts';
+import { registerAllFixtures } from '../fixtures/index.ts';
+import { eventually } from '../helpers/wait.ts';
+import { CATALOG } from '../../src/catalog/index.ts';
+import { routePath } from '../../src/core/data-type.ts';
 
 /**
  * REQUEST_BUDGET_MS holds on every path: with upstreams hung or dripping, no request waits longer

@@ -1,10 +1,10 @@
-import { at, list } from './helpers/json.ts';
+import { at, list } from '../helpers/json.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useFakeApp } from './helpers/setup.ts';
-import { registerAllFixtures } from './fixtures/index.ts';
-import { fixture } from './helpers/fake-upstream.ts';
-import { CITIES } from '../src/cities/register.ts';
+import { useFakeApp } from '../helpers/setup.ts';
+import { registerAllFixtures } from '../fixtures/index.ts';
+import { fixture } from '../helpers/fake-upstream.ts';
+import { CITIES } from '../../src/cities/register.ts';
 
 /**
  * The cold path at the default settings (no COMPARE_CONCURRENCY or OVERVIEW_BUDGET_MS given):

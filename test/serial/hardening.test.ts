@@ -1,12 +1,12 @@
-import { at } from './helpers/json.ts';
+import { at } from '../helpers/json.ts';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { FakeUpstream } from './helpers/fake-upstream.ts';
-import { fakeEnv, get, startApp, type TestApp } from './helpers/app.ts';
-import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
-import { slowClient } from './helpers/raw-http.ts';
-import { listenLocal } from '../src/local-ingress.ts';
+import { FakeUpstream } from '../helpers/fake-upstream.ts';
+import { fakeEnv, get, startApp, type TestApp } from '../helpers/app.ts';
+import { register as registerBrightSky } from '../fixtures/brightsky/routes.ts';
+import { slowClient } from '../helpers/raw-http.ts';
+import { listenLocal } from '../../src/local-ingress.ts';
 
 let fake: FakeUpstream;
 before(async () => {

@@ -8,7 +8,7 @@
  */
 const LAYERS = [
   // [name, path regex, may import (besides itself and the base)]
-  ['app', '^src/(app|server|local-ingress|startup-config|app-config|stdio|gtfs-child)\\.ts$', ['routes', 'mcp', 'services', 'jobs', 'pipeline', 'catalog', 'sources', 'upstream', 'store', 'http']],
+  ['app', '^src/(app|server|local-ingress|startup|stdio|gtfs-child)\\.ts$', ['routes', 'mcp', 'services', 'jobs', 'pipeline', 'catalog', 'sources', 'upstream', 'store', 'http']],
   ['routes', '^src/routes/', ['services', 'pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
   ['mcp', '^src/mcp/', ['services', 'pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
   ['services', '^src/services/', ['pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],

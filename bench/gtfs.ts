@@ -139,7 +139,7 @@ function buildFeed(path: string): { bytes: number; stus: number } {
  * GTFS_RT_POLL_PROCESS=child) and stays small; POLLS polls, the first cold, the others warm.
  */
 async function pollerChild(feedUrl: string, storePath: string) {
-  const { loadAppConfig } = await import('../src/app-config.ts');
+  const { loadAppConfig } = await import('../src/startup.ts');
   const { buildApp } = await import('../src/app.ts');
   const { SqliteStore } = await import('../src/store/sqlite.ts');
   const { runGtfsRtPoll } = await import('../src/jobs/gtfs/rt-poller.ts');
@@ -162,7 +162,7 @@ async function pollerChild(feedUrl: string, storePath: string) {
 
 /** The app serving the stored data, in its own process so the load generator does not share its CPU. */
 async function serverChild(storePath: string) {
-  const { loadAppConfig } = await import('../src/app-config.ts');
+  const { loadAppConfig } = await import('../src/startup.ts');
   const { buildApp } = await import('../src/app.ts');
   const { SqliteStore } = await import('../src/store/sqlite.ts');
   const config = loadAppConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', STORE_PATH: storePath });

@@ -8,7 +8,7 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { buildApp, type App } from '../src/app.ts';
-import { loadAppConfig } from '../src/app-config.ts';
+import { listenOrExit, loadAppConfig, loadDotEnv } from '../src/startup.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
 import { POIS_PRECOMPUTE_JOB } from '../src/jobs/pois-precompute.ts';
@@ -21,7 +21,6 @@ import { fakeEnv } from '../test/helpers/app.ts';
 import { examplePath } from '../src/core/data-type.ts';
 import { runScheduled } from '../src/jobs/scheduler.ts';
 import { gtfsRtPoller } from '../src/jobs/gtfs/rt-poller.ts';
-import { listenOrExit, loadDotEnv } from '../src/startup-config.ts';
 
 export interface Demo {
   url: string;

@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ENV_VARS, loadConfig } from '../src/config.ts';
-import { loadAppConfig } from '../src/app-config.ts';
+import { loadAppConfig } from '../src/startup.ts';
 import { buildApp } from '../src/app.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { coveredCities, mainSources, routePath, toolOf, type DataType } from '../src/core/data-type.ts';

@@ -4,7 +4,7 @@
  */
 import { buildApp } from '../src/app.ts';
 import { isConfigError } from '../src/config.ts';
-import { loadAppConfig } from '../src/app-config.ts';
+import { loadAppConfig } from '../src/startup.ts';
 import { CITIES, type City } from '../src/cities/register.ts';
 import { findCity, suggest } from '../src/cities/resolve.ts';
 import { POI_TYPES } from '../src/sources/overpass/poi-types.ts';

@@ -83,7 +83,7 @@ export interface SourceSettings {
 }
 
 /**
- * `sources` is the list of upstreams to read settings for: the registered ones (app-config.ts)
+ * `sources` is the list of upstreams to read settings for: the registered ones (startup.ts)
  * or a test's own. It is a parameter so that this base module imports no source module.
  */
 export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[]) {
@@ -213,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** Tells a configuration error (a clear message, exit 2; see startup-config.ts) from a crash. */
+/** Tells a configuration error (a clear message, exit 2; see startup.ts) from a crash. */
 export function isConfigError(err: unknown): err is Error {
   return err instanceof ConfigError;
 }

@@ -1,5 +1,5 @@
 import { buildApp, serverLimits } from './app.ts';
-import { listenOrExit, loadConfigOrExit } from './startup-config.ts';
+import { listenOrExit, loadConfigOrExit } from './startup.ts';
 import { startJobs } from './jobs/index.ts';
 import { listenLocal } from './local-ingress.ts';
 

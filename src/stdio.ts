@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { buildApp } from './app.ts';
-import { loadConfigOrExit } from './startup-config.ts';
+import { loadConfigOrExit } from './startup.ts';
 import { startJobs } from './jobs/index.ts';
 import { createMcpServer } from './mcp/server.ts';
 

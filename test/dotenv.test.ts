@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadDotEnv } from '../src/startup-config.ts';
+import { loadDotEnv } from '../src/startup.ts';
 
 test('loadDotEnv: reads .env of the given folder; the environment wins over the file; no file is fine', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-dotenv-'));

@@ -7,7 +7,7 @@ import { startApp, fakeEnv, get, type TestApp } from './helpers/app.ts';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
-import { loadAppConfig } from '../src/app-config.ts';
+import { loadAppConfig } from '../src/startup.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { Metrics } from '../src/metrics.ts';
 import { listenLocal } from '../src/local-ingress.ts';

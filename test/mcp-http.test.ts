@@ -7,7 +7,7 @@ import { startDemo, type Demo } from '../scripts/demo.ts';
 import { registerAllFixtures } from './fixtures/index.ts';
 import type { TestResponse } from './helpers/app.ts';
 import { allowedHosts, checkRequest } from '../src/mcp/guard.ts';
-import { loadAppConfig } from '../src/app-config.ts';
+import { loadAppConfig } from '../src/startup.ts';
 import {
   call,
   checkCompletions,

@@ -17,7 +17,7 @@ import { hasZone } from '../src/core/time.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { intervalOf } from '../src/core/job.ts';
 import { CATALOG } from '../src/catalog/index.ts';
-import { loadAppConfig } from '../src/app-config.ts';
+import { loadAppConfig } from '../src/startup.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';
 
 const LIVE = '/api/v1/live/stuttgart/transit';

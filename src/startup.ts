@@ -1,7 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isConfigError, type Config } from './config.ts';
-import { loadAppConfig } from './app-config.ts';
+import { isConfigError, loadConfig, type Config } from './config.ts';
+import { CATALOG } from './catalog/index.ts';
+
+/**
+ * Process start: the settings of this deployment (every source the catalog reads), `.env`, and the
+ * start of a listener, each ending with one clear line instead of a stack trace. config.ts parses
+ * and validates; this module runs it for the app.
+ */
+
+/** The configuration of this deployment: the environment read for every source the catalog reads. */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig(env, CATALOG.sources);
+}
 
 /**
  * Reads `.env` from the working directory into process.env with Node's own loader. A variable

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Store } from '../core/store.ts';
-import { inTransaction, openSqlite, type DatabaseSync, type StatementSync } from './sqlite-file.ts';
+import { inTransaction, openSqlite, prepareRaw, type DatabaseSync, type StatementSync } from './sqlite-file.ts';
 
 type Query = 'get' | 'set' | 'update' | 'del' | 'delExpired' | 'insertNew' | 'delIfEquals' | 'keys' | 'sweep' | 'ping';
 
@@ -18,14 +18,15 @@ export class SqliteStore implements Store {
     this.db = openSqlite(path);
     this.db.exec('CREATE TABLE IF NOT EXISTS kv (k TEXT PRIMARY KEY, v TEXT NOT NULL, exp INTEGER NOT NULL)');
     this.q = {
-      get: this.db.prepare('SELECT v FROM kv WHERE k = ? AND (exp = 0 OR exp > ?)'),
+      // Rows as arrays: node:sqlite builds no object per row (measurably cheaper, bench/store.ts).
+      get: prepareRaw(this.db, 'SELECT v FROM kv WHERE k = ? AND (exp = 0 OR exp > ?)'),
       set: this.db.prepare('INSERT INTO kv (k, v, exp) VALUES (?, ?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v, exp = excluded.exp'),
       update: this.db.prepare('UPDATE kv SET v = ? WHERE k = ?'),
       del: this.db.prepare('DELETE FROM kv WHERE k = ?'),
       delExpired: this.db.prepare('DELETE FROM kv WHERE k = ? AND exp <> 0 AND exp <= ?'),
       insertNew: this.db.prepare('INSERT OR IGNORE INTO kv (k, v, exp) VALUES (?, ?, ?)'),
       delIfEquals: this.db.prepare('DELETE FROM kv WHERE k = ? AND v = ?'),
-      keys: this.db.prepare('SELECT k FROM kv WHERE k >= ? AND k < ? AND (exp = 0 OR exp > ?)'),
+      keys: prepareRaw(this.db, 'SELECT k FROM kv WHERE k >= ? AND k < ? AND (exp = 0 OR exp > ?)'),
       sweep: this.db.prepare('DELETE FROM kv WHERE exp <> 0 AND exp <= ?'),
       ping: this.db.prepare('SELECT 1'),
     };
@@ -34,8 +35,8 @@ export class SqliteStore implements Store {
   }
 
   async get(key: string) {
-    const row = this.q.get.get(key, Date.now()) as { v: string } | undefined;
-    return row?.v ?? null;
+    const row = this.q.get.get(key, Date.now()) as unknown as [string] | undefined;
+    return row?.[0] ?? null;
   }
   async set(key: string, value: string, ttlMs?: number) {
     this.q.set.run(key, value, ttlMs ? Date.now() + ttlMs : 0);
@@ -56,16 +57,16 @@ export class SqliteStore implements Store {
   async incr(key: string, ttlMs: number) {
     const now = Date.now();
     return inTransaction(this.db, () => {
-      const row = this.q.get.get(key, now) as { v: string } | undefined;
-      const n = (row ? Number(row.v) : 0) + 1;
+      const row = this.q.get.get(key, now) as unknown as [string] | undefined;
+      const n = (row ? Number(row[0]) : 0) + 1;
       if (row) this.q.update.run(String(n), key);
       else this.q.set.run(key, String(n), now + ttlMs);
       return n;
     });
   }
   async keys(prefix: string) {
-    const rows = this.q.keys.all(prefix, prefix + '\uffff', Date.now()) as { k: string }[];
-    return rows.map((r) => r.k);
+    const rows = this.q.keys.all(prefix, prefix + '\uffff', Date.now()) as unknown as [string][];
+    return rows.map((r) => r[0]);
   }
   async ping() {
     try {

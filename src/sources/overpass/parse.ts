@@ -1,6 +1,7 @@
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import type { PoiType } from './poi-types.ts';
+import { osmLocated, str, type OverpassElement } from './located.ts';
 import { isOfType, type OsmTypeFilter } from './tag-filter.ts';
 
 /** Overpass `[out:json]` answer (https://wiki.openstreetmap.org/wiki/Overpass_API/Overpass_QL). */
@@ -12,14 +13,7 @@ export interface OverpassAnswer {
   remark?: string;
 }
 
-export interface OverpassElement {
-  type: string;
-  id: number;
-  lat?: number;
-  lon?: number;
-  center?: { lat: number; lon: number };
-  tags?: Record<string, string>;
-}
+export type { OverpassElement } from './located.ts';
 
 export interface PoiItem {
   name: string | null;
@@ -35,9 +29,6 @@ export interface PoiItem {
   /** The type's `keepTags` as mapped (only for types that declare them). */
   tags?: Record<string, string>;
 }
-
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /**
  * Overpass reports timeouts and memory exhaustion as HTTP 200 with a `remark` and whatever
@@ -56,14 +47,7 @@ export function parsePoiElement(el: OverpassElement, keepTags?: readonly string[
   const kept = keepTags ? Object.fromEntries(keepTags.filter((k) => str(t[k]) !== null).map((k) => [k, (t[k] ?? '').trim()])) : undefined;
   return {
     ...(kept ? { tags: kept } : {}),
-    name: str(t.name),
-    lat: num(el.lat) ?? num(el.center?.lat),
-    lon: num(el.lon) ?? num(el.center?.lon),
-    street: str(t['addr:street']),
-    house_number: str(t['addr:housenumber']),
-    post_code: str(t['addr:postcode']),
-    place: str(t['addr:city']),
-    opening_hours: str(t.opening_hours),
+    ...osmLocated(el),
     osm_type: el.type,
     osm_id: el.id,
   };

@@ -1,21 +1,14 @@
 import type { PlaceRecord } from '../../core/records/places.ts';
 import { byName, splitAnswer, type OverpassAnswer, type OverpassElement, type SplitAnswer } from './parse.ts';
 import type { PlaceType } from './place-types.ts';
+import { osmLocated, str } from './located.ts';
 
 const WHEELCHAIR = new Set(['yes', 'limited', 'no', 'designated']);
-
-const str = (v: string | undefined): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const coord = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 function yesNo(v: string | undefined): boolean | null {
   if (v === 'yes') return true;
   if (v === 'no') return false;
   return null;
-}
-
-function postCode(v: string | undefined): string | null {
-  const s = str(v);
-  return s !== null && /^\d{5}$/.test(s) ? s : null;
 }
 
 function capacity(v: string | undefined): number | null {
@@ -37,14 +30,7 @@ export function parsePlaceElement(el: OverpassElement): PlaceRecord | null {
   const t = el.tags ?? {};
   const wheelchair = str(t.wheelchair);
   return {
-    name: str(t.name),
-    lat: coord(el.lat) ?? coord(el.center?.lat),
-    lon: coord(el.lon) ?? coord(el.center?.lon),
-    street: str(t['addr:street']),
-    house_number: str(t['addr:housenumber']),
-    post_code: postCode(t['addr:postcode']),
-    place: str(t['addr:city']),
-    opening_hours: str(t.opening_hours),
+    ...osmLocated(el),
     operator: str(t.operator),
     brand: str(t.brand),
     fee: yesNo(t.fee),

@@ -104,7 +104,7 @@ test('coverage, overview and /api/v1/sources know both sources', async () => {
   assert.ok(row);
   assert.equal(row.source, 'hamburg-verkehrslage');
   assert.deepEqual(row.covered_cities, ['hamburg', 'koeln']);
-  assert.deepEqual(row.variants, [{ cities: ['koeln'], source: 'koeln-verkehr', tier: 'A', source_state: 'enabled', answered_by: 'koeln-verkehr' }]);
+  assert.deepEqual(row.variants, [{ cities: ['koeln'], source: 'koeln-verkehr', tier: 'A', source_state: 'answering', answered_by: 'koeln-verkehr' }]);
   const city = await ctx.app.get('/api/v1/coverage/koeln');
   const item = list<{ type: string; source: string; cell: string }>(city.json, 'data.items').find((t) => t.type === 'traffic-flow');
   assert.equal(item?.source, 'koeln-verkehr');

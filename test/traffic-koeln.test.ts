@@ -108,7 +108,7 @@ test('coverage, overview and /api/v1/sources know both sources', async () => {
   const city = await ctx.app.get('/api/v1/coverage/koeln');
   const item = list<{ type: string; source: string; cell: string }>(city.json, 'data.items').find((t) => t.type === 'traffic-flow');
   assert.equal(item?.source, 'koeln-verkehr');
-  assert.equal(item?.cell, 'available');
+  assert.equal(item?.cell, 'answering');
   const o = await ctx.app.get('/api/v1/cities/koeln/overview');
   const ov = list<{ type: string; available: boolean }>(o.json, 'data.data_types').find((t) => t.type === 'traffic-flow');
   assert.equal(ov?.available, true);

@@ -39,6 +39,7 @@ export const ROAD_TYPES: DataType[] = [
     record: RoadEvent,
     list: true,
     cache: LIVE_CACHE,
+    stream: true,
     // The warning fixture is a real A1 warning at the Buchholzer Dreieck, 21 km from Hamburg.
     example: { city: 'hamburg' },
     reads: [{ source: AUTOBAHN, adapter: roadEvents }],

@@ -37,6 +37,7 @@ export const SAFETY_TYPES: DataType[] = [
     ],
     record: CivilProtectionWarningsRecord,
     cache: { freshSeconds: 120, staleSeconds: 900 },
+    stream: true,
     compare: { resource: 'civil-protection-warnings' },
     example: { city: 'stuttgart', params: { details: 'true' } },
     reads: [{ source: NINA, adapter: civilProtectionWarnings }],

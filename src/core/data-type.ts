@@ -169,6 +169,11 @@ export interface DataType {
   /** Live envelope markers. */
   live?: { refreshSeconds: number };
   /**
+   * Offered as a Server-Sent Events stream although the envelope carries no live markers (warnings,
+   * water levels, station boards). Every `live` type streams anyway: see `streamCadence`.
+   */
+  stream?: true;
+  /**
    * Offered as a compare resource; `summarise` shrinks the data (e.g. aggregates only) and
    * `value` names the numeric field `sort=value` orders by.
    */
@@ -433,4 +438,15 @@ export function withSources(dt: DataType, swap: (src: SourceDecl) => SourceDecl)
 export function withReads(dt: DataType, reads: readonly Reading[]): DataType {
   const { source: _s, adapter: _a, parts: _p, lookups: _l, jobs: _j, standIn: _i, standingInFor: _f, ...rest } = dt;
   return declared({ ...rest, reads });
+}
+
+/**
+ * The refresh cadence (seconds) of a type that streams as Server-Sent Events, or null when it does
+ * not: every `live` type (its live.refreshSeconds) and every type declaring `stream` (its fresh
+ * window; a stored type's 60 s). The one place that decides which types stream.
+ */
+export function streamCadence(dt: DataType): number | null {
+  if (dt.live) return dt.live.refreshSeconds;
+  if (!dt.stream) return null;
+  return dt.cache === 'stored' ? 60 : dt.cache.freshSeconds;
 }

@@ -82,6 +82,8 @@ export class HitLane {
     if (method !== 'GET' || !this.enabled) return null;
     const target = this.urls.get(url);
     if (!target) return null;
+    // A Server-Sent Events request (EventSource sends this Accept) is answered by the data route's stream.
+    if (headers.accept?.includes('text/event-stream')) return null;
     const started = performance.now();
     if (channelOf(headers) !== 'rest') return null;
     const hit = target.current();

@@ -15,6 +15,19 @@ const EXAMPLE_DATA: Readonly<Record<string, unknown>> = EXAMPLES;
 type Route = { method: string; url: string; doc: RouteDoc };
 type Json = Record<string, unknown>;
 
+/** The Server-Sent Events form of a streaming data route's 200 (RouteDoc.stream). */
+const EVENT_STREAM = {
+  'text/event-stream': {
+    schema: {
+      type: 'string',
+      description:
+        'Server-Sent Events. Each event: `id` (resume with Last-Event-ID) and `data` = the envelope as JSON on one line. The first event is the current ' +
+        'envelope; later ones come only when the content changes (meta.fetched_at and as_of alone are no change). Event `reset`: the Last-Event-ID ' +
+        'was older than the kept history; its data is the current envelope. `: hb` comment lines keep idle connections open.',
+    },
+  },
+};
+
 /** `WeatherData` -> `WeatherAnswer`: the component of a data type's whole 200 body. */
 const answerName = (dataName: string) => `${dataName.replace(/Data$/, '')}Answer`;
 
@@ -145,7 +158,7 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
           ? shared.problem(Number(code), template, description)
           : code === '304'
             ? { description }
-            : { description, content: { [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas) } };
+            : { description, content: { [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas), ...(r.doc.stream ? EVENT_STREAM : {}) } };
     }
     if (!responses['404']) responses['404'] = shared.problem(404, template, 'Not found');
     const op: Record<string, unknown> = {

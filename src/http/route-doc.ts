@@ -20,6 +20,8 @@ export interface RouteDoc {
   successor?: string;
   responses?: Record<string, string>;
   contentType?: string;
+  /** The 200 answer is also a text/event-stream (Server-Sent Events, routes/streams.ts). */
+  stream?: boolean;
   hidden?: boolean;
   /**
    * The typed `data` of a data-type route: JSON Schema, published under components.schemas[name].

@@ -14,11 +14,13 @@ import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
 import { cityFamilies, dispatching, familyAt, notCoveredIn, type Member } from './city-families.ts';
+import { STREAM_SUFFIX, streamRoutes, streamsDoc } from './streams.ts';
 
 /** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
 export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: RouteContext) {
   // Literal per-city paths and the template path of their shape answer any spelling of a city (city-families.ts).
   const families = cityFamilies(rt.catalog.all);
+  const streams = streamRoutes(app, { rt, pipeline });
   const memberHandler = (m: Member) => (m.successor ? deprecated(m.successor, handler(m.dt, m.successor)) : handler(m.dt, null));
   /** The route's own handler, or, at a family's template, the family's dispatch in front of it. */
   const routed = (dt: DataType, path: string, successor: string | null) => {
@@ -46,7 +48,9 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
         ...(dt.cache !== 'stored' ? { 503: 'Upstream down and nothing cached (hint: GET /api/v1/health)' } : {}),
       },
     };
-    app.get(toFastifyPath(path), { config: { doc } }, routed(dt, path, null));
+    app.get(toFastifyPath(path), { config: { doc: streamsDoc(dt, doc) } }, routed(dt, path, null));
+    // The stream's own path (routes/streams.ts): the same handler, which sees the suffix.
+    if (streams.streams(dt)) app.get(toFastifyPath(path + STREAM_SUFFIX), routed(dt, path, null));
     for (const alias of dt.aliases ?? []) {
       app.get(
         toFastifyPath(alias),
@@ -129,6 +133,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       const channel = channelOf(req.headers);
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
+      if (streams.wants(dt, req)) return streams.serve(dt, req, reply, citySlug, input);
       const o = await pipeline.run(dt, citySlug, input, { channel, plain: req.url.indexOf('?') < 0 });
       const etag = etagOfOutcome(o);
       const cacheControl = headersOf(o.city?.slug ?? null).cacheControl;

@@ -1,0 +1,42 @@
+/**
+ * One change of a stream key: the envelope as sent, the hash it is compared by, and an id of the
+ * form `<ms>-<seq>` (Redis stream ids have it too), so that ids from one instance and from Redis
+ * order the same way.
+ */
+export interface StreamEvent {
+  readonly id: string;
+  /** Content hash of the envelope without its per-request and per-fetch members (see hub.ts). */
+  readonly hash: string;
+  /** The envelope JSON. */
+  readonly body: string;
+  /** When its data was fetched (ms): a copy older than the newest event's is not appended. */
+  readonly fetchedMs: number;
+}
+
+const ID = /^(\d{1,15})-(\d{1,15})$/;
+
+/** Whether a client-sent id (Last-Event-ID) has the form of an event id. */
+export function isEventId(id: string): boolean {
+  return ID.test(id);
+}
+
+/** Orders two event ids (negative: a is older). */
+export function compareIds(a: string, b: string): number {
+  const [ma = '0', sa = '0'] = a.split('-');
+  const [mb = '0', sb = '0'] = b.split('-');
+  return Number(ma) - Number(mb) || Number(sa) - Number(sb);
+}
+
+/** Increasing ids within one process: the clock's milliseconds, a sequence within one millisecond. */
+export class IdClock {
+  private ms = 0;
+  private seq = 0;
+  next(): string {
+    const now = Date.now();
+    if (now > this.ms) {
+      this.ms = now;
+      this.seq = 0;
+    } else this.seq++;
+    return `${this.ms}-${this.seq}`;
+  }
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Store } from '../core/store.ts';
+import { compareIds, isEventId, type StreamEvent } from './event.ts';
+import type { Fanout } from './fanout.ts';
+
+/** A key's history expires a day after its last change (its ids then start a fresh history). */
+const HISTORY_TTL_MS = 24 * 3600_000;
+
+/**
+ * Appends unless the newest entry has the same hash or newer data (Fanout.append), trims to the
+ * window and announces the new entry on the key's channel, all in one step, so two instances never
+ * add the same change twice. KEYS: stream, channel. ARGV: hash, body, window, ttl ms, fetched ms.
+ * Returns id, hash, body, fetched ms.
+ */
+const APPEND = `
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+if last then
+  local f = {}
+  for i = 1, #last[2], 2 do f[last[2][i]] = last[2][i + 1] end
+  if f.h == ARGV[1] or tonumber(ARGV[5]) < tonumber(f.t or '0') then return {last[1], f.h, f.b, f.t or '0'} end
+end
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[3], '*', 'h', ARGV[1], 't', ARGV[5], 'b', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PUBLISH', KEYS[2], id .. '\\n' .. ARGV[1] .. '\\n' .. ARGV[5] .. '\\n' .. ARGV[2])
+return {id, ARGV[1], ARGV[2], ARGV[5]}
+`;
+
+type Entry = [id: string, fields: string[]];
+
+function eventOf([id, fields]: Entry): StreamEvent {
+  const f: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i] ?? ''] = fields[i + 1] ?? '';
+  return { id, hash: f.h ?? '', body: f.b ?? '', fetchedMs: Number(f.t ?? 0) };
+}
+
+/**
+ * Several instances on one Redis: each key's changes are a Redis stream (the last `size` entries,
+ * whose ids every instance shares, so Last-Event-ID resumes on any of them), and a new entry is
+ * announced by pub/sub (a connection of its own) to the instances with subscribers for the key.
+ * Which instance polls a key is decided per poll interval by the store's lock (Store.setIfAbsent).
+ */
+export class RedisFanout implements Fanout {
+  private readonly cmd: Redis;
+  private readonly sub: Redis;
+  private readonly listeners = new Map<string, { key: string; deliver: (e: StreamEvent) => void; lastId: string | null }>();
+  private readonly token = randomUUID();
+  private connectedOnce = false;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly size: number,
+    private readonly store: Store,
+  ) {
+    const opts = { maxRetriesPerRequest: 1, connectTimeout: 1000, retryStrategy: () => 250 };
+    this.cmd = new Redis(url, { ...opts, commandTimeout: 2000 });
+    // No command timeout: a subscribed connection answers nothing while it waits for messages.
+    this.sub = new Redis(url, opts);
+    // Outages show in /health through the store; without a listener ioredis logs each one loudly.
+    this.cmd.on('error', () => {});
+    this.sub.on('error', () => {});
+    this.sub.on('message', (channel: string, message: string) => this.received(channel, message));
+    // Announcements sent while the subscriber connection was away are read back from the streams.
+    this.sub.on('ready', () => {
+      if (this.connectedOnce) void this.catchUp();
+      this.connectedOnce = true;
+    });
+  }
+
+  private streamKey(key: string) {
+    return `${this.prefix}stream:${key}`;
+  }
+  private channel(key: string) {
+    return `${this.prefix}stream-events:${key}`;
+  }
+
+  /** An announcement: id, hash and fetched ms on a line each, then the envelope. */
+  private received(channel: string, message: string) {
+    const l = this.listeners.get(channel);
+    const [id, hash, fetched] = message.split('\n', 3);
+    if (!l || id === undefined || hash === undefined || fetched === undefined) return;
+    this.deliver(l, { id, hash, fetchedMs: Number(fetched), body: message.slice(id.length + hash.length + fetched.length + 3) });
+  }
+
+  private deliver(l: { deliver: (e: StreamEvent) => void; lastId: string | null }, e: StreamEvent) {
+    if (l.lastId !== null && compareIds(e.id, l.lastId) <= 0) return;
+    l.lastId = e.id;
+    l.deliver(e);
+  }
+
+  private async catchUp() {
+    for (const l of this.listeners.values()) {
+      try {
+        const missed = l.lastId ? await this.after(l.key, l.lastId) : null;
+        const events = missed ?? [await this.latest(l.key)].filter((e): e is StreamEvent => e !== null);
+        for (const e of events) this.deliver(l, e);
+      } catch {
+        // Redis went away again: the next reconnect catches up.
+      }
+    }
+  }
+
+  async append(key: string, hash: string, body: string, fetchedMs: number): Promise<StreamEvent> {
+    const [id, h, b, t] = (await this.cmd.eval(
+      APPEND,
+      2,
+      this.streamKey(key),
+      this.channel(key),
+      hash,
+      body,
+      this.size,
+      HISTORY_TTL_MS,
+      fetchedMs,
+    )) as string[];
+    return { id: id ?? '', hash: h ?? '', body: b ?? '', fetchedMs: Number(t ?? 0) };
+  }
+
+  async latest(key: string): Promise<StreamEvent | null> {
+    const [last] = (await this.cmd.xrevrange(this.streamKey(key), '+', '-', 'COUNT', 1)) as Entry[];
+    return last ? eventOf(last) : null;
+  }
+
+  async after(key: string, id: string): Promise<StreamEvent[] | null> {
+    if (!isEventId(id)) return null;
+    const k = this.streamKey(key);
+    const [held] = (await this.cmd.xrange(k, id, id)) as Entry[];
+    if (!held) return null;
+    return ((await this.cmd.xrange(k, `(${id}`, '+')) as Entry[]).map(eventOf);
+  }
+
+  async listen(key: string, deliver: (e: StreamEvent) => void): Promise<void> {
+    const channel = this.channel(key);
+    this.listeners.set(channel, { key, deliver, lastId: null });
+    await this.sub.subscribe(channel);
+  }
+
+  async unlisten(key: string): Promise<void> {
+    const channel = this.channel(key);
+    this.listeners.delete(channel);
+    await this.sub.unsubscribe(channel);
+  }
+
+  async claimPoll(key: string, intervalMs: number): Promise<boolean> {
+    // Shorter than the interval, so the instance that polled last can claim the next tick again.
+    return this.store.setIfAbsent(`stream-poll:${key}`, this.token, Math.max(10, Math.floor(intervalMs * 0.9)));
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    this.cmd.disconnect();
+    this.sub.disconnect();
+  }
+}

@@ -1,0 +1,63 @@
+import type { ServerResponse } from 'node:http';
+import { compareIds, type StreamEvent } from './event.ts';
+import { eventFrame } from './sse.ts';
+
+/**
+ * One open stream. Until its first events are sent (`flush`), changes that arrive are held back,
+ * so a change during the start is neither lost nor sent twice; after that every event newer than
+ * the last one sent goes out at once. A reader that lets more than `maxBuffered` bytes wait unsent
+ * is cut off: its socket is destroyed rather than its events buffered without bound.
+ */
+export class Subscriber {
+  private lastId: string | null = null;
+  private pending: StreamEvent[] | null = [];
+  closed = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly maxBuffered: number,
+  ) {}
+
+  /** Writes a frame, or drops the stream when the bytes it has not taken yet are past the bound. */
+  write(frame: string): void {
+    if (this.closed) return;
+    if (this.res.writableLength > this.maxBuffered) {
+      this.closed = true;
+      this.res.destroy();
+      return;
+    }
+    this.res.write(frame);
+  }
+
+  /** Sends an event newer than the last one sent (`reset`: a fresh start after an unknown resume id). */
+  send(e: StreamEvent, name?: 'reset'): void {
+    if (this.lastId !== null && compareIds(e.id, this.lastId) <= 0) return;
+    this.lastId = e.id;
+    this.write(eventFrame(e, name));
+  }
+
+  /** A resume: the client has `id`; these are the events after it. */
+  resumeAfter(id: string, missed: readonly StreamEvent[]): void {
+    this.lastId = id;
+    for (const e of missed) this.send(e);
+  }
+
+  /** A change from the fanout: held back while the first events are not out yet. */
+  offer(e: StreamEvent): void {
+    if (this.pending) this.pending.push(e);
+    else this.send(e);
+  }
+
+  /** The first events are out: what arrived meanwhile follows, each at most once. */
+  flush(): void {
+    const held = this.pending ?? [];
+    this.pending = null;
+    for (const e of held) this.send(e);
+  }
+
+  /** Shutdown: the stream ends; EventSource reconnects after its `retry`. */
+  end(): void {
+    this.closed = true;
+    this.res.end();
+  }
+}

@@ -1,4 +1,4 @@
-import { examplePath, GROUP_LABELS, type DataType } from '../core/data-type.ts';
+import { examplePath, GROUP_LABELS, streamCadence, type DataType } from '../core/data-type.ts';
 import { esc, htmlPage } from '../http/html.ts';
 import { VERSION } from '../core/version.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
@@ -23,6 +23,48 @@ export function exampleLinks({ rt }: Pick<ServiceContext, 'rt'>): { label: strin
   const city = picked[0]?.example.city ?? 'koeln';
   links.push({ label: `Overview of every data type for ${cityName(city)}`, path: `/api/v1/cities/${city}/overview` });
   return links;
+}
+
+/** Streaming types the live example prefers: keyless, changing often, per city. */
+const PREFERRED_STREAMS = ['parking', 'live-parking', 'sharing', 'water-level'];
+
+/** The live example: a data type that streams (Server-Sent Events) and can answer here, with its example request. */
+export function liveExample({ rt }: Pick<ServiceContext, 'rt'>): { label: string; path: string } | null {
+  const usable = (dt: DataType | undefined): dt is DataType =>
+    dt !== undefined && streamCadence(dt) !== null && rt.sourceEnabled(dt.source) && dt.scope !== 'global';
+  const dt = PREFERRED_STREAMS.map((t) => rt.catalog.byType.get(t)).find(usable) ?? rt.catalog.all.find(usable);
+  return dt ? { label: `${dt.label_en} in ${cityName(dt.example.city)}`, path: examplePath(dt) } : null;
+}
+
+/**
+ * The landing page's live section: EventSource on a streaming type, each event's time and
+ * meta.source_status appended to a list. The path is JSON-encoded into the script and escaped
+ * for HTML, so no value ends the script element.
+ */
+function liveSection(live: { label: string; path: string } | null): string {
+  if (!live) return '';
+  const path = JSON.stringify(live.path).replace(/</g, '\\u003c');
+  return `<h2>Live updates</h2>
+<p>Live data types stream as Server-Sent Events: the current envelope at once, then a new one whenever it changes
+(<code>Accept: text/event-stream</code>, or the data path plus <code>/stream</code>; resume with <code>Last-Event-ID</code>).
+In a browser: <code>new EventSource('${esc(live.path)}')</code>.</p>
+<p><button id="live-start" type="button">Watch ${esc(live.label)}</button></p>
+<ol id="live-events"></ol>
+<script>
+document.getElementById('live-start').addEventListener('click', () => {
+  const list = document.getElementById('live-events');
+  const show = (e) => {
+    const env = JSON.parse(e.data);
+    const li = document.createElement('li');
+    li.textContent = new Date().toLocaleTimeString() + ' ' + (e.type === 'reset' ? 'reset' : 'event') + ' ' + e.lastEventId + ': ' + env.meta.type + ' ' + env.meta.source_status + (Array.isArray(env.data) ? ', ' + env.data.length + ' items' : '');
+    list.appendChild(li);
+  };
+  const source = new EventSource(${path});
+  source.onmessage = show;
+  source.addEventListener('reset', show);
+  window.liveSource = source;
+}, { once: true });
+</script>`;
 }
 
 function cityName(slug: string | undefined): string {
@@ -91,6 +133,7 @@ ${esc(rt.catalog.counts.text)}.</p>
 <ul id="examples">
 ${examples}
 </ul>
+${liveSection(liveExample(ctx))}
 <h2>Find your way</h2>
 <ul>
 <li><a href="/docs">Interactive API docs</a> (Swagger UI, "Try it out" calls this instance)</li>

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { registerAllFixtures } from './fixtures/index.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
+import { SseReader } from './helpers/sse.ts';
 
 /**
  * deploy/nginx/stadtdaten.conf, as shipped, in front of a running instance: the only edits are the three lines the
@@ -121,6 +122,25 @@ test("health (no-store) and problem documents are never served from nginx's cach
     assert.equal(a.status, b.status);
   }
 });
+
+test(
+  'Server-Sent Events pass the cache: concurrent streams (no cache lock) and Accept on a cached URL stream at once',
+  { skip: missing, timeout: 30_000 },
+  async () => {
+    const path = '/api/v1/cities/freiburg-im-breisgau/parking';
+    assert.equal((await get(path)).status, 200);
+    assert.equal((await get(path)).headers.get('x-cache-status'), 'HIT');
+    const streams = await Promise.all([SseReader.open(base + path + '/stream'), SseReader.open(base + path + '/stream'), SseReader.open(base + path)]);
+    try {
+      for (const s of streams) {
+        assert.equal(s.header('content-type'), 'text/event-stream; charset=utf-8');
+        assert.equal(JSON.parse((await s.next()).data).meta.type, 'parking');
+      }
+    } finally {
+      for (const s of streams) s.close();
+    }
+  },
+);
 
 test('a cached answer is still served while every instance is down', { skip: missing }, async () => {
   const path = '/api/v1/live/koeln/water-level';

@@ -2,8 +2,8 @@
  * Server-Sent Events at scale (`node --import tsx bench/streams.ts`): one Stadtdaten process
  * (bench/servers/streams-server.ts) holds BENCH_STREAMS (5000) idle streams of one key, opened by
  * this process over loopback. Measured from outside the server: its RSS before and with the
- * streams (/proc/PID/status), its CPU while they idle (/proc/PID/stat over BENCH_IDLE_S, which
- * spans heartbeat rounds), and, BENCH_CHANGES times, the time from the fake upstream serving a
+ * streams (/proc/PID/status), its CPU while they idle and before (/proc/PID/stat over BENCH_IDLE_S
+ * each, which spans heartbeat rounds), and, BENCH_CHANGES times, the time from the fake upstream serving a
  * changed answer to the first and to the last subscriber's change event.
  */
 import { spawn } from 'node:child_process';
@@ -102,6 +102,10 @@ async function main() {
     warm.res!.destroy();
     await sleep(2000);
     const before = rssMb(pid);
+    const base0 = cpuMs(pid);
+    const b0 = performance.now();
+    await sleep(IDLE_S * 1000);
+    const baseCpu = (cpuMs(pid) - base0) / (performance.now() - b0);
 
     const streams = Array.from({ length: STREAMS }, () => new Stream());
     const openStart = performance.now();
@@ -132,6 +136,7 @@ async function main() {
       rss_mb_before: +before.toFixed(1),
       rss_mb_with_streams: +withStreams.toFixed(1),
       rss_kb_per_stream: +(((withStreams - before) * 1024) / STREAMS).toFixed(1),
+      idle_cpu_percent_without_streams: +(baseCpu * 100).toFixed(2),
       idle_cpu_percent: +(idleCpu * 100).toFixed(2),
       idle_s: IDLE_S,
       heartbeat_ms: Number(HEARTBEAT_MS),

@@ -1,7 +1,7 @@
 import type { StreamEvent } from './event.ts';
 
 /** The heartbeat: a comment line, which EventSource ignores and proxies count as traffic. */
-export const HEARTBEAT = ': hb\n\n';
+export const HEARTBEAT = Buffer.from(': hb\n\n');
 
 /** The `retry:` field: how long EventSource waits before it reconnects (ms). */
 export function retryFrame(ms: number): string {
@@ -14,9 +14,19 @@ export function retryFrame(ms: number): string {
  * body is JSON on one line; should it ever hold a line break, each line becomes its own `data:`
  * field, which the client joins back with the same line break.
  */
-export function eventFrame(e: StreamEvent, name?: 'reset'): string {
+export function eventFrame(e: StreamEvent, name?: 'reset'): Buffer {
+  if (name) return encode(e, name);
+  let frame = frames.get(e);
+  if (!frame) frames.set(e, (frame = encode(e)));
+  return frame;
+}
+
+/** A change goes to every subscriber of its key: encoded once, not once per subscriber. */
+const frames = new WeakMap<StreamEvent, Buffer>();
+
+function encode(e: StreamEvent, name?: 'reset'): Buffer {
   const data = e.body.includes('\n') ? e.body.split(/\r?\n/).join('\ndata: ') : e.body;
-  return `${name ? `event: ${name}\n` : ''}id: ${e.id}\ndata: ${data}\n\n`;
+  return Buffer.from(`${name ? `event: ${name}\n` : ''}id: ${e.id}\ndata: ${data}\n\n`);
 }
 
 /** The response head of a stream: never cached, never buffered by a proxy (nginx reads X-Accel-Buffering). */

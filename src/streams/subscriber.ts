@@ -19,7 +19,7 @@ export class Subscriber {
   ) {}
 
   /** Writes a frame, or drops the stream when the bytes it has not taken yet are past the bound. */
-  write(frame: string): void {
+  write(frame: string | Buffer): void {
     if (this.closed) return;
     if (this.res.writableLength > this.maxBuffered) {
       this.closed = true;

@@ -73,6 +73,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Open Server-Sent Events streams and polled stream keys of this instance: the stream hub sets it (routes/streams.ts). */
+  streamStats: () => { open: number; keys: number } = () => ({ open: 0, keys: 0 });
+  readonly streamsOpen: Gauge = new Gauge({
+    name: 'stadtdaten_streams_open',
+    help: 'Open Server-Sent Events streams on this instance',
+    registers: [this.registry],
+    collect: (): void => this.streamsOpen.set(this.streamStats().open),
+  });
+  readonly streamKeys: Gauge = new Gauge({
+    name: 'stadtdaten_stream_keys',
+    help: 'Stream keys (type, city, parameters) with subscribers, and so a poller, on this instance',
+    registers: [this.registry],
+    collect: (): void => this.streamKeys.set(this.streamStats().keys),
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

@@ -11,6 +11,7 @@ import { streamCadence, type DataType } from '../src/core/data-type.ts';
 import { SseReader, type SseEvent } from './helpers/sse.ts';
 import { at } from './helpers/json.ts';
 import { Subscriber } from '../src/streams/subscriber.ts';
+import { eventually } from './helpers/wait.ts';
 
 /**
  * Server-Sent Events on the live data routes, over real HTTP against the fake upstream: the first
@@ -127,6 +128,22 @@ test('Last-Event-ID resumes with exactly the events after it; an id beyond the h
     } finally {
       watch.close();
     }
+  });
+});
+
+test('one poller per stream key: started by the first subscriber, shared by the next, stopped with the last', { timeout: 20_000 }, async () => {
+  await withApp({ METRICS_PUBLIC: 'true' }, async (app) => {
+    const gauge = async (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec((await app.get('/metrics')).text)?.[1]);
+    const one = await SseReader.open(app.url + PATH + '/stream');
+    const two = await SseReader.open(app.url + PATH);
+    await Promise.all([one.next(), two.next()]);
+    assert.equal(await gauge('stadtdaten_streams_open'), 2);
+    assert.equal(await gauge('stadtdaten_stream_keys'), 1, 'both forms of the request are one key');
+    one.close();
+    two.close();
+    // The server sees the connections close: wait for that, not for a fixed time.
+    assert.ok(await eventually(async () => (await gauge('stadtdaten_stream_keys')) === 0));
+    assert.equal(await gauge('stadtdaten_streams_open'), 0);
   });
 });
 

@@ -40,7 +40,9 @@ export function streamRoutes(app: FastifyInstance, { rt, pipeline }: Pick<RouteC
         maxTotal: c.streamMaxTotal,
         maxBufferedBytes: c.streamMaxBufferedBytes,
       };
-      return new StreamHub(pipeline, fanout, limits, (msg, err) => rt.log.warn({ err: String(err) }, msg));
+      const made = new StreamHub(pipeline, fanout, limits, (msg, err) => rt.log.warn({ err: String(err) }, msg));
+      rt.metrics.streamStats = () => ({ open: made.size, keys: made.keys });
+      return made;
     })());
   app.addHook('preClose', async () => {
     if (hub) await (await hub).close();

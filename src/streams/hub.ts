@@ -194,8 +194,16 @@ export class StreamHub {
     if (ch.polling || this.closed) return;
     ch.polling = true;
     try {
-      if (!(await this.fanout.claimPoll(ch.key, this.limits.pollMs))) return;
-      await this.append(ch.key, await this.pipeline.run(ch.dt, ch.city, ch.query, { noPaging: true }));
+      if (!(await this.fanout.claimPoll(ch.key, this.limits.pollMs))) {
+        // Another instance polls: its changes come announced; the newest one is read here too, so an announcement
+        // this instance missed (a reconnect) is late by one interval at most, never lost.
+        const newest = await this.fanout.latest(ch.key);
+        if (newest) this.deliver(ch, newest);
+        return;
+      }
+      const newest = await this.append(ch.key, await this.pipeline.run(ch.dt, ch.city, ch.query, { noPaging: true }));
+      // This instance's own change goes out at once (the announcement that follows is the same id, sent once).
+      this.deliver(ch, newest);
     } catch (err) {
       // An upstream down with nothing cached (a 503 problem) is no change; the next poll tries again.
       if (!(err instanceof ProblemError)) this.log('stream poll failed', err);

@@ -132,6 +132,9 @@ export class RedisFanout implements Fanout {
   async listen(key: string, deliver: (e: StreamEvent) => void): Promise<void> {
     const channel = this.channel(key);
     this.listeners.set(channel, { key, deliver, lastId: null });
+    // A SUBSCRIBE sent while ioredis still runs its ready check is answered but not kept (seen under load):
+    // subscribe once the connection is ready; after a reconnect ioredis subscribes again by itself.
+    if (this.sub.status !== 'ready') await new Promise<void>((resolve) => this.sub.once('ready', () => resolve()));
     await this.sub.subscribe(channel);
   }
 

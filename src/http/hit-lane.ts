@@ -4,6 +4,7 @@ import { channelOf } from './pagination.ts';
 import { ClientLimiter, type LimitState } from './rate-limit.ts';
 import { rateLimited } from './request-guard.ts';
 import { problemHeaders } from './client-errors.ts';
+import { acceptsOtherThanJson } from './formats/negotiate.ts';
 
 /** A prepared answer (the pipeline's, see pipeline/cache.ts): the exact bytes Fastify's full path would send, and their ETag. */
 export interface Prepared {
@@ -84,6 +85,8 @@ export class HitLane {
     if (!target) return null;
     const started = performance.now();
     if (channelOf(headers) !== 'rest') return null;
+    // The lane holds JSON bytes only: CSV and GeoJSON (and a 406) come from the router.
+    if (acceptsOtherThanJson(headers.accept)) return null;
     const hit = target.current();
     return hit ? { target, hit, started } : null;
   }

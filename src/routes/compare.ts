@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { channelOf, setPageLinks } from '../http/pagination.ts';
-import { sendConditional } from '../http/send.ts';
+import { addVary, sendConditional } from '../http/send.ts';
+import { etagOf } from '../http/conditional.ts';
+import { COMPARE_FORMATS, requestedFormat, sendCompareFormat } from './formats.ts';
 import { compareCities, compareResources, COMPARE_SORTS, valueResources } from '../services/compare.ts';
 import { CompareAnswer } from '../services/schemas.ts';
 import type { RouteContext } from './context.ts';
@@ -57,10 +59,13 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
       },
     },
     async (req, reply) => {
+      const format = requestedFormat(req, () => COMPARE_FORMATS);
       const body = await compareCities(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
       // cache_status differs between otherwise identical answers; the ETag must not.
       const basis = JSON.stringify({ data: body.data.map(({ cache_status: _c, ...rest }) => rest), meta: body.meta });
       setPageLinks(reply, req.url, body.meta.pagination);
+      addVary(reply, 'Accept');
+      if (format !== 'json') return sendCompareFormat(req, reply, rt.catalog, body, format, etagOf(basis));
       return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=60', basis);
     },
   );

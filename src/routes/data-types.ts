@@ -14,6 +14,8 @@ import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
 import { cityFamilies, dispatching, familyAt, notCoveredIn, type Member } from './city-families.ts';
+import { formatsOf } from '../core/formats.ts';
+import { requestedFormat, sendDataFormat } from './formats.ts';
 
 /** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
 export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: RouteContext) {
@@ -87,7 +89,8 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
   function handler(dt: DataType, successor: string | null) {
     const hitStatus = cacheStatusHeader('HIT');
     // A list pages by channel (GPT and MCP clients get bounded pages): shared caches must keep the channels apart.
-    const vary = dt.list ? CHANNEL_VARY : null;
+    // Accept picks JSON, CSV or GeoJSON (routes/formats.ts).
+    const vary = dt.list ? `${CHANNEL_VARY}, Accept` : 'Accept';
     /** Cache headers per city: a per-city source variant may declare its own cache windows. */
     const byCache = new Map<DataType['cache'], { cacheControl: string; laneHeaders: LaneTarget['headers'] }>();
     const headersOf = (slug: string | null) => {
@@ -129,6 +132,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       const channel = channelOf(req.headers);
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
+      const format = requestedFormat(req, () => formatsOf(dt));
       const o = await pipeline.run(dt, citySlug, input, { channel, plain: req.url.indexOf('?') < 0 });
       const etag = etagOfOutcome(o);
       const cacheControl = headersOf(o.city?.slug ?? null).cacheControl;
@@ -137,8 +141,10 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       if (vary) addVary(reply, vary);
       setPageLinks(reply, req.url, o.meta.pagination);
       // A prepared HIT: later requests for this very URL (a tolerant slug, an ignored query) take the lane.
-      // Aliases stay with Fastify: their deprecation headers are set per request.
-      if (!successor && o.prepared && o.city && req.method === 'GET') lane.add(req.url, targetFor(o.city, req.routeOptions.url ?? req.url));
+      // Aliases stay with Fastify: their deprecation headers are set per request. The lane has JSON bytes only.
+      if (format === 'json' && !successor && o.prepared && o.city && req.method === 'GET')
+        lane.add(req.url, targetFor(o.city, req.routeOptions.url ?? req.url));
+      if (format !== 'json') return sendDataFormat(req, reply, dt, o, format, etag);
       if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.header('content-type', JSON_TYPE).send(envelopeBody(o));
     };

@@ -215,3 +215,23 @@ test('toCsv (reused for routes outside the catalog): quotes what needs it, reads
     ['', '', '', '[]', 'false'],
   ]);
 });
+
+test('OpenAPI lists the media types of every operation, the format parameter and the 406', async () => {
+  const doc = (await get(url('/api/v1/openapi.json'))).json as {
+    paths: Record<string, { get: { parameters: { $ref?: string }[]; responses: Record<string, { content?: Record<string, unknown> }> } }>;
+    components: { parameters: Record<string, { schema: { enum: string[] } }> };
+  };
+  const mediaOf = (path: string) => Object.keys(doc.paths[path]!.get.responses['200']!.content!).sort();
+  const formatsOf = (path: string) => {
+    const ref = doc.paths[path]!.get.parameters.map((p) => p.$ref ?? '').find((r) => r.includes('/Format'))!;
+    return doc.components.parameters[ref.split('/').pop()!]!.schema.enum;
+  };
+  assert.deepEqual(mediaOf('/api/v1/cities/{slug}/heritage'), ['application/geo+json', 'application/json', 'text/csv']);
+  assert.deepEqual(formatsOf('/api/v1/cities/{slug}/heritage'), ['json', 'csv', 'geojson']);
+  assert.deepEqual(mediaOf('/api/v1/cities/{slug}/weather'), ['application/json', 'text/csv']);
+  assert.deepEqual(mediaOf('/api/v1/cities/{slug}/demographics'), ['application/json']);
+  assert.deepEqual(formatsOf('/api/v1/cities/{slug}/demographics'), ['json']);
+  assert.deepEqual(mediaOf('/api/v1/compare'), ['application/geo+json', 'application/json', 'text/csv']);
+  for (const path of ['/api/v1/cities/{slug}/heritage', '/api/v1/cities/{slug}/demographics', '/api/v1/compare'])
+    assert.ok(doc.paths[path]!.get.responses['406'], path);
+});

@@ -27,6 +27,7 @@ const PROBLEM_DESCRIPTION: Partial<Record<ProblemCode, string>> = {
   route_not_found: 'Not found',
   invalid_parameter: 'Invalid parameter or paging value (page, limit, offset)',
   upstream_unavailable: 'Upstream down and nothing cached (hint: GET /api/v1/health)',
+  not_acceptable: 'The format asked for (format or Accept) is not offered here; the problem lists those that are',
 };
 
 const PROBLEM_EXAMPLE: Record<ProblemCode, [detail: string, hint: string, instance: string]> = {
@@ -137,6 +138,12 @@ export class SharedParts {
       );
     for (const [name, make] of Object.entries(PAGE_PARAMS)) if (!this.parameters.has(name)) this.parameters.set(name, make(''));
     return ['Page', limit, 'Offset', 'All'].map((n) => ({ $ref: `#/components/parameters/${n}` }));
+  }
+
+  /** A parameter published once under components.parameters[name] (made on first use) and referenced. */
+  parameter(name: string, make: () => Json): Json {
+    if (!this.parameters.has(name)) this.parameters.set(name, make());
+    return { $ref: `#/components/parameters/${name}` };
   }
 
   ifNoneMatch(): Json {

@@ -22,6 +22,7 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
           tags: ['Compare'],
           answer: { name: 'CompareAnswer', schema: CompareAnswer },
           paginated: 'meta',
+          formats: () => COMPARE_FORMATS,
           conditional: true,
           params: [
             {

@@ -36,6 +36,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       tags: [GROUP_LABELS[dt.group]],
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,
+      formats: () => formatsOf(dt),
       operationId: operationIdOf(dt),
       data: { name: dataSchemaName(dt), schema: () => jsonSchemaOf(dataSchemaOf(dt)) },
       pathValues: livePathCities(dt),

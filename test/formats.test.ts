@@ -235,3 +235,43 @@ test('OpenAPI lists the media types of every operation, the format parameter and
   for (const path of ['/api/v1/cities/{slug}/heritage', '/api/v1/cities/{slug}/demographics', '/api/v1/compare'])
     assert.ok(doc.paths[path]!.get.responses['406'], path);
 });
+
+test('a list of thousands of rows is streamed (chunked, no Content-Length) and still reads back row for row', async () => {
+  const rows = 2500;
+  const stations = Array.from({ length: rows }, (_, i) => ({
+    id: `s-${i}`,
+    name: `Tankstelle ${i}, "Nord"`,
+    brand: 'ARAL',
+    street: 'Hanauer Landstraße',
+    place: 'Frankfurt',
+    lat: 50.1 + i / 100000,
+    lng: 8.6,
+    dist: 1,
+    price: 1.4,
+    isOpen: true,
+    houseNumber: String(i),
+    postCode: 60314,
+  }));
+  ctx.fake.get('/json/list.php', { json: { ok: true, license: 'CC BY 4.0', data: 'MTS-K', status: 'ok', stations } });
+  const path = '/api/v1/cities/frankfurt-am-main/fuel-prices?fuel=e5';
+  const json = await get(url(path));
+  assert.equal((at(json.json, 'data') as unknown[]).length, rows);
+  const csv = await get(url(with_(path, 'format=csv&limit=all')));
+  assert.equal(csv.headers.get('content-length'), null);
+  assert.equal(csv.headers.get('transfer-encoding'), 'chunked');
+  assert.equal(csvRows(csv.text).length - 1, rows);
+  const geo = await get(url(with_(path, 'format=geojson')));
+  assert.equal(geo.headers.get('transfer-encoding'), 'chunked');
+  assert.equal((JSON.parse(geo.text) as { features: unknown[] }).features.length, rows);
+});
+
+test('a live path for a city its family does not cover: not_covered as a header-only CSV and an empty FeatureCollection', async () => {
+  const csv = await get(url('/api/v1/live/dresden/low-emission-zone?format=csv'));
+  assert.equal(csv.status, 200);
+  assert.equal(csv.headers.get('x-source-status'), 'not_covered');
+  assert.equal(csvRows(csv.text).length, 1);
+  const geo = await get(url('/api/v1/live/dresden/low-emission-zone'), { accept: 'application/geo+json' });
+  const fc = JSON.parse(geo.text) as { features: unknown[]; meta: { source_status: string } };
+  assert.deepEqual([fc.features.length, fc.meta.source_status], [0, 'not_covered']);
+  assert.match((await get(url('/api/v1/live/dresden/low-emission-zone'))).headers.get('content-type') ?? '', /^application\/json/);
+});

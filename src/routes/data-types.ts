@@ -16,6 +16,8 @@ import type { RouteDoc } from '../http/route-doc.ts';
 import { cityFamilies, dispatching, familyAt, notCoveredIn, type Member } from './city-families.ts';
 import { formatsOf } from '../core/formats.ts';
 import { requestedFormat, sendDataFormat } from './formats.ts';
+import { emptyOutcome } from '../pipeline/envelope.ts';
+import { etagOf } from '../http/conditional.ts';
 
 /** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
 export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: RouteContext) {
@@ -71,10 +73,17 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
   for (const family of families.filter((f) => f.general === null)) {
     const successor = [...family.members.values()][0]?.successor ?? null;
     const notCovered = notCoveredIn(family, rt.config.demo);
+    const first = [...family.members.values()][0]!.dt;
     const answer = async (req: FastifyRequest, reply: FastifyReply) => {
+      const format = requestedFormat(req, () => formatsOf(first));
       const meta = notCovered(req);
       if (successor) reply.headers(deprecationHeaders(successorPath(successor, { city: String(meta.city) })));
-      return reply.headers({ 'content-type': JSON_TYPE, 'cache-control': 'public, max-age=60' }).send(JSON.stringify({ data: null, meta, attribution: null }));
+      const body = JSON.stringify({ data: null, meta, attribution: null });
+      reply.header('cache-control', 'public, max-age=60');
+      addVary(reply, 'Accept');
+      // CSV and GeoJSON: the header row / an empty collection with the status, as for a covered type without data.
+      if (format !== 'json') return sendDataFormat(req, reply, first, emptyOutcome(null, 'not_covered', meta), format, etagOf(body));
+      return reply.header('content-type', JSON_TYPE).send(body);
     };
     app.get(toFastifyPath(family.template), dispatching(family, memberHandler, answer));
   }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { channelOf, setPageLinks } from '../http/pagination.ts';
-import { sendConditional } from '../http/send.ts';
+import { channelOf } from '../http/pagination.ts';
 import { compareCities, compareResources, COMPARE_SORTS, valueResources } from '../services/compare.ts';
 import { CompareAnswer } from '../services/schemas.ts';
-import type { RouteContext } from './context.ts';
+import { preparedViews, type RouteContext } from './context.ts';
 
 /** Compare one resource across cities; every city carries its own status, never an overall 5xx. */
 export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
   const { rt } = ctx;
+  const views = preparedViews(ctx, '/api/v1/compare', 'public, max-age=60');
   app.get(
     '/api/v1/compare',
     {
@@ -56,12 +56,12 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
         },
       },
     },
-    async (req, reply) => {
-      const body = await compareCities(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
-      // cache_status differs between otherwise identical answers; the ETag must not.
-      const basis = JSON.stringify({ data: body.data.map(({ cache_status: _c, ...rest }) => rest), meta: body.meta });
-      setPageLinks(reply, req.url, body.meta.pagination);
-      return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=60', basis);
-    },
+    async (req, reply) =>
+      views.send(req, reply, async () => {
+        const body = await compareCities(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
+        // cache_status differs between otherwise identical answers; the ETag must not.
+        const etagBasis = JSON.stringify({ data: body.data.map(({ cache_status: _c, ...rest }) => rest), meta: body.meta });
+        return { body: JSON.stringify(body), etagBasis, pagination: body.meta.pagination };
+      }),
   );
 }

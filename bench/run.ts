@@ -17,6 +17,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
+import { currentWeather } from '../test/fixtures/brightsky/routes.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { decodeEntry, encodeEntry } from '../src/pipeline/cache.ts';
@@ -151,7 +152,7 @@ async function startStaleInstance(env: Record<string, string>): Promise<ChildPro
   const held = await new FakeUpstream().start();
   registerAllFixtures(held);
   // Bright Sky answers only after an hour: each STALE refresh stays in flight until the source's timeout.
-  held.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 3_600_000 });
+  held.get('/current_weather', (_req, url) => ({ ...currentWeather(url), delayMs: 3_600_000 }));
   // The main instance's own entry for Freiburg, made older: the very answer, only its age differs.
   const key = `cache:weather:${CITY}:`;
   const main = new SqliteStore(need(env.STORE_PATH, 'STORE_PATH'));
@@ -280,7 +281,7 @@ async function main() {
   // slowly so every request arrives while the key is cold.
   const slow = await new FakeUpstream().start();
   registerAllFixtures(slow);
-  slow.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 500 });
+  slow.get('/current_weather', (_req, url) => ({ ...currentWeather(url), delayMs: 500 }));
   startStadtdaten(PORTS.cold, { ...env, ...fakeEnv(slow.url), STORE_PATH: join(dir, 'cold.sqlite') });
   await waitFor(local(PORTS.cold, '/api/v1/health'));
   const { Agent, request } = await import('undici');

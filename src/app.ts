@@ -20,7 +20,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerMcp } from './mcp/http-route.ts';
 import type { RouteDoc } from './http/route-doc.ts';
-import { isFormatDrift } from './core/format-drift.ts';
+import { isFormatDrift } from './core/format-drift-error.ts';
 
 export interface App {
   app: FastifyInstance;

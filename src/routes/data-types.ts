@@ -11,7 +11,7 @@ import { ifNoneMatchMatches } from '../http/conditional.ts';
 import { addVary } from '../http/send.ts';
 import type { LaneTarget } from '../http/hit-lane.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
-import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
+import { JSON_TYPE, laneObserver, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
 import { cityFamilies, dispatching, familyAt, notCoveredIn, type Member } from './city-families.ts';
 import { formatsOf } from '../core/formats.ts';
@@ -97,7 +97,6 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
   }
 
   function handler(dt: DataType, successor: string | null) {
-    const hitStatus = cacheStatusHeader('HIT');
     // A list pages by channel (GPT and MCP clients get bounded pages): shared caches must keep the channels apart.
     // Accept picks JSON, CSV or GeoJSON (routes/formats.ts).
     const vary = dt.list ? `${CHANNEL_VARY}, Accept` : 'Accept';
@@ -110,28 +109,18 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
         const cacheControl = cacheControlFor(cache, dt.live !== undefined);
         h = {
           cacheControl,
-          laneHeaders: [['cache-control', cacheControl], ['cache-status', hitStatus], ...(vary ? [['vary', vary] as const] : [])],
+          laneHeaders: [['cache-control', cacheControl], ...(vary ? [['vary', vary] as const] : [])],
         };
         byCache.set(cache, h);
       }
       return h;
     };
     const targets = new Map<string, LaneTarget>();
-    /** What the HIT lane serves for this data type and city (one per city, shared by its URLs). */
+    /** What the HIT lane serves for this data type and city (one per city, shared by its URLs); the prepared answer brings its Cache-Status. */
     const targetFor = (city: City, route: string): LaneTarget => {
       let t = targets.get(city.slug);
       if (!t) {
-        const ok = rt.metrics.requestChild('GET', route, 200);
-        const notModified = rt.metrics.requestChild('GET', route, 304);
-        const counts = { 200: rt.metrics.tally(ok.count), 304: rt.metrics.tally(notModified.count) };
-        t = {
-          current: pipeline.hitSource(dt, city),
-          headers: headersOf(city.slug).laneHeaders,
-          observe(status, seconds) {
-            counts[status].n++;
-            (status === 200 ? ok : notModified).duration.observe(seconds);
-          },
-        };
+        t = { current: pipeline.hitSource(dt, city), headers: headersOf(city.slug).laneHeaders, observe: laneObserver(rt, route) };
         targets.set(city.slug, t);
       }
       return t;

@@ -78,6 +78,7 @@ export function metaHeaders(a: Pick<TableAnswer, 'meta' | 'licences'>): Record<s
 
 /** Appends `rel="license"` links to the Link header the pagination may have set. */
 function addLicenceLinks(reply: FastifyReply, licences: TableAnswer['licences']) {
+  // Printable ASCII without `"`, `<` and `>`: a target that could close the link early is left out.
   const urls = [...new Set(licences.map((l) => l.license_url).filter((u) => /^https?:\/\/[\x21\x23-\x3b\x3d\x3f-\x7e]+$/.test(u)))];
   if (!urls.length) return;
   const prev = reply.getHeader('link');

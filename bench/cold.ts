@@ -2,16 +2,19 @@
  * Cold-path latency against the running server (`node --import tsx bench/cold.ts`): the fake
  * upstream answers every Bright Sky call after 100 ms. Per run, on a fresh server and store:
  * one city's cold weather, compare over the 28 core cities (cold) and, with the air upstream
- * hung, the overview of a city whose weather is warm. BENCH_RUNS (default 3) runs.
+ * hung, the overview of a city whose weather is warm. BENCH_RUNS (default 3) runs. The server runs
+ * compiled, as `npm start` runs it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeUpstream, fixture } from '../test/helpers/fake-upstream.ts';
+import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
+import { currentWeather } from '../test/fixtures/brightsky/routes.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
 import { CITIES } from '../src/cities/register.ts';
+import { npmStartArgs } from './npm-start.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = 3911;
@@ -29,15 +32,19 @@ async function timed(url: string): Promise<{ ms: number; json: { data: unknown; 
 async function main() {
   const fake = await new FakeUpstream().start();
   registerAllFixtures(fake);
-  const weather = fixture('brightsky/current_weather-feldberg-2022-07-24.json');
-  fake.get('/current_weather', { body: weather, headers: { 'content-type': 'application/json' }, delayMs: Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 100) });
+  // Bright Sky as the fixtures answer it (Freiburg's recording for Freiburg, no station elsewhere), each call after 100 ms.
+  const delayMs = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 100);
+  fake.get('/current_weather', async (_req, url) => {
+    await sleep(delayMs);
+    return currentWeather(url);
+  });
   // The air upstream never answers within the overview's budget.
   fake.get(/^\/api\/air-data\/v3\//, { delayMs: 10_000, body: '{}' });
   const rows = [];
   for (let run = 0; run < RUNS; run++) {
     const STORE_PATH = join(mkdtempSync(join(tmpdir(), 'stadtdaten-cold-')), 'store.sqlite');
     const env = { ...process.env, ...fakeEnv(fake.url), HOST: '127.0.0.1', PORT: String(PORT), JOBS_ENABLED: 'false', LOG_LEVEL: 'warn', STORE_PATH };
-    const svc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const svc = spawn(process.execPath, npmStartArgs(), { env, stdio: ['ignore', 'inherit', 'inherit'] });
     try {
       for (let i = 0; i < 300; i++) {
         if (

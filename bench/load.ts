@@ -5,6 +5,9 @@
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { need } from './need.ts';
 
 export interface LoadResult {
@@ -19,6 +22,13 @@ export interface LoadResult {
 
 export type Generator = 'wrk' | 'autocannon';
 
+/** A request other than a plain GET (the MCP call: a POST with a JSON body). */
+export interface LoadRequest {
+  method: 'POST';
+  body: string;
+  headers: Record<string, string>;
+}
+
 export function pickGenerator(): Generator {
   if (process.env.BENCH_GENERATOR === 'autocannon') return 'autocannon';
   const probe = spawnSync(process.env.WRK ?? 'wrk', ['--version'], { encoding: 'utf8' });
@@ -28,13 +38,25 @@ export function pickGenerator(): Generator {
 export const AUTOCANNON_WARNING =
   'WARNING: wrk not found (install it with `apt-get install -y wrk`); these figures come from autocannon, a Node load generator that saturates near the bare route and compresses the ratios.';
 
-export function load(gen: Generator, url: string, connections: number, seconds: number): Promise<LoadResult> {
-  return gen === 'wrk' ? loadWrk(url, connections, seconds) : loadAutocannon(url, connections, seconds);
+export function load(gen: Generator, url: string, connections: number, seconds: number, request?: LoadRequest): Promise<LoadResult> {
+  return gen === 'wrk' ? loadWrk(url, connections, seconds, request) : loadAutocannon(url, connections, seconds, request);
 }
 
-function loadWrk(url: string, connections: number, seconds: number): Promise<LoadResult> {
+/** A wrk script that sends `request` (wrk's own Lua interface: method, body, headers). */
+function wrkScript(request: LoadRequest): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'stadtdaten-wrk-')), 'request.lua');
+  const lines = [`wrk.method = ${JSON.stringify(request.method)}`, `wrk.body = ${JSON.stringify(request.body)}`];
+  for (const [k, v] of Object.entries(request.headers)) lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+function loadWrk(url: string, connections: number, seconds: number, request?: LoadRequest): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.env.WRK ?? 'wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const script = request ? ['-s', wrkScript(request)] : [];
+    const p = spawn(process.env.WRK ?? 'wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...script, url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     p.stdout.on('data', (d: Buffer) => (out += d.toString()));
     p.on('error', reject);
@@ -67,9 +89,9 @@ export function parseWrk(out: string): LoadResult {
   return { rps: Math.round(Number(rps[1])), p50_ms: latencyMs(out, '50'), p99_ms: latencyMs(out, '99'), errors, requests: Number(total?.[1] ?? 0) };
 }
 
-function loadAutocannon(url: string, connections: number, seconds: number): Promise<LoadResult> {
+function loadAutocannon(url: string, connections: number, seconds: number, request?: LoadRequest): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (err, r) =>
+    autocannon({ url, connections, duration: seconds, pipelining: 1, ...request }, (err, r) =>
       err
         ? reject(err instanceof Error ? err : new Error(String(err)))
         : resolve({

@@ -1,26 +1,27 @@
 /**
- * Reproduces the HTTP tables in bench/README.md: `npm run bench`.
- * Each scenario's answer is loaded from Stadtdaten, from a bare Fastify route answering the very
- * same bytes, and from nginx proxy_cache (one worker) serving them too, in interleaved rounds on
- * one machine in one run; then ratios per round and their median. Then the stampede: 1000
- * concurrent cold requests and the upstream calls they cause.
- * Load generator: wrk (`apt-get install -y wrk`); without it autocannon, with a warning.
+ * The warm-path table of bench/README.md: `npm run bench`.
+ * Every scenario's answer is taken from Stadtdaten, then served as the very same bytes by a bare
+ * reference: bare `node:http` for the fresh cache HIT (the stack's own limit), bare Fastify for
+ * every other warm path, a bare MCP SDK server on bare Fastify for the MCP tool call. The targets
+ * are loaded in interleaved rounds in one run on one machine; per round the throughput and p99
+ * ratios, then their medians, and the CPU each process spent per answered request (user + system,
+ * from /proc), the figure that holds across machines. Then the stampede: 1000 concurrent cold
+ * requests and the upstream calls they cause.
+ * Load generator: wrk -t1 (`apt-get install -y wrk`); without it autocannon, with a warning.
  * Knobs: BENCH_DURATION (s, default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64,256: the first
- * level runs every scenario, the others the plain HIT), BENCH_SCENARIOS (comma list of names),
- * BENCH_REDIS=0 to skip the two-instance Redis scenario, BENCH_NGINX_ACCESS_LOG=1 to let nginx
- * write its access log (nginx's default; off by default here, as Stadtdaten writes none per
- * request), NGINX, WRK (binaries).
+ * level runs every scenario, the others the plain HIT), BENCH_SCENARIOS (comma list of names), WRK.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
+import { currentWeather } from '../test/fixtures/brightsky/routes.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
-import { encodeEntry } from '../src/pipeline/cache.ts';
-import { AUTOCANNON_WARNING, load, pickGenerator, type LoadResult } from './load.ts';
+import { decodeEntry, encodeEntry } from '../src/pipeline/cache.ts';
+import { AUTOCANNON_WARNING, load, pickGenerator, type LoadRequest, type LoadResult } from './load.ts';
 import { need } from './need.ts';
 import { npmStartArgs } from './npm-start.ts';
 
@@ -28,32 +29,65 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '64,256').split(',').map(Number);
 const ONLY = process.env.BENCH_SCENARIOS?.split(',');
-const PORTS = { svc: 3901, bare: 3902, nginx: 3903, pairA: 3904, pairB: 3905, pair: 3906, redis: 3907, node: 3908 };
-const WEATHER = '/api/v1/cities/berlin/weather';
-const STALE_CITY = 'hamburg';
+const PORTS = { svc: 3901, bare: 3902, node: 3903, stale: 3904, mcp: 3905, cold: 3906 };
+// Bright Sky's recording is Freiburg's (Feldberg station): the one city whose weather answer is that recording.
+const CITY = 'freiburg-im-breisgau';
+const WEATHER = `/api/v1/cities/${CITY}/weather`;
+const TEN = [CITY, 'berlin', 'hamburg', 'muenchen', 'koeln', 'frankfurt-am-main', 'stuttgart', 'duesseldorf', 'leipzig', 'dortmund'];
+const MCP_CALL = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'environment', arguments: { city: CITY, data_type: 'weather' } },
+});
+const MCP_REQUEST: LoadRequest = {
+  method: 'POST',
+  body: MCP_CALL,
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+};
 const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-bench-'));
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const local = (port: number, url: string) => `http://127.0.0.1:${port}${url}`;
 
+type Reference = 'node' | 'bare' | 'mcp';
 interface Scenario {
   name: string;
   url: string;
-  /** What the answer must say (checked before and after the load). */
+  /** Which bare server serves the same bytes, and the throughput ratio to reach against it. */
+  reference: Reference;
+  target: number;
+  /** What the answer must say (checked before the load). */
   expect?: RegExp;
-  /** Stadtdaten's answer is not the same bytes every time (a timestamp, STALE vs STALE-ON-ERROR), only about the same size. */
+  /** Our answer is not the same bytes every time (a timestamp, STALE vs STALE-ON-ERROR), only about the same size. */
   varying?: boolean;
+  /** Served by its own instance (the STALE scenario: its store is seeded with an old entry). */
+  port?: number;
+  request?: LoadRequest;
 }
 
-const SCENARIOS: Scenario[] = [
-  { name: 'hit', url: WEATHER, expect: /"cache_status":"HIT"/ },
-  { name: 'hit-query', url: `${WEATHER}?limit=10`, expect: /"cache_status":"HIT"/ },
-  { name: 'hit-tolerant-slug', url: '/api/v1/cities/Munich/weather', expect: /"cache_status":"HIT"/ },
+const ALL_SCENARIOS: Scenario[] = [
+  { name: 'hit', url: WEATHER, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
+  { name: 'hit-query', url: `${WEATHER}?limit=10`, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
+  { name: 'hit-tolerant-slug', url: '/api/v1/cities/Freiburg/weather', reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
   // The held refresh ends at the source's timeout; the answers then say STALE-ON-ERROR until the next one.
-  { name: 'stale', url: `/api/v1/cities/${STALE_CITY}/weather`, expect: /"cache_status":"STALE(-ON-ERROR)?"/, varying: true },
-  { name: 'cities', url: '/api/v1/cities' },
-  { name: 'overview', url: '/api/v1/cities/berlin/overview', expect: /"cache_status":"HIT"/, varying: true },
-].filter((s) => !ONLY || ONLY.includes(s.name));
+  // Its own URL (a query the type ignores), so that the references tell its bytes from the HIT's.
+  {
+    name: 'stale',
+    url: `${WEATHER}?instance=stale`,
+    reference: 'bare',
+    target: 0.5,
+    expect: /"cache_status":"STALE(-ON-ERROR)?"/,
+    varying: true,
+    port: PORTS.stale,
+  },
+  { name: 'cities', url: '/api/v1/cities', reference: 'bare', target: 0.5 },
+  { name: 'sources', url: '/api/v1/sources', reference: 'bare', target: 0.5 },
+  { name: 'overview', url: `/api/v1/cities/${CITY}/overview`, reference: 'bare', target: 0.5, expect: /"cache_status":"HIT"/, varying: true },
+  { name: 'compare-10', url: `/api/v1/compare?resource=weather&cities=${TEN.join(',')}`, reference: 'bare', target: 0.5, expect: /"cache_status":"HIT"/ },
+  { name: 'mcp-call', url: '/mcp', reference: 'mcp', target: 0.5, expect: /"result"/, varying: true, request: MCP_REQUEST },
+];
+const SCENARIOS = ALL_SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name));
 
 async function waitFor(url: string) {
   for (let i = 0; i < 300; i++) {
@@ -74,10 +108,22 @@ function startStadtdaten(port: number, env: Record<string, string | undefined>):
   return p;
 }
 
-async function body(url: string): Promise<Buffer> {
-  const r = await fetch(url);
+function startBare(script: string, manifest: string, port: number): ChildProcess {
+  const p = fork(script, [manifest, String(port)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  children.push(p);
+  return p;
+}
+
+async function answer(url: string, request?: LoadRequest): Promise<{ body: Buffer; headers: [string, string][] }> {
+  const r = await fetch(url, request ? { method: request.method, body: request.body, headers: request.headers } : {});
   if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
-  return Buffer.from(await r.arrayBuffer());
+  // What the references send besides the body: the same headers, less those Node writes itself.
+  const headers = [...r.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k));
+  return { body: Buffer.from(await r.arrayBuffer()), headers };
+}
+
+async function body(url: string, request?: LoadRequest): Promise<Buffer> {
+  return (await answer(url, request)).body;
 }
 
 /** Linux's USER_HZ: /proc counts CPU time in these ticks. */
@@ -101,6 +147,28 @@ function median(xs: number[]): number {
   return need(s[Math.floor(s.length / 2)], 'a sample for the median');
 }
 
+/** A second instance whose store holds Freiburg's weather entry fetched 15 min ago (fresh 10 min, stale 1 h), with the refresh held. */
+async function startStaleInstance(env: Record<string, string>): Promise<ChildProcess> {
+  const held = await new FakeUpstream().start();
+  registerAllFixtures(held);
+  // Bright Sky answers only after an hour: each STALE refresh stays in flight until the source's timeout.
+  held.get('/current_weather', (_req, url) => ({ ...currentWeather(url), delayMs: 3_600_000 }));
+  // The main instance's own entry for Freiburg, made older: the very answer, only its age differs.
+  const key = `cache:weather:${CITY}:`;
+  const main = new SqliteStore(need(env.STORE_PATH, 'STORE_PATH'));
+  const entry = decodeEntry(need(await main.get(key), `the warm entry ${key}`));
+  await main.close();
+  const storePath = join(dir, 'stale.sqlite');
+  const store = new SqliteStore(storePath);
+  await store.set(key, encodeEntry({ ...need(entry, 'a decodable entry'), fetchedAt: Date.now() - 15 * 60_000 }), 3600_000);
+  await store.close();
+  const p = startStadtdaten(PORTS.stale, { ...env, ...fakeEnv(held.url), STORE_PATH: storePath });
+  await waitFor(local(PORTS.stale, '/api/v1/health'));
+  // Two requests: the first starts the (held) refresh, the second finds it running.
+  for (let i = 0; i < 2; i++) await body(local(PORTS.stale, WEATHER));
+  return p;
+}
+
 async function main() {
   // The servers below run compiled JavaScript: build dist/ first when it is missing or stale.
   spawnSync(process.execPath, ['-e', "import('./scripts/start.js').then((m) => m.ensureBuilt())"], { stdio: 'inherit' });
@@ -108,11 +176,8 @@ async function main() {
   if (gen === 'autocannon') console.error(AUTOCANNON_WARNING);
   const fake = await new FakeUpstream().start();
   registerAllFixtures(fake);
-  // While set, Bright Sky answers only after an hour: each STALE refresh stays in flight until the source's timeout.
-  let holdWeather = false;
-  fake.get('/current_weather', () => ({ file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: holdWeather ? 3_600_000 : 0 }));
-  const env = {
-    ...process.env,
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
     ...fakeEnv(fake.url),
     HOST: '127.0.0.1',
     JOBS_ENABLED: 'false',
@@ -123,172 +188,110 @@ async function main() {
   };
   const svc = startStadtdaten(PORTS.svc, env);
   await waitFor(local(PORTS.svc, '/api/v1/health'));
-
   // Warm every scenario: the first request fills the cache, the second is the HIT that prepares the bytes.
-  for (const s of SCENARIOS) if (s.name !== 'stale') for (let i = 0; i < 2; i++) await body(local(PORTS.svc, s.url));
-  if (SCENARIOS.some((s) => s.name === 'stale')) {
-    // An answer fetched past its fresh window (weather: 10 min), inside its stale window.
-    const hit = JSON.parse((await body(local(PORTS.svc, WEATHER))).toString()) as { data: unknown; meta: { as_of: string } };
-    const store = new SqliteStore(env.STORE_PATH);
-    await store.set(
-      `cache:weather:${STALE_CITY}:`,
-      encodeEntry({ fetchedAt: Date.now() - 15 * 60_000, status: 'ok', asOf: hit.meta.as_of, meta: {}, dataJson: JSON.stringify(hit.data) }),
-      3600_000,
-    );
-    await store.close();
-    holdWeather = true;
-  }
-  const callsBefore = fake.count('/current_weather');
+  for (const s of SCENARIOS) if (!s.port) for (let i = 0; i < 3; i++) await body(local(PORTS.svc, s.url), s.request);
+  const stale = SCENARIOS.some((s) => s.name === 'stale') ? await startStaleInstance(env) : null;
+  const pidOf: Record<number, number | undefined> = { [PORTS.svc]: svc.pid, [PORTS.stale]: stale?.pid };
 
-  const bodies: Record<string, string> = {};
+  const manifest: Record<string, { file: string; headers: [string, string][] }> = {};
+  const mcpResults: Record<string, unknown> = {};
   const sizes: Record<string, number> = {};
   for (const [i, s] of SCENARIOS.entries()) {
-    const b = await body(local(PORTS.svc, s.url));
+    const a = await answer(local(s.port ?? PORTS.svc, s.url), s.request);
+    const b = a.body;
     if (s.expect && !s.expect.test(b.toString())) throw new Error(`${s.name}: unexpected answer ${b.toString().slice(0, 300)}`);
+    sizes[s.name] = b.length;
+    if (s.request) {
+      mcpResults[s.name] = (JSON.parse(b.toString()) as { result: unknown }).result;
+      continue;
+    }
     const file = join(dir, `body-${i}.json`);
     writeFileSync(file, b);
-    bodies[s.url] = file;
-    sizes[s.name] = b.length;
+    manifest[s.url] = { file, headers: a.headers };
   }
-  fake.get(/^\/bench\//, (_req, url) => {
-    const file = bodies[url.pathname.slice('/bench'.length) + url.search];
-    return file ? { body: readFileSync(file), headers: { 'content-type': 'application/json; charset=utf-8' } } : { status: 404, body: 'no such bench body' };
-  });
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(bodies));
-  const bare = fork('bench/servers/bare-fastify.ts', [join(dir, 'manifest.json'), String(PORTS.bare)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  children.push(bare);
-  await waitFor(local(PORTS.bare, need(SCENARIOS[0], 'a scenario').url));
-  // node:http without a framework: the stack's own ceiling, measured for the plain HIT only.
-  const bareNode = fork('bench/servers/bare-node.ts', [join(dir, 'manifest.json'), String(PORTS.node)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  children.push(bareNode);
-  await waitFor(local(PORTS.node, need(SCENARIOS[0], 'a scenario').url));
-
-  // Two instances on one Redis behind one port (nginx round robin): report only.
-  let pairOk = false;
-  if (process.env.BENCH_REDIS !== '0' && !spawnSync('redis-server', ['--version']).error) {
-    const redis = spawn('redis-server', ['--port', String(PORTS.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    children.push(redis);
-    const pairEnv = { ...env, REDIS_URL: `redis://127.0.0.1:${PORTS.redis}`, REDIS_KEY_PREFIX: `bench-${process.pid}:` };
-    await sleep(300);
-    startStadtdaten(PORTS.pairA, pairEnv);
-    startStadtdaten(PORTS.pairB, pairEnv);
-    await waitFor(local(PORTS.pairA, '/api/v1/health'));
-    await waitFor(local(PORTS.pairB, '/api/v1/health'));
-    holdWeather = false;
-    for (const port of [PORTS.pairA, PORTS.pairB, PORTS.pairA, PORTS.pairB]) await body(local(port, WEATHER));
-    holdWeather = SCENARIOS.some((s) => s.name === 'stale');
-    pairOk = true;
-  } else if (process.env.BENCH_REDIS !== '0') console.error('redis-server not found (apt-get install -y redis-server): the two-instance scenario is skipped');
-
-  let nginxOk = false;
-  try {
-    mkdirSync(join(dir, 'tmp'));
-    // nginx workers drop root: they must be able to write the cache below our temp dir.
-    chmodSync(dir, 0o777);
-    chmodSync(join(dir, 'tmp'), 0o777);
-    const conf = readFileSync('bench/nginx.conf.template', 'utf8')
-      .replace(/__DIR__/g, dir)
-      .replace(/__PORT__/g, String(PORTS.nginx))
-      .replace(/__PAIR_PORT__/g, String(PORTS.pair))
-      .replace(/__PAIR_A__/g, String(PORTS.pairA))
-      .replace(/__PAIR_B__/g, String(PORTS.pairB))
-      .replace(/__UPSTREAM_PORT__/g, new URL(fake.url).port)
-      .replace('access_log off;', process.env.BENCH_NGINX_ACCESS_LOG === '1' ? `access_log ${dir}/access.log;` : 'access_log off;');
-    writeFileSync(join(dir, 'nginx.conf'), conf);
-    const nginx = spawn(process.env.NGINX ?? 'nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' });
-    children.push(nginx);
-    await waitFor(local(PORTS.nginx, need(SCENARIOS[0], 'a scenario').url));
-    nginxOk = true;
-  } catch (err) {
-    console.error(`nginx not available (${String(err)}); install it with: apt-get install -y nginx-light`);
-  }
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dir, 'mcp.json'), JSON.stringify(mcpResults['mcp-call'] ?? null));
+  const refs: Record<Reference, { port: number; proc: ChildProcess }> = {
+    node: { port: PORTS.node, proc: startBare('bench/servers/bare-node.ts', join(dir, 'manifest.json'), PORTS.node) },
+    bare: { port: PORTS.bare, proc: startBare('bench/servers/bare-fastify.ts', join(dir, 'manifest.json'), PORTS.bare) },
+    mcp: { port: PORTS.mcp, proc: startBare('bench/servers/bare-mcp.ts', join(dir, 'mcp.json'), PORTS.mcp) },
+  };
   for (const s of SCENARIOS) {
-    const ours = await body(local(PORTS.svc, s.url));
-    const theirs = [await body(local(PORTS.bare, s.url)), ...(nginxOk ? [await body(local(PORTS.nginx, s.url))] : [])];
-    for (const t of theirs) {
-      if (s.varying ? Math.abs(t.length - ours.length) > 16 : !t.equals(ours)) throw new Error(`${s.name}: the references do not answer the same bytes`);
-    }
+    const ref = refs[s.reference];
+    if (s.request) await waitFor(local(ref.port, '/ready'));
+    else await waitFor(local(ref.port, s.url));
+    const ours = await body(local(s.port ?? PORTS.svc, s.url), s.request);
+    const theirs = await body(local(ref.port, s.url), s.request);
+    if (s.varying ? Math.abs(theirs.length - ours.length) > 16 : !theirs.equals(ours))
+      throw new Error(`${s.name}: the reference does not answer the same bytes`);
   }
 
   // Rounds interleave the targets so that background noise hits them alike; per-round ratios, then the median.
-  type Runs = Record<string, LoadResult[]>;
-  const runs: Record<string, Runs> = {};
-  const jobs: { key: string; targets: Record<string, string>; connections: number }[] = [];
-  for (const [li, connections] of LEVELS.entries()) {
-    for (const s of SCENARIOS) {
-      if (li > 0 && s.name !== 'hit') continue;
-      const targets: Record<string, string> = { stadtdaten: local(PORTS.svc, s.url), bare: local(PORTS.bare, s.url) };
-      if (nginxOk) targets.nginx = local(PORTS.nginx, s.url);
-      if (s.name === 'hit') targets.node = local(PORTS.node, s.url);
-      jobs.push({ key: `${s.name} c${connections}`, targets, connections });
-    }
-    if (li === 0 && pairOk && nginxOk && (!ONLY || ONLY.includes('redis-pair'))) {
-      jobs.push({
-        key: `redis-pair c${connections}`,
-        targets: { stadtdaten: local(PORTS.pair, WEATHER), bare: local(PORTS.bare, WEATHER), nginx: local(PORTS.nginx, WEATHER) },
-        connections,
-      });
-    }
-  }
-  // CPU time per answered request of the Node servers (user + system, from /proc): what each request costs the process, whatever the load generator's rate.
-  const pids: Record<string, number | undefined> = { stadtdaten: svc.pid, bare: bare.pid, node: bareNode.pid };
-  const cpu: Record<string, Record<string, number[]>> = {};
+  const jobs: { key: string; s: Scenario; connections: number }[] = [];
+  for (const [li, connections] of LEVELS.entries())
+    for (const s of SCENARIOS) if (li === 0 || s.name === 'hit') jobs.push({ key: `${s.name} c${connections}`, s, connections });
+  const runs: Record<string, { ours: LoadResult[]; ref: LoadResult[]; cpuOurs: number[]; cpuRef: number[] }> = {};
+  const measured = async (port: number, pid: number | undefined, job: (typeof jobs)[number], cpuOut: number[]) => {
+    const before = cpuTicks(pid);
+    const result = await load(gen, local(port, job.s.url), job.connections, DURATION, job.s.request);
+    const after = cpuTicks(pid);
+    if (before !== null && after !== null && result.requests > 0) cpuOut.push(((after - before) * 1e6) / TICKS_PER_S / result.requests);
+    return result;
+  };
   for (let round = 0; round < ROUNDS; round++) {
     for (const job of jobs) {
-      for (const [name, url] of Object.entries(job.targets)) {
-        const pid = job.key.startsWith('redis-pair') && name === 'stadtdaten' ? undefined : pids[name];
-        const before = cpuTicks(pid);
-        const result = await load(gen, url, job.connections, DURATION);
-        ((runs[job.key] ??= {})[name] ??= []).push(result);
-        const after = cpuTicks(pid);
-        if (before !== null && after !== null && result.requests > 0)
-          ((cpu[job.key] ??= {})[name] ??= []).push(((after - before) * 1e6) / TICKS_PER_S / result.requests);
-      }
+      const r = (runs[job.key] ??= { ours: [], ref: [], cpuOurs: [], cpuRef: [] });
+      const port = job.s.port ?? PORTS.svc;
+      const ref = refs[job.s.reference];
+      r.ours.push(await measured(port, pidOf[port], job, r.cpuOurs));
+      r.ref.push(await measured(ref.port, ref.proc.pid, job, r.cpuRef));
     }
     console.error(`round ${round + 1}/${ROUNDS} done`);
   }
-  const staleCalls = fake.count('/current_weather') - callsBefore;
-  const staleAfter = SCENARIOS.some((s) => s.name === 'stale') ? (await body(local(PORTS.svc, `/api/v1/cities/${STALE_CITY}/weather`))).toString() : '';
-  holdWeather = false;
+  const staleAfter = stale ? (await body(local(PORTS.stale, WEATHER))).toString() : '';
 
-  const ratio = (a: LoadResult[], b: LoadResult[] | undefined, f: (r: LoadResult) => number) =>
-    b ? +median(a.map((x, i) => f(x) / f(need(b[i], `reference run ${i}`)))).toFixed(2) : null;
-  const table = Object.entries(runs).map(([key, r]) => {
-    const ourRuns = need(r.stadtdaten, `${key}: stadtdaten runs`);
-    const bareRuns = need(r.bare, `${key}: bare runs`);
+  const ratio = (a: LoadResult[], b: LoadResult[], f: (r: LoadResult) => number) =>
+    +median(a.map((x, i) => f(x) / f(need(b[i], `reference run ${i}`)))).toFixed(2);
+  const table = jobs.map(({ key, s }) => {
+    const r = need(runs[key], key);
+    const throughput = ratio(r.ours, r.ref, (x) => x.rps);
     return {
       scenario: key,
-      stadtdaten_rps: median(ourRuns.map((x) => x.rps)),
-      bare_rps: median(bareRuns.map((x) => x.rps)),
-      nginx_rps: r.nginx ? median(r.nginx.map((x) => x.rps)) : null,
-      hit_vs_bare: ratio(ourRuns, bareRuns, (x) => x.rps),
-      hit_vs_nginx: ratio(ourRuns, r.nginx, (x) => x.rps),
-      node_rps: r.node ? median(r.node.map((x) => x.rps)) : null,
-      hit_vs_node: ratio(ourRuns, r.node, (x) => x.rps),
-      node_vs_nginx: r.node && r.nginx ? ratio(r.node, r.nginx, (x) => x.rps) : null,
-      p99_vs_bare: ratio(ourRuns, bareRuns, (x) => Math.max(x.p99_ms, 0.001)),
-      stadtdaten_p50_p99_ms: [median(ourRuns.map((x) => x.p50_ms)), median(ourRuns.map((x) => x.p99_ms))],
-      bare_p50_p99_ms: [median(bareRuns.map((x) => x.p50_ms)), median(bareRuns.map((x) => x.p99_ms))],
-      nginx_p50_p99_ms: r.nginx ? [median(r.nginx.map((x) => x.p50_ms)), median(r.nginx.map((x) => x.p99_ms))] : null,
-      errors: Object.fromEntries(Object.entries(r).map(([n, xs]) => [n, xs.reduce((a, x) => a + x.errors, 0)])),
-      per_round_vs_bare: ourRuns.map((x, i) => +(x.rps / need(bareRuns[i], `${key}: bare run ${i}`).rps).toFixed(2)),
-      cpu_us_per_request: Object.fromEntries(Object.entries(cpu[key] ?? {}).map(([n, xs]) => [n, +median(xs).toFixed(2)])),
+      reference: s.reference === 'node' ? 'node:http' : s.reference === 'bare' ? 'bare Fastify' : 'bare MCP SDK on Fastify',
+      stadtdaten_rps: median(r.ours.map((x) => x.rps)),
+      reference_rps: median(r.ref.map((x) => x.rps)),
+      ratio: throughput,
+      target: s.target,
+      met: throughput >= s.target,
+      p99_ratio: ratio(r.ours, r.ref, (x) => Math.max(x.p99_ms, 0.001)),
+      p50_p99_ms: {
+        stadtdaten: [median(r.ours.map((x) => x.p50_ms)), median(r.ours.map((x) => x.p99_ms))],
+        reference: [median(r.ref.map((x) => x.p50_ms)), median(r.ref.map((x) => x.p99_ms))],
+      },
+      cpu_us_per_request: {
+        stadtdaten: r.cpuOurs.length ? +median(r.cpuOurs).toFixed(2) : null,
+        reference: r.cpuRef.length ? +median(r.cpuRef).toFixed(2) : null,
+      },
+      per_round: r.ours.map((x, i) => +(x.rps / need(r.ref[i], `${key}: reference run ${i}`).rps).toFixed(2)),
+      errors: r.ours.reduce((a, x) => a + x.errors, 0) + r.ref.reduce((a, x) => a + x.errors, 0),
     };
   });
 
-  // Stampede on a cold key: the upstream answers slowly so every request arrives while it is cold.
-  fake.get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 500 });
-  // The STALE check above started one more refresh: let it reach the upstream before counting.
-  await sleep(300);
-  const stampedeBefore = fake.count('/current_weather');
+  // Stampede on a cold key, on an instance of its own with an empty store: the upstream answers
+  // slowly so every request arrives while the key is cold.
+  const slow = await new FakeUpstream().start();
+  registerAllFixtures(slow);
+  slow.get('/current_weather', (_req, url) => ({ ...currentWeather(url), delayMs: 500 }));
+  startStadtdaten(PORTS.cold, { ...env, ...fakeEnv(slow.url), STORE_PATH: join(dir, 'cold.sqlite') });
+  await waitFor(local(PORTS.cold, '/api/v1/health'));
   const { Agent, request } = await import('undici');
   const agent = new Agent({ connections: 1000 });
-  const started = performance.now();
   const lat: number[] = [];
+  const started = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: 1000 }, async () => {
       const t = performance.now();
-      const r = await request(local(PORTS.svc, '/api/v1/cities/leipzig/weather'), { dispatcher: agent });
+      const r = await request(local(PORTS.cold, WEATHER), { dispatcher: agent });
       await r.body.text();
       lat.push(performance.now() - t);
       return r.statusCode;
@@ -299,7 +302,7 @@ async function main() {
   const stampede = {
     requests: 1000,
     ok: statuses.filter((s) => s === 200).length,
-    upstream_calls: fake.count('/current_weather') - stampedeBefore,
+    upstream_calls: slow.count('/current_weather'),
     p50_ms: +need(lat[499], 'the 500th latency').toFixed(1),
     p99_ms: +need(lat[989], 'the 990th latency').toFixed(1),
     total_ms: Math.round(stampedeMs),
@@ -319,36 +322,30 @@ async function main() {
     warning: gen === 'wrk' ? null : AUTOCANNON_WARNING,
     settings: { duration_s: DURATION, rounds: ROUNDS, connections: LEVELS, body_bytes: sizes },
     table,
-    stale: { upstream_calls_during_load: staleCalls, answer_after: /"cache_status":"([A-Z-]+)"/.exec(staleAfter)?.[1] ?? null },
+    stale_answer_after: /"cache_status":"([A-Z-]+)"/.exec(staleAfter)?.[1] ?? null,
     stampede,
   };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.json', JSON.stringify(summary, null, 2));
   console.log(JSON.stringify(summary, null, 2));
-  console.log(`\nload generator: ${summary.generator}; ${DURATION} s x ${ROUNDS} interleaved rounds; machine: ${cpus().length} x ${summary.machine.cpu}`);
   console.log(
-    '\n| scenario | Stadtdaten req/s | bare req/s | nginx req/s | HIT/bare | HIT/nginx | p99/bare | p50/p99 ms (ours, bare, nginx) |\n|---|---|---|---|---|---|---|---|',
+    `\nload generator: ${summary.generator}; ${DURATION} s x ${ROUNDS} interleaved rounds; machine: ${cpus().length} x ${summary.machine.cpu}, ${process.version}`,
   );
-  for (const r of table) {
-    const lat = [r.stadtdaten_p50_p99_ms, r.bare_p50_p99_ms, r.nginx_p50_p99_ms].map((x) => (x ? x.join('/') : '-')).join(', ');
-    console.log(
-      `| ${r.scenario} | ${r.stadtdaten_rps} | ${r.bare_rps} | ${r.nginx_rps ?? '-'} | ${r.hit_vs_bare} | ${r.hit_vs_nginx ?? '-'} | ${r.p99_vs_bare} | ${lat} |`,
-    );
-  }
-  for (const r of table.filter((x) => x.node_rps !== null)) {
-    console.log(`${r.scenario}: node:http without a framework ${r.node_rps} req/s; HIT/node ${r.hit_vs_node}, node/nginx ${r.node_vs_nginx ?? '-'}`);
-  }
+  console.log(
+    '\n| scenario | reference | Stadtdaten req/s | reference req/s | ratio (target) | p99 ratio | CPU µs/req (ours, reference) |\n|---|---|---|---|---|---|---|',
+  );
   for (const r of table) {
     const c = r.cpu_us_per_request;
     console.log(
-      `${r.scenario}: CPU per request (user + system, µs): Stadtdaten ${c.stadtdaten ?? '-'}, bare Fastify ${c.bare ?? '-'}, node:http ${c.node ?? '-'}`,
+      `| ${r.scenario} | ${r.reference} | ${r.stadtdaten_rps} | ${r.reference_rps} | ${r.ratio} (≥ ${r.target}${r.met ? '' : ', NOT MET'}) | ${r.p99_ratio} | ${c.stadtdaten ?? '-'}, ${c.reference ?? '-'} |`,
     );
   }
   if (gen !== 'wrk') console.log(`\n${AUTOCANNON_WARNING}`);
   console.log(
-    `\nstale: ${summary.stale.upstream_calls_during_load} upstream call(s) during the load, answer afterwards ${summary.stale.answer_after}; stampede: ${stampede.upstream_calls} upstream call(s) for ${stampede.requests} cold requests (p50 ${stampede.p50_ms} ms, p99 ${stampede.p99_ms} ms)`,
+    `\nstale: answer after the load ${summary.stale_answer_after}; stampede: ${stampede.upstream_calls} upstream call(s) for ${stampede.requests} cold requests (p50 ${stampede.p50_ms} ms, p99 ${stampede.p99_ms} ms)`,
   );
   await fake.stop();
+  await slow.stop();
 }
 
 main()

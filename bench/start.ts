@@ -6,8 +6,8 @@
  * (default here), on a fresh store, against the fake upstream.
  * BENCH_RUNS (default 3) starts per setting; BENCH_IDLE_S (default 10) seconds of idling.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
@@ -15,35 +15,13 @@ import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
 import { need } from './need.ts';
 import { npmStartArgs } from './npm-start.ts';
+import { rssMb, tree } from './process-memory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
 const CMD = process.env.START_CMD?.split(' ') ?? [process.execPath, ...npmStartArgs()];
 const PORT = 3931;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The process and all its descendants (tsx's esbuild service, poll children). */
-function tree(pid: number): number[] {
-  let kids: number[] = [];
-  try {
-    kids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((s) => Number(s.trim()))
-      .filter(Boolean);
-  } catch {
-    /* no children */
-  }
-  return [pid, ...kids.flatMap(tree)];
-}
 
 async function once(jobs: boolean, fakeUrl: string) {
   const env = {

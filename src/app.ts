@@ -20,7 +20,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerMcp } from './mcp/http-route.ts';
 import type { RouteDoc } from './http/route-doc.ts';
-import { isFormatDrift } from './core/format-drift.ts';
+import { isFormatDrift } from './core/format-drift-error.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -30,7 +30,6 @@ export interface App {
   routes: { method: string; url: string; doc: RouteDoc }[];
   /** Serves repeat cache HITs in front of Fastify (the data routes fill it). */
   lane: HitLane;
-  /** The same lane on new connections, before Node's HTTP parser (null when HIT_LANE_SOCKET=false). */
   ready: { value: boolean };
   /** The per-client rate limit (null when RATE_LIMIT_ENABLED=false). */
   limiter: ClientLimiter | null;
@@ -106,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestBudgetMs: config.requestBudgetMs,
     // Format drift has its own hourly log line per source (pipeline/format-drift.ts).
     onBackgroundError: (key, err) => (isFormatDrift(err) ? undefined : app.log.warn({ key, err: String(err) }, 'background refresh failed')),
+    onChange: () => health.changes.note(),
   });
   const pipeline = new Pipeline(rt, cache);
   const partial = partialCredentialsWarning(config);

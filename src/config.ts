@@ -149,6 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       'Time cap of each overview highlight (ms, at most 3000; the default leaves the answer margin under its 3 s cap)',
       int(50, 3000),
     ),
+    preparedViewMs: s(
+      'PREPARED_VIEW_MS',
+      '1000',
+      'Longest a composed answer (city list, sources, overview, compare) is served again as the same bytes while nothing it shows has changed (ms; 0 = compute every request)',
+      int(0, 60000),
+    ),
     demo: s('DEMO', 'false', 'Label answers as demo data (set by npm run demo)', bool),
     jobs: s('JOBS_ENABLED', 'true', 'Run background jobs (pollers, precomputes) in this process', bool),
     gtfsRtPollProcess: s(
@@ -217,6 +223,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       int(1024, 2 ** 31 - 1),
     ),
     mcpMaxBatch: s('MCP_MAX_BATCH', '20', 'Most JSON-RPC messages in one /mcp batch', int(1, 1000)),
+    mcpIdleServers: s(
+      'MCP_IDLE_SERVERS',
+      '16',
+      'MCP server objects kept between /mcp calls for reuse (each serves one call at a time; 0 = build one per call)',
+      int(0, 1024),
+    ),
     mcpAllowedHosts: s('MCP_ALLOWED_HOSTS', '127.0.0.1,localhost,[::1]', 'Host header values accepted on /mcp (DNS-rebinding guard)', list),
     mcpAllowedOrigins: s('MCP_ALLOWED_ORIGINS', '', 'Origins accepted on /mcp besides none/same-host (comma-separated)', list),
     sources: {} as Record<string, SourceSettings>,

@@ -15,13 +15,12 @@ export class Metrics {
     registers: [this.registry],
     collect: () => this.foldTallies(),
   });
-  readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request latency by route',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  readonly httpDuration = new LocalHistogram(
+    'http_request_duration_seconds',
+    'HTTP request latency by route',
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    this.registry,
+  );
   readonly upstreamRequests = new Counter({
     name: 'stadtdaten_upstream_requests_total',
     help: 'Upstream calls by source and outcome',
@@ -108,7 +107,7 @@ export class Metrics {
     let c = this.requestChildren.get(key);
     if (!c) {
       const labels = { method, route, status: String(status) };
-      c = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+      c = { count: this.httpRequests.labels(labels), duration: this.httpDuration.child(labels) };
       this.requestChildren.set(key, c);
     }
     return c;
@@ -147,5 +146,74 @@ export class Metrics {
 
   countCache(type: string, status: string) {
     this.cacheChild(type, status).inc();
+  }
+}
+
+/** One label set of a LocalHistogram: bucket counts (not cumulative), sum and count. */
+class HistogramChild {
+  readonly counts: number[];
+  sum = 0;
+  count = 0;
+  constructor(
+    readonly labels: Record<string, string>,
+    private readonly bounds: readonly number[],
+  ) {
+    this.counts = new Array<number>(bounds.length + 1).fill(0);
+  }
+  observe(v: number) {
+    let i = 0;
+    while (i < this.bounds.length && v > (this.bounds[i] as number)) i++;
+    this.counts[i] = (this.counts[i] ?? 0) + 1;
+    this.sum += v;
+    this.count++;
+  }
+}
+
+/**
+ * A Prometheus histogram whose children observe with a few additions: prom-client's histogram
+ * hashes its labels on every observation (about 1 µs, a twentieth of a cache HIT). Exposed in
+ * prom-client's registry through the metric interface its registry reads (`get`), in the same
+ * text format (`_bucket` with `le`, `_sum`, `_count`).
+ */
+export class LocalHistogram {
+  readonly type = 'histogram';
+  private readonly children = new Map<string, HistogramChild>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly bounds: readonly number[],
+    registry: Registry,
+  ) {
+    registry.registerMetric(this as unknown as Histogram);
+  }
+
+  child(labels: Record<string, string>): HistogramChild {
+    const key = JSON.stringify(labels);
+    let c = this.children.get(key);
+    if (!c) {
+      c = new HistogramChild(labels, this.bounds);
+      this.children.set(key, c);
+    }
+    return c;
+  }
+
+  get() {
+    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+    for (const c of this.children.values()) {
+      let cumulative = 0;
+      this.bounds.forEach((le, i) => {
+        cumulative += c.counts[i] ?? 0;
+        values.push({ labels: { ...c.labels, le }, value: cumulative, metricName: `${this.name}_bucket` });
+      });
+      values.push({ labels: { ...c.labels, le: '+Inf' }, value: c.count, metricName: `${this.name}_bucket` });
+      values.push({ labels: c.labels, value: c.sum, metricName: `${this.name}_sum` });
+      values.push({ labels: c.labels, value: c.count, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: 'sum' };
+  }
+
+  reset() {
+    this.children.clear();
   }
 }

@@ -65,6 +65,7 @@ test('OpenAPI error examples carry the code of their status; slug parameters hav
   const expected: Record<string, string[]> = {
     '400': ['invalid_request'],
     '404': ['city_not_found', 'route_not_found'],
+    '406': ['not_acceptable'],
     '422': ['invalid_parameter'],
     '503': ['upstream_unavailable', 'not_ready'],
   };

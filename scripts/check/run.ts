@@ -1,7 +1,7 @@
 import type { ScheduledJob } from '../../src/core/job.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { App } from '../../src/app.ts';
-import { checkAgainst } from '../../src/core/format-drift.ts';
+import { checkAgainst } from '../../src/core/format-drift-error.ts';
 import { dataSchemaOf, forCity, forParams, type DataType } from '../../src/core/data-type.ts';
 import type { SourceDecl } from '../../src/core/source.ts';
 import type { City } from '../../src/cities/register.ts';

@@ -1,4 +1,4 @@
-import { driftMessage, isFormatDrift } from '../../src/core/format-drift.ts';
+import { driftMessage, isFormatDrift } from '../../src/core/format-drift-error.ts';
 import { ProblemError } from '../../src/core/problem.ts';
 import type { SourceSettings } from '../../src/config.ts';
 import type { SourceDecl } from '../../src/core/source.ts';

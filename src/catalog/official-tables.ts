@@ -1,5 +1,5 @@
 import type { OfficialTable } from '../sources/genesis/official.ts';
-import { byLabel } from './statistics-decl.ts';
+import { byLabel } from './statistics-type.ts';
 
 /*
  * Regionaldatenbank tables read as the `official` part of types whose main source is another

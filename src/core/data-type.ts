@@ -178,6 +178,11 @@ export interface DataType {
    * `value` names the numeric field `sort=value` orders by.
    */
   compare?: { resource: string; summarise?: (data: unknown) => unknown; value?: string };
+  /**
+   * Overrides the derived formats (core/formats.ts: CSV for tables, GeoJSON for lists with
+   * lat/lon), only where that derivation is wrong for the type.
+   */
+  formats?: { csv?: boolean; geojson?: boolean };
   /** Overview highlight slot. */
   highlight?: 'weather' | 'air';
   /**

@@ -13,6 +13,7 @@ export const PROBLEM_CODES = {
   city_not_found: { status: 404, title: 'Unknown city' },
   route_not_found: { status: 404, title: 'Unknown route' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  not_acceptable: { status: 406, title: 'Format not offered for this route' },
   invalid_parameter: { status: 422, title: 'Invalid parameter value' },
   upstream_unavailable: { status: 503, title: 'Upstream unavailable and nothing cached' },
   not_ready: { status: 503, title: 'Service not ready' },

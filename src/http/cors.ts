@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const EXPOSE = 'ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type, RateLimit, RateLimit-Policy';
+import { META_HEADERS } from './formats/send.ts';
+
+// The X-… meta headers of CSV/GeoJSON answers are readable by browser clients too.
+const EXPOSE = ['ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type, RateLimit, RateLimit-Policy, Content-Disposition', ...META_HEADERS].join(
+  ', ',
+);
 
 /** The CORS headers of every answer, as name/value pairs in a flat list (the form writeHead takes). */
 export const CORS_HEADERS: readonly string[] = ['access-control-allow-origin', '*', 'access-control-expose-headers', EXPOSE];

@@ -4,11 +4,14 @@ import { channelOf } from './pagination.ts';
 import { ClientLimiter, type LimitState } from './rate-limit.ts';
 import { rateLimited } from './request-guard.ts';
 import { problemHeaders } from './client-errors.ts';
+import { acceptsOtherThanJson } from './formats/negotiate.ts';
 
 /** A prepared answer (the pipeline's, see pipeline/cache.ts): the exact bytes Fastify's full path would send, and their ETag. */
 export interface Prepared {
   readonly body: Buffer;
   readonly etag: string;
+  /** Headers of this answer alone (a cache entry's HIT and STALE answers differ in Cache-Status). */
+  readonly headers?: readonly (readonly [string, string])[];
 }
 
 /** The raw header lists of a prepared answer, CORS headers first. */
@@ -23,7 +26,7 @@ const headerLists = new WeakMap<Prepared, LaneHeaders>();
 
 /** One data route for one city, as the lane serves it. */
 export interface LaneTarget {
-  /** The prepared answer while its cache entry is fresh; null sends the request through Fastify. */
+  /** The prepared answer the full path would give now; null sends the request through Fastify. */
   current(): Prepared | null;
   /** Headers of the answer besides Content-Type, ETag and Content-Length, as [name, value] pairs (CORS and nosniff come from the server). */
   readonly headers: readonly (readonly [string, string])[];
@@ -86,6 +89,8 @@ export class HitLane {
     if (headers.accept?.includes('text/event-stream')) return null;
     const started = performance.now();
     if (channelOf(headers) !== 'rest') return null;
+    // The lane holds JSON bytes only: CSV and GeoJSON (and a 406) come from the router.
+    if (acceptsOtherThanJson(headers.accept)) return null;
     const hit = target.current();
     return hit ? { target, hit, started } : null;
   }
@@ -164,6 +169,7 @@ function withCorsList(h: LaneHeaders, cors: readonly string[]): LaneHeaders {
 function laneHeaders(target: LaneTarget, hit: Prepared, cors: readonly string[]): LaneHeaders {
   const notModified: string[] = [...cors];
   for (const [k, v] of target.headers) notModified.push(k, v);
+  for (const [k, v] of hit.headers ?? []) notModified.push(k, v);
   notModified.push('etag', hit.etag);
   return { cors, notModified, ok: [...notModified, 'content-type', JSON_TYPE, 'content-length', String(hit.body.length)] };
 }

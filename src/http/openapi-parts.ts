@@ -17,6 +17,7 @@ export function problemCodeFor(status: number, template: string): ProblemCode {
   if (status === 404) return /\{(slug|city)\}/.test(template) ? 'city_not_found' : 'route_not_found';
   if (status === 503) return template === '/api/v1/health' ? 'not_ready' : 'upstream_unavailable';
   if (status === 429) return 'rate_limited';
+  if (status === 406) return 'not_acceptable';
   return 'internal_error';
 }
 
@@ -26,6 +27,7 @@ const PROBLEM_DESCRIPTION: Partial<Record<ProblemCode, string>> = {
   route_not_found: 'Not found',
   invalid_parameter: 'Invalid parameter or paging value (page, limit, offset)',
   upstream_unavailable: 'Upstream down and nothing cached (hint: GET /api/v1/health)',
+  not_acceptable: 'The format asked for (format or Accept) is not offered here; the problem lists those that are',
 };
 
 const PROBLEM_EXAMPLE: Record<ProblemCode, [detail: string, hint: string, instance: string]> = {
@@ -58,6 +60,11 @@ const PROBLEM_EXAMPLE: Record<ProblemCode, [detail: string, hint: string, instan
   uri_too_long: ['the request URI or one of its path segments is too long', 'City slugs are at most 200 characters; URIs at most 2048.', '/api/v1/cities'],
   unsupported_media_type: ['the request body has an unsupported content type', 'POST /mcp takes application/json.', '/mcp'],
   header_fields_too_large: ['the request headers are too large', 'Send at most 16 KiB of headers.', '/api/v1/cities'],
+  not_acceptable: [
+    'this route has no geojson form',
+    'This route answers in: json (application/json), csv (text/csv). Ask with ?format= or the Accept header.',
+    '/api/v1/cities/koeln/weather?format=geojson',
+  ],
   method_not_allowed: ['/mcp takes no GET: this MCP server is stateless', 'Send JSON-RPC messages with POST /mcp.', '/mcp'],
 };
 
@@ -131,6 +138,12 @@ export class SharedParts {
       );
     for (const [name, make] of Object.entries(PAGE_PARAMS)) if (!this.parameters.has(name)) this.parameters.set(name, make(''));
     return ['Page', limit, 'Offset', 'All'].map((n) => ({ $ref: `#/components/parameters/${n}` }));
+  }
+
+  /** A parameter published once under components.parameters[name] (made on first use) and referenced. */
+  parameter(name: string, make: () => Json): Json {
+    if (!this.parameters.has(name)) this.parameters.set(name, make());
+    return { $ref: `#/components/parameters/${name}` };
   }
 
   ifNoneMatch(): Json {

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { paramJsonSchema } from '../core/params.ts';
+import { CSV_TABLE, FEATURE_COLLECTION, formatContent, formatParameter } from './openapi-formats.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
@@ -151,6 +152,8 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
     }
     if (r.doc.paginated) parameters.push(...shared.paging(r.doc.paginated));
     if (r.doc.conditional) parameters.push(shared.ifNoneMatch());
+    const formats = r.doc.formats?.() ?? null;
+    if (formats) parameters.push(shared.parameter(...formatParameter(formats)));
     const responses: Record<string, unknown> = {};
     for (const [code, description] of Object.entries(r.doc.responses ?? { 200: 'OK' })) {
       responses[code] =
@@ -158,7 +161,19 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
           ? shared.problem(Number(code), template, description)
           : code === '304'
             ? { description }
-            : { description, content: { [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas), ...(r.doc.stream ? EVENT_STREAM : {}) } };
+            : {
+                description,
+                content: {
+                  [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas),
+                  ...(formats ? formatContent(formats) : {}),
+                  ...(r.doc.stream ? EVENT_STREAM : {}),
+                },
+              };
+    }
+    if (formats) {
+      responses['406'] ??= shared.problem(406, template, 'The format asked for (format or Accept) is not offered here; the problem lists those that are');
+      if (formats.includes('geojson') && claim(schemas, 'FeatureCollection', FEATURE_COLLECTION)) schemas.json.FeatureCollection = FEATURE_COLLECTION;
+      if (formats.includes('csv') && claim(schemas, 'CsvTable', CSV_TABLE)) schemas.json.CsvTable = CSV_TABLE;
     }
     if (!responses['404']) responses['404'] = shared.problem(404, template, 'Not found');
     const op: Record<string, unknown> = {

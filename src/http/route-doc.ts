@@ -1,5 +1,6 @@
 import type { ParamDecl } from '../core/params.ts';
 import type { z } from '../core/schema.ts';
+import type { Format } from '../core/formats.ts';
 
 /**
  * What a route tells OpenAPI about itself, carried in Fastify's route `config.doc`. The
@@ -22,6 +23,11 @@ export interface RouteDoc {
   contentType?: string;
   /** The 200 answer is also a text/event-stream (Server-Sent Events, routes/streams.ts). */
   stream?: boolean;
+  /**
+   * The formats the route answers in (JSON first; core/formats.ts), called when the document is
+   * built: a data type's are derived from its record schema.
+   */
+  formats?: () => readonly Format[];
   hidden?: boolean;
   /**
    * The typed `data` of a data-type route: JSON Schema, published under components.schemas[name].

@@ -5,6 +5,7 @@ import { sendProblem } from '../http/errors.ts';
 import { problemBody } from '../core/problem.ts';
 import { ClientLimiter, type LimitState } from '../http/rate-limit.ts';
 import type { ServiceContext } from '../services/context.ts';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 /**
  * The MCP SDK and our server on it are loaded at the first /mcp call, not at start: they add
@@ -64,10 +65,16 @@ export function registerMcp(app: FastifyInstance, ctx: ServiceContext & { limite
     });
   };
 
+  /**
+   * Servers between calls. Building one (its prompts, resources and JSON Schema validator) cost
+   * more than the call itself; a server closed after its call can connect to the next transport
+   * (the SDK's Protocol.connect after close()), and serves one call at a time.
+   */
+  const idle: McpServer[] = [];
   app.post('/mcp', { onRequest: guard }, async (req, reply) => {
     if (!(await countBatch(req, reply))) return reply;
     const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadMcp();
-    const server = createMcpServer(ctx);
+    const server = idle.pop() ?? createMcpServer(ctx);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const started = performance.now();
     reply.hijack();
@@ -75,8 +82,12 @@ export function registerMcp(app: FastifyInstance, ctx: ServiceContext & { limite
     for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) reply.raw.setHeader(k, v as string);
     reply.raw.on('finish', () => ctx.rt.metrics.observeRequest('POST', '/mcp', reply.raw.statusCode, (performance.now() - started) / 1000));
     reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
+      server
+        .close()
+        .then(() => {
+          if (idle.length < config.mcpIdleServers) idle.push(server);
+        })
+        .catch(() => {});
     });
     try {
       await server.connect(transport);

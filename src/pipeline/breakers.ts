@@ -63,6 +63,7 @@ export class Breakers {
     policy.onReset(() => {
       entry.openedAt = null;
       this.metrics.breakerState.set({ source: src.id }, 0);
+      this.health?.changes.note();
       if (this.shared) this.store.del(`breaker:${src.id}`).catch(() => {});
     });
     this.entries.set(src.id, entry);

@@ -8,11 +8,17 @@ import type { CacheStatus } from '../core/data-type.ts';
 
 export type { CacheStatus };
 
-/** A whole answer encoded once: the envelope's bytes and their strong ETag. */
+/** A whole answer encoded once: the envelope's bytes, their strong ETag and the headers that say how it was served. */
 export interface PreparedAnswer {
   readonly body: Buffer;
   readonly etag: string;
+  /** Cache-Status, which differs between a HIT and a STALE answer of the same entry. */
+  readonly headers: readonly (readonly [string, string])[];
+  readonly cacheStatus: CacheStatus | null;
 }
+
+/** The cache results whose whole answer is kept with the entry (a MISS is sent once). */
+export type PreparedStatus = 'HIT' | 'STALE' | 'STALE-ON-ERROR';
 
 /**
  * A cached, already normalised answer. `dataJson` is serialised once, at fetch time. Only this
@@ -27,8 +33,8 @@ export interface Entry {
   dataJson: string;
   /** Set when the latest refresh failed; later requests say STALE-ON-ERROR. */
   failedAt?: number;
-  /** The whole HIT answer for a plain request (no query, REST channel) and its ETag, encoded once per entry. */
-  prepared?: PreparedAnswer;
+  /** The whole answer for a plain request (no query, REST channel) per cache result, encoded once per entry. */
+  prepared?: Partial<Record<PreparedStatus, PreparedAnswer>>;
   /** fetchedAt as zoned ISO, computed once per entry (formatting dates is costly on the HIT path). */
   fetchedAtIso?: string;
   /** When that failure carried a Retry-After (e.g. a 429): the time the upstream asked to wait until. */
@@ -88,9 +94,15 @@ export function entryFetchedIso(e: Entry): string {
   return (e.fetchedAtIso ??= toBerlinIso(e.fetchedAt));
 }
 
-/** The entry's whole answer for a plain request, built once by `build` and kept with the entry. */
-export function preparedOf(e: Entry, build: () => PreparedAnswer): PreparedAnswer {
-  return (e.prepared ??= build());
+/** The entry's whole answer for a plain request with this cache result, built once by `build` and kept with the entry. */
+export function preparedOf(e: Entry, status: PreparedStatus, build: () => PreparedAnswer): PreparedAnswer {
+  const kept = (e.prepared ??= {});
+  return (kept[status] ??= build());
+}
+
+/** A stale entry's cache result: STALE-ON-ERROR once its latest refresh failed. */
+function staleStatusOf(e: Entry): 'STALE' | 'STALE-ON-ERROR' {
+  return e.failedAt !== undefined && e.failedAt >= e.fetchedAt ? 'STALE-ON-ERROR' : 'STALE';
 }
 
 /** The request budget ran out while the one fetch for the key goes on (and will fill the cache). */
@@ -130,6 +142,8 @@ export interface CacheDeps {
   distributedLocks: boolean;
   requestBudgetMs: number;
   onBackgroundError(key: string, err: unknown): void;
+  /** An entry changed in this process (fetched, read newer from the store, or its refresh failed). */
+  onChange?(): void;
 }
 
 /** Longest a stored value is kept past its stale window, to serve STALE-ON-ERROR. */
@@ -236,6 +250,7 @@ export class Cache {
   }
 
   private remember(key: string, entry: Entry) {
+    if (this.l1.get(key) !== entry) this.deps.onChange?.();
     if (this.l1.size >= L1_MAX && !this.l1.has(key)) {
       const oldest = this.l1.keys().next().value;
       if (oldest !== undefined) this.l1.delete(oldest);
@@ -266,6 +281,8 @@ export class Cache {
     entry.failedAt = Date.now();
     const wait = (err as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
     entry.retryAfterUntil = typeof wait === 'number' && wait > 0 ? entry.failedAt + wait : undefined;
+    if (entry.prepared) delete entry.prepared['STALE-ON-ERROR'];
+    this.deps.onChange?.();
     this.remember(key, entry);
   }
 
@@ -330,9 +347,20 @@ export class Cache {
     return null;
   }
 
-  /** The prepared answer of the in-process entry while it is fresh, without touching the store (the HIT fast path). */
-  freshPrepared(key: string, windows: CacheWindows): PreparedAnswer | null {
+  /**
+   * The prepared answer the full path would give right now for the in-process entry, without
+   * touching the store (the fast path): the HIT while the entry is fresh; once it is stale, the
+   * STALE (or STALE-ON-ERROR) answer while its refresh is under way, since the full path would only
+   * join that refresh, or while the source's breaker is open (`refused`), since it would start
+   * none. Null: take the full path (which starts a refresh).
+   */
+  servablePrepared(key: string, windows: CacheWindows, refused: () => boolean): PreparedAnswer | null {
     const e = this.l1.get(key);
-    return e?.prepared && Date.now() - e.fetchedAt < windows.freshSeconds * 1000 ? e.prepared : null;
+    if (!e?.prepared) return null;
+    const age = Date.now() - e.fetchedAt;
+    if (age < windows.freshSeconds * 1000) return e.prepared.HIT ?? null;
+    if (age >= (windows.freshSeconds + windows.staleSeconds) * 1000) return null;
+    if (refused()) return e.prepared['STALE-ON-ERROR'] ?? null;
+    return this.inflight.has(key) ? (e.prepared[staleStatusOf(e)] ?? null) : null;
   }
 }

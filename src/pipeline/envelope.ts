@@ -2,6 +2,7 @@ import type { City } from '../cities/register.ts';
 import type { CacheStatus } from '../core/data-type.ts';
 import { attributionOf, type Attribution, type SourceDecl } from '../core/source.ts';
 import { etagOfParts } from '../http/conditional.ts';
+import { cacheStatusHeader } from '../http/cache-headers.ts';
 import type { PreparedAnswer } from './cache.ts';
 
 export type SourceStatus = 'ok' | 'no_data' | 'disabled' | 'not_covered';
@@ -61,9 +62,14 @@ export function envelopeJson(o: Outcome): string {
   return `{"data":${o.dataJson},"meta":${JSON.stringify(o.meta)},"attribution":${attributionJson(o.attribution)}}`;
 }
 
-/** The answer encoded once: its bytes and ETag. */
+/** The answer encoded once: its bytes, ETag and Cache-Status header. */
 export function prepare(o: Outcome): PreparedAnswer {
-  return { body: Buffer.from(envelopeJson(o)), etag: etagOfOutcome(o) };
+  return {
+    body: Buffer.from(envelopeJson(o)),
+    etag: etagOfOutcome(o),
+    headers: o.cacheStatus ? [['cache-status', cacheStatusHeader(o.cacheStatus)]] : [],
+    cacheStatus: o.cacheStatus,
+  };
 }
 
 const attributionCache = new WeakMap<Attribution, string>();

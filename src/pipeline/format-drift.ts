@@ -1,7 +1,7 @@
 import type { ScheduledJob } from '../core/job.ts';
 import { dataSchemaOf, type AdapterResult, type DataType } from '../core/data-type.ts';
 import { normalise } from '../core/normalise.ts';
-import { checkAgainst, driftMessage, FormatDriftError, isFormatDrift } from '../core/format-drift.ts';
+import { checkAgainst, driftMessage, FormatDriftError, isFormatDrift } from '../core/format-drift-error.ts';
 import type { z } from '../core/schema.ts';
 import { toBerlinIso } from '../core/time.ts';
 import type { Metrics } from '../metrics.ts';

@@ -11,7 +11,7 @@ import { keyParams } from './query.ts';
 import type { Resolved } from './resolve.ts';
 import type { Runtime } from './runtime.ts';
 import { watchedFetch } from './format-drift.ts';
-import { isFormatDrift } from '../core/format-drift.ts';
+import { isFormatDrift } from '../core/format-drift-error.ts';
 
 /** What the load stage found: the entry and how the cache served it (null for stored types, read per request). */
 export interface Loaded {

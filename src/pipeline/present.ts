@@ -37,11 +37,13 @@ export function present(r: Resolved, form: DataType, { entry, cacheStatus }: Loa
     attribution: attributionFor(form.source),
     data: page === undefined ? () => entryData(entry) : () => page,
   };
-  // A HIT whose bytes equal the plain request's (no page cut, no parameters; a query string the
-  // type ignores changes nothing) reuses the answer encoded once per entry, with its ETag.
+  // A HIT or STALE answer whose bytes equal the plain request's (no page cut, no parameters; a
+  // query string the type ignores changes nothing) reuses the answer encoded once per entry and
+  // cache result, with its ETag. Not when it names a Retry-After time, which passes.
   const samePlain = !form.list || (r.opts.plain && !r.opts.noPaging);
-  if (cacheStatus === 'HIT' && samePlain && page === undefined && r.channel === 'rest' && r.city && !form.params?.length) {
-    o.prepared = preparedOf(entry, () => prepare(o));
+  const kept = cacheStatus === 'HIT' || ((cacheStatus === 'STALE' || cacheStatus === 'STALE-ON-ERROR') && meta.retry_after === undefined);
+  if (kept && samePlain && page === undefined && r.channel === 'rest' && r.city && !form.params?.length) {
+    o.prepared = preparedOf(entry, cacheStatus, () => prepare(o));
   }
   return o;
 }

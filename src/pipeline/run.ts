@@ -76,10 +76,20 @@ export class Pipeline {
     if (!form || form.cache === 'stored' || form.scope === 'global' || form.params?.length) return () => null;
     const windows = form.cache;
     const key = cacheKey(form, city, r.params);
-    const hits = this.rt.metrics.tally(this.rt.metrics.cacheChild(form.type, 'HIT'));
+    const { metrics, breakers } = this.rt;
+    const counts = {
+      HIT: metrics.tally(metrics.cacheChild(form.type, 'HIT')),
+      STALE: metrics.tally(metrics.cacheChild(form.type, 'STALE')),
+      'STALE-ON-ERROR': metrics.tally(metrics.cacheChild(form.type, 'STALE-ON-ERROR')),
+    };
+    // An open breaker (this process's view) starts no refresh: a stale entry is STALE-ON-ERROR.
+    const refused = () => breakers.localState(form.source) === 'OPEN';
     return () => {
-      const prepared = this.cache.freshPrepared(key, windows);
-      if (prepared) hits.n++;
+      const prepared = this.cache.servablePrepared(key, windows, refused);
+      if (!prepared) return null;
+      const count =
+        prepared.cacheStatus === 'HIT' || prepared.cacheStatus === 'STALE' || prepared.cacheStatus === 'STALE-ON-ERROR' ? counts[prepared.cacheStatus] : null;
+      if (count) count.n++;
       return prepared;
     };
   }

@@ -1,10 +1,13 @@
 import { toBerlinIso } from '../core/time.ts';
+import { Changes } from './changes.ts';
 import { DriftLedger } from './format-drift.ts';
 
 /** Last success and failure per source, for /sources. */
 export class SourceHealth {
   /** Sources whose answers their adapters no longer understand (format drift). */
   readonly drift = new DriftLedger();
+  /** Moves with every success and failure here, and with what the cache and breakers report (see Changes). */
+  readonly changes = new Changes();
   private readonly last = new Map<string, { success: number | null; failure: number | null; error: string | null }>();
 
   private get(id: string) {
@@ -17,11 +20,13 @@ export class SourceHealth {
   }
   success(id: string) {
     this.get(id).success = Date.now();
+    this.changes.note();
   }
   failure(id: string, error: string) {
     const e = this.get(id);
     e.failure = Date.now();
     e.error = error;
+    this.changes.note();
   }
   /** The times (ms) of the source's latest success and failure, null where none since start. */
   latest(id: string): { success: number | null; failure: number | null } {

@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { channelOf, setPageLinks, type PaginationMeta } from '../http/pagination.ts';
-import { sendTagged } from '../http/send.ts';
-import { etagOf } from '../http/conditional.ts';
+import { channelOf } from '../http/pagination.ts';
 import { META_CACHE_CONTROL } from '../http/cache-headers.ts';
 import { getCity, listCities } from '../services/cities.ts';
 import { CityAnswer, CityListAnswer } from '../services/schemas.ts';
-import { JSON_TYPE, type RouteContext } from './context.ts';
+import { JSON_TYPE, preparedViews, type RouteContext } from './context.ts';
 
-/** Distinct URL/channel pairs whose list answer is kept; the register does not change while the process runs. */
-const MAX_PREPARED = 256;
-
-export function registerCities(app: FastifyInstance, _ctx: RouteContext) {
-  const prepared = new Map<string, { body: Buffer; etag: string; pagination: PaginationMeta | undefined }>();
+export function registerCities(app: FastifyInstance, ctx: RouteContext) {
+  const views = preparedViews(ctx, '/api/v1/cities', META_CACHE_CONTROL);
   app.get(
     '/api/v1/cities',
     {
@@ -29,20 +24,11 @@ export function registerCities(app: FastifyInstance, _ctx: RouteContext) {
         },
       },
     },
-    async (req, reply) => {
-      const channel = channelOf(req.headers);
-      const key = `${channel} ${req.url}`;
-      let answer = prepared.get(key);
-      if (!answer) {
-        const body = listCities(req.query as Record<string, unknown>, channel);
-        const json = JSON.stringify(body);
-        answer = { body: Buffer.from(json), etag: etagOf(json), pagination: body.meta.pagination as PaginationMeta | undefined };
-        if (prepared.size >= MAX_PREPARED) prepared.clear();
-        prepared.set(key, answer);
-      }
-      setPageLinks(reply, req.url, answer.pagination);
-      return sendTagged(req, reply, answer.body, answer.etag, META_CACHE_CONTROL);
-    },
+    async (req, reply) =>
+      views.send(req, reply, () => {
+        const body = listCities(req.query as Record<string, unknown>, channelOf(req.headers));
+        return { body: JSON.stringify(body), pagination: body.meta.pagination };
+      }),
   );
 
   app.get(

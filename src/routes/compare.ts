@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { channelOf, setPageLinks } from '../http/pagination.ts';
-import { sendConditional } from '../http/send.ts';
+import { addVary } from '../http/send.ts';
+import { etagOf } from '../http/conditional.ts';
+import { COMPARE_FORMATS, requestedFormat, sendCompareFormat } from './formats.ts';
 import { compareCities, compareResources, COMPARE_SORTS, valueResources } from '../services/compare.ts';
 import { CompareAnswer } from '../services/schemas.ts';
-import type { RouteContext } from './context.ts';
+import { preparedViews, type RouteContext } from './context.ts';
 
 /** Compare one resource across cities; every city carries its own status, never an overall 5xx. */
 export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
   const { rt } = ctx;
+  const views = preparedViews(ctx, '/api/v1/compare', 'public, max-age=60', 'Accept');
+  const answer = async (query: Record<string, unknown>, channel: ReturnType<typeof channelOf>) => {
+    const body = await compareCities(ctx, query, channel);
+    // cache_status differs between otherwise identical answers; the ETag must not.
+    const etagBasis = JSON.stringify({ data: body.data.map(({ cache_status: _c, ...rest }) => rest), meta: body.meta });
+    return { body, etagBasis };
+  };
   app.get(
     '/api/v1/compare',
     {
@@ -20,6 +29,7 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
           tags: ['Compare'],
           answer: { name: 'CompareAnswer', schema: CompareAnswer },
           paginated: 'meta',
+          formats: () => COMPARE_FORMATS,
           conditional: true,
           params: [
             {
@@ -57,11 +67,18 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
       },
     },
     async (req, reply) => {
-      const body = await compareCities(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
-      // cache_status differs between otherwise identical answers; the ETag must not.
-      const basis = JSON.stringify({ data: body.data.map(({ cache_status: _c, ...rest }) => rest), meta: body.meta });
-      setPageLinks(reply, req.url, body.meta.pagination);
-      return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=60', basis);
+      const format = requestedFormat(req, () => COMPARE_FORMATS);
+      addVary(reply, 'Accept');
+      // CSV and GeoJSON are written per request; only the JSON answer is kept as a view.
+      if (format !== 'json') {
+        const { body, etagBasis } = await answer(req.query as Record<string, unknown>, channelOf(req.headers));
+        setPageLinks(reply, req.url, body.meta.pagination);
+        return sendCompareFormat(req, reply, rt.catalog, body, format, etagOf(etagBasis));
+      }
+      return views.send(req, reply, async () => {
+        const { body, etagBasis } = await answer(req.query as Record<string, unknown>, channelOf(req.headers));
+        return { body: JSON.stringify(body), etagBasis, pagination: body.meta.pagination };
+      });
     },
   );
 }

@@ -2,6 +2,9 @@ import type { RouteDoc } from '../http/route-doc.ts';
 import type { ServiceContext } from '../services/context.ts';
 import type { ClientLimiter } from '../http/rate-limit.ts';
 import type { HitLane } from '../http/hit-lane.ts';
+import { PreparedViews } from '../http/prepared-views.ts';
+import type { LaneTarget } from '../http/hit-lane.ts';
+import type { Runtime } from '../pipeline/runtime.ts';
 
 /** A registered route with its docs: the OpenAPI document's only input. */
 export interface DocumentedRoute {
@@ -27,3 +30,26 @@ export function toFastifyPath(template: string): string {
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A route's composed answers kept as bytes while nothing they show changes (http/prepared-views.ts). */
+export function preparedViews(ctx: RouteContext, route: string, cacheControl: string, vary?: string): PreparedViews {
+  const { rt, lane } = ctx;
+  return new PreparedViews(route, cacheControl, {
+    version: () => rt.health.changes.version,
+    maxAgeMs: rt.config.preparedViewMs,
+    lane,
+    observe: (r) => laneObserver(rt, r),
+    ...(vary ? { vary } : {}),
+  });
+}
+
+/** Counts a request the lane answered for `route` in the request metrics (tallied: the lane's hot path). */
+export function laneObserver(rt: Runtime, route: string): LaneTarget['observe'] {
+  const ok = rt.metrics.requestChild('GET', route, 200);
+  const notModified = rt.metrics.requestChild('GET', route, 304);
+  const counts = { 200: rt.metrics.tally(ok.count), 304: rt.metrics.tally(notModified.count) };
+  return (status, seconds) => {
+    counts[status].n++;
+    (status === 200 ? ok : notModified).duration.observe(seconds);
+  };
+}

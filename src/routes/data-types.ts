@@ -11,10 +11,14 @@ import { ifNoneMatchMatches } from '../http/conditional.ts';
 import { addVary } from '../http/send.ts';
 import type { LaneTarget } from '../http/hit-lane.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
-import { JSON_TYPE, toFastifyPath, type RouteContext } from './context.ts';
+import { JSON_TYPE, laneObserver, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
 import { cityFamilies, dispatching, familyAt, notCoveredIn, type Member } from './city-families.ts';
 import { STREAM_SUFFIX, streamRoutes, streamsDoc } from './streams.ts';
+import { formatsOf } from '../core/formats.ts';
+import { requestedFormat, sendDataFormat } from './formats.ts';
+import { emptyOutcome } from '../pipeline/envelope.ts';
+import { etagOf } from '../http/conditional.ts';
 
 /** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
 export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: RouteContext) {
@@ -36,6 +40,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       tags: [GROUP_LABELS[dt.group]],
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,
+      formats: () => formatsOf(dt),
       operationId: operationIdOf(dt),
       data: { name: dataSchemaName(dt), schema: () => jsonSchemaOf(dataSchemaOf(dt)) },
       pathValues: livePathCities(dt),
@@ -72,10 +77,17 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
   for (const family of families.filter((f) => f.general === null)) {
     const successor = [...family.members.values()][0]?.successor ?? null;
     const notCovered = notCoveredIn(family, rt.config.demo);
+    const first = [...family.members.values()][0]!.dt;
     const answer = async (req: FastifyRequest, reply: FastifyReply) => {
+      const format = requestedFormat(req, () => formatsOf(first));
       const meta = notCovered(req);
       if (successor) reply.headers(deprecationHeaders(successorPath(successor, { city: String(meta.city) })));
-      return reply.headers({ 'content-type': JSON_TYPE, 'cache-control': 'public, max-age=60' }).send(JSON.stringify({ data: null, meta, attribution: null }));
+      const body = JSON.stringify({ data: null, meta, attribution: null });
+      reply.header('cache-control', 'public, max-age=60');
+      addVary(reply, 'Accept');
+      // CSV and GeoJSON: the header row / an empty collection with the status, as for a covered type without data.
+      if (format !== 'json') return sendDataFormat(req, reply, first, emptyOutcome(null, 'not_covered', meta), format, etagOf(body));
+      return reply.header('content-type', JSON_TYPE).send(body);
     };
     app.get(toFastifyPath(family.template), dispatching(family, memberHandler, answer));
   }
@@ -89,9 +101,9 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
   }
 
   function handler(dt: DataType, successor: string | null) {
-    const hitStatus = cacheStatusHeader('HIT');
     // A list pages by channel (GPT and MCP clients get bounded pages): shared caches must keep the channels apart.
-    const vary = dt.list ? CHANNEL_VARY : null;
+    // Accept picks JSON, CSV or GeoJSON (routes/formats.ts).
+    const vary = dt.list ? `${CHANNEL_VARY}, Accept` : 'Accept';
     /** Cache headers per city: a per-city source variant may declare its own cache windows. */
     const byCache = new Map<DataType['cache'], { cacheControl: string; laneHeaders: LaneTarget['headers'] }>();
     const headersOf = (slug: string | null) => {
@@ -101,28 +113,18 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
         const cacheControl = cacheControlFor(cache, dt.live !== undefined);
         h = {
           cacheControl,
-          laneHeaders: [['cache-control', cacheControl], ['cache-status', hitStatus], ...(vary ? [['vary', vary] as const] : [])],
+          laneHeaders: [['cache-control', cacheControl], ...(vary ? [['vary', vary] as const] : [])],
         };
         byCache.set(cache, h);
       }
       return h;
     };
     const targets = new Map<string, LaneTarget>();
-    /** What the HIT lane serves for this data type and city (one per city, shared by its URLs). */
+    /** What the HIT lane serves for this data type and city (one per city, shared by its URLs); the prepared answer brings its Cache-Status. */
     const targetFor = (city: City, route: string): LaneTarget => {
       let t = targets.get(city.slug);
       if (!t) {
-        const ok = rt.metrics.requestChild('GET', route, 200);
-        const notModified = rt.metrics.requestChild('GET', route, 304);
-        const counts = { 200: rt.metrics.tally(ok.count), 304: rt.metrics.tally(notModified.count) };
-        t = {
-          current: pipeline.hitSource(dt, city),
-          headers: headersOf(city.slug).laneHeaders,
-          observe(status, seconds) {
-            counts[status].n++;
-            (status === 200 ? ok : notModified).duration.observe(seconds);
-          },
-        };
+        t = { current: pipeline.hitSource(dt, city), headers: headersOf(city.slug).laneHeaders, observe: laneObserver(rt, route) };
         targets.set(city.slug, t);
       }
       return t;
@@ -134,6 +136,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
       if (streams.wants(dt, req)) return streams.serve(dt, req, reply, citySlug, input);
+      const format = requestedFormat(req, () => formatsOf(dt));
       const o = await pipeline.run(dt, citySlug, input, { channel, plain: req.url.indexOf('?') < 0 });
       const etag = etagOfOutcome(o);
       const cacheControl = headersOf(o.city?.slug ?? null).cacheControl;
@@ -142,8 +145,10 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       if (vary) addVary(reply, vary);
       setPageLinks(reply, req.url, o.meta.pagination);
       // A prepared HIT: later requests for this very URL (a tolerant slug, an ignored query) take the lane.
-      // Aliases stay with Fastify: their deprecation headers are set per request.
-      if (!successor && o.prepared && o.city && req.method === 'GET') lane.add(req.url, targetFor(o.city, req.routeOptions.url ?? req.url));
+      // Aliases stay with Fastify: their deprecation headers are set per request. The lane has JSON bytes only.
+      if (format === 'json' && !successor && o.prepared && o.city && req.method === 'GET')
+        lane.add(req.url, targetFor(o.city, req.routeOptions.url ?? req.url));
+      if (format !== 'json') return sendDataFormat(req, reply, dt, o, format, etag);
       if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.header('content-type', JSON_TYPE).send(envelopeBody(o));
     };

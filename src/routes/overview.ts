@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { cityOverview } from '../services/overview.ts';
 import { OverviewAnswer } from '../services/schemas.ts';
-import { JSON_TYPE, type RouteContext } from './context.ts';
+import { preparedViews, type RouteContext } from './context.ts';
 
 /** The city overview: generated from the catalog, with time-capped live highlights. */
 export function registerOverview(app: FastifyInstance, ctx: RouteContext) {
+  const views = preparedViews(ctx, '/api/v1/cities/:slug/overview', 'public, max-age=60');
   app.get(
     '/api/v1/cities/:slug/overview',
     {
@@ -20,9 +21,12 @@ export function registerOverview(app: FastifyInstance, ctx: RouteContext) {
         },
       },
     },
-    async (req, reply) => {
-      const body = await cityOverview(ctx, (req.params as { slug: string }).slug);
-      return reply.headers({ 'content-type': JSON_TYPE, 'cache-control': 'public, max-age=60' }).send(JSON.stringify(body));
-    },
+    async (req, reply) =>
+      views.send(req, reply, async () => {
+        const body = await cityOverview(ctx, (req.params as { slug: string }).slug);
+        // When it was generated is not what it says: a regenerated, unchanged overview keeps its ETag.
+        const { generated_at: _at, ...meta } = body.meta;
+        return { body: JSON.stringify(body), etagBasis: JSON.stringify({ ...body, meta }) };
+      }),
   );
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { channelOf, setPageLinks } from '../http/pagination.ts';
-import { sendConditional } from '../http/send.ts';
+import { channelOf } from '../http/pagination.ts';
 import { listSources, SOURCE_SORTS } from '../services/sources.ts';
 import { SourcesAnswer } from '../services/schemas.ts';
-import type { RouteContext } from './context.ts';
+import { preparedViews, type RouteContext } from './context.ts';
 
 export function registerSources(app: FastifyInstance, ctx: RouteContext) {
+  const views = preparedViews(ctx, '/api/v1/sources', 'public, max-age=15');
   app.get(
     '/api/v1/sources',
     {
@@ -32,10 +32,10 @@ export function registerSources(app: FastifyInstance, ctx: RouteContext) {
         },
       },
     },
-    async (req, reply) => {
-      const body = await listSources(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
-      setPageLinks(reply, req.url, body.meta.pagination);
-      return sendConditional(req, reply, JSON.stringify(body), 'public, max-age=15');
-    },
+    async (req, reply) =>
+      views.send(req, reply, async () => {
+        const body = await listSources(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
+        return { body: JSON.stringify(body), pagination: body.meta.pagination };
+      }),
   );
 }

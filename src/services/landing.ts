@@ -6,6 +6,8 @@ import { compareResources } from './compare.ts';
 import { healthState } from './health.ts';
 import { mcpClientConfigs } from './mcp-clients.ts';
 import type { ServiceContext } from './context.ts';
+import { MEDIA_TYPES } from '../http/formats/negotiate.ts';
+import { META_HEADERS } from '../http/formats/send.ts';
 
 /** Data types the landing page prefers as examples: keyless, quick to read, different topics. */
 const PREFERRED_EXAMPLES = ['weather', 'air', 'demographics', 'unemployment', 'charging'];
@@ -71,6 +73,15 @@ function cityName(slug: string | undefined): string {
   return (slug && CITY_BY_SLUG.get(slug)?.name) ?? slug ?? 'Germany';
 }
 
+/** How to ask for CSV or GeoJSON (docs/contract.md, "Formats"). */
+const FORMATS_HOWTO = {
+  how: 'Add ?format=csv or ?format=geojson to a data type or compare request, or send Accept: text/csv or Accept: application/geo+json; JSON is the default (?format=json, Accept: application/json or */*).',
+  media_types: MEDIA_TYPES,
+  offered:
+    'CSV for every list and every record without nested lists; GeoJSON for every list whose items have lat/lon; compare offers both. Another format is a 406 problem naming those the route offers; the OpenAPI document lists them per operation.',
+  headers: [...META_HEADERS, 'Link (rel="license")'],
+};
+
 /** `GET /api/v1`: where everything is, for programs. */
 export function apiIndex(ctx: ServiceContext) {
   const { rt } = ctx;
@@ -97,6 +108,7 @@ export function apiIndex(ctx: ServiceContext) {
       },
       examples: exampleLinks(ctx).map((l) => l.path),
       compare_resources: compareResources(rt.catalog),
+      formats: FORMATS_HOWTO,
       data_types: rt.catalog.all.map((dt) => ({
         type: dt.type,
         label_en: dt.label_en,

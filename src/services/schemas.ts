@@ -82,6 +82,14 @@ export const ApiIndexAnswer = lazy(() =>
         .meta({ description: 'Path of every part of the API (templates in braces)' }),
       examples: z.array(z.string()).meta({ description: 'Example requests that work on this instance' }),
       compare_resources: z.array(z.string()).meta({ description: 'Values of /api/v1/compare?resource=' }),
+      formats: z
+        .strictObject({
+          how: z.string(),
+          media_types: z.strictObject({ json: z.string(), csv: z.string(), geojson: z.string() }),
+          offered: z.string(),
+          headers: z.array(z.string()).meta({ description: 'Response headers carrying meta beside a CSV or GeoJSON body' }),
+        })
+        .meta({ description: 'How to ask a data type or compare for CSV or GeoJSON instead of JSON' }),
       data_types: z.array(
         z.strictObject({
           type: z.string(),

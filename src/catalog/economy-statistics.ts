@@ -1,6 +1,6 @@
 import type { DataType } from '../core/data-type.ts';
 import { ratio } from '../sources/genesis/adapters.ts';
-import { byCode, byLabel, bySex, statisticsType } from './statistics-decl.ts';
+import { byCode, byLabel, bySex, statisticsType } from './statistics-type.ts';
 
 const VEHICLES = byLabel(/Kraftfahrzeugbestand|Bestand an Kraftfahrzeugen/i);
 const EMPLOYEES = byCode('ERW032');

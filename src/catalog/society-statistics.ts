@@ -8,7 +8,7 @@ import { unemploymentFigures } from '../sources/ba/adapters.ts';
 import { SCHOOLS_TABLE } from './official-tables.ts';
 import { ZENSUS_GRID } from '../sources/zensus/source.ts';
 import { populationDensity } from '../sources/zensus/adapters.ts';
-import { POPULATION, byLabel, bySex, statisticsType } from './statistics-decl.ts';
+import { POPULATION, byLabel, bySex, statisticsType } from './statistics-type.ts';
 import { GV_ISYS } from '../sources/gv-isys/source.ts';
 import { gvPopulation } from '../sources/gv-isys/adapters.ts';
 

@@ -35,7 +35,7 @@ const OFFICIAL =
   'never gets its district value), a part is null and meta.official_reasons says why. Either part alone answers ok.';
 
 /** Society (further types): declarations only (adapters live in their source modules). */
-export const SOCIETY_EXTRA_TYPES: DataType[] = [
+export const SOCIETY_ELECTIONS_HEALTH_TYPES: DataType[] = [
   dataType({
     type: 'election',
     label: 'Bundestagswahl',

@@ -9,7 +9,7 @@ import { DESTINATION_ONE, EVENT_EXPERIENCES } from '../sources/destination-one/s
 import { EVENT_LIMIT, EVENT_MONTHS, cityEvents } from '../sources/destination-one/adapters.ts';
 
 /** Places and facilities published by cities and their tourism boards: declarations only. */
-export const PLACES_LOCAL_TYPES: DataType[] = [
+export const PLACES_CITY_PORTAL_TYPES: DataType[] = [
   dataType({
     type: 'events',
     label: 'Veranstaltungen',

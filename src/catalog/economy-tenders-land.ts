@@ -15,7 +15,7 @@ const INGEST =
   'read in memory, member names checked) into the store; request paths never download.';
 
 /** Economy (further types): declarations only (adapters live in their source modules). */
-export const ECONOMY_EXTRA_TYPES: DataType[] = [
+export const ECONOMY_TENDERS_LAND_TYPES: DataType[] = [
   dataType({
     type: 'public-tenders',
     label: 'Öffentliche Ausschreibungen',

@@ -42,7 +42,7 @@ import { ONSTREET_CITIES, muenchenOnStreet } from '../sources/muenchen-geoportal
  * Mobility: parking, park-and-ride, fuel prices, station elevators and escalators, bike sharing and
  * bicycle parking. Declarations only (adapters live in their source modules).
  */
-export const MOBILITY_TYPES: DataType[] = [
+export const TRANSPORT_MOBILITY_TYPES: DataType[] = [
   dataType({
     type: 'parking',
     label: 'Parkhäuser',

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { need } from '../need.ts';
+
+/** One benchmarked answer: its body and the headers Stadtdaten sent with it (Node adds Date, Connection, Content-Length). */
+export interface BenchAnswer {
+  body: Buffer;
+  headers: Record<string, string>;
+  /** The same headers as the flat list writeHead takes. */
+  rawHeaders: string[];
+}
+
+/** The manifest bench/run.ts writes: `{ "<url as requested>": { file, headers } }`. */
+export function readManifest(file: string | undefined): Map<string, BenchAnswer> {
+  const manifest = JSON.parse(readFileSync(need(file, 'argument 1 (the manifest file)'), 'utf8')) as Record<
+    string,
+    { file: string; headers: [string, string][] }
+  >;
+  return new Map(
+    Object.entries(manifest).map(([url, m]) => [url, { body: readFileSync(m.file), headers: Object.fromEntries(m.headers), rawHeaders: m.headers.flat() }]),
+  );
+}

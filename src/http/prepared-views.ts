@@ -1,0 +1,92 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagOf } from './conditional.ts';
+import type { HitLane, LaneTarget, Prepared } from './hit-lane.ts';
+import { CHANNEL_VARY, channelOf, pageLinkHeader, type PaginationMeta } from './pagination.ts';
+import { sendTagged } from './send.ts';
+
+/** A composed answer as a route computes it (city list, sources, overview, compare). */
+export interface ViewAnswer {
+  body: string;
+  /** The representation without per-request members, when the body has some (default: the body). */
+  etagBasis?: string;
+  /** meta.pagination of a paged list, for the Link header. */
+  pagination?: unknown;
+}
+
+interface Kept extends Prepared {
+  version: number;
+  at: number;
+  link: string | null;
+}
+
+/** Distinct URL and channel pairs kept per route; a URL past this many is computed per request. */
+const MAX_KEPT = 1024;
+
+export interface ViewSettings {
+  /** Moves whenever something a view shows may have changed (a cache write, a source's success or failure). */
+  version(): number;
+  /** Longest a kept view is served while the version stands still: time alone turns fresh entries stale. */
+  maxAgeMs: number;
+  lane: HitLane;
+  /** Counts one request answered by the lane (its route's metrics). */
+  observe(route: string): LaneTarget['observe'];
+  /** Request headers the route's answers also vary on, before the shared ones (compare: `Accept`, for CSV and GeoJSON). */
+  vary?: string;
+}
+
+/**
+ * Composed answers kept as bytes, per URL and channel: the same request gets the same bytes while
+ * nothing it shows has changed (`version`) and for at most `maxAgeMs`, and repeat REST requests
+ * take the HIT lane in front of the router. A view whose computation saw the version move (it
+ * fetched, wrote the cache or changed a source's state) is sent but not kept: its statuses (MISS)
+ * describe that one request.
+ */
+export class PreparedViews {
+  private readonly kept = new Map<string, Kept>();
+  private readonly observe: LaneTarget['observe'];
+
+  constructor(
+    route: string,
+    private readonly cacheControl: string,
+    private readonly s: ViewSettings,
+  ) {
+    this.observe = s.observe(route);
+  }
+
+  async send(req: FastifyRequest, reply: FastifyReply, compute: () => ViewAnswer | Promise<ViewAnswer>) {
+    const channel = channelOf(req.headers);
+    const key = `${channel} ${req.url}`;
+    let view = this.current(key);
+    if (!view) {
+      const before = this.s.version();
+      const a = await compute();
+      view = {
+        body: Buffer.from(a.body),
+        etag: etagOf(a.etagBasis ?? a.body),
+        version: before,
+        at: Date.now(),
+        link: pageLinkHeader(req.url, a.pagination as PaginationMeta | undefined),
+      };
+      if (this.s.version() === before) this.keep(key, view, channel === 'rest' ? req.url : null);
+    }
+    if (view.link) reply.header('link', view.link);
+    return sendTagged(req, reply, view.body, view.etag, this.cacheControl);
+  }
+
+  private current(key: string): Kept | null {
+    const v = this.kept.get(key);
+    return v && v.version === this.s.version() && Date.now() - v.at < this.s.maxAgeMs ? v : null;
+  }
+
+  private keep(key: string, view: Kept, laneUrl: string | null) {
+    if (this.kept.size >= MAX_KEPT && !this.kept.has(key)) this.kept.clear();
+    this.kept.set(key, view);
+    if (laneUrl === null) return;
+    const headers: [string, string][] = [
+      ['cache-control', this.cacheControl],
+      ['vary', `${this.s.vary ? `${this.s.vary}, ` : ''}Accept-Encoding, ${CHANNEL_VARY}`],
+    ];
+    if (view.link) headers.push(['link', view.link]);
+    this.s.lane.add(laneUrl, { current: () => this.current(key), headers, observe: this.observe });
+  }
+}

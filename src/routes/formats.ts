@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findCity } from '../cities/resolve.ts';
+import type { Catalog } from '../catalog/index.ts';
+import type { DataType } from '../core/data-type.ts';
+import { FORMATS, besideRows, rowsOf, shapeOf, type Format } from '../core/formats.ts';
+import type { Attribution } from '../core/source.ts';
+import type { Column, Table } from '../core/table.ts';
+import { acceptsOtherThanJson, negotiate } from '../http/formats/negotiate.ts';
+import { sendTable } from '../http/formats/send.ts';
+import { CHANNEL_VARY } from '../http/pagination.ts';
+import { addVary } from '../http/send.ts';
+import type { Outcome } from '../pipeline/run.ts';
+import type { CompareItem } from '../services/compare.ts';
+
+/**
+ * The glue between the routes and the format machinery (core/formats.ts, http/formats/*): which
+ * format a request gets, and an answer (a data type's outcome, a comparison) as CSV or GeoJSON.
+ */
+
+/**
+ * The format a request asks for. Plain JSON requests (no `format`, no Accept beyond JSON) are
+ * answered without building the type's schema; everything else is negotiated against the
+ * formats the type offers (406/422 problems).
+ */
+export function requestedFormat(req: FastifyRequest, offered: () => readonly Format[]): Format {
+  const query = req.query as Record<string, unknown>;
+  if (query.format === undefined && !acceptsOtherThanJson(req.headers.accept)) return 'json';
+  return negotiate(query, req.headers.accept, offered());
+}
+
+const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-');
+
+/** A data type's answer as CSV or GeoJSON: its rows, meta, attribution and licence, with an ETag of its own. */
+export function sendDataFormat(req: FastifyRequest, reply: FastifyReply, dt: DataType, o: Outcome, format: Exclude<Format, 'json'>, jsonEtag: string) {
+  const shape = shapeOf(dt);
+  const data = o.data();
+  const beside = besideRows(shape, data);
+  return sendTable(req, reply, {
+    format,
+    table: shape.table,
+    rows: rowsOf(shape, data),
+    meta: o.meta,
+    attribution: o.attribution,
+    licences: o.attribution ? [o.attribution] : [],
+    ...(beside ? { members: { record: beside } } : {}),
+    jsonEtag,
+    filename: fileSafe([dt.type, o.city?.slug].filter(Boolean).join('-')),
+  });
+}
+
+/** Compare answers every format: a row per city, a feature at the city's register point. */
+export const COMPARE_FORMATS: readonly Format[] = FORMATS;
+
+const col = (name: string, kind: Column['kind'] = 'scalar'): Column => ({ name, path: name.split('.'), kind });
+
+/** The columns of a comparison: the city's status and value, its attribution, and its data flattened when it is one tabular record. */
+function compareTable(catalog: Catalog, resource: string): Table {
+  const dt = catalog.byCompareResource.get(resource);
+  const columns = [col('city'), col('source_status')];
+  if (dt?.compare?.value) columns.push(col('value'));
+  columns.push(col('note'), col('attribution.source'), col('attribution.license'), col('attribution.license_url'));
+  const shape = dt && !dt.compare?.summarise ? shapeOf(dt) : null;
+  if (shape && shape.rows === 'single' && !shape.table.nestedTable)
+    columns.push(...shape.table.columns.map((c) => ({ ...c, name: `data.${c.name}`, path: ['data', ...c.path] })));
+  else columns.push(col('data', 'json'));
+  return { columns, nestedTable: false, position: ['position'], geometry: null };
+}
+
+/** A comparison as CSV or GeoJSON; its ETag derives from the JSON answer's basis. */
+export function sendCompareFormat(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  catalog: Catalog,
+  body: { data: CompareItem[]; meta: Record<string, unknown> },
+  format: Exclude<Format, 'json'>,
+  jsonEtag: string,
+) {
+  const rows = body.data.map((item) => {
+    const city = findCity(item.city);
+    return city ? { ...item, position: { lat: city.lat, lon: city.lon } } : item;
+  });
+  addVary(reply, `Accept-Encoding, ${CHANNEL_VARY}`);
+  const licences = body.data.map((i) => i.attribution as Attribution | null | undefined).filter((a): a is Attribution => !!a);
+  return sendTable(req, reply, {
+    format,
+    table: compareTable(catalog, String(body.meta.resource)),
+    rows,
+    meta: body.meta,
+    attribution: null,
+    licences,
+    jsonEtag,
+    filename: fileSafe(`compare-${String(body.meta.resource)}`),
+  });
+}

@@ -16,18 +16,16 @@ const EXAMPLE_DATA: Readonly<Record<string, unknown>> = EXAMPLES;
 type Route = { method: string; url: string; doc: RouteDoc };
 type Json = Record<string, unknown>;
 
-/** The Server-Sent Events form of a streaming data route's 200 (RouteDoc.stream). */
-const EVENT_STREAM = {
-  'text/event-stream': {
-    schema: {
-      type: 'string',
-      description:
-        'Server-Sent Events. Each event: `id` (resume with Last-Event-ID) and `data` = the envelope as JSON on one line. The first event is the current ' +
-        'envelope; later ones come only when the content changes (meta.fetched_at and as_of alone are no change). Event `reset`: the Last-Event-ID ' +
-        'was older than the kept history; its data is the current envelope. `: hb` comment lines keep idle connections open.',
-    },
-  },
+/** The Server-Sent Events form of a streaming data route's 200 (RouteDoc.stream): one component, referenced by each. */
+const EVENT_STREAM_SCHEMA = {
+  type: 'string',
+  description:
+    'Server-Sent Events: ask with Accept: text/event-stream (what EventSource sends), or GET the same path plus /stream. Each event: `id` ' +
+    '(resume with Last-Event-ID) and `data` = the envelope as JSON on one line. The first event is the current envelope; later ones come only ' +
+    'when the content changes (meta.fetched_at and as_of alone are no change). Event `reset`: the Last-Event-ID was older than the kept ' +
+    "history; its data is the current envelope. `retry` is the type's refresh cadence (at most 300 s); `: hb` comments keep idle connections open.",
 };
+const EVENT_STREAM = { 'text/event-stream': { schema: { $ref: '#/components/schemas/EventStream' } } };
 
 /** `WeatherData` -> `WeatherAnswer`: the component of a data type's whole 200 body. */
 const answerName = (dataName: string) => `${dataName.replace(/Data$/, '')}Answer`;
@@ -170,6 +168,7 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
                 },
               };
     }
+    if (r.doc.stream && claim(schemas, 'EventStream', EVENT_STREAM_SCHEMA)) schemas.json.EventStream = EVENT_STREAM_SCHEMA;
     if (formats) {
       responses['406'] ??= shared.problem(406, template, 'The format asked for (format or Accept) is not offered here; the problem lists those that are');
       if (formats.includes('geojson') && claim(schemas, 'FeatureCollection', FEATURE_COLLECTION)) schemas.json.FeatureCollection = FEATURE_COLLECTION;

@@ -40,17 +40,21 @@ test('contract: every data type has a generated example answer that matches its 
 
 test('contract: every data-type operation in the OpenAPI document has a typed data schema and an example', async () => {
   const spec = (await (await fetch(demo.url + '/api/v1/openapi.json')).json()) as {
-    paths: Record<string, { get: { operationId: string; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> } }>;
+    paths: Record<string, { get: { operationId: string; responses: Record<string, Response> } }>;
     components: {
       schemas: Record<string, { type?: string; properties?: Record<string, { anyOf?: { $ref?: string }[] }>; items?: unknown; examples?: unknown[] }>;
+      responses: Record<string, Response>;
     };
   };
+  type Response = { $ref?: string; content?: Record<string, { schema: { $ref?: string } }> };
   const component = (ref: string | undefined) => spec.components.schemas[ref?.replace('#/components/schemas/', '') ?? ''];
+  // A data type's 200 is a shared response component, referred to by its path and its aliases.
+  const response = (r: Response | undefined) => (r?.$ref ? spec.components.responses[r.$ref.replace('#/components/responses/', '')] : r);
   for (const dt of CATALOG.all) {
     const path = dt.path ?? `/api/v1/cities/{slug}/${dt.type}`;
     const op = spec.paths[path]?.get;
     assert.ok(op, `no operation for ${path}`);
-    const answer = component(op.responses['200']?.content?.['application/json']?.schema.$ref);
+    const answer = component(response(op.responses['200'])?.content?.['application/json']?.schema.$ref);
     assert.ok(answer, `${path}: the answer is not a named schema`);
     const dataRef = answer.properties?.data?.anyOf?.[0]?.$ref;
     assert.match(dataRef ?? '', /#\/components\/schemas\/\w+Data$/, `${path}: data is untyped`);

@@ -218,10 +218,16 @@ test('toCsv (reused for routes outside the catalog): quotes what needs it, reads
 
 test('OpenAPI lists the media types of every operation, the format parameter and the 406', async () => {
   const doc = (await get(url('/api/v1/openapi.json'))).json as {
-    paths: Record<string, { get: { parameters: { $ref?: string }[]; responses: Record<string, { content?: Record<string, unknown> }> } }>;
-    components: { parameters: Record<string, { schema: { enum: string[] } }> };
+    paths: Record<string, { get: { parameters: { $ref?: string }[]; responses: Record<string, Response> } }>;
+    components: { parameters: Record<string, { schema: { enum: string[] } }>; responses: Record<string, Response> };
   };
-  const mediaOf = (path: string) => Object.keys(doc.paths[path]!.get.responses['200']!.content!).sort();
+  type Response = { $ref?: string; content?: Record<string, unknown> };
+  // A data type's 200 is a shared response component.
+  const ok = (path: string) => {
+    const r = doc.paths[path]!.get.responses['200']!;
+    return r.$ref ? doc.components.responses[r.$ref.split('/').pop()!]! : r;
+  };
+  const mediaOf = (path: string) => Object.keys(ok(path).content!).sort();
   const formatsOf = (path: string) => {
     const ref = doc.paths[path]!.get.parameters.map((p) => p.$ref ?? '').find((r) => r.includes('/Format'))!;
     return doc.components.parameters[ref.split('/').pop()!]!.schema.enum;

@@ -17,7 +17,7 @@ import { mapLimit } from '../src/core/limit.ts';
 
 type Op = { operationId: string; summary: string; description: string; parameters?: Param[]; responses: Record<string, unknown> };
 type Param = { $ref?: string; name?: string; in?: string; required?: boolean; example?: unknown; schema?: { enum?: unknown[] } };
-type Doc = { paths: Record<string, Record<string, Op>>; components: { parameters: Record<string, Param> } };
+type Doc = { paths: Record<string, Record<string, Op>>; components: { parameters: Record<string, Param>; responses: Record<string, unknown> } };
 
 const bin = (pkg: string, file: string) => new URL(`../node_modules/${pkg}/${file}`, import.meta.url).pathname;
 const SPECTRAL = bin('@stoplight/spectral-cli', 'dist/index.js');
@@ -129,7 +129,10 @@ test('OpenAPI: openapi-typescript types the data of every answer (no unknown dat
   // Every JSON 200 names a component: a data type's answer, a service answer or the raw document.
   for (const [path, ops] of Object.entries(doc.paths))
     for (const op of Object.values(ops)) {
-      const schema = JSON.stringify((op.responses['200'] as { content?: Record<string, { schema: unknown }> }).content?.['application/json']?.schema ?? {});
+      const ok = op.responses['200'] as { $ref?: string; content?: Record<string, { schema: unknown }> };
+      // A data type's 200 is a shared response component (its path and aliases refer to it).
+      const response = ok.$ref ? (doc.components.responses[ok.$ref.replace('#/components/responses/', '')] as typeof ok) : ok;
+      const schema = JSON.stringify(response.content?.['application/json']?.schema ?? {});
       if (schema !== '{}') assert.match(schema, /^\{"\$ref":"#\/components\/schemas\/\w+"\}$/, path);
     }
 });

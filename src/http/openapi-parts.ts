@@ -166,6 +166,12 @@ export class SharedParts {
 /** The schemas every data-type answer refers to: its meta, its attribution, a problem document. */
 export function envelopeSchemas(): Record<string, Json> {
   return {
+    Envelope: {
+      type: 'object',
+      description: 'Every answer of a data type: `data` (typed per data type), `meta` and `attribution`.',
+      required: ['meta', 'attribution'],
+      properties: { meta: { $ref: '#/components/schemas/Meta' }, attribution: { $ref: '#/components/schemas/Attribution' } },
+    },
     Meta: {
       type: 'object',
       description: 'About the answer: its outcome, source, freshness and paging; sources add fields of their own.',

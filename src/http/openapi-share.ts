@@ -50,7 +50,7 @@ function mapChildren(node: Schema, path: Path, f: (child: Schema, path: Path) =>
 
 /**
  * Drops what zod adds beyond the meaning (the regex of ISO formats, the safe-integer bounds of
- * `int()`) and writes "X or null" as `type: [X, 'null']` instead of `anyOf` of two schemas.
+ * `int()`, `additionalProperties: false`) and writes "X or null" as `type: [X, 'null']` instead of `anyOf` of two schemas.
  */
 export function tidy(node: Schema): Schema {
   if (typeof node.format === 'string' && FORMATS_WITH_PATTERN.has(node.format)) delete node.pattern;
@@ -58,6 +58,9 @@ export function tidy(node: Schema): Schema {
     if (node.minimum === -SAFE) delete node.minimum;
     if (node.maximum === SAFE) delete node.maximum;
   }
+  // Records may gain members in later versions (docs/contract.md): clients must tolerate them, so
+  // the document does not promise that nothing else is there (and saves ~20 KB of repetition).
+  if (node.additionalProperties === false) delete node.additionalProperties;
   mapChildren(node, [], (c) => tidy(c));
   const merged = nullableOf(node);
   return merged ?? node;

@@ -16,31 +16,25 @@ const EXAMPLE_DATA: Readonly<Record<string, unknown>> = EXAMPLES;
 type Route = { method: string; url: string; doc: RouteDoc };
 type Json = Record<string, unknown>;
 
-/** The Server-Sent Events form of a streaming data route's 200 (RouteDoc.stream): one component, referenced by each. */
+/** The Server-Sent Events form of a streaming data route's 200 (RouteDoc.stream), a component every such route refers to. */
 const EVENT_STREAM_SCHEMA = {
   type: 'string',
   description:
-    'Server-Sent Events: ask with Accept: text/event-stream (what EventSource sends), or GET the same path plus /stream. Each event: `id` ' +
-    '(resume with Last-Event-ID) and `data` = the envelope as JSON on one line. The first event is the current envelope; later ones come only ' +
-    'when the content changes (meta.fetched_at and as_of alone are no change). Event `reset`: the Last-Event-ID was older than the kept ' +
-    "history; its data is the current envelope. `retry` is the type's refresh cadence (at most 300 s); `: hb` comments keep idle connections open.",
+    'Server-Sent Events. Each event: `id` (resume with Last-Event-ID) and `data` = the envelope as JSON on one line. The first event is the current ' +
+    'envelope; later ones come only when the content changes (meta.fetched_at and as_of alone are no change). Event `reset`: the Last-Event-ID ' +
+    'was older than the kept history; its data is the current envelope. `: hb` comment lines keep idle connections open.',
 };
 const EVENT_STREAM = { 'text/event-stream': { schema: { $ref: '#/components/schemas/EventStream' } } };
 
 /** `WeatherData` -> `WeatherAnswer`: the component of a data type's whole 200 body. */
 const answerName = (dataName: string) => `${dataName.replace(/Data$/, '')}Answer`;
 
-/** The envelope of a data type: its typed `data` (null unless meta.source_status is ok), meta and attribution. */
+/** The envelope of a data type: the shared Envelope (meta and attribution) with its typed `data` (null unless meta.source_status is ok). */
 function dataAnswer(dataName: string): Json {
   return {
-    type: 'object',
-    required: ['data', 'meta', 'attribution'],
-    properties: {
-      data: { anyOf: [{ $ref: `#/components/schemas/${dataName}` }, { type: 'null' }] },
-      meta: { $ref: '#/components/schemas/Meta' },
-      attribution: { $ref: '#/components/schemas/Attribution' },
-    },
-    additionalProperties: false,
+    allOf: [{ $ref: '#/components/schemas/Envelope' }],
+    required: ['data'],
+    properties: { data: { anyOf: [{ $ref: `#/components/schemas/${dataName}` }, { type: 'null' }] } },
   };
 }
 
@@ -67,6 +61,12 @@ function successContent(doc: RouteDoc, schemas: Schemas): Json {
   return { schema: { $ref: `#/components/schemas/${name}` } };
 }
 
+/** A reference to the named response component, made from `response` the first time (the same name always carries the same response). */
+function sharedResponse(components: Record<string, Json>, name: string, response: Json): Json {
+  components[name] ??= response;
+  return { $ref: `#/components/responses/${name}` };
+}
+
 /** The component schemas, each with the declaration it was made from (aliases share it; two declarations never share a name). */
 type Schemas = { json: Record<string, Json>; owners: Map<string, unknown> };
 
@@ -79,8 +79,22 @@ function claim(schemas: Schemas, name: string, owner: unknown): boolean {
   return true;
 }
 
+/**
+ * A path parameter: the city of a per-city path (a shared component per spelling and example
+ * city; inline with an enum where the path covers a fixed set of cities), or a declared one.
+ */
+function pathParameter(name: string, r: Route, shared: SharedParts): Json {
+  const isCity = name === 'slug' || name === 'city';
+  if (isCity && !r.doc.pathValues?.[name] && !r.doc.params?.some((p) => p.name === name)) {
+    const example = r.doc.exampleValues?.[name] ?? 'koeln';
+    const component = `${name === 'slug' ? 'Slug' : 'City'}${example.replace(/(^|-)(\w)/g, (_, _d: string, c: string) => c.toUpperCase())}`;
+    return shared.parameter(component, () => cityParameter(name, r));
+  }
+  return cityParameter(name, r);
+}
+
 /** The city parameter of a per-city path (tolerant; an enum where the path covers a fixed set of cities). */
-function pathParameter(name: string, r: Route): Json {
+function cityParameter(name: string, r: Route): Json {
   const decl = r.doc.params?.find((p) => p.name === name);
   const values = r.doc.pathValues?.[name];
   const isCity = name === 'slug' || name === 'city';
@@ -129,11 +143,12 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Schemas = { json: {}, owners: new Map() };
   const shared = new SharedParts();
+  const dataResponses: Record<string, Json> = {};
   for (const r of routes) {
     if (r.doc.hidden || !r.url.startsWith('/api/v1')) continue;
     const template = r.url.replace(/:(\w+)/g, '{$1}');
     const pathParams = [...template.matchAll(/\{(\w+)\}/g)].flatMap((m) => (m[1] ? [m[1]] : []));
-    const parameters: unknown[] = pathParams.map((name) => pathParameter(name, r));
+    const parameters: unknown[] = pathParams.map((name) => pathParameter(name, r, shared));
     for (const p of r.doc.params ?? []) {
       if (pathParams.includes(p.name)) continue;
       const schema = publishedParam(p, r.doc.exampleValues?.[p.name]);
@@ -154,19 +169,20 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
     if (formats) parameters.push(shared.parameter(...formatParameter(formats)));
     const responses: Record<string, unknown> = {};
     for (const [code, description] of Object.entries(r.doc.responses ?? { 200: 'OK' })) {
-      responses[code] =
-        Number(code) >= 400
-          ? shared.problem(Number(code), template, description)
-          : code === '304'
-            ? { description }
-            : {
-                description,
-                content: {
-                  [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas),
-                  ...(formats ? formatContent(formats) : {}),
-                  ...(r.doc.stream ? EVENT_STREAM : {}),
-                },
-              };
+      if (Number(code) >= 400) responses[code] = shared.problem(Number(code), template, description);
+      else if (code === '304') responses[code] = { description };
+      else {
+        const ok = {
+          description,
+          content: {
+            [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas),
+            ...(formats ? formatContent(formats) : {}),
+            ...(r.doc.stream ? EVENT_STREAM : {}),
+          },
+        };
+        // A data type's 200 is one component that its path and its deprecated aliases refer to.
+        responses[code] = r.doc.data ? sharedResponse(dataResponses, answerName(r.doc.data.name), ok) : ok;
+      }
     }
     if (r.doc.stream && claim(schemas, 'EventStream', EVENT_STREAM_SCHEMA)) schemas.json.EventStream = EVENT_STREAM_SCHEMA;
     if (formats) {
@@ -210,7 +226,7 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
     paths,
     components: {
       schemas: shareRepeated(Object.fromEntries(Object.entries(schemas.json).map(([k, v]) => [k, tidy(v)]))),
-      responses: parts.responses,
+      responses: { ...parts.responses, ...dataResponses },
       parameters: parts.parameters,
     },
   };

@@ -84,12 +84,17 @@ export function streamRoutes(app: FastifyInstance, { rt, pipeline }: Pick<RouteC
   };
 }
 
-/**
- * A streaming type's route docs: its 200 lists text/event-stream too (http/openapi.ts, one shared
- * schema that says how to ask for it; per operation it costs one reference, the document has a budget).
- */
+/** A streaming type's route docs: the text/event-stream answer (http/openapi.ts) and how to ask for it. */
 export function streamsDoc(dt: DataType, doc: RouteDoc): RouteDoc {
-  return streamCadence(dt) === null ? doc : { ...doc, stream: true };
+  const cadence = streamCadence(dt);
+  if (cadence === null) return doc;
+  return {
+    ...doc,
+    stream: true,
+    description:
+      `${doc.description} Streams as Server-Sent Events with \`Accept: text/event-stream\` (what EventSource sends) or at the same path plus \`${STREAM_SUFFIX}\`: ` +
+      `the current envelope at once, then the new envelope whenever its content changes; \`retry\` ${Math.min(cadence, MAX_RETRY_S)} s.`,
+  };
 }
 
 /** Only the type's declared parameters make a stream: any other query member would be a poller of its own for the same answer. */

@@ -52,6 +52,8 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     ...fixtureSettings(),
     DEMO: 'true',
     JOBS_ENABLED: 'false',
+    // The demo's history lives as long as the demo (recorded from the fake upstreams, backfilled where they offer it).
+    HISTORY_PATH: process.env.HISTORY_PATH ?? ':memory:',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const config = loadAppConfig(env);

@@ -9,6 +9,9 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { register as registerSmard } from './fixtures/smard/routes.ts';
 import { at, num, str } from './helpers/json.ts';
 import { freshSchema, postgresReachable } from './helpers/postgres.ts';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { call } from './mcp-shared.ts';
 
 const fake = useFakeUpstream(registerSmard);
 /** The current quarter-hour block of day-ahead prices the fixtures serve (its latest published slot is the recorded value). */
@@ -132,6 +135,23 @@ function suite(name: string, storeEnv: () => Promise<{ env: Record<string, strin
       assert.equal(Date.parse(String(berlin!.as_of)), Date.parse('2026-10-01T12:00Z'));
       assert.equal(hamburg!.source_status, 'no_data');
       assert.equal(str(res.json, 'meta.at'), '2026-10-01T14:00:00+02:00');
+    });
+
+    test('the MCP history tool answers the same rows as REST', async () => {
+      await record(app, '/api/v1/cities/berlin/power-price');
+      const client = new Client({ name: 'stadtdaten-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`)));
+      try {
+        const range = { from: BACKFILL_WEEK.from, to: BACKFILL_WEEK.to, every: '1d' };
+        const r = await call(client, 'history', { city: 'Berlin', type: 'power-price', ...range });
+        assert.notEqual(r.isError, true);
+        const rest = await app.get(`/api/v1/cities/berlin/power-price/history?${new URLSearchParams(range).toString()}`);
+        assert.deepEqual(at(r.structuredContent, 'data'), at(rest.json, 'data'));
+        const bad = await call(client, 'history', { city: 'berlin', type: 'power-price', every: 'weekly' });
+        assert.equal(bad.isError, true);
+      } finally {
+        await client.close();
+      }
     });
 
     test('health reports where the history is kept and its size', async () => {

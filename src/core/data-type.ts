@@ -429,8 +429,8 @@ export function toolOf(dt: DataType): string {
   return dt.tool ?? GROUP_TOOLS[dt.group];
 }
 
-/** The MCP tools that are not data-type tools: city lookup, overview, comparison, source state. */
-export const FIXED_TOOLS = ['find_city', 'city_overview', 'compare_cities', 'sources'] as const;
+/** The MCP tools that are not data-type tools: city lookup, overview, comparison, source state, history. */
+export const FIXED_TOOLS = ['find_city', 'city_overview', 'compare_cities', 'sources', 'history'] as const;
 
 /** Every MCP tool name of a catalog, in the order tools/list shows them: fixed, group, own tools. */
 export function toolNamesOf(types: readonly DataType[]): string[] {

@@ -78,6 +78,8 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   await refreshPlaces(built.rt, [CITY_BY_SLUG.get(DEMO_PLACES_CITY)!], { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
   // Live transit stays live: the poller keeps reading the fake feed, which is built around "now".
   const poller = runScheduled(built.rt, { ...gtfsRtPoller(config.gtfsRtPollIntervalS * 1000, 0), initialDelayMs: config.gtfsRtPollIntervalS * 1000 });
+  // The history keeps recording what the demo served, each recordable type at its own cadence.
+  const recording = built.historyJobs.map((job) => runScheduled(built.rt, job));
   let url = '';
   if (opts.listen !== false) {
     const host = opts.host ?? config.host;
@@ -90,6 +92,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     built,
     async close() {
       await poller.stop();
+      await Promise.all(recording.map((r) => r.stop()));
       await built.close();
       await fake.stop();
     },

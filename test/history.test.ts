@@ -125,6 +125,29 @@ function suite(name: string, storeEnv: () => Promise<{ env: Record<string, strin
       }
     });
 
+    test("the refresh job asks again for the cities with a recording, at the type's cadence, without a request", async () => {
+      await record(app, '/api/v1/cities/stuttgart/power-load');
+      const file = 'smard/410_DE_hour_1794783600000.json';
+      const block = JSON.parse(fixture(file).toString()) as { series: [number, number | null][] };
+      block.series[block.series.findIndex(([, v]) => v === null)]![1] = 41_000;
+      fake.get(`/app/chart_data/410/DE/410_DE_hour_1794783600000.json`, { json: block });
+      const second = await open();
+      try {
+        const job = second.historyJobs.find((j) => j.name === 'history-power-load')!;
+        assert.equal(job.intervalMs, 600_000, 'the cache window of power-load');
+        await job.run(second.rt, () => undefined, new AbortController().signal);
+        await second.history?.settled();
+        const res = await second.get('/api/v1/cities/stuttgart/power-load/history?from=2026-11-10&to=2026-11-30');
+        const live = (at(res.json, 'data') as Rows).filter((r) => r.backfilled === false);
+        assert.deepEqual(
+          live.map((r) => r.value),
+          [at(block, `series.${block.series.findIndex(([, v]) => v === 41_000) - 1}.1`), 41_000],
+        );
+      } finally {
+        await second.close();
+      }
+    });
+
     test('compare at a past moment answers from history', async () => {
       await record(app, '/api/v1/cities/berlin/power-price');
       const res = await app.get('/api/v1/compare?resource=power-price&cities=berlin,hamburg&at=2026-10-01T12:00Z');

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { MIGRATIONS, SCHEMA_VERSION_TABLE } from './migrations.ts';
-import type { HistorySize, HistoryStore, PointIn, Row, SeriesInfo } from './store.ts';
+import { DAY_MS, daySpans, type HistorySize, type HistoryStore, type PointIn, type Row, type SeriesInfo } from './store.ts';
 
 /** Keeps the migrations of concurrent instances apart: one applies, the others wait and find them applied. */
 const MIGRATION_LOCK = 472_911;
@@ -75,6 +75,22 @@ export class PgHistoryStore implements HistoryStore {
         [ids, chunk.map((p) => p.t), chunk.map((p) => p.v), chunk.map((p) => p.backfilled)],
       );
       added += r.rowCount ?? 0;
+      if (!r.rowCount) continue;
+      // The days of this batch get their rollup again, from the points (duplicates never count twice).
+      const days = new Map<string, [number, number]>();
+      chunk.forEach((p, j) => {
+        const day = Math.floor(p.t / DAY_MS) * DAY_MS;
+        days.set(`${ids[j]}:${day}`, [ids[j]!, day]);
+      });
+      await this.pool.query(
+        `INSERT INTO history_daily (series_id, day, min, max, sum, n, backfilled)
+         SELECT p.series_id, d.day, MIN(p.v), MAX(p.v), SUM(p.v), COUNT(p.v), BOOL_OR(p.backfilled)
+         FROM unnest($1::int[], $2::bigint[]) AS d (series_id, day)
+         JOIN history_points p ON p.series_id = d.series_id AND p.t >= d.day AND p.t < d.day + ${DAY_MS}
+         GROUP BY p.series_id, d.day
+         ON CONFLICT (series_id, day) DO UPDATE SET min = EXCLUDED.min, max = EXCLUDED.max, sum = EXCLUDED.sum, n = EXCLUDED.n, backfilled = EXCLUDED.backfilled`,
+        [[...days.values()].map((d) => d[0]), [...days.values()].map((d) => d[1])],
+      );
     }
     return added;
   }
@@ -98,6 +114,30 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async rows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]> {
+    if (everyMs !== DAY_MS) return this.pointRows(type, city, from, to, everyMs);
+    // Whole days from the rollups, the partial days at the edges from the points.
+    const [head, days, tail] = daySpans(from, to);
+    const [daily, first, last, order] = await Promise.all([
+      this.pool.query(
+        `SELECT s.field, d.day AS t, d.min, d.sum / NULLIF(d.n, 0) AS mean, d.max, d.n, d.backfilled
+         FROM history_series s JOIN history_daily d ON d.series_id = s.id
+         WHERE s.type = $1 AND s.city = $2 AND d.day >= $3 AND d.day < $4 ORDER BY s.id, d.day`,
+        [type, city, days[0], days[1]],
+      ),
+      this.pointRows(type, city, head[0], head[1], everyMs),
+      this.pointRows(type, city, tail[0], tail[1], everyMs),
+      this.pool.query<{ field: string }>('SELECT field FROM history_series WHERE type = $1 AND city = $2 ORDER BY id', [type, city]),
+    ]);
+    const rank = new Map(order.rows.map((x, i) => [x.field, i]));
+    return [
+      ...daily.rows.map((x) => ({ field: x.field, t: Number(x.t), min: x.min, mean: x.mean, max: x.max, n: Number(x.n), backfilled: x.backfilled })),
+      ...first,
+      ...last,
+    ].sort((a, b) => (rank.get(a.field) ?? 0) - (rank.get(b.field) ?? 0) || a.t - b.t);
+  }
+
+  private async pointRows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]> {
+    if (from >= to) return [];
     const sql =
       everyMs > 0
         ? `SELECT s.field, (p.t / $5) * $5 AS t, MIN(p.v) AS min, AVG(p.v) AS mean, MAX(p.v) AS max, COUNT(p.v) AS n, BOOL_OR(p.backfilled) AS backfilled
@@ -142,14 +182,16 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async prune(type: string, before: number): Promise<number> {
-    const r = await this.pool.query('DELETE FROM history_points WHERE series_id IN (SELECT id FROM history_series WHERE type = $1) AND t < $2', [type, before]);
+    const day = Math.floor(before / DAY_MS) * DAY_MS;
+    await this.pool.query('DELETE FROM history_daily WHERE series_id IN (SELECT id FROM history_series WHERE type = $1) AND day < $2', [type, day]);
+    const r = await this.pool.query('DELETE FROM history_points WHERE series_id IN (SELECT id FROM history_series WHERE type = $1) AND t < $2', [type, day]);
     return r.rowCount ?? 0;
   }
 
   async size(): Promise<HistorySize> {
     const r = await this.pool.query<{ series: string; bytes: string }>(
       `SELECT (SELECT COUNT(*) FROM history_series) AS series,
-         pg_total_relation_size('history_points') + pg_total_relation_size('history_series') AS bytes`,
+         pg_total_relation_size('history_points') + pg_total_relation_size('history_daily') + pg_total_relation_size('history_series') AS bytes`,
     );
     return { series: Number(r.rows[0]!.series), bytes: Number(r.rows[0]!.bytes) };
   }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { inTransaction, openSqlite, type DatabaseSync, type StatementSync } from '../store/sqlite-file.ts';
 import { MIGRATIONS, SCHEMA_VERSION_TABLE } from './migrations.ts';
-import type { HistorySize, HistoryStore, PointIn, Row, SeriesInfo } from './store.ts';
+import { DAY_MS, daySpans, type HistorySize, type HistoryStore, type PointIn, type Row, type SeriesInfo } from './store.ts';
 
 type Sql = string | number | null;
 
@@ -53,7 +53,20 @@ export class SqliteHistoryStore implements HistoryStore {
     return inTransaction(this.db, () => {
       const ins = this.st('INSERT OR IGNORE INTO history_points (series_id, t, v, backfilled) VALUES (?, ?, ?, ?)');
       let added = 0;
-      for (const p of points) added += Number(ins.run(this.seriesId(p, now), p.t, p.v, p.backfilled ? 1 : 0).changes);
+      const touched = new Map<string, [number, number]>();
+      for (const p of points) {
+        const id = this.seriesId(p, now);
+        const changed = Number(ins.run(id, p.t, p.v, p.backfilled ? 1 : 0).changes);
+        added += changed;
+        const day = Math.floor(p.t / DAY_MS) * DAY_MS;
+        if (changed) touched.set(`${id}:${day}`, [id, day]);
+      }
+      // The days that gained points get their rollup again (from the points: duplicates never count twice).
+      const roll = this.st(
+        `INSERT OR REPLACE INTO history_daily SELECT series_id, ?, MIN(v), MAX(v), SUM(v), COUNT(v), MAX(backfilled)
+         FROM history_points WHERE series_id = ? AND t >= ? AND t < ? GROUP BY series_id`,
+      );
+      for (const [id, day] of touched.values()) roll.run(day, id, day, day + DAY_MS);
       return added;
     });
   }
@@ -71,6 +84,24 @@ export class SqliteHistoryStore implements HistoryStore {
   }
 
   async rows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]> {
+    if (everyMs !== DAY_MS) return this.pointRows(type, city, from, to, everyMs);
+    // Whole days from the rollups, the partial days at the edges from the points.
+    const [head, days, tail] = daySpans(from, to);
+    const daily = this.st(
+      `SELECT s.field AS field, d.day AS t, d.min AS min, d.sum / d.n AS mean, d.max AS max, d.n AS n, d.backfilled AS backfilled, s.id AS sid
+       FROM history_series s JOIN history_daily d ON d.series_id = s.id
+       WHERE s.type = ? AND s.city = ? AND d.day >= ? AND d.day < ? ORDER BY s.id, d.day`,
+    ).all(type, city, days[0], days[1]) as unknown as (Row & { sid: number })[];
+    const edges = [...(await this.pointRows(type, city, head[0], head[1], everyMs)), ...(await this.pointRows(type, city, tail[0], tail[1], everyMs))];
+    const ids = this.st('SELECT field FROM history_series WHERE type = ? AND city = ? ORDER BY id').all(type, city) as { field: string }[];
+    const order = new Map(ids.map((x, i) => [x.field, i]));
+    return [...daily.map(({ sid: _sid, ...r }) => ({ ...r, backfilled: Boolean(r.backfilled) })), ...edges].sort(
+      (a, b) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0) || a.t - b.t,
+    );
+  }
+
+  private async pointRows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]> {
+    if (from >= to) return [];
     const params: Sql[] = [type, city, from, to];
     const sql =
       everyMs > 0
@@ -106,8 +137,11 @@ export class SqliteHistoryStore implements HistoryStore {
   }
 
   async prune(type: string, before: number): Promise<number> {
-    const r = this.st('DELETE FROM history_points WHERE series_id IN (SELECT id FROM history_series WHERE type = ?) AND t < ?').run(type, before);
-    return Number(r.changes);
+    const day = Math.floor(before / DAY_MS) * DAY_MS;
+    return inTransaction(this.db, () => {
+      this.st('DELETE FROM history_daily WHERE series_id IN (SELECT id FROM history_series WHERE type = ?) AND day < ?').run(type, day);
+      return Number(this.st('DELETE FROM history_points WHERE series_id IN (SELECT id FROM history_series WHERE type = ?) AND t < ?').run(type, day).changes);
+    });
   }
 
   async size(): Promise<HistorySize> {

@@ -62,10 +62,33 @@ export interface HistoryStore {
   cities(type: string): Promise<string[]>;
   /** When the recording of `type` started (in `city`, else anywhere; epoch ms), or null. */
   startedAt(type: string, city?: string): Promise<number | null>;
-  /** Drops points of `type` older than `before`; returns how many. */
+  /** Drops points of `type` of the whole days before `before`; returns how many. */
   prune(type: string, before: number): Promise<number>;
   size(): Promise<HistorySize>;
   close(): Promise<void>;
+}
+
+export const DAY_MS = 86_400_000;
+
+/**
+ * Splits [from, to) into the whole UTC days the daily rollups answer and the partial days at its
+ * edges, which are read from the points: [head, days, tail], each [start, end) (empty when start >= end).
+ */
+type Span = [number, number];
+export function daySpans(from: number, to: number): [Span, Span, Span] {
+  const first = Math.ceil(from / DAY_MS) * DAY_MS;
+  const last = Math.floor(to / DAY_MS) * DAY_MS;
+  if (first >= last)
+    return [
+      [from, to],
+      [0, 0],
+      [0, 0],
+    ];
+  return [
+    [from, first],
+    [first, last],
+    [last, to],
+  ];
 }
 
 /** Bucket widths `every` takes. */

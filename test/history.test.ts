@@ -9,6 +9,8 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { register as registerSmard } from './fixtures/smard/routes.ts';
 import { at, num, str } from './helpers/json.ts';
 import { freshSchema, postgresReachable } from './helpers/postgres.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { MIGRATIONS, SCHEMA_VERSION_TABLE } from '../src/history/migrations.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { call } from './mcp-shared.ts';
@@ -197,6 +199,41 @@ if (await postgresReachable()) {
     return { env: { DATABASE_URL: schema.url }, done: schema.drop };
   });
 }
+
+test('an SQLite history of schema version 1 is migrated in order at start, its points rolled up by day', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-history-v1-'));
+  const file = join(dir, 'history.sqlite');
+  const v1 = new DatabaseSync(file);
+  v1.exec(SCHEMA_VERSION_TABLE.sqlite);
+  for (const sql of MIGRATIONS[0]!.sqlite) v1.exec(sql);
+  v1.prepare('INSERT INTO schema_version VALUES (1, 0)').run();
+  v1.prepare(`INSERT INTO history_series VALUES (1, 'power-price', 'bremen', 'price_eur_mwh', '€/MWh', 'smard', 'CC BY 4.0', 0)`).run();
+  const day = Date.UTC(2026, 9, 1);
+  for (const [h, v] of [
+    [0, 10],
+    [6, 30],
+    [12, 20],
+  ] as const)
+    v1.prepare('INSERT INTO history_points VALUES (1, ?, ?, 1)').run(day + h * 3_600_000, v);
+  v1.close();
+  const app = await startApp({ ...fakeEnv(fake.url), HISTORY_PATH: file });
+  try {
+    const res = await app.get('/api/v1/cities/bremen/power-price/history?from=2026-10-01T00:00Z&to=2026-10-02T00:00Z&every=1d');
+    assert.deepEqual(at(res.json, 'data'), [{ t: '2026-10-01T02:00:00+02:00', field: 'price_eur_mwh', min: 10, mean: 20, max: 30, n: 3, backfilled: true }]);
+  } finally {
+    await app.close();
+  }
+  const migrated = new DatabaseSync(file, { readOnly: true });
+  assert.deepEqual(
+    migrated
+      .prepare('SELECT version FROM schema_version ORDER BY version')
+      .all()
+      .map((r) => r.version),
+    MIGRATIONS.map((m) => m.version),
+  );
+  migrated.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('history requests it refuses', () => {
   let app: TestApp;

@@ -8,6 +8,7 @@
  * the table holds, through the (series, t) key). Then p50/p99 of a one-year query downsampled to
  * 1d for one city and one type, and the recorder's cost per recorded value against one core.
  * PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432/test) runs in a schema of its own, dropped after.
+ * Knobs: BENCH_HISTORY_CITIES (2), BENCH_HISTORY_QUERIES (200), BENCH_HISTORY_STORES (sqlite,postgres).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ const SUBSET_CITIES = Number(process.env.BENCH_HISTORY_CITIES ?? 2);
 const QUERIES = Number(process.env.BENCH_HISTORY_QUERIES ?? 200);
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BATCH = 20_000;
+/** Which stores to measure (comma-separated): sqlite, postgres. */
+const STORES = (process.env.BENCH_HISTORY_STORES ?? 'sqlite,postgres').split(',');
 
 const types = recordableTypes(CATALOG);
 const fieldsTotal = types.reduce((n, dt) => n + dt.history!.fields.length, 0);
@@ -160,12 +163,15 @@ async function main() {
   console.log(
     `# ${types.length} recordable types, ${fieldsTotal} fields per city; full shape ${fullPoints.toLocaleString('en')} points; measuring ${cities.length} cities`,
   );
-  const dir = mkdtempSync(join(tmpdir(), 'history-bench-'));
-  const file = join(dir, 'history.sqlite');
-  const sqlite = new SqliteHistoryStore(file);
-  await measure('sqlite', sqlite, async () => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0));
-  await sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
+  if (STORES.includes('sqlite')) {
+    const dir = mkdtempSync(join(tmpdir(), 'history-bench-'));
+    const file = join(dir, 'history.sqlite');
+    const sqlite = new SqliteHistoryStore(file);
+    await measure('sqlite', sqlite, async () => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0));
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!STORES.includes('postgres')) return recorderOverhead();
 
   const schema = `hbench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: PG_URL });

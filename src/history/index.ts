@@ -9,15 +9,25 @@ export { Recorder } from './recorder.ts';
 export { historyJobs, cadenceSeconds } from './refresh-job.ts';
 export { EVERY, type HistoryStore, type Row, type SeriesInfo } from './store.ts';
 
-/** The history store the settings name: PostgreSQL when DATABASE_URL is set, else the SQLite file HISTORY_PATH; migrated. */
-export async function openHistoryStore(config: Config): Promise<HistoryStore> {
-  const store = config.databaseUrl ? new PgHistoryStore(config.databaseUrl) : new SqliteHistoryStore(config.historyPath);
-  await store.migrate();
+/**
+ * The history store the settings name: PostgreSQL when DATABASE_URL is set, else the SQLite file
+ * HISTORY_PATH; migrated. A PostgreSQL server that does not answer at start does not stop the
+ * service: its store migrates on first use, and history answers say it is unavailable until then.
+ */
+export async function openHistoryStore(config: Config, log: RecorderLog): Promise<HistoryStore> {
+  if (!config.databaseUrl) {
+    const sqlite = new SqliteHistoryStore(config.historyPath);
+    await sqlite.migrate();
+    return sqlite;
+  }
+  const store = new PgHistoryStore(config.databaseUrl);
+  // The error's text may name the server's address: only that it failed is logged.
+  await store.migrate().catch(() => log.warn({}, 'history database (DATABASE_URL) not reachable at start; history is unavailable until it answers'));
   return store;
 }
 
 /** The recorder over that store, or null when HISTORY_ENABLED=false. */
 export async function createRecorder(config: Config, lock: Store, log: RecorderLog): Promise<Recorder | null> {
   if (!config.historyEnabled) return null;
-  return new Recorder(await openHistoryStore(config), lock, log);
+  return new Recorder(await openHistoryStore(config, log), lock, log);
 }

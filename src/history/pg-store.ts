@@ -16,15 +16,32 @@ export class PgHistoryStore implements HistoryStore {
   readonly kind = 'postgres';
   private readonly pool: pg.Pool;
   private readonly ids = new Map<string, number>();
+  /** The migration once it succeeded; a server that was down at start is migrated on the next use. */
+  private migrated: Promise<void> | null = null;
 
   constructor(url: string, opts: { schema?: string } = {}) {
     // A schema of its own (tests) goes on every connection's search_path.
-    this.pool = new pg.Pool({ connectionString: url, max: 4, ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}) });
+    // Bounded waits: a database that stops answering makes history answers fail (503), never hang.
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: 4,
+      connectionTimeoutMillis: 3000,
+      query_timeout: 15000,
+      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+    });
     // An idle client losing its server must not take the process down; the next query reconnects.
     this.pool.on('error', () => undefined);
   }
 
-  async migrate(): Promise<void> {
+  migrate(): Promise<void> {
+    this.migrated ??= this.applyMigrations().catch((err: unknown) => {
+      this.migrated = null;
+      throw err;
+    });
+    return this.migrated;
+  }
+
+  private async applyMigrations(): Promise<void> {
     const c = await this.pool.connect();
     try {
       await c.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -62,6 +79,7 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async insert(points: readonly PointIn[]): Promise<number> {
+    await this.migrate();
     const now = Date.now();
     let added = 0;
     for (let i = 0; i < points.length; i += BATCH) {
@@ -96,6 +114,7 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async series(type: string, city: string): Promise<SeriesInfo[]> {
+    await this.migrate();
     const r = await this.pool.query(
       `SELECT s.field, s.unit, s.source, s.license, s.started_at AS "startedAt", MIN(p.t) AS first, MAX(p.t) AS last,
          COUNT(p.t) AS points, COUNT(p.t) FILTER (WHERE p.backfilled) AS backfilled
@@ -114,6 +133,7 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async rows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]> {
+    await this.migrate();
     if (everyMs !== DAY_MS) return this.pointRows(type, city, from, to, everyMs);
     // Whole days from the rollups, the partial days at the edges from the points.
     const [head, days, tail] = daySpans(from, to);
@@ -159,6 +179,7 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async at(type: string, city: string, t: number) {
+    await this.migrate();
     const r = await this.pool.query(
       `SELECT s.field, s.unit, p.t, p.v, s.source, s.license FROM history_series s
        CROSS JOIN LATERAL (SELECT t, v FROM history_points WHERE series_id = s.id AND t <= $3 ORDER BY t DESC LIMIT 1) p
@@ -169,10 +190,12 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async cities(type: string): Promise<string[]> {
+    await this.migrate();
     return (await this.pool.query<{ city: string }>('SELECT DISTINCT city FROM history_series WHERE type = $1 ORDER BY city', [type])).rows.map((r) => r.city);
   }
 
   async startedAt(type: string, city?: string): Promise<number | null> {
+    await this.migrate();
     const s = (
       city === undefined
         ? await this.pool.query<{ s: string | null }>('SELECT MIN(started_at) AS s FROM history_series WHERE type = $1', [type])
@@ -182,6 +205,7 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async prune(type: string, before: number): Promise<number> {
+    await this.migrate();
     const day = Math.floor(before / DAY_MS) * DAY_MS;
     await this.pool.query('DELETE FROM history_daily WHERE series_id IN (SELECT id FROM history_series WHERE type = $1) AND day < $2', [type, day]);
     const r = await this.pool.query('DELETE FROM history_points WHERE series_id IN (SELECT id FROM history_series WHERE type = $1) AND t < $2', [type, day]);
@@ -189,6 +213,7 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async size(): Promise<HistorySize> {
+    await this.migrate();
     const r = await this.pool.query<{ series: string; bytes: string }>(
       `SELECT (SELECT COUNT(*) FROM history_series) AS series,
          pg_total_relation_size('history_points') + pg_total_relation_size('history_daily') + pg_total_relation_size('history_series') AS bytes`,

@@ -41,6 +41,19 @@ export function parseTime(raw: unknown, name: string): number | null {
   return t;
 }
 
+/** A store call whose failure (a database that went away) is a 503 problem, never a 500. */
+async function fromStore<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch {
+    throw new ProblemError(
+      'upstream_unavailable',
+      'the history store is not reachable',
+      'Retry later; GET /api/v1/health shows the state of the history store.',
+    );
+  }
+}
+
 function recorderOf(ctx: ServiceContext): Recorder {
   if (!ctx.history)
     throw new ProblemError(
@@ -119,7 +132,9 @@ export async function cityHistory(ctx: ServiceContext, slug: string, typeName: s
       `Pass every (${EVERY_VALUES.join(', ')}) to downsample a longer span, or narrow from/to.`,
       { parameter: 'every' },
     );
-  const [series, rows] = await Promise.all([recorder.store.series(dt.type, city.slug), recorder.store.rows(dt.type, city.slug, from, to, everyMs)]);
+  const [series, rows] = await fromStore(() =>
+    Promise.all([recorder.store.series(dt.type, city.slug), recorder.store.rows(dt.type, city.slug, from, to, everyMs)]),
+  );
   const meta: Record<string, unknown> = {
     type: dt.type,
     city: city.slug,
@@ -139,7 +154,7 @@ export async function cityHistory(ctx: ServiceContext, slug: string, typeName: s
     total: rows.length,
   };
   if (!rows.length) {
-    const started = series.length ? Math.min(...series.map((s) => s.startedAt)) : await recorder.store.startedAt(dt.type);
+    const started = series.length ? Math.min(...series.map((s) => s.startedAt)) : await fromStore(() => recorder.store.startedAt(dt.type));
     meta.recording_started = started === null ? null : toBerlinIso(started);
     meta.note = series.length
       ? 'nothing was recorded in this span'
@@ -160,7 +175,7 @@ function pathOf(dt: DataType, slug: string): string {
 export interface HistoricItem {
   city: string;
   data: Record<string, number | null> | null;
-  source_status: 'ok' | 'no_data' | 'not_found';
+  source_status: 'ok' | 'no_data' | 'not_found' | 'error';
   value?: number | null;
   as_of?: string;
   note?: string;
@@ -181,10 +196,12 @@ export async function compareAt(ctx: ServiceContext, dt: DataType, names: string
     names.map(async (name): Promise<HistoricItem> => {
       const city = findCity(name);
       if (!city) return { city: cleanedInput(name), data: null, source_status: 'not_found', note: `unknown city; ${lister} lists the slugs` };
-      const values = await recorder.store.at(dt.type, city.slug, at);
       const noValue = dt.compare?.value ? { value: null } : {};
+      // A city whose read fails says so; the others still answer.
+      const values = await recorder.store.at(dt.type, city.slug, at).catch(() => null);
+      if (values === null) return { city: city.slug, data: null, source_status: 'error', ...noValue, note: 'the history store is not reachable' };
       if (!values.length) {
-        const started = await recorder.store.startedAt(dt.type, city.slug);
+        const started = await recorder.store.startedAt(dt.type, city.slug).catch(() => null);
         return {
           city: city.slug,
           data: null,

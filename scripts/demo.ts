@@ -78,7 +78,12 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   await refreshPlaces(built.rt, [CITY_BY_SLUG.get(DEMO_PLACES_CITY)!], { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
   // Live transit stays live: the poller keeps reading the fake feed, which is built around "now".
   const poller = runScheduled(built.rt, { ...gtfsRtPoller(config.gtfsRtPollIntervalS * 1000, 0), initialDelayMs: config.gtfsRtPollIntervalS * 1000 });
-  // The history keeps recording what the demo served, each recordable type at its own cadence.
+  // The history starts with each recordable type's example city (SMARD's weeks are backfilled then) and keeps
+  // recording those cities, each type at its own cadence.
+  for (const dt of built.rt.catalog.all.filter((d) => d.history && d.example.city && !d.example.params)) {
+    await built.pipeline.run(dt, CITY_BY_SLUG.get(dt.example.city!)!, {}, { noPaging: true }).catch(() => undefined);
+  }
+  await built.history?.settled();
   const recording = built.historyJobs.map((job) => runScheduled(built.rt, job));
   let url = '';
   if (opts.listen !== false) {

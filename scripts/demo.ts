@@ -54,6 +54,8 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     JOBS_ENABLED: 'false',
     // The demo's history lives as long as the demo (recorded from the fake upstreams, backfilled where they offer it).
     HISTORY_PATH: process.env.HISTORY_PATH ?? ':memory:',
+    // The fixtures are recordings of past years: kept, not dropped by the refresh jobs' retention.
+    HISTORY_RETENTION_DAYS: process.env.HISTORY_RETENTION_DAYS ?? '36500',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const config = loadAppConfig(env);

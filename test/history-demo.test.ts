@@ -8,14 +8,9 @@ import { at } from './helpers/json.ts';
 
 let demo: Demo;
 before(async () => {
-  // The fixtures are recordings of past years: kept, not dropped by the refresh jobs' retention.
-  process.env.HISTORY_RETENTION_DAYS = '36500';
   demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
 });
-after(async () => {
-  delete process.env.HISTORY_RETENTION_DAYS;
-  await demo.close();
-});
+after(async () => demo.close());
 
 type Rows = Record<string, unknown>[];
 

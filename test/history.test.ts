@@ -185,6 +185,24 @@ function suite(name: string, storeEnv: () => Promise<{ env: Record<string, strin
       assert.ok(num(res.json, 'data.history.bytes') > 0);
       assert.ok(num(res.json, 'data.history.series') >= 1);
     });
+
+    // Last in the suite: it drops the type's old points in every city.
+    test("the refresh job drops points older than the type's retention", async () => {
+      await record(app, '/api/v1/cities/berlin/power-price');
+      const short = await startApp({ ...fakeEnv(fake.url), ...env, HISTORY_RETENTION_DAYS: '1' });
+      try {
+        const job = short.historyJobs.find((j) => j.name === 'history-power-price')!;
+        await job.run(short.rt, () => undefined, new AbortController().signal);
+        await short.history?.settled();
+        const res = await short.get(
+          `/api/v1/cities/berlin/power-price/history?from=${encodeURIComponent(BACKFILL_WEEK.from)}&to=${encodeURIComponent(BACKFILL_WEEK.to)}`,
+        );
+        assert.equal(str(res.json, 'meta.source_status'), 'no_data');
+        assert.equal(str(res.json, 'meta.note'), 'nothing was recorded in this span');
+      } finally {
+        await short.close();
+      }
+    });
   });
 }
 

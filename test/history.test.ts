@@ -299,6 +299,13 @@ describe('history requests it refuses', () => {
     assert.equal(str(res.json, 'parameter'), 'every');
   });
 
+  test('more than 10,000 buckets per field is 422 naming the spans each width allows', async () => {
+    const res = await app.get('/api/v1/cities/berlin/power-price/history?from=2025-01-01&to=2026-01-01&every=15m');
+    assert.equal(res.status, 422);
+    assert.match(str(res.json, 'hint'), /every=15m spans up to 104 days/);
+    assert.equal((await app.get('/api/v1/cities/berlin/power-price/history?from=2025-01-01&to=2026-01-01&every=1h')).status, 200);
+  });
+
   test('an unknown or unrecorded type is 404 with a hint naming the recorded ones', async () => {
     const typo = await app.get('/api/v1/cities/berlin/power-prise/history');
     assert.equal(typo.status, 404);

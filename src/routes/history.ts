@@ -36,7 +36,7 @@ export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
           responses: {
             200: 'History rows; source_status ok or no_data',
             404: 'Unknown city, or a type that is not recorded (hint names the recordable ones)',
-            422: 'invalid_parameter: from/to not ISO, from not before to, unknown every, or a span too long without every',
+            422: 'invalid_parameter: from/to not ISO, from not before to, unknown every, a span too long without every or over 10,000 buckets',
           },
         },
       },

@@ -9,6 +9,8 @@ import type { Envelope, ServiceContext } from './context.ts';
 
 /** Without `every`, points are returned as recorded for at most this span (a year of 15-minute points per field otherwise). */
 export const RAW_MAX_DAYS = 31;
+/** Most buckets per field in one answer (a year of hours fits; a year of quarter hours does not). */
+export const MAX_BUCKETS = 10_000;
 /** Default span when `from` is not given. */
 const DEFAULT_DAYS = 7;
 const DAY = 86_400_000;
@@ -130,6 +132,13 @@ export async function cityHistory(ctx: ServiceContext, slug: string, typeName: s
       'invalid_parameter',
       `without every the span is at most ${RAW_MAX_DAYS} days`,
       `Pass every (${EVERY_VALUES.join(', ')}) to downsample a longer span, or narrow from/to.`,
+      { parameter: 'every' },
+    );
+  if (every && (to - from) / everyMs > MAX_BUCKETS)
+    throw new ProblemError(
+      'invalid_parameter',
+      `at most ${MAX_BUCKETS} buckets per field`,
+      `Pass a wider every (${EVERY_VALUES.join(', ')}) or narrow from/to: every=15m spans up to ${Math.floor((MAX_BUCKETS * EVERY['15m']!) / DAY)} days, every=1h up to ${Math.floor((MAX_BUCKETS * EVERY['1h']!) / DAY)}.`,
       { parameter: 'every' },
     );
   const [series, rows] = await fromStore(() =>

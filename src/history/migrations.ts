@@ -27,19 +27,21 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
-    // Daily rollups, kept with every insert: a year downsampled to 1d reads 365 rows per field, not 35,040.
+    // Daily rollups, kept with every insert: a year downsampled to 1d reads 365 rows per field, not 35,040, and a
+    // series' counts come from them. n counts values, points every point (null values too), backfilled those backfilled.
     version: 2,
     sqlite: [
       `CREATE TABLE history_daily (series_id INTEGER NOT NULL, day INTEGER NOT NULL, min REAL, max REAL, sum REAL, n INTEGER NOT NULL,
-        backfilled INTEGER NOT NULL, PRIMARY KEY (series_id, day)) WITHOUT ROWID`,
-      `INSERT INTO history_daily SELECT series_id, (t / 86400000) * 86400000, MIN(v), MAX(v), SUM(v), COUNT(v), MAX(backfilled)
+        points INTEGER NOT NULL, backfilled INTEGER NOT NULL, PRIMARY KEY (series_id, day)) WITHOUT ROWID`,
+      `INSERT INTO history_daily SELECT series_id, (t / 86400000) * 86400000, MIN(v), MAX(v), SUM(v), COUNT(v), COUNT(*), SUM(backfilled)
         FROM history_points GROUP BY series_id, t / 86400000`,
     ],
     postgres: [
       `CREATE TABLE history_daily (series_id INTEGER NOT NULL REFERENCES history_series (id) ON DELETE CASCADE, day BIGINT NOT NULL,
-        min DOUBLE PRECISION, max DOUBLE PRECISION, sum DOUBLE PRECISION, n INTEGER NOT NULL, backfilled BOOLEAN NOT NULL, PRIMARY KEY (series_id, day))`,
-      `INSERT INTO history_daily SELECT series_id, (t / 86400000) * 86400000, MIN(v), MAX(v), SUM(v), COUNT(v), BOOL_OR(backfilled)
-        FROM history_points GROUP BY series_id, t / 86400000`,
+        min DOUBLE PRECISION, max DOUBLE PRECISION, sum DOUBLE PRECISION, n INTEGER NOT NULL, points INTEGER NOT NULL,
+        backfilled INTEGER NOT NULL, PRIMARY KEY (series_id, day))`,
+      `INSERT INTO history_daily SELECT series_id, (t / 86400000) * 86400000, MIN(v), MAX(v), SUM(v), COUNT(v), COUNT(*),
+        COUNT(*) FILTER (WHERE backfilled) FROM history_points GROUP BY series_id, t / 86400000`,
     ],
   },
 ];

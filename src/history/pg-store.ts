@@ -101,12 +101,13 @@ export class PgHistoryStore implements HistoryStore {
         days.set(`${ids[j]}:${day}`, [ids[j]!, day]);
       });
       await this.pool.query(
-        `INSERT INTO history_daily (series_id, day, min, max, sum, n, backfilled)
-         SELECT p.series_id, d.day, MIN(p.v), MAX(p.v), SUM(p.v), COUNT(p.v), BOOL_OR(p.backfilled)
+        `INSERT INTO history_daily (series_id, day, min, max, sum, n, points, backfilled)
+         SELECT p.series_id, d.day, MIN(p.v), MAX(p.v), SUM(p.v), COUNT(p.v), COUNT(*), COUNT(*) FILTER (WHERE p.backfilled)
          FROM unnest($1::int[], $2::bigint[]) AS d (series_id, day)
          JOIN history_points p ON p.series_id = d.series_id AND p.t >= d.day AND p.t < d.day + ${DAY_MS}
          GROUP BY p.series_id, d.day
-         ON CONFLICT (series_id, day) DO UPDATE SET min = EXCLUDED.min, max = EXCLUDED.max, sum = EXCLUDED.sum, n = EXCLUDED.n, backfilled = EXCLUDED.backfilled`,
+         ON CONFLICT (series_id, day) DO UPDATE SET min = EXCLUDED.min, max = EXCLUDED.max, sum = EXCLUDED.sum, n = EXCLUDED.n,
+           points = EXCLUDED.points, backfilled = EXCLUDED.backfilled`,
         [[...days.values()].map((d) => d[0]), [...days.values()].map((d) => d[1])],
       );
     }
@@ -116,10 +117,11 @@ export class PgHistoryStore implements HistoryStore {
   async series(type: string, city: string): Promise<SeriesInfo[]> {
     await this.migrate();
     const r = await this.pool.query(
-      `SELECT s.field, s.unit, s.source, s.license, s.started_at AS "startedAt", MIN(p.t) AS first, MAX(p.t) AS last,
-         COUNT(p.t) AS points, COUNT(p.t) FILTER (WHERE p.backfilled) AS backfilled
-       FROM history_series s LEFT JOIN history_points p ON p.series_id = s.id
-       WHERE s.type = $1 AND s.city = $2 GROUP BY s.id ORDER BY s.id`,
+      `SELECT s.field, s.unit, s.source, s.license, s.started_at AS "startedAt",
+         (SELECT MIN(t) FROM history_points WHERE series_id = s.id) AS first, (SELECT MAX(t) FROM history_points WHERE series_id = s.id) AS last,
+         (SELECT COALESCE(SUM(points), 0) FROM history_daily WHERE series_id = s.id) AS points,
+         (SELECT COALESCE(SUM(backfilled), 0) FROM history_daily WHERE series_id = s.id) AS backfilled
+       FROM history_series s WHERE s.type = $1 AND s.city = $2 ORDER BY s.id`,
       [type, city],
     );
     return r.rows.map((x) => ({
@@ -139,7 +141,7 @@ export class PgHistoryStore implements HistoryStore {
     const [head, days, tail] = daySpans(from, to);
     const [daily, first, last, order] = await Promise.all([
       this.pool.query(
-        `SELECT s.field, d.day AS t, d.min, d.sum / NULLIF(d.n, 0) AS mean, d.max, d.n, d.backfilled
+        `SELECT s.field, d.day AS t, d.min, d.sum / NULLIF(d.n, 0) AS mean, d.max, d.n, d.backfilled > 0 AS backfilled
          FROM history_series s JOIN history_daily d ON d.series_id = s.id
          WHERE s.type = $1 AND s.city = $2 AND d.day >= $3 AND d.day < $4 ORDER BY s.id, d.day`,
         [type, city, days[0], days[1]],

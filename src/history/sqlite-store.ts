@@ -63,7 +63,7 @@ export class SqliteHistoryStore implements HistoryStore {
       }
       // The days that gained points get their rollup again (from the points: duplicates never count twice).
       const roll = this.st(
-        `INSERT OR REPLACE INTO history_daily SELECT series_id, ?, MIN(v), MAX(v), SUM(v), COUNT(v), MAX(backfilled)
+        `INSERT OR REPLACE INTO history_daily SELECT series_id, ?, MIN(v), MAX(v), SUM(v), COUNT(v), COUNT(*), SUM(backfilled)
          FROM history_points WHERE series_id = ? AND t >= ? AND t < ? GROUP BY series_id`,
       );
       for (const [id, day] of touched.values()) roll.run(day, id, day, day + DAY_MS);
@@ -76,8 +76,8 @@ export class SqliteHistoryStore implements HistoryStore {
       `SELECT s.field, s.unit, s.source, s.license, s.started_at AS startedAt,
          (SELECT MIN(t) FROM history_points WHERE series_id = s.id) AS first,
          (SELECT MAX(t) FROM history_points WHERE series_id = s.id) AS last,
-         (SELECT COUNT(*) FROM history_points WHERE series_id = s.id) AS points,
-         (SELECT COUNT(*) FROM history_points WHERE series_id = s.id AND backfilled = 1) AS backfilled
+         (SELECT COALESCE(SUM(points), 0) FROM history_daily WHERE series_id = s.id) AS points,
+         (SELECT COALESCE(SUM(backfilled), 0) FROM history_daily WHERE series_id = s.id) AS backfilled
        FROM history_series s WHERE s.type = ? AND s.city = ? ORDER BY s.id`,
     ).all(type, city);
     return rows as unknown as SeriesInfo[];
@@ -88,7 +88,7 @@ export class SqliteHistoryStore implements HistoryStore {
     // Whole days from the rollups, the partial days at the edges from the points.
     const [head, days, tail] = daySpans(from, to);
     const daily = this.st(
-      `SELECT s.field AS field, d.day AS t, d.min AS min, d.sum / d.n AS mean, d.max AS max, d.n AS n, d.backfilled AS backfilled, s.id AS sid
+      `SELECT s.field AS field, d.day AS t, d.min AS min, d.sum / d.n AS mean, d.max AS max, d.n AS n, d.backfilled > 0 AS backfilled, s.id AS sid
        FROM history_series s JOIN history_daily d ON d.series_id = s.id
        WHERE s.type = ? AND s.city = ? AND d.day >= ? AND d.day < ? ORDER BY s.id, d.day`,
     ).all(type, city, days[0], days[1]) as unknown as (Row & { sid: number })[];

@@ -1,6 +1,6 @@
 /**
  * The layer rule of DESIGN.md, checked in `npm test`:
- *   app/server -> routes, mcp -> services, streams -> pipeline -> catalog -> jobs -> sources -> upstream, store, http
+ *   app/server -> routes, mcp -> services, streams -> history, pipeline -> catalog -> jobs -> sources -> upstream, store, http
  * (jobs sit below the catalog, which names a stored type's job as a value; they reach the app through
  * core/job.ts's JobHost)
  * and everything may use core/, cities/, config.ts and metrics.ts, which import nothing above them.
@@ -8,12 +8,14 @@
  */
 const LAYERS = [
   // [name, path regex, may import (besides itself and the base)]
-  ['app', '^src/(app|server|local-ingress|startup|stdio|gtfs-child)\\.ts$', ['routes', 'mcp', 'services', 'jobs', 'pipeline', 'catalog', 'sources', 'upstream', 'store', 'http']],
-  ['routes', '^src/routes/', ['services', 'streams', 'pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
-  ['mcp', '^src/mcp/', ['services', 'pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
-  ['services', '^src/services/', ['pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
+  ['app', '^src/(app|server|local-ingress|startup|stdio|gtfs-child)\\.ts$', ['routes', 'mcp', 'services', 'streams', 'history', 'jobs', 'pipeline', 'catalog', 'sources', 'upstream', 'store', 'http']],
+  ['routes', '^src/routes/', ['services', 'streams', 'history', 'pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
+  ['mcp', '^src/mcp/', ['services', 'history', 'pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
+  ['services', '^src/services/', ['history', 'pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
   // Server-Sent Events: beside the services, below the routes; runs data types through the pipeline.
   ['streams', '^src/streams/', ['pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
+  // The history (its stores, recorder and refresh jobs): fed by the pipeline through core/history.ts's HistorySink, read by services.
+  ['history', '^src/history/', ['store']],
   ['pipeline', '^src/pipeline/', ['catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
   ['catalog', '^src/catalog/', ['jobs', 'sources']],
   ['jobs', '^src/jobs/', ['sources', 'upstream', 'store', 'http']],

@@ -52,6 +52,10 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     ...fixtureSettings(),
     DEMO: 'true',
     JOBS_ENABLED: 'false',
+    // The demo's history lives as long as the demo (recorded from the fake upstreams, backfilled where they offer it).
+    HISTORY_PATH: process.env.HISTORY_PATH ?? ':memory:',
+    // The fixtures are recordings of past years: kept, not dropped by the refresh jobs' retention.
+    HISTORY_RETENTION_DAYS: process.env.HISTORY_RETENTION_DAYS ?? '36500',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const config = loadAppConfig(env);
@@ -76,6 +80,13 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   await refreshPlaces(built.rt, [CITY_BY_SLUG.get(DEMO_PLACES_CITY)!], { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
   // Live transit stays live: the poller keeps reading the fake feed, which is built around "now".
   const poller = runScheduled(built.rt, { ...gtfsRtPoller(config.gtfsRtPollIntervalS * 1000, 0), initialDelayMs: config.gtfsRtPollIntervalS * 1000 });
+  // The history starts with each recordable type's example city (SMARD's weeks are backfilled then) and keeps
+  // recording those cities, each type at its own cadence.
+  for (const dt of built.rt.catalog.all.filter((d) => d.history && d.example.city && !d.example.params)) {
+    await built.pipeline.run(dt, CITY_BY_SLUG.get(dt.example.city!)!, {}, { noPaging: true }).catch(() => undefined);
+  }
+  await built.history?.settled();
+  const recording = built.historyJobs.map((job) => runScheduled(built.rt, job));
   let url = '';
   if (opts.listen !== false) {
     const host = opts.host ?? config.host;
@@ -88,6 +99,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     built,
     async close() {
       await poller.stop();
+      await Promise.all(recording.map((r) => r.stop()));
       await built.close();
       await fake.stop();
     },

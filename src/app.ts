@@ -21,6 +21,8 @@ import { registerRoutes } from './routes/index.ts';
 import { registerMcp } from './mcp/http-route.ts';
 import type { RouteDoc } from './http/route-doc.ts';
 import { isFormatDrift } from './core/format-drift-error.ts';
+import { createRecorder, historyJobs, type Recorder } from './history/index.ts';
+import type { ScheduledJob } from './core/job.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -33,6 +35,10 @@ export interface App {
   ready: { value: boolean };
   /** The per-client rate limit (null when RATE_LIMIT_ENABLED=false). */
   limiter: ClientLimiter | null;
+  /** The history recorder and its store (null when HISTORY_ENABLED=false). */
+  history: Recorder | null;
+  /** The jobs that keep recordable types coming for the cities with a recording (started with the catalog's jobs). */
+  historyJobs: ScheduledJob[];
   close(): Promise<void>;
 }
 
@@ -108,6 +114,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onChange: () => health.changes.note(),
   });
   const pipeline = new Pipeline(rt, cache);
+  const history = await createRecorder(config, store, app.log);
+  rt.history = history;
+  const recordJobs = history
+    ? historyJobs(catalog.all, history.store, async (dt, city) => {
+        await pipeline.run(dt, city, {}, { noPaging: true });
+      })
+    : [];
   const partial = partialCredentialsWarning(config);
   if (partial) app.log.warn(partial);
   for (const src of config.sourceList) metrics.sourceEnabled.set({ source: src.id }, rt.sourceEnabled(src) ? 1 : 0);
@@ -128,8 +141,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (limiter && !(await limiter.ready(3000))) app.log.warn('rate-limit store (Redis) not reachable at start; counting per instance until it answers');
   registerRequestGuard(app, limiter);
   lane.admitWith(limiter, config.trustProxy);
-  await registerRoutes(app, { rt, pipeline, routes, lane, ready, limiter });
-  registerMcp(app, { rt, pipeline, limiter });
+  await registerRoutes(app, { rt, pipeline, routes, lane, ready, limiter, history });
+  registerMcp(app, { rt, pipeline, limiter, history });
   await app.ready();
   ready.value = true;
 
@@ -142,6 +155,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     lane,
     ready,
     limiter,
+    history,
+    historyJobs: recordJobs,
     /** Idempotent: a second call waits for the first. */
     close() {
       closing ??= (async () => {
@@ -150,6 +165,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         await app.close();
         await limiter?.close();
         await upstream.close();
+        await history?.settled();
+        await history?.store.close();
         await store.close();
       })();
       return closing;

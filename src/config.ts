@@ -40,6 +40,16 @@ const url: Parser<string> = (raw, name) => {
     throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
   }
 };
+/** A PostgreSQL connection URL (never echoed back: it may carry a password). */
+const postgresUrl: Parser<string | null> = (raw, name) => {
+  if (raw.trim() === '') return null;
+  try {
+    if (!['postgres:', 'postgresql:'].includes(new URL(raw).protocol)) throw new Error();
+    return raw;
+  } catch {
+    throw new ConfigError(`${name} must be a postgres:// or postgresql:// URL`);
+  }
+};
 const optionalUrl: Parser<string | null> = (raw, name) => (raw.trim() === '' ? null : url(raw, name));
 const oneOf =
   <T extends string>(...values: T[]): Parser<T> =>
@@ -231,6 +241,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
     ),
     mcpAllowedHosts: s('MCP_ALLOWED_HOSTS', '127.0.0.1,localhost,[::1]', 'Host header values accepted on /mcp (DNS-rebinding guard)', list),
     mcpAllowedOrigins: s('MCP_ALLOWED_ORIGINS', '', 'Origins accepted on /mcp besides none/same-host (comma-separated)', list),
+    historyEnabled: s('HISTORY_ENABLED', 'true', 'Record the values of recordable data types over time (GET …/{type}/history)', bool),
+    historyPath: s('HISTORY_PATH', './data/history.sqlite', 'SQLite file of the history (when DATABASE_URL is empty; :memory: keeps it in memory)', str),
+    databaseUrl: s('DATABASE_URL', '', 'PostgreSQL URL for the history (postgres://user@host:5432/db); empty = the SQLite file HISTORY_PATH', postgresUrl),
+    historyRetentionDays: s('HISTORY_RETENTION_DAYS', '400', 'Days of history kept per data type (a type may declare its own)', int(1, 36500)),
+    historyCitiesPerCycle: s(
+      'HISTORY_CITIES_PER_CYCLE',
+      '84',
+      'Most cities whose recordable types one history refresh cycle fetches per type (bounds the upstream calls the recorder adds)',
+      int(1, 10000),
+    ),
     sources: {} as Record<string, SourceSettings>,
     sourceList: sources,
   };

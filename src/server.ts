@@ -14,7 +14,7 @@ async function main() {
       ? await listenLocal(app.routing.bind(app), config.localHost, config.localPort, { corsOrigin: config.corsOrigin, limits: serverLimits(config) })
       : null;
   if (local) app.log.info({ address: `${config.localHost}:${config.localPort}` }, 'local ingress listening');
-  const jobs = config.jobs ? startJobs(built.rt, built.rt.catalog.jobsFor(built.rt)) : { stop: async () => {} };
+  const jobs = config.jobs ? startJobs(built.rt, [...built.rt.catalog.jobsFor(built.rt), ...built.historyJobs]) : { stop: async () => {} };
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await jobs.stop();

@@ -12,7 +12,7 @@ async function main() {
   const config = loadConfigOrExit('stadtdaten-mcp');
   const built = await buildApp(config, { logStream: process.stderr });
   // Live data types read what the pollers store; a standalone stdio server runs them itself.
-  const jobs = config.jobs ? startJobs(built.rt, built.rt.catalog.jobsFor(built.rt)) : null;
+  const jobs = config.jobs ? startJobs(built.rt, [...built.rt.catalog.jobsFor(built.rt), ...built.historyJobs]) : null;
   const server = createMcpServer(built);
 
   let closing = false;

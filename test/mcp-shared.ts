@@ -67,7 +67,7 @@ export async function checkToolList(client: Client, catalog: Catalog) {
     assert.equal(t.annotations?.readOnlyHint, true);
     assert.equal(t.annotations?.destructiveHint, false);
     assert.equal(t.annotations?.idempotentHint, true);
-    assert.equal(t.annotations?.openWorldHint, !['find_city', 'sources'].includes(t.name), `${t.name} openWorldHint`);
+    assert.equal(t.annotations?.openWorldHint, !['find_city', 'sources', 'history'].includes(t.name), `${t.name} openWorldHint`);
     assert.equal(t.outputSchema?.type, 'object');
     assert.ok((t.description ?? '').length <= 400, `${t.name}: short description`);
   }

@@ -3,6 +3,7 @@ import type { ParamDecl } from '../core/params.ts';
 import { PowerLoadRecord, PowerPriceRecord, SMARD_RESOLUTIONS } from '../core/records/power.ts';
 import { SMARD } from '../sources/smard/source.ts';
 import { powerLoad, powerPrice } from '../sources/smard/adapters.ts';
+import { powerLoadBackfill, powerPriceBackfill } from '../sources/smard/backfill.ts';
 import { EnergyRecord } from '../core/records/generation.ts';
 import { MASTR } from '../sources/mastr/source.ts';
 import { MAX_PAGES, PAGE_SIZE, installedGeneration } from '../sources/mastr/adapters.ts';
@@ -25,6 +26,7 @@ const resolution = (fallback: string): ParamDecl => ({
 export const ENERGY_GRID_TYPES: DataType[] = [
   dataType({
     type: 'power-load',
+    history: { fields: [{ name: 'load_mwh', path: 'national.latest.load_mwh', unit: 'MWh' }], backfill: powerLoadBackfill },
     label: 'Stromverbrauch (Netzlast)',
     label_en: 'Electricity grid load',
     group: 'energy',
@@ -42,6 +44,7 @@ export const ENERGY_GRID_TYPES: DataType[] = [
   }),
   dataType({
     type: 'power-price',
+    history: { fields: [{ name: 'price_eur_mwh', path: 'bidding_zone.latest.price_eur_mwh', unit: '€/MWh' }], backfill: powerPriceBackfill },
     label: 'Strompreis (Day-Ahead)',
     label_en: 'Electricity day-ahead price',
     group: 'energy',

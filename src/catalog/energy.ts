@@ -41,6 +41,14 @@ export const ENERGY_TYPES: DataType[] = [
   }),
   dataType({
     type: 'charging-status',
+    history: {
+      fields: [
+        { name: 'available', path: 'available', unit: 'points' },
+        { name: 'occupied', path: 'occupied', unit: 'points' },
+        { name: 'out_of_order', path: 'out_of_order', unit: 'points' },
+        { name: 'total', path: 'total', unit: 'points' },
+      ],
+    },
     label: 'Ladesäulen-Belegung',
     label_en: 'Charging status',
     group: 'energy',

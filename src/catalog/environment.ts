@@ -7,7 +7,7 @@ import { AirRecord, AirStationRecord } from '../core/records/air.ts';
 import { BRIGHTSKY, BRIGHTSKY_ALERTS } from '../sources/brightsky/source.ts';
 import { currentWeather, weatherWarnings } from '../sources/brightsky/adapters.ts';
 import { UBA } from '../sources/uba/source.ts';
-import { AIR_MAX_KM, CITY_MATCH_MAX_KM, CITY_RADIUS_KM, WINDOW_HOURS, cityStations, nearestReadings } from '../sources/uba/adapters.ts';
+import { AIR_MAX_KM, CITY_MATCH_MAX_KM, CITY_RADIUS_KM, WINDOW_HOURS, cityStations, nearestReadings, summariseAirStations } from '../sources/uba/adapters.ts';
 import { HOURLY_SCOPE } from '../sources/uba/components.ts';
 import { PollenUvRecord } from '../core/records/pollen.ts';
 import { DWD_HEALTH } from '../sources/dwd-health/source.ts';
@@ -43,6 +43,14 @@ import { FIRE_MAX_AGE_HOURS, FIRE_MAX_KM, fireDanger } from '../sources/dwd-fire
 export const ENVIRONMENT_TYPES: DataType[] = [
   dataType({
     type: WEATHER.type,
+    history: {
+      fields: [
+        { name: 'temperature_c', path: 'temperature_c', unit: '°C' },
+        { name: 'relative_humidity_pct', path: 'relative_humidity_pct', unit: '%' },
+        { name: 'wind_speed_kmh', path: 'wind_speed_kmh', unit: 'km/h' },
+        { name: 'precipitation_mm_60min', path: 'precipitation_mm_60min', unit: 'mm' },
+      ],
+    },
     label: 'Wetter',
     label_en: 'Weather',
     group: 'environment',
@@ -74,6 +82,13 @@ export const ENVIRONMENT_TYPES: DataType[] = [
   }),
   dataType({
     type: 'air',
+    history: {
+      fields: [
+        { name: 'no2', path: 'readings.no2.value', unit: 'µg/m³' },
+        { name: 'pm10', path: 'readings.pm10.value', unit: 'µg/m³' },
+        { name: 'pm25', path: 'readings.pm25.value', unit: 'µg/m³' },
+      ],
+    },
     label: 'Luftqualität',
     label_en: 'Air quality',
     group: 'environment',
@@ -95,6 +110,13 @@ export const ENVIRONMENT_TYPES: DataType[] = [
   }),
   dataType({
     type: 'air-uba',
+    history: {
+      summarise: summariseAirStations,
+      fields: [
+        { name: 'nearest_index', path: 'nearest_index', unit: 'index 1-5' },
+        { name: 'stations_with_index', path: 'stations_with_index', unit: 'stations' },
+      ],
+    },
     label: 'Luftmessstationen',
     label_en: 'Air monitoring stations',
     group: 'environment',
@@ -114,6 +136,12 @@ export const ENVIRONMENT_TYPES: DataType[] = [
   }),
   dataType({
     type: 'pollen-uv',
+    history: {
+      fields: [
+        { name: 'pollen_max_today', path: 'pollen_max_today', unit: 'level 0-3' },
+        { name: 'uv_today', path: 'uv_today', unit: 'UV index' },
+      ],
+    },
     label: 'Pollenflug und UV-Index',
     label_en: 'Pollen and UV index',
     group: 'environment',
@@ -133,6 +161,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
   }),
   dataType({
     type: 'water-level',
+    history: { fields: [{ name: 'value_cm', path: 'value_cm', unit: 'cm' }] },
     label: 'Pegelstände',
     label_en: 'Water levels',
     group: 'environment',
@@ -175,6 +204,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
   }),
   dataType({
     type: 'flood',
+    history: { fields: [{ name: 'max_warning_level', path: 'max_warning_level', unit: 'level' }] },
     label: 'Hochwasser',
     label_en: 'Flood warnings',
     group: 'environment',

@@ -2,7 +2,7 @@ import { dataType, type DataType } from '../core/data-type.ts';
 import { TRAFFIC_REPORTS_BERLIN, TRAFFIC_REPORTS_HANNOVER } from '../core/records/roads.ts';
 import { RoadEvent, TrafficFlowRecord, TrafficRecord, TrafficSituationRecord, WebcamRecord } from '../core/records/roads.ts';
 import { AUTOBAHN } from '../sources/autobahn/source.ts';
-import { DEFAULT_RADIUS_KM, liveEvents, roadEvents, traffic, webcams } from '../sources/autobahn/adapters.ts';
+import { DEFAULT_RADIUS_KM, liveEvents, roadEvents, summariseRoadEvents, traffic, webcams } from '../sources/autobahn/adapters.ts';
 import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT } from '../sources/autobahn/snapshot.ts';
 import { HAMBURG_VERKEHRSLAGE } from '../sources/hamburg-verkehrslage/source.ts';
 import { trafficFlow, trafficSituation } from '../sources/hamburg-verkehrslage/adapters.ts';
@@ -31,6 +31,14 @@ const CITY_FEEDS = { berlin: TRAFFIC_REPORTS_BERLIN, hannover: TRAFFIC_REPORTS_H
 export const ROAD_TYPES: DataType[] = [
   dataType({
     type: 'road-events',
+    history: {
+      summarise: summariseRoadEvents,
+      fields: [
+        { name: 'events', path: 'events', unit: 'count' },
+        { name: 'blocked', path: 'blocked', unit: 'count' },
+        { name: 'max_delay_minutes', path: 'max_delay_minutes', unit: 'min' },
+      ],
+    },
     label: 'Verkehrsereignisse (Autobahn)',
     label_en: 'Road events (motorways)',
     group: 'transport',
@@ -46,6 +54,14 @@ export const ROAD_TYPES: DataType[] = [
   }),
   dataType({
     type: 'traffic',
+    history: {
+      fields: [
+        { name: 'warnings', path: 'counts.warning', unit: 'count' },
+        { name: 'roadworks', path: 'counts.roadworks', unit: 'count' },
+        { name: 'closures', path: 'counts.closure', unit: 'count' },
+        { name: 'max_delay_minutes', path: 'max_delay_minutes', unit: 'min' },
+      ],
+    },
     label: 'Verkehrslage (Autobahn)',
     label_en: 'Traffic (motorways)',
     group: 'transport',

@@ -12,6 +12,7 @@ import {
 } from '../sources/mobilithek/adapters.ts';
 import { ParkingSiteRecord } from '../core/records/mobility.ts';
 import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
+import { summariseParking } from '../sources/city-parking/adapters.ts';
 
 /** City live feeds that exist only as Mobilithek subscriptions (machine certificate + subscription id). Declarations only. */
 
@@ -81,6 +82,13 @@ export const MOBILITHEK_TYPES: DataType[] = [
   }),
   dataType({
     type: 'live-parking',
+    history: {
+      summarise: summariseParking,
+      fields: [
+        { name: 'free_spaces', path: 'free_spaces', unit: 'spaces' },
+        { name: 'capacity', path: 'capacity', unit: 'spaces' },
+      ],
+    },
     label: 'Parkhausbelegung live',
     label_en: 'Live parking',
     group: 'transport',

@@ -45,6 +45,12 @@ import { ONSTREET_CITIES, muenchenOnStreet } from '../sources/muenchen-geoportal
 export const TRANSPORT_MOBILITY_TYPES: DataType[] = [
   dataType({
     type: 'parking',
+    history: {
+      fields: [
+        { name: 'free_spaces', path: 'free_spaces', unit: 'spaces' },
+        { name: 'capacity', path: 'capacity', unit: 'spaces' },
+      ],
+    },
     label: 'Parkhäuser',
     label_en: 'Parking',
     group: 'transport',
@@ -82,6 +88,13 @@ export const TRANSPORT_MOBILITY_TYPES: DataType[] = [
   }),
   dataType({
     type: 'fuel-prices',
+    history: {
+      fields: [
+        { name: 'e10_min_eur', path: 'e10_min_eur', unit: '€/l' },
+        { name: 'e5_min_eur', path: 'e5_min_eur', unit: '€/l' },
+        { name: 'diesel_min_eur', path: 'diesel_min_eur', unit: '€/l' },
+      ],
+    },
     label: 'Kraftstoffpreise',
     label_en: 'Fuel prices',
     group: 'transport',
@@ -148,6 +161,12 @@ export const TRANSPORT_MOBILITY_TYPES: DataType[] = [
   }),
   dataType({
     type: 'sharing',
+    history: {
+      fields: [
+        { name: 'vehicles_available', path: 'vehicles_available', unit: 'vehicles' },
+        { name: 'stations', path: 'stations', unit: 'stations' },
+      ],
+    },
     label: 'Bikesharing',
     label_en: 'Bike sharing',
     group: 'transport',

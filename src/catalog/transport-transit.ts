@@ -31,6 +31,13 @@ const EXAMPLE_CITY = 'stuttgart';
 export const TRANSIT_TYPES: DataType[] = [
   dataType({
     type: 'transit',
+    history: {
+      fields: [
+        { name: 'trip_updates', path: 'realtime.trip_updates', unit: 'trip updates' },
+        { name: 'alerts', path: 'realtime.alerts', unit: 'alerts' },
+        { name: 'entities', path: 'realtime.entities', unit: 'entities' },
+      ],
+    },
     label: 'ÖPNV',
     label_en: 'Public transit',
     group: 'transport',

@@ -183,6 +183,11 @@ export interface DataType {
    * lat/lon), only where that derivation is wrong for the type.
    */
   formats?: { csv?: boolean; geojson?: boolean };
+  /**
+   * Recorded over time (GET …/{type}/history): which scalar fields, read from the summarised
+   * data (compare's where the type has one), and where the upstream offers its past.
+   */
+  history?: HistoryDecl;
   /** Overview highlight slot. */
   highlight?: 'weather' | 'air';
   /**
@@ -248,6 +253,42 @@ export function globalType<S extends z.ZodType, L extends true | string | undefi
   },
 ): DataType {
   return declared({ ...(dt as unknown as Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups' | 'jobs'>), scope: 'global' });
+}
+
+/** One scalar field a recordable type records: its name in history answers, where it sits in the (summarised) data, its unit. */
+export interface HistoryField {
+  name: string;
+  /** Dotted path into the summarised data (see HistoryDecl.summarise). */
+  path: string;
+  unit: string;
+}
+
+/** One past value an upstream still publishes (a backfill): when, and the recorded fields' values by field name. */
+export interface BackfillPoint {
+  t: string;
+  values: Record<string, number | null>;
+}
+
+/**
+ * Reads what the upstream still publishes of the past for one city (e.g. SMARD's earlier weeks),
+ * with the form's own source client; `data` is the fresh answer whose recording started the
+ * series (the adapter may take ids from it). Runs once per new series.
+ */
+export type HistoryBackfill = (ctx: FetchContext, data: unknown) => Promise<BackfillPoint[]>;
+
+/**
+ * A data type declared recordable: the recorder keeps each fresh value of these fields per city,
+ * at the type's own cadence, deduplicated by the upstream's timestamp (as_of). Adding a
+ * recordable type is this declaration only.
+ */
+export interface HistoryDecl {
+  fields: readonly HistoryField[];
+  /** Shrinks the data before the fields are read (default: the type's compare.summarise, else the data itself). */
+  summarise?: (data: unknown) => unknown;
+  /** Where the upstream offers its past. */
+  backfill?: HistoryBackfill;
+  /** Days kept (default HISTORY_RETENTION_DAYS). */
+  retentionDays?: number;
 }
 
 /** One derived form per type and reading, so that per-form caches (hit sources, states) work by identity. */
@@ -398,8 +439,8 @@ export function toolOf(dt: DataType): string {
   return dt.tool ?? GROUP_TOOLS[dt.group];
 }
 
-/** The MCP tools that are not data-type tools: city lookup, overview, comparison, source state. */
-export const FIXED_TOOLS = ['find_city', 'city_overview', 'compare_cities', 'sources'] as const;
+/** The MCP tools that are not data-type tools: city lookup, overview, comparison, source state, history. */
+export const FIXED_TOOLS = ['find_city', 'city_overview', 'compare_cities', 'sources', 'history'] as const;
 
 /** Every MCP tool name of a catalog, in the order tools/list shows them: fixed, group, own tools. */
 export function toolNamesOf(types: readonly DataType[]): string[] {

@@ -8,6 +8,7 @@ import { compareCities, compareResources, COMPARE_SORTS } from '../services/comp
 import type { Envelope, ServiceContext } from '../services/context.ts';
 import { cityOverview } from '../services/overview.ts';
 import { listSources, SOURCE_SORTS } from '../services/sources.ts';
+import { cityHistory, EVERY_VALUES, recordableTypes } from '../services/history.ts';
 import { dataTools } from './data-tools.ts';
 import { CITY_PROP, outputSchema, PAGE_PROPS, sortProps, type JsonSchema, type ObjectSchema } from './schema.ts';
 
@@ -77,6 +78,7 @@ function fixedTools(catalog: Catalog): Fixed[] {
             description: 'City names or slugs: an array, or comma-separated.',
           },
           resource: { type: 'string', enum: resources, description: 'What to compare.' },
+          at: { type: 'string', description: 'A past moment (ISO, e.g. 2026-11-01T12:00Z): recorded values from history instead of current ones.' },
           ...sortProps(COMPARE_SORTS),
           ...PAGE_PROPS,
         },
@@ -94,6 +96,27 @@ function fixedTools(catalog: Catalog): Fixed[] {
       outputSchema: outputSchema(null, { type: 'array', description: 'One item per source.' }),
       openWorld: false,
       run: (ctx, args) => listSources(ctx, args, 'mcp'),
+    },
+    {
+      name: 'history',
+      title: 'History',
+      description: `How a value changed in a city: recorded points (as_of) or, with every (15m, 1h, 1d), min/mean/max per bucket; backfilled points are flagged. no_data names when recording started. ${ENVELOPE}`,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          city: CITY_PROP,
+          // Not `data_type`: that names the one topic tool that answers a type's current value.
+          type: { type: 'string', enum: recordableTypes(catalog).map((dt) => dt.type), description: 'The recorded data type.' },
+          from: { type: 'string', description: 'Start, ISO date or date-time with zone (default: 7 days before to).' },
+          to: { type: 'string', description: 'End, exclusive (default: now).' },
+          every: { type: 'string', enum: EVERY_VALUES, description: 'Bucket width; needed for spans over 31 days.' },
+        },
+        required: ['city', 'type'],
+      },
+      outputSchema: outputSchema(null, { type: 'array', description: 'Flat rows per time and field: {as_of, field, value} or {t, field, min, mean, max, n}.' }),
+      // Answers from what this service recorded; no upstream is reached.
+      openWorld: false,
+      run: (ctx, { city, type, ...range }) => cityHistory(ctx, String(city), String(type), range),
     },
   ];
 }

@@ -155,28 +155,31 @@ export class Loader {
     }
   }
 
+  /** The adapter's view of the app for one fetch: the form's source client, store, lookups, shared cache and parts. */
+  private context(form: DataType, city: City | null, params: Record<string, unknown>, signal: AbortSignal, input: StaleInput): FetchContext {
+    const ctx: FetchContext = {
+      // Global types are declared through globalType(), whose adapters never read `city`.
+      city: city as City,
+      params,
+      http: this.rt.http(form.source).withSignal(signal),
+      store: this.rt.store,
+      config: this.rt.config,
+      now: new Date(),
+      signal,
+      lookup: (ref, c, p) => {
+        if (!form.lookups.includes(ref)) throw new Error(`${form.type} looks up ${ref.type}, which its reading does not declare in lookups`);
+        return this.lookup(ref, c, p);
+      },
+      cached: (name, windows, fetch) => this.shared(form.source, name, windows, fetch, input),
+      part: (source, read) => this.part(form, ctx, source, read, input),
+    };
+    return ctx;
+  }
+
   /** Breaker + deadline + adapter + normalisation: one fresh entry. */
   private async fetchEntry(form: DataType, city: City | null, params: Record<string, unknown>): Promise<Entry> {
     const input: StaleInput = { oldest: null, failed: false };
-    const run = async (signal: AbortSignal): Promise<AdapterResult> => {
-      const ctx: FetchContext = {
-        // Global types are declared through globalType(), whose adapters never read `city`.
-        city: city as City,
-        params,
-        http: this.rt.http(form.source).withSignal(signal),
-        store: this.rt.store,
-        config: this.rt.config,
-        now: new Date(),
-        signal,
-        lookup: (ref, c, p) => {
-          if (!form.lookups.includes(ref)) throw new Error(`${form.type} looks up ${ref.type}, which its reading does not declare in lookups`);
-          return this.lookup(ref, c, p);
-        },
-        cached: (name, windows, fetch) => this.shared(form.source, name, windows, fetch, input),
-        part: (source, read) => this.part(form, ctx, source, read, input),
-      };
-      return form.adapter(ctx);
-    };
+    const run = async (signal: AbortSignal): Promise<AdapterResult> => form.adapter(this.context(form, city, params, signal, input));
     // A fetch may outlive the request that started it (it fills the cache), never this deadline.
     const stored = form.cache === 'stored';
     const result = stored
@@ -193,6 +196,37 @@ export class Loader {
     // Built from a stale shared value: as old as that value, and failed when its refresh failed.
     const inherited = input.oldest !== null ? { fetchedAt: input.oldest, failed: input.failed } : undefined;
     const head = { status, asOf: result.as_of ?? null, meta: result.meta ?? {}, inherited };
+    if (status === 'ok' && city) this.record(form, city, params, head.asOf, data);
     return stored ? newEntry({ ...head, stored: data }) : newEntry({ ...head, dataJson: JSON.stringify(data) });
+  }
+
+  /**
+   * Hands a fresh value of a recordable type to the history recorder (HISTORY_ENABLED), for the
+   * type's default parameters only: a series is one city's answer, not every variant of it.
+   */
+  private record(form: DataType, city: City, params: Record<string, unknown>, asOf: string | null, data: unknown) {
+    const sink = this.rt.history;
+    const decl = form.history;
+    if (!sink || !decl || !(form.params ?? []).every((d) => params[d.name] === d.default)) return;
+    const backfill = decl.backfill;
+    sink.fresh(
+      {
+        type: form.type,
+        history: decl,
+        summarise: decl.summarise ?? form.compare?.summarise ?? null,
+        city,
+        asOf,
+        fetchedAt: Date.now(),
+        source: form.source.id,
+        license: form.source.license,
+        data,
+      },
+      backfill
+        ? () =>
+            withDeadline(this.rt.config.fetchDeadlineMs, (signal) =>
+              this.rt.breakers.execute(form.source, () => backfill(this.context(form, city, params, signal, { oldest: null, failed: false }), data)),
+            )
+        : null,
+    );
   }
 }

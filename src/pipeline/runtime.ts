@@ -12,10 +12,13 @@ import type { Catalog } from '../catalog/index.ts';
 import { standInForm, type DataType } from '../core/data-type.ts';
 import type { ScheduledJob } from '../core/job.ts';
 import { watchedJob } from './format-drift.ts';
+import type { HistorySink } from '../core/history.ts';
 
 /** Everything the pipeline, routes, jobs and MCP share inside one app instance. */
 export class Runtime {
   private readonly httpBySource = new Map<string, BoundSourceHttp>();
+  /** Where fresh values of recordable types go (the history recorder; null when HISTORY_ENABLED=false). */
+  history: HistorySink | null = null;
 
   constructor(
     readonly config: Config,

@@ -56,12 +56,19 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
               invalid: 'invalid_request',
             },
             { name: 'order', type: 'string', enum: ['asc', 'desc'], description: 'Sort order (default asc)', invalid: 'invalid_request' },
+            {
+              name: 'at',
+              type: 'string',
+              description:
+                'A past moment (ISO date-time with zone): each city answers with its recorded values at or before it (history), not the current ones',
+              example: '2026-11-01T12:00Z',
+            },
           ],
           responses: {
             200: 'Compare items',
             304: 'Not modified',
             400: 'invalid_request: unknown resource (did-you-mean hint), empty or too many cities, bad sort',
-            422: 'invalid_parameter: bad page, limit or offset',
+            422: 'invalid_parameter: bad page, limit or offset, or at not an ISO date-time',
           },
         },
       },

@@ -12,6 +12,7 @@ import { registerProblems } from './problems.ts';
 import { registerCoverage } from './coverage.ts';
 import { registerLanding } from './landing.ts';
 import { registerUnknownType } from './unknown-type.ts';
+import { registerHistory } from './history.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerLanding(app, ctx);
@@ -21,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerOverview(app, ctx);
   registerCompare(app, ctx);
   registerDataTypes(app, ctx);
+  registerHistory(app, ctx);
   registerProblems(app);
   registerMetrics(app, ctx);
   registerOpenApi(app, ctx);

@@ -5,6 +5,8 @@ import { mapLimit, orFallbackAfter } from '../core/limit.ts';
 import type { Catalog } from '../catalog/index.ts';
 import { nearest } from '../core/suggest.ts';
 import type { Envelope, ServiceContext } from './context.ts';
+import { compareAt, parseTime } from './history.ts';
+import { toBerlinIso } from '../core/time.ts';
 
 /** `value` orders by the resource's declared numeric field (`compare.value` in the catalog). */
 export const COMPARE_SORTS = ['city', 'source_status', 'value'] as const;
@@ -15,6 +17,8 @@ export type CompareItem = {
   source_status: string;
   /** The declared compare value (a number or null) for resources that declare one. */
   value?: number | null;
+  /** With `at`: the time of the recorded value. */
+  as_of?: string;
   cache_status?: string;
   attribution?: unknown;
   note?: string;
@@ -25,11 +29,8 @@ export function compareResources(catalog: Catalog): string[] {
 }
 
 /** One resource across cities; every city carries its own status, a failing city never fails the call. */
-export async function compareCities(
-  { rt, pipeline }: ServiceContext,
-  query: Record<string, unknown>,
-  channel: Channel,
-): Promise<Envelope & { data: CompareItem[] }> {
+export async function compareCities(ctx: ServiceContext, query: Record<string, unknown>, channel: Channel): Promise<Envelope & { data: CompareItem[] }> {
+  const { rt, pipeline } = ctx;
   const resources = compareResources(rt.catalog);
   const resource = typeof query.resource === 'string' ? query.resource : '';
   const dt = rt.catalog.byCompareResource.get(resource);
@@ -67,6 +68,8 @@ export async function compareCities(
       { parameter: 'sort' },
     );
   const page = parsePageRequest(query);
+  // `at`: a past moment, answered from the recorded history instead of the sources.
+  const at = parseTime(query.at, 'at');
   const noValue = valuePath ? { value: null } : {};
 
   // The whole call keeps the request budget: cities not answered by then say so (their fetches go
@@ -78,45 +81,48 @@ export async function compareCities(
     source_status: 'error',
     note: 'not answered within the request budget; retry shortly',
   });
-  const items = await mapLimit(names, rt.config.compareConcurrency, async (name): Promise<CompareItem> => {
-    const city = findCity(name);
-    if (!city)
-      return {
-        city: cleanedInput(name),
-        data: null,
-        source_status: 'not_found',
-        ...noValue,
-        note: `unknown city; ${channel === 'mcp' ? 'find_city' : 'GET /api/v1/cities'} lists the slugs`,
-      };
-    const left = until - Date.now();
-    if (left <= 0) return late(city.slug);
-    try {
-      const settled = await orFallbackAfter(
-        pipeline.run(dt, city, {}, { noPaging: true }).then(
-          (o) => ({ o }),
-          (err: unknown) => ({ err }),
-        ),
-        left,
-        () => null,
-      );
-      if (settled === null) return late(city.slug);
-      if ('err' in settled) throw settled.err;
-      const { o } = settled;
-      const raw = o.data();
-      const data = raw !== null && dt.compare?.summarise ? dt.compare.summarise(raw) : raw;
-      const status = o.status === 'not_covered' ? 'no_data' : o.status;
-      return {
-        city: city.slug,
-        data: status === 'ok' ? data : null,
-        source_status: status,
-        ...(valuePath ? { value: status === 'ok' ? numberAt(data, valuePath) : null } : {}),
-        ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}),
-        attribution: o.attribution,
-      };
-    } catch (err) {
-      return { city: city.slug, data: null, source_status: 'error', ...noValue, note: err instanceof ProblemError ? err.detail : 'source failed' };
-    }
-  });
+  const items: CompareItem[] =
+    at !== null
+      ? await compareAt(ctx, dt, names, at, channel === 'mcp' ? 'find_city' : 'GET /api/v1/cities')
+      : await mapLimit(names, rt.config.compareConcurrency, async (name): Promise<CompareItem> => {
+          const city = findCity(name);
+          if (!city)
+            return {
+              city: cleanedInput(name),
+              data: null,
+              source_status: 'not_found',
+              ...noValue,
+              note: `unknown city; ${channel === 'mcp' ? 'find_city' : 'GET /api/v1/cities'} lists the slugs`,
+            };
+          const left = until - Date.now();
+          if (left <= 0) return late(city.slug);
+          try {
+            const settled = await orFallbackAfter(
+              pipeline.run(dt, city, {}, { noPaging: true }).then(
+                (o) => ({ o }),
+                (err: unknown) => ({ err }),
+              ),
+              left,
+              () => null,
+            );
+            if (settled === null) return late(city.slug);
+            if ('err' in settled) throw settled.err;
+            const { o } = settled;
+            const raw = o.data();
+            const data = raw !== null && dt.compare?.summarise ? dt.compare.summarise(raw) : raw;
+            const status = o.status === 'not_covered' ? 'no_data' : o.status;
+            return {
+              city: city.slug,
+              data: status === 'ok' ? data : null,
+              source_status: status,
+              ...(valuePath ? { value: status === 'ok' ? numberAt(data, valuePath) : null } : {}),
+              ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}),
+              attribution: o.attribution,
+            };
+          } catch (err) {
+            return { city: city.slug, data: null, source_status: 'error', ...noValue, note: err instanceof ProblemError ? err.detail : 'source failed' };
+          }
+        });
   const sorted = sort ? sortBy(items, (x) => x[sort], order) : order === 'desc' ? [...items].reverse() : items;
   const { items: pageItems, meta: pagination } = paginate(sorted, page, channel, true);
   const statuses = countBy(items.map((i) => i.source_status));
@@ -131,6 +137,7 @@ export async function compareCities(
     sort,
     order,
     ...(valuePath ? { value_field: valuePath } : {}),
+    ...(at !== null ? { at: toBerlinIso(at) } : {}),
     pagination,
   };
   if (rt.config.demo) meta.demo = true;

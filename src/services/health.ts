@@ -1,6 +1,7 @@
 import { VERSION } from '../core/version.ts';
 import type { ServiceContext } from './context.ts';
 import { sourceStates, type SourceState } from '../pipeline/source-state.ts';
+import { historyHealth } from './history.ts';
 
 const started = Date.now();
 
@@ -22,10 +23,11 @@ export interface HealthState {
     format_drift: string[];
   };
   data_types: ServiceContext['rt']['catalog']['counts'];
+  history: Awaited<ReturnType<typeof historyHealth>>;
 }
 
 /** The state `/api/v1/health` and the landing page show: store reachability, sources, breakers, demo mode. */
-export async function healthState({ rt }: Pick<ServiceContext, 'rt'>): Promise<HealthState> {
+export async function healthState({ rt, history }: Pick<ServiceContext, 'rt' | 'history'>): Promise<HealthState> {
   const reachable = await rt.store.ping();
   const sources = rt.config.sourceList;
   const breakers = await Promise.all(sources.map((s) => rt.breakers.state(s)));
@@ -50,5 +52,6 @@ export async function healthState({ rt }: Pick<ServiceContext, 'rt'>): Promise<H
       format_drift: rt.health.drift.drifting(),
     },
     data_types: rt.catalog.counts,
+    history: await historyHealth({ history }),
   };
 }

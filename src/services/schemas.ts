@@ -136,6 +136,15 @@ export const HealthAnswer = lazy(() =>
         mcp_tools: count('MCP tools'),
         text: z.string().meta({ description: 'The counts in one sentence' }),
       }),
+      history: z
+        .strictObject({
+          enabled: z.boolean().meta({ description: 'HISTORY_ENABLED' }),
+          kind: z.enum(['sqlite', 'postgres']).optional().meta({ description: 'Where the history is kept' }),
+          reachable: z.boolean().optional(),
+          series: count('Recorded series (type, city, field)').nullable().optional(),
+          bytes: count('Size of the history on disk (SQLite file, or the PostgreSQL tables)').nullable().optional(),
+        })
+        .meta({ description: 'The recorded history (GET /api/v1/cities/{slug}/{type}/history)' }),
     }),
     meta: z.strictObject({ generated_at: time('When this answer was made'), source_status: okStatus(), demo: demoFlag() }),
   }),
@@ -290,6 +299,7 @@ export const CompareAnswer = lazy(() =>
         data: anyData("The resource's data for this city (or its summary), null unless ok"),
         source_status: itemStatus(['ok', 'no_data', 'disabled', 'error', 'not_found'], "This city's outcome"),
         value: z.number().nullable().optional().meta({ description: 'The value sort=value orders by (resources that declare one)' }),
+        as_of: time('With at: the time of the recorded value answering').optional(),
         cache_status: cacheStatus(),
         attribution: Attribution().nullable().optional(),
         note: z.string().optional(),
@@ -305,6 +315,7 @@ export const CompareAnswer = lazy(() =>
       sort: z.enum(['city', 'source_status', 'value']).nullable(),
       order: z.enum(['asc', 'desc']),
       value_field: z.string().optional().meta({ description: 'Dotted path of the compared value in data' }),
+      at: time('The past moment answered from history (compare?at=)').optional(),
       pagination: Pagination(),
       demo: demoFlag(),
     }),

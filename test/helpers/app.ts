@@ -39,7 +39,10 @@ export async function startApp(
 ): Promise<TestApp> {
   // Tests send far more requests from one address than a client may: the per-client limit has
   // its own test (rate-limit.test.ts), which switches it on.
-  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...env }, opts.sources ?? CATALOG.sources);
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', HISTORY_PATH: ':memory:', ...env },
+    opts.sources ?? CATALOG.sources,
+  );
   const built = await buildApp(config, { store: opts.store ?? new SqliteStore(':memory:'), catalog: opts.catalog, logger: false });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;

@@ -128,3 +128,10 @@ export function liveEvents(
     return { data: merged, meta: { ...meta, count: merged.length } };
   };
 }
+
+/** History view of the road events near a city: how many there are, how many block a carriageway, the longest delay. */
+export function summariseRoadEvents(data: unknown) {
+  const events = data as { blocked?: boolean | null; delay_minutes?: number | null }[];
+  const delays = events.map((e) => e.delay_minutes).filter((d): d is number => typeof d === 'number');
+  return { events: events.length, blocked: events.filter((e) => e.blocked === true).length, max_delay_minutes: delays.length ? Math.max(...delays) : null };
+}

@@ -131,3 +131,9 @@ function stationView(s: StationAt) {
     distance_km: s.distance_km,
   };
 }
+
+/** History view of the station list: the nearest station's air quality index (1 very good … 5 very bad) and how many stations report one. */
+export function summariseAirStations(data: unknown) {
+  const stations = (data as { latest?: { index?: number | null } | null }[]).filter((s) => typeof s.latest?.index === 'number');
+  return { nearest_index: stations[0]?.latest?.index ?? null, stations_with_index: stations.length };
+}

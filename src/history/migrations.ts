@@ -1,0 +1,52 @@
+/**
+ * The history schema as ordered migrations, one statement list per engine. A store applies those
+ * above its schema_version in order, each in one transaction with its version row. Append only:
+ * an applied migration is never edited.
+ */
+export interface Migration {
+  version: number;
+  sqlite: string[];
+  postgres: string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sqlite: [
+      `CREATE TABLE history_series (id INTEGER PRIMARY KEY, type TEXT NOT NULL, city TEXT NOT NULL, field TEXT NOT NULL, unit TEXT NOT NULL,
+        source TEXT NOT NULL, license TEXT NOT NULL, started_at INTEGER NOT NULL, UNIQUE (type, city, field))`,
+      // Clustered on (series, t): a series' range is one contiguous read.
+      `CREATE TABLE history_points (series_id INTEGER NOT NULL, t INTEGER NOT NULL, v REAL, backfilled INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (series_id, t)) WITHOUT ROWID`,
+    ],
+    postgres: [
+      `CREATE TABLE history_series (id SERIAL PRIMARY KEY, type TEXT NOT NULL, city TEXT NOT NULL, field TEXT NOT NULL, unit TEXT NOT NULL,
+        source TEXT NOT NULL, license TEXT NOT NULL, started_at BIGINT NOT NULL, UNIQUE (type, city, field))`,
+      `CREATE TABLE history_points (series_id INTEGER NOT NULL REFERENCES history_series (id) ON DELETE CASCADE, t BIGINT NOT NULL,
+        v DOUBLE PRECISION, backfilled BOOLEAN NOT NULL DEFAULT FALSE, PRIMARY KEY (series_id, t))`,
+    ],
+  },
+  {
+    // Daily rollups, kept with every insert: a year downsampled to 1d reads 365 rows per field, not 35,040, and a
+    // series' counts come from them. n counts values, points every point (null values too), backfilled those backfilled.
+    version: 2,
+    sqlite: [
+      `CREATE TABLE history_daily (series_id INTEGER NOT NULL, day INTEGER NOT NULL, min REAL, max REAL, sum REAL, n INTEGER NOT NULL,
+        points INTEGER NOT NULL, backfilled INTEGER NOT NULL, PRIMARY KEY (series_id, day)) WITHOUT ROWID`,
+      `INSERT INTO history_daily SELECT series_id, (t / 86400000) * 86400000, MIN(v), MAX(v), SUM(v), COUNT(v), COUNT(*), SUM(backfilled)
+        FROM history_points GROUP BY series_id, t / 86400000`,
+    ],
+    postgres: [
+      `CREATE TABLE history_daily (series_id INTEGER NOT NULL REFERENCES history_series (id) ON DELETE CASCADE, day BIGINT NOT NULL,
+        min DOUBLE PRECISION, max DOUBLE PRECISION, sum DOUBLE PRECISION, n INTEGER NOT NULL, points INTEGER NOT NULL,
+        backfilled INTEGER NOT NULL, PRIMARY KEY (series_id, day))`,
+      `INSERT INTO history_daily SELECT series_id, (t / 86400000) * 86400000, MIN(v), MAX(v), SUM(v), COUNT(v), COUNT(*),
+        COUNT(*) FILTER (WHERE backfilled) FROM history_points GROUP BY series_id, t / 86400000`,
+    ],
+  },
+];
+
+export const SCHEMA_VERSION_TABLE = {
+  sqlite: 'CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+  postgres: 'CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
+};

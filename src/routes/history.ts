@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { cityHistory, EVERY_VALUES, RAW_MAX_DAYS, recordableTypes } from '../services/history.ts';
+import { HistoryAnswer } from '../services/history-schema.ts';
+import { JSON_TYPE, type RouteContext } from './context.ts';
+
+/** GET /api/v1/cities/{slug}/{type}/history: what the service recorded of a type in a city. */
+export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
+  const types = recordableTypes(ctx.rt.catalog).map((dt) => dt.type);
+  app.get(
+    '/api/v1/cities/:slug/:type/history',
+    {
+      config: {
+        doc: {
+          operationId: 'city_history',
+          summary: 'Recorded values of one data type in one city over time',
+          description: `The values the service recorded (at each type's own cadence, deduplicated by the upstream's timestamp) and, where the upstream publishes its past, backfilled ones (flagged). Without every: points as recorded, for at most ${RAW_MAX_DAYS} days; with every: buckets with min, mean and max per field. meta.series gives each field's unit, first and last point and gaps. A city or type without recorded points answers no_data with the date recording started.`,
+          tags: ['History'],
+          answer: { name: 'HistoryAnswer', schema: HistoryAnswer },
+          params: [
+            { name: 'slug', in: 'path', type: 'string', required: true, description: 'City slug (tolerant)', example: 'berlin' },
+            {
+              name: 'type',
+              in: 'path',
+              type: 'string',
+              required: true,
+              enum: types,
+              description: 'A recordable data type',
+              example: 'power-load',
+              invalid: 'route_not_found',
+            },
+            { name: 'from', type: 'string', description: 'Start (ISO date or date-time with zone; default: 7 days before to)', example: '2026-11-01T00:00Z' },
+            { name: 'to', type: 'string', description: 'End, exclusive (ISO date or date-time with zone; default: now)', example: '2026-11-28T00:00Z' },
+            { name: 'every', type: 'string', enum: EVERY_VALUES, description: 'Downsample into buckets of this width (min/mean/max per bucket)' },
+          ],
+          exampleValues: { slug: 'berlin', type: 'power-load', every: '1d' },
+          responses: {
+            200: 'History rows; source_status ok or no_data',
+            404: 'Unknown city, or a type that is not recorded (hint names the recordable ones)',
+            422: 'invalid_parameter: from/to not ISO, from not before to, unknown every, a span too long without every or over 10,000 buckets',
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const { slug, type } = req.params as { slug: string; type: string };
+      const body = await cityHistory(ctx, slug, type, req.query as Record<string, unknown>);
+      return reply.headers({ 'content-type': JSON_TYPE, 'cache-control': 'public, max-age=60' }).send(JSON.stringify(body));
+    },
+  );
+}

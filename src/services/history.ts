@@ -1,0 +1,243 @@
+import { findCity, resolveCity } from '../cities/resolve.ts';
+import type { DataType } from '../core/data-type.ts';
+import { cleanedInput, ProblemError } from '../core/problem.ts';
+import { nearest } from '../core/suggest.ts';
+import { toBerlinIso } from '../core/time.ts';
+import { EVERY, type Recorder, type Row, type SeriesInfo } from '../history/index.ts';
+import type { Catalog } from '../catalog/index.ts';
+import type { Envelope, ServiceContext } from './context.ts';
+
+/** Without `every`, points are returned as recorded for at most this span (a year of 15-minute points per field otherwise). */
+export const RAW_MAX_DAYS = 31;
+/** Most buckets per field in one answer (a year of hours fits; a year of quarter hours does not). */
+export const MAX_BUCKETS = 10_000;
+/** Default span when `from` is not given. */
+const DEFAULT_DAYS = 7;
+const DAY = 86_400_000;
+/** Gaps listed per series in meta (the count says how many there are). */
+const GAPS_LISTED = 20;
+
+export const EVERY_VALUES = Object.keys(EVERY);
+
+/** The data types recorded over time (declared `history` in the catalog), per city. */
+export function recordableTypes(catalog: Catalog): DataType[] {
+  return catalog.all.filter((dt) => dt.history && dt.scope !== 'global');
+}
+
+/** ISO date or date-time (`2026-11-01`, `2026-11-01T12:00Z`, with seconds and offset), as epoch ms; null when absent. */
+export function parseTime(raw: unknown, name: string): number | null {
+  if (raw === undefined || raw === '') return null;
+  const s = typeof raw === 'string' ? raw : '';
+  const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(s);
+  const t = ok ? Date.parse(/T/.test(s) ? s : `${s}T00:00Z`) : NaN;
+  // The value is never echoed: only the parameter's name and the format it takes.
+  if (!Number.isFinite(t))
+    throw new ProblemError(
+      'invalid_parameter',
+      `"${name}" is not an ISO date or date-time`,
+      `Pass ${name} like 2026-11-01 or 2026-11-01T12:00Z (a zone is required with a time).`,
+      {
+        parameter: name,
+      },
+    );
+  return t;
+}
+
+/** A store call whose failure (a database that went away) is a 503 problem, never a 500. */
+async function fromStore<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch {
+    throw new ProblemError(
+      'upstream_unavailable',
+      'the history store is not reachable',
+      'Retry later; GET /api/v1/health shows the state of the history store.',
+    );
+  }
+}
+
+function recorderOf(ctx: ServiceContext): Recorder {
+  if (!ctx.history)
+    throw new ProblemError(
+      'route_not_found',
+      'history is switched off on this server',
+      'The operator has set HISTORY_ENABLED=false; the current values are at the data type routes.',
+    );
+  return ctx.history;
+}
+
+/** The recordable type named `name`, else a 404 naming the recordable ones (with a did-you-mean). */
+export function recordableType(catalog: Catalog, name: string): DataType {
+  const recordable = recordableTypes(catalog);
+  const dt = recordable.find((d) => d.type === name);
+  if (dt) return dt;
+  const names = recordable.map((d) => d.type);
+  const near = nearest(name, names);
+  const known = catalog.byType.has(name);
+  throw new ProblemError(
+    'route_not_found',
+    known ? 'this data type is not recorded over time' : 'unknown data type',
+    `${near && near !== name ? `Did you mean "${near}"? ` : ''}History is kept for: ${names.join(', ')}.`,
+    near && near !== name ? { suggestion: near } : {},
+  );
+}
+
+/** Empty buckets between the first and the last one: the spans with no recorded value. */
+function gapsOf(rows: Row[], everyMs: number): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    const prev = rows[i - 1]!.t;
+    if (rows[i]!.t - prev > everyMs) out.push({ from: toBerlinIso(prev + everyMs), to: toBerlinIso(rows[i]!.t) });
+  }
+  return out;
+}
+
+function seriesMeta(info: SeriesInfo, rows: Row[], everyMs: number) {
+  const gaps = everyMs > 0 ? gapsOf(rows, everyMs) : [];
+  return {
+    field: info.field,
+    unit: info.unit,
+    source: info.source,
+    license: info.license,
+    recording_started: toBerlinIso(info.startedAt),
+    first: info.first === null ? null : toBerlinIso(info.first),
+    last: info.last === null ? null : toBerlinIso(info.last),
+    points: info.points,
+    backfilled_points: info.backfilled,
+    ...(everyMs > 0 ? { gaps: gaps.length, gap_spans: gaps.slice(0, GAPS_LISTED) } : {}),
+  };
+}
+
+/**
+ * GET /api/v1/cities/{slug}/{type}/history: the recorded values of one type in one city between
+ * `from` and `to`, as recorded (`as_of` per point) or downsampled into `every` buckets with
+ * min/mean/max. Rows are flat (one per time and field) so they map onto a table.
+ */
+export async function cityHistory(ctx: ServiceContext, slug: string, typeName: string, query: Record<string, unknown>): Promise<Envelope> {
+  const dt = recordableType(ctx.rt.catalog, typeName);
+  const city = resolveCity(slug);
+  const recorder = recorderOf(ctx);
+  const every = typeof query.every === 'string' && query.every !== '' ? query.every : null;
+  if (query.every !== undefined && (every === null || !(every in EVERY)))
+    throw new ProblemError('invalid_parameter', 'unknown every', `every must be one of: ${EVERY_VALUES.join(', ')}.`, {
+      parameter: 'every',
+      allowed: EVERY_VALUES,
+    });
+  const everyMs = every ? EVERY[every]! : 0;
+  const to = parseTime(query.to, 'to') ?? Date.now();
+  const from = parseTime(query.from, 'from') ?? to - DEFAULT_DAYS * DAY;
+  if (from >= to) throw new ProblemError('invalid_parameter', '"from" must be before "to"', 'Pass from < to (ISO times).', { parameter: 'from' });
+  if (!every && to - from > RAW_MAX_DAYS * DAY)
+    throw new ProblemError(
+      'invalid_parameter',
+      `without every the span is at most ${RAW_MAX_DAYS} days`,
+      `Pass every (${EVERY_VALUES.join(', ')}) to downsample a longer span, or narrow from/to.`,
+      { parameter: 'every' },
+    );
+  if (every && (to - from) / everyMs > MAX_BUCKETS)
+    throw new ProblemError(
+      'invalid_parameter',
+      `at most ${MAX_BUCKETS} buckets per field`,
+      `Pass a wider every (${EVERY_VALUES.join(', ')}) or narrow from/to: every=15m spans up to ${Math.floor((MAX_BUCKETS * EVERY['15m']!) / DAY)} days, every=1h up to ${Math.floor((MAX_BUCKETS * EVERY['1h']!) / DAY)}.`,
+      { parameter: 'every' },
+    );
+  const [series, rows] = await fromStore(() =>
+    Promise.all([recorder.store.series(dt.type, city.slug), recorder.store.rows(dt.type, city.slug, from, to, everyMs)]),
+  );
+  const meta: Record<string, unknown> = {
+    type: dt.type,
+    city: city.slug,
+    source_status: rows.length ? 'ok' : 'no_data',
+    from: toBerlinIso(from),
+    to: toBerlinIso(to),
+    every,
+    fields: dt.history!.fields.map((f) => ({ name: f.name, unit: f.unit })),
+    series: series.map((s) =>
+      seriesMeta(
+        s,
+        rows.filter((r) => r.field === s.field),
+        everyMs,
+      ),
+    ),
+    backfilled: rows.some((r) => r.backfilled),
+    total: rows.length,
+  };
+  if (!rows.length) {
+    const started = series.length ? Math.min(...series.map((s) => s.startedAt)) : await fromStore(() => recorder.store.startedAt(dt.type));
+    meta.recording_started = started === null ? null : toBerlinIso(started);
+    meta.note = series.length
+      ? 'nothing was recorded in this span'
+      : `${dt.type} has no recording for ${city.slug} yet; recording starts with its first answer (GET ${pathOf(dt, city.slug)})`;
+  }
+  if (ctx.rt.config.demo) meta.demo = true;
+  const data = every
+    ? rows.map((r) => ({ t: toBerlinIso(r.t), field: r.field, min: r.min, mean: r.mean, max: r.max, n: r.n, backfilled: r.backfilled }))
+    : rows.map((r) => ({ as_of: toBerlinIso(r.t), field: r.field, value: r.mean, backfilled: r.backfilled }));
+  return { data, meta };
+}
+
+function pathOf(dt: DataType, slug: string): string {
+  return (dt.path ?? `/api/v1/cities/{slug}/${dt.type}`).replace(/\{(slug|city)\}/, slug);
+}
+
+/** One city of `compare?at=`: the recorded fields' values at or before that moment. */
+export interface HistoricItem {
+  city: string;
+  data: Record<string, number | null> | null;
+  source_status: 'ok' | 'no_data' | 'not_found' | 'error';
+  value?: number | null;
+  as_of?: string;
+  note?: string;
+}
+
+/** `compare?resource=…&at=…`: each city's recorded values at a past moment, from history. */
+export async function compareAt(ctx: ServiceContext, dt: DataType, names: string[], at: number, lister: string): Promise<HistoricItem[]> {
+  const recorder = recorderOf(ctx);
+  const decl = dt.history;
+  if (!decl) {
+    const recorded = recordableTypes(ctx.rt.catalog)
+      .map((d) => d.compare?.resource)
+      .filter(Boolean);
+    throw new ProblemError('invalid_request', 'this resource is not recorded over time', `at works for: ${recorded.join(', ')}.`, { parameter: 'at' });
+  }
+  const valueField = decl.fields.find((f) => f.path === dt.compare?.value)?.name;
+  return Promise.all(
+    names.map(async (name): Promise<HistoricItem> => {
+      const city = findCity(name);
+      if (!city) return { city: cleanedInput(name), data: null, source_status: 'not_found', note: `unknown city; ${lister} lists the slugs` };
+      const noValue = dt.compare?.value ? { value: null } : {};
+      // A city whose read fails says so; the others still answer.
+      const values = await recorder.store.at(dt.type, city.slug, at).catch(() => null);
+      if (values === null) return { city: city.slug, data: null, source_status: 'error', ...noValue, note: 'the history store is not reachable' };
+      if (!values.length) {
+        const started = await recorder.store.startedAt(dt.type, city.slug).catch(() => null);
+        return {
+          city: city.slug,
+          data: null,
+          source_status: 'no_data',
+          ...noValue,
+          note: started === null ? 'no recording for this city yet' : `nothing recorded before that moment; recording started ${toBerlinIso(started)}`,
+        };
+      }
+      const data = Object.fromEntries(values.map((v) => [v.field, v.v]));
+      return {
+        city: city.slug,
+        data,
+        source_status: 'ok',
+        ...(dt.compare?.value ? { value: valueField ? (data[valueField] ?? null) : null } : {}),
+        as_of: toBerlinIso(Math.max(...values.map((v) => v.t))),
+      };
+    }),
+  );
+}
+
+/** What /api/v1/health says about the history: where it is kept and how large it is. */
+export async function historyHealth(ctx: Pick<ServiceContext, 'history'>) {
+  if (!ctx.history) return { enabled: false as const };
+  try {
+    const size = await ctx.history.store.size();
+    return { enabled: true as const, kind: ctx.history.store.kind, reachable: true, series: size.series, bytes: size.bytes };
+  } catch {
+    return { enabled: true as const, kind: ctx.history.store.kind, reachable: false, series: null, bytes: null };
+  }
+}

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { parse } from 'csv-parse/sync';
 import { startDemo, type Demo } from '../scripts/demo.ts';
 import { examplePath } from '../src/core/data-type.ts';
 import { recordableTypes } from '../src/services/history.ts';
@@ -57,6 +58,35 @@ function demoSuite(name: string, storeEnv: () => Promise<{ env: Record<string, s
       const daily = await get(`${demo.url}/api/v1/cities/${price.example.city!}/power-price/history?from=2026-09-28&to=2026-10-06&every=1d`);
       assert.ok((at(daily.json, 'data') as Rows).every((r) => Number(r.n) >= 1 && r.t !== undefined));
       assert.ok((at(daily.json, 'data') as Rows).length < points.length);
+    });
+
+    test('history as CSV: the JSON rows, one for one, read by a strict parser; the meta in headers; 304 on its ETag', async () => {
+      const price = recordableTypes(demo.built.rt.catalog).find((d) => d.type === 'power-price')!;
+      for (const every of ['', '&every=1d']) {
+        const path = `/api/v1/cities/${price.example.city!}/power-price/history?from=2026-09-28&to=2026-10-06${every}`;
+        const json = await get(demo.url + path);
+        const csv = await get(`${demo.url}${path}&format=csv`);
+        assert.equal(csv.status, 200);
+        assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
+        const rows = parse(csv.text, {
+          columns: true,
+          record_delimiter: '\r\n',
+          relax_column_count: false,
+          relax_quotes: false,
+          skip_empty_lines: false,
+        }) as Record<string, string>[];
+        const data = at(json.json, 'data') as Rows;
+        assert.equal(rows.length, data.length);
+        assert.deepEqual(Object.keys(rows[0] ?? {}), Object.keys(data[0] ?? {}));
+        assert.equal(rows[0]?.field, data[0]?.field);
+        assert.equal(csv.headers.get('x-source-status'), 'ok');
+        assert.match(csv.headers.get('link') ?? '', /rel="license"/);
+        assert.notEqual(csv.headers.get('etag'), json.headers.get('etag'));
+        assert.equal((await fetch(`${demo.url}${path}&format=csv`, { headers: { 'if-none-match': csv.headers.get('etag')! } })).status, 304);
+        assert.equal((await fetch(demo.url + path, { headers: { 'if-none-match': json.headers.get('etag')! } })).status, 304);
+      }
+      const geo = await get(`${demo.url}/api/v1/cities/${price.example.city!}/power-price/history?format=geojson`);
+      assert.equal(geo.status, 406);
     });
   });
 }

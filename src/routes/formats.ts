@@ -3,7 +3,7 @@ import { findCity } from '../cities/resolve.ts';
 import type { Catalog } from '../catalog/index.ts';
 import type { DataType } from '../core/data-type.ts';
 import { FORMATS, besideRows, rowsOf, shapeOf, type Format } from '../core/formats.ts';
-import type { Attribution } from '../core/source.ts';
+import { attributionOf, type Attribution } from '../core/source.ts';
 import type { Column, Table } from '../core/table.ts';
 import { acceptsOtherThanJson, negotiate } from '../http/formats/negotiate.ts';
 import { sendTable } from '../http/formats/send.ts';
@@ -90,5 +90,30 @@ export function sendCompareFormat(
     licences,
     jsonEtag,
     filename: fileSafe(`compare-${String(body.meta.resource)}`),
+  });
+}
+
+/** The formats of a city's history: its flat rows as JSON or CSV. */
+export const HISTORY_FORMATS: readonly Format[] = ['json', 'csv'];
+
+/** A history answer as CSV: one row per point (or bucket) and field; the type's source names the licence. */
+export function sendHistoryCsv(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  dt: DataType | undefined,
+  body: { data: unknown; meta: Record<string, unknown> },
+  row: Table,
+  jsonEtag: string,
+) {
+  const attribution = dt ? attributionOf(dt.source) : null;
+  return sendTable(req, reply, {
+    format: 'csv',
+    table: row,
+    rows: Array.isArray(body.data) ? body.data : [],
+    meta: body.meta,
+    attribution,
+    licences: attribution ? [attribution] : [],
+    jsonEtag,
+    filename: fileSafe(`history-${String(body.meta.type)}-${String(body.meta.city)}`),
   });
 }

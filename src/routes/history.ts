@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { cityHistory, EVERY_VALUES, RAW_MAX_DAYS, recordableTypes } from '../services/history.ts';
-import { HistoryAnswer } from '../services/history-schema.ts';
-import { JSON_TYPE, type RouteContext } from './context.ts';
+import { BucketRow, HistoryAnswer, PointRow } from '../services/history-schema.ts';
+import { tableOf } from '../core/table.ts';
+import { etagOf } from '../http/conditional.ts';
+import { addVary, sendTagged } from '../http/send.ts';
+import type { RouteContext } from './context.ts';
+import { HISTORY_FORMATS, requestedFormat, sendHistoryCsv } from './formats.ts';
 
-/** GET /api/v1/cities/{slug}/{type}/history: what the service recorded of a type in a city. */
+const CACHE_CONTROL = 'public, max-age=60';
+
+/** GET /api/v1/cities/{slug}/{type}/history: what the service recorded of a type in a city, as JSON or CSV. */
 export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
   const types = recordableTypes(ctx.rt.catalog).map((dt) => dt.type);
   app.get(
@@ -16,6 +22,8 @@ export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
           description: `The values the service recorded (at each type's own cadence, deduplicated by the upstream's timestamp) and, where the upstream publishes its past, backfilled ones (flagged). Without every: points as recorded, for at most ${RAW_MAX_DAYS} days; with every: buckets with min, mean and max per field. meta.series gives each field's unit, first and last point and gaps. A city or type without recorded points answers no_data with the date recording started.`,
           tags: ['History'],
           answer: { name: 'HistoryAnswer', schema: HistoryAnswer },
+          formats: () => HISTORY_FORMATS,
+          conditional: true,
           params: [
             { name: 'slug', in: 'path', type: 'string', required: true, description: 'City slug (tolerant)', example: 'berlin' },
             {
@@ -43,8 +51,14 @@ export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
     },
     async (req, reply) => {
       const { slug, type } = req.params as { slug: string; type: string };
+      const format = requestedFormat(req, () => HISTORY_FORMATS);
       const body = await cityHistory(ctx, slug, type, req.query as Record<string, unknown>);
-      return reply.headers({ 'content-type': JSON_TYPE, 'cache-control': 'public, max-age=60' }).send(JSON.stringify(body));
+      const json = JSON.stringify(body);
+      addVary(reply, 'Accept');
+      if (format === 'json') return sendTagged(req, reply, json, etagOf(json), CACHE_CONTROL);
+      reply.header('cache-control', CACHE_CONTROL);
+      const row = tableOf(body.meta.every === null ? PointRow : BucketRow);
+      return sendHistoryCsv(req, reply, ctx.rt.catalog.byType.get(type), body, row, etagOf(json));
     },
   );
 }

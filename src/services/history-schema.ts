@@ -5,7 +5,7 @@ const time = (description: string) => z.iso.datetime({ offset: true }).meta({ de
 const maybe = (description: string) => z.number().nullable().meta({ description });
 
 /** One point as recorded (no `every`). */
-const PointRow = z.strictObject({
+export const PointRow = z.strictObject({
   as_of: time("The upstream's own time of the value (the fetch time where the upstream gives none)"),
   field: z.string().meta({ description: 'Recorded field (meta.fields names its unit)' }),
   value: maybe('The value'),
@@ -13,7 +13,7 @@ const PointRow = z.strictObject({
 });
 
 /** One downsampled bucket (`every`). */
-const BucketRow = z.strictObject({
+export const BucketRow = z.strictObject({
   t: time('Start of the bucket (UTC-aligned)'),
   field: z.string().meta({ description: 'Recorded field (meta.fields names its unit)' }),
   min: maybe('Smallest value in the bucket'),

@@ -48,8 +48,7 @@ test('the catalog decides which types stream: every live type and the declared w
   const streaming = CATALOG.all.filter((dt) => streamCadence(dt) !== null).map((dt) => dt.type);
   for (const t of ['departures-efa', 'transit-trip', 'transit-route-status', 'weather-warnings', 'civil-protection-warnings', 'water-level', 'flood'])
     assert.ok(streaming.includes(t), t);
-  for (const t of ['parking', 'live-parking', 'charging-status', 'traffic', 'incidents', 'roadworks', 'station-departures'])
-    assert.ok(streaming.includes(t), t);
+  for (const t of ['parking', 'charging-status', 'traffic', 'incidents', 'roadworks', 'station-departures']) assert.ok(streaming.includes(t), t);
   assert.ok(!streaming.includes('weather') && !streaming.includes('demographics'));
   assert.equal(streamCadence(CATALOG.byType.get('departures-efa')!), 30);
 });

@@ -2,27 +2,14 @@ import { dataType, type DataType } from '../core/data-type.ts';
 import { TRAFFIC_REPORTS_HANNOVER } from '../core/records/roads.ts';
 import { CountingStation, LowEmissionZone, RoadEvent } from '../core/records/roads.ts';
 import { MOBILITHEK_HANNOVER, MOBILITHEK_KIEL, MOBILITHEK_KOELN_LEZ } from '../sources/mobilithek/sources.ts';
-import {
-  CITY_RADIUS_KM,
-  PARKING_FEEDS,
-  hannoverTrafficReports,
-  kielCountingStations,
-  koelnLowEmissionZone,
-  liveParking,
-} from '../sources/mobilithek/adapters.ts';
-import { ParkingSiteRecord } from '../core/records/mobility.ts';
-import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
-import { summariseParking } from '../sources/city-parking/adapters.ts';
+import { CITY_RADIUS_KM, hannoverTrafficReports, kielCountingStations, koelnLowEmissionZone } from '../sources/mobilithek/adapters.ts';
 
 /** City live feeds that exist only as Mobilithek subscriptions (machine certificate + subscription id). Declarations only. */
 
 const LIVE_CACHE = { freshSeconds: 240, staleSeconds: 1800 };
 
-/** One adapter per city feed; the city picks it (each city has its own subscriptions). */
-/** Frankfurt's feed is the type's main source; Magdeburg and Wuppertal are variants with their own subscriptions. */
-const [PARKING_MAIN, ...PARKING_OTHERS] = Object.entries(PARKING_FEEDS).sort(([a], [b]) => a.localeCompare(b));
 const LIVE = { refreshSeconds: 240 };
-const MOBILITHEK =
+export const MOBILITHEK =
   "Pulled from the Mobilithek (the national access point) with the operator's machine certificate (mutual TLS) and a subscription; " +
   'without MOBILITHEK_CERT_PATH, MOBILITHEK_CERT_PASSWORD and the subscription id the answer is disabled (meta.disabled_reason names the ' +
   'missing setting). DATEX II v2 is read as a stream; DOCTYPE/ENTITY declarations are refused. An active subscription without data ' +
@@ -79,37 +66,5 @@ export const MOBILITHEK_TYPES: DataType[] = [
     live: { refreshSeconds: 3600 },
     example: { city: 'koeln' },
     reads: [{ source: MOBILITHEK_KOELN_LEZ, adapter: koelnLowEmissionZone }],
-  }),
-  dataType({
-    type: 'live-parking',
-    history: {
-      summarise: summariseParking,
-      fields: [
-        { name: 'free_spaces', path: 'free_spaces', unit: 'spaces' },
-        { name: 'capacity', path: 'capacity', unit: 'spaces' },
-      ],
-    },
-    label: 'Parkhausbelegung live',
-    label_en: 'Live parking',
-    group: 'transport',
-    summary: "Car parks with capacity, live free spaces and occupancy share from the city's own DATEX II parking publication (via Mobilithek)",
-    description:
-      `${MOBILITHEK.replace('the subscription id', 'the two subscription ids of the city (static table and dynamic status)')} ` +
-      'Frankfurt am Main publishes DATEX II V3 (parkingRecord joined with parkingRecordStatus), Magdeburg and Wuppertal the V2 ' +
-      'ParkingFacility profile (parkingFacility joined with parkingFacilityStatus); sites are joined by id, a site missing on one side keeps ' +
-      "null fields (meta.status_records_without_static); without a readable static table the live counts come without name, capacity and position (meta.static_table). occupancy_share = (capacity - free_spaces) / capacity, else the feed's own " +
-      `occupancy normalised to 0..1 (Frankfurt and Magdeburg send percent, Wuppertal a share). Freshness guard as for parking: a feed whose ` +
-      `newest value is older than ${PARKING_MAX_AGE_HOURS} h answers no_data with the reason; a single older site has free_spaces null.`,
-    path: '/api/v1/live/{city}/parking',
-    record: ParkingSiteRecord,
-    list: true,
-    cache: LIVE_CACHE,
-    live: LIVE,
-    coverage: { cities: [PARKING_MAIN![0]], note: 'cities whose live parking publication is a Mobilithek offer this service reads' },
-    example: { city: 'frankfurt-am-main' },
-    reads: [
-      { source: PARKING_MAIN![1].source, adapter: liveParking(PARKING_MAIN![1]) },
-      ...PARKING_OTHERS.map(([slug, feed]) => ({ cities: [slug], source: feed.source, adapter: liveParking(feed) })),
-    ],
   }),
 ];

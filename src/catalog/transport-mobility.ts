@@ -31,6 +31,11 @@ import { PARKAPI_V3 } from '../sources/parkapi-v3/source.ts';
 import { PARKAPI_PARKING } from '../sources/parkapi-v3/sites.ts';
 import { PARKAPI_PARK_RIDE_CITIES, parkapiParkAndRide } from '../sources/parkapi-v3/park-and-ride.ts';
 import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
+import { PARKING_FEEDS, liveParking } from '../sources/mobilithek/adapters.ts';
+import { MOBILITHEK } from './traffic-live.ts';
+
+/** The Mobilithek parking feeds' cache windows (the former live-parking type's). */
+const DATEX_PARKING_CACHE = { freshSeconds: 240, staleSeconds: 1800 };
 import { PARKENDD_CITIES } from '../sources/city-parking/parkendd.ts';
 import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
 import { BIKE_COUNT_CITIES, storedBikeCounts } from '../sources/bike-counters/stored.ts';
@@ -71,12 +76,22 @@ export const TRANSPORT_MOBILITY_TYPES: DataType[] = [
       `occupancy_share = (capacity - free_spaces) / capacity, 0 to 1. Freshness guard, per feed: a feed whose newest live value is older than ${PARKING_MAX_AGE_HOURS} h ` +
       '(frozen feeds exist, e.g. Köln), that lists nothing or does not answer is left out (meta.left_out_sources with the reason); with no feed ' +
       'left the answer is no_data with the reason (meta.reason, meta.feed_updated_at). A single site whose value is older than ' +
-      `${PARKING_MAX_AGE_HOURS} h keeps its capacity but has free_spaces null. Cities without an open parking feed answer not_covered (meta.covered_cities).`,
+      `${PARKING_MAX_AGE_HOURS} h keeps its capacity but has free_spaces null. ` +
+      `Frankfurt am Main, Magdeburg and Wuppertal publish their car parks as DATEX II through the Mobilithek, read per city: ${MOBILITHEK.replace('the subscription id', 'the two subscription ids of the city (static table and dynamic status)')} ` +
+      'Frankfurt sends DATEX II V3 (parkingRecord joined with parkingRecordStatus), Magdeburg and Wuppertal the V2 ParkingFacility profile ' +
+      '(parkingFacility joined with parkingFacilityStatus); sites are joined by id, a site missing on one side keeps null fields ' +
+      '(meta.status_records_without_static); without a readable static table the live counts come without name, capacity and position ' +
+      "(meta.static_table); occupancy from the feed's own share where capacity or free spaces are missing. " +
+      'Cities without an open parking feed answer not_covered (meta.covered_cities). /api/v1/live/{city}/parking is the deprecated path of the former live-parking type.',
     record: ParkingSiteRecord,
     list: true,
     cache: { freshSeconds: 120, staleSeconds: 900 },
     live: { refreshSeconds: 120 },
-    coverage: { cities: PARKING_CITIES, note: 'cities that publish their car park occupancy themselves under an open licence' },
+    aliases: ['/api/v1/live/{city}/parking'],
+    coverage: {
+      cities: [...PARKING_CITIES, ...Object.keys(PARKING_FEEDS)],
+      note: 'cities that publish their car park occupancy under an open licence or as a Mobilithek offer this service reads',
+    },
     compare: { resource: 'parking', summarise: summariseParking, value: 'free_spaces' },
     example: { city: 'freiburg-im-breisgau' },
     reads: [
@@ -84,6 +99,8 @@ export const TRANSPORT_MOBILITY_TYPES: DataType[] = [
       { source: PARKENDD, adapter: cityParking, parts: [PARKAPI_V3] },
       ...Object.entries(OWN_FEEDS).map(([slug, feed]) => ({ cities: [slug], source: feed.upstream, adapter: cityParking, parts: [PARKAPI_V3, PARKENDD] })),
       { cities: PARKAPI_ONLY_CITIES, source: PARKAPI_V3, adapter: parkapiParking },
+      // DATEX II through the Mobilithek: the city's own subscriptions, polled less often (its feeds change every few minutes).
+      ...Object.entries(PARKING_FEEDS).map(([slug, feed]) => ({ cities: [slug], source: feed.source, adapter: liveParking(feed), cache: DATEX_PARKING_CACHE })),
     ],
   }),
   dataType({

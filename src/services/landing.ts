@@ -28,7 +28,7 @@ export function exampleLinks({ rt }: Pick<ServiceContext, 'rt'>): { label: strin
 }
 
 /** Streaming types the live example prefers: keyless, changing often, per city. */
-const PREFERRED_STREAMS = ['parking', 'live-parking', 'sharing', 'water-level'];
+const PREFERRED_STREAMS = ['parking', 'sharing', 'water-level'];
 
 /** The live example: a data type that streams (Server-Sent Events) and can answer here, with its example request. */
 export function liveExample({ rt }: Pick<ServiceContext, 'rt'>): { label: string; path: string } | null {

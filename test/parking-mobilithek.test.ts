@@ -36,7 +36,7 @@ const sites = (json: unknown) => list<ParkingSiteRecord>(json, 'data');
 const byId = (json: unknown, id: string) => sites(json).find((s) => s.id.endsWith(`:${id}`));
 
 test('Frankfurt (DATEX II V3, container pull): static table joined with the status by parkingRecordReference@id', async () => {
-  const r = await ctx.app.get('/api/v1/live/frankfurt-am-main/parking');
+  const r = await ctx.app.get('/api/v1/cities/frankfurt-am-main/parking');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.equal(at(r.json, 'attribution.source'), 'Stadt Frankfurt am Main, Parkhausbelegung (Mobilithek, DATEX II V3)');
@@ -78,7 +78,7 @@ test('Frankfurt (DATEX II V3, container pull): static table joined with the stat
 
 test("Magdeburg and Wuppertal without a recording: their subscriptions answer 422, no_data, never another city's car parks", async () => {
   for (const city of ['magdeburg', 'wuppertal']) {
-    const r = await ctx.app.get(`/api/v1/live/${city}/parking`);
+    const r = await ctx.app.get(`/api/v1/cities/${city}/parking`);
     assert.equal(r.status, 200, city);
     assert.equal(at(r.json, 'meta.source_status'), 'no_data', city);
     assert.equal(at(r.json, 'data'), null);
@@ -94,7 +94,7 @@ test('Magdeburg and Wuppertal (V2 ParkingFacility profile): the recorded Stuttga
       : { file: V2_TABLE, gzip: true },
   );
   for (const city of ['magdeburg', 'wuppertal']) {
-    const r = await fresh((app) => app.get(`/api/v1/live/${city}/parking`));
+    const r = await fresh((app) => app.get(`/api/v1/cities/${city}/parking`));
     assert.equal(r.status, 200, city);
     assert.equal(at(r.json, 'meta.source_status'), 'ok');
     assert.equal(sites(r.json).length, 5);
@@ -132,17 +132,28 @@ test('V2 occupancy: Magdeburg sends percent, Wuppertal a share; both become a 0.
   assert.equal(parseDynamicSite(status('62.5'), 'v2-facility', 'share')?.occupancy, null, 'outside 0..1 is no share');
 });
 
-test('other cities: not_covered with the three covered cities, no request', async () => {
-  const r = await ctx.app.get('/api/v1/live/berlin/parking');
+test('parking elsewhere never asks the Mobilithek; an uncovered city is not_covered naming the DATEX cities among the others', async () => {
+  const r = await ctx.app.get('/api/v1/cities/berlin/parking');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'not_covered');
-  assert.deepEqual(at(r.json, 'meta.covered_cities'), ['frankfurt-am-main', 'magdeburg', 'wuppertal']);
+  const covered = at(r.json, 'meta.covered_cities') as string[];
+  for (const city of ['frankfurt-am-main', 'magdeburg', 'wuppertal', 'freiburg-im-breisgau']) assert.ok(covered.includes(city), city);
+  await ctx.app.get('/api/v1/cities/freiburg-im-breisgau/parking');
   assert.equal(fake.count('/mobilithek/'), 0);
+});
+
+test('the former live-parking path is a deprecated alias of parking: same body, Deprecation and Link to the successor', async () => {
+  const canonical = await ctx.app.get('/api/v1/cities/frankfurt-am-main/parking');
+  const alias = await ctx.app.get('/api/v1/live/Frankfurt/parking');
+  assert.equal(alias.status, 200);
+  assert.equal(alias.text, canonical.text);
+  assert.ok(alias.headers.get('deprecation'));
+  assert.match(alias.headers.get('link') ?? '', /<\/api\/v1\/cities\/frankfurt-am-main\/parking>; rel="successor-version"/);
 });
 
 test('without certificate or subscription: disabled naming what is missing, per city', async () => {
   for (const city of ['frankfurt-am-main', 'magdeburg', 'wuppertal']) {
-    const r = await ctx.keyless.get(`/api/v1/live/${city}/parking`);
+    const r = await ctx.keyless.get(`/api/v1/cities/${city}/parking`);
     assert.equal(r.status, 200);
     assert.equal(at(r.json, 'meta.source_status'), 'disabled');
     assert.match(str(r.json, 'meta.disabled_reason'), /MOBILITHEK_CERT_PATH, MOBILITHEK_CERT_PASSWORD, [A-Z]+_PARKING_STATIC_SUBSCRIPTION_ID/);
@@ -152,13 +163,13 @@ test('without certificate or subscription: disabled naming what is missing, per 
   delete partial.WUPPERTAL_PARKING_STATIC_SUBSCRIPTION_ID;
   delete partial.WUPPERTAL_PARKING_DYNAMIC_SUBSCRIPTION_ID;
   await fresh(async (app) => {
-    const w = await app.get('/api/v1/live/wuppertal/parking');
+    const w = await app.get('/api/v1/cities/wuppertal/parking');
     assert.equal(at(w.json, 'meta.source_status'), 'disabled');
     assert.equal(
       str(w.json, 'meta.disabled_reason'),
       'server credentials missing: WUPPERTAL_PARKING_STATIC_SUBSCRIPTION_ID, WUPPERTAL_PARKING_DYNAMIC_SUBSCRIPTION_ID',
     );
-    const f = await app.get('/api/v1/live/frankfurt-am-main/parking');
+    const f = await app.get('/api/v1/cities/frankfurt-am-main/parking');
     assert.equal(at(f.json, 'meta.source_status'), 'ok');
   }, partial);
   assert.equal(fake.count('/mobilithek/api/v1.0/subscription'), 0);
@@ -166,12 +177,12 @@ test('without certificate or subscription: disabled naming what is missing, per 
 
 test('HTTP 422 (subscription without data) and an empty 200 are no_data', async () => {
   fake.get(PULL_PATHS.container, { status: 422, body: '' });
-  const a = await fresh((app) => app.get('/api/v1/live/frankfurt-am-main/parking'));
+  const a = await fresh((app) => app.get('/api/v1/cities/frankfurt-am-main/parking'));
   assert.equal(a.status, 200);
   assert.equal(at(a.json, 'meta.source_status'), 'no_data');
   assert.match(str(a.json, 'meta.reason'), /422/);
   fake.get(PULL_PATHS.path, { status: 200, body: '', gzip: true });
-  const b = await fresh((app) => app.get('/api/v1/live/wuppertal/parking'));
+  const b = await fresh((app) => app.get('/api/v1/cities/wuppertal/parking'));
   assert.equal(at(b.json, 'meta.source_status'), 'no_data');
 });
 
@@ -180,7 +191,7 @@ test('a frozen feed (newest value older than 48 h) is no_data with the reason, n
   fake.get(PULL_PATHS.path, (_req, url) =>
     url.searchParams.get('subscriptionID')?.includes('dynamic') ? { file: V2_STATUS, gzip: true } : { file: V2_TABLE, gzip: true },
   );
-  const r = await fresh((app) => app.get('/api/v1/live/magdeburg/parking'));
+  const r = await fresh((app) => app.get('/api/v1/cities/magdeburg/parking'));
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
   assert.equal(at(r.json, 'data'), null);
@@ -197,7 +208,7 @@ test('malformed XML and an entity declaration are a 503 problem, never a 500, no
   ];
   for (const body of bodies) {
     fake.get(PULL_PATHS.container, { body: gzipSync(body), headers: { 'content-encoding': 'gzip', 'content-type': 'application/xml' } });
-    const r = await fresh((app) => app.get('/api/v1/live/frankfurt-am-main/parking'));
+    const r = await fresh((app) => app.get('/api/v1/cities/frankfurt-am-main/parking'));
     assert.equal(r.status, 503, body.slice(0, 40));
     assert.equal(at(r.json, 'code'), 'upstream_unavailable');
     assert.doesNotMatch(r.text, /passwd|ENTITY|127\.0\.0\.1/);
@@ -206,11 +217,11 @@ test('malformed XML and an entity declaration are a 503 problem, never a 500, no
 
 test('a publication of another kind is a 503; a static table that cannot be read leaves the live counts without name and position', async () => {
   fake.get(PULL_PATHS.container, { file: 'mobilithek/hannover-situation-publication.xml', gzip: true });
-  const wrong = await fresh((app) => app.get('/api/v1/live/frankfurt-am-main/parking'));
+  const wrong = await fresh((app) => app.get('/api/v1/cities/frankfurt-am-main/parking'));
   assert.equal(wrong.status, 503);
   assert.equal(at(wrong.json, 'code'), 'upstream_unavailable');
   const dynamicOnly = registerDynamicOnly();
-  const r = await fresh((app) => app.get('/api/v1/live/frankfurt-am-main/parking'));
+  const r = await fresh((app) => app.get('/api/v1/cities/frankfurt-am-main/parking'));
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.match(str(r.json, 'meta.static_table'), /could not be read \(parse\)/);
   assert.equal(sites(r.json).length, 3, 'the three status records');

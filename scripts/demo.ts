@@ -80,7 +80,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   await refreshPlaces(built.rt, [CITY_BY_SLUG.get(DEMO_PLACES_CITY)!], { pauseMs: 0, backoffMs: 10, maxRetries: 0 });
   // Live transit stays live: the poller keeps reading the fake feed, which is built around "now".
   const poller = runScheduled(built.rt, { ...gtfsRtPoller(config.gtfsRtPollIntervalS * 1000, 0), initialDelayMs: config.gtfsRtPollIntervalS * 1000 });
-  // The history starts with each recordable type's example city (SMARD's weeks are backfilled then) and keeps
+  // The history starts with each recordable type's example city (SMARD, PEGELONLINE and Bright Sky pasts are backfilled then) and keeps
   // recording those cities, each type at its own cadence.
   for (const dt of built.rt.catalog.all.filter((d) => d.history && d.example.city && !d.example.params)) {
     await built.pipeline.run(dt, CITY_BY_SLUG.get(dt.example.city!)!, {}, { noPaging: true }).catch(() => undefined);

@@ -7,6 +7,8 @@ import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { register as registerSmard } from './fixtures/smard/routes.ts';
+import { register as registerPegelonline } from './fixtures/pegelonline/routes.ts';
+import { register as registerBrightsky } from './fixtures/brightsky/routes.ts';
 import { at, num, str } from './helpers/json.ts';
 import { freshSchema, postgresReachable } from './helpers/postgres.ts';
 import { DatabaseSync } from 'node:sqlite';
@@ -15,7 +17,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { call } from './mcp-shared.ts';
 
-const fake = useFakeUpstream(registerSmard);
+const fake = useFakeUpstream((f) => {
+  registerSmard(f);
+  registerPegelonline(f);
+  registerBrightsky(f);
+});
 /** The current quarter-hour block of day-ahead prices the fixtures serve (its latest published slot is the recorded value). */
 const PRICE_BLOCK = '/app/chart_data/4169/DE-LU/4169_DE-LU_quarterhour_1794783600000.json';
 /** The real hourly week SMARD published for 2026-09-28 (what the price backfill reads). */
@@ -76,6 +82,60 @@ function suite(name: string, storeEnv: () => Promise<{ env: Record<string, strin
       assert.ok(pastRows.every((r) => r.backfilled === true));
       assert.equal(pastRows[0]!.value, week[0]![1]);
       assert.equal(at(past.json, 'meta.backfilled'), true);
+    });
+
+    /** The points of a recorded span, split into the served (live) ones and the backfilled ones. */
+    const span = async (path: string) => {
+      const res = await app.get(path);
+      assert.equal(res.status, 200);
+      const rows = at(res.json, 'data') as Rows;
+      return { res, live: rows.filter((r) => r.backfilled === false), past: rows.filter((r) => r.backfilled === true) };
+    };
+
+    test("water-level: the nearest gauge's last 30 days of measurements are backfilled and flagged, before the served value", async () => {
+      await record(app, '/api/v1/cities/koeln/water-level');
+      const { res, live, past } = await span('/api/v1/cities/koeln/water-level/history?from=2026-09-01&to=2026-09-11');
+      assert.deepEqual(
+        live.map((r) => [Date.parse(String(r.as_of)), r.value]),
+        [[Date.parse('2026-09-10T18:15:00+02:00'), 66]],
+      );
+      const measured = JSON.parse(fixture('pegelonline/measurements-W-koeln-P30D-constructed.json').toString()) as { timestamp: string; value: number }[];
+      assert.deepEqual(
+        past.map((r) => [Date.parse(String(r.as_of)), r.field, r.value]),
+        measured.map((m) => [Date.parse(m.timestamp), 'value_cm', m.value]),
+      );
+      assert.ok(past.every((r) => Date.parse(String(r.as_of)) < Date.parse(String(live[0]!.as_of))));
+      assert.equal(num(res.json, 'meta.series.0.backfilled_points'), measured.length);
+    });
+
+    test('weather: the hourly past weather at the city point is backfilled and flagged for each recorded field, before the served value', async () => {
+      await record(app, '/api/v1/cities/freiburg-im-breisgau/weather');
+      const { res, live, past } = await span('/api/v1/cities/freiburg-im-breisgau/weather/history?from=2022-07-20&to=2022-07-25');
+      const served = Date.parse('2022-07-24T15:30:00+00:00');
+      assert.deepEqual(live.map((r) => [Date.parse(String(r.as_of)), r.field, r.value]).sort(), [
+        [served, 'precipitation_mm_60min', 0],
+        [served, 'relative_humidity_pct', 33],
+        [served, 'temperature_c', 32.1],
+        [served, 'wind_speed_kmh', 6.1],
+      ]);
+      const hours = (
+        JSON.parse(fixture('brightsky/weather-feldberg-2022-07-22-to-24-constructed.json').toString()) as { weather: Record<string, number | string>[] }
+      ).weather;
+      const fields = {
+        temperature_c: 'temperature',
+        relative_humidity_pct: 'relative_humidity',
+        wind_speed_kmh: 'wind_speed',
+        precipitation_mm_60min: 'precipitation',
+      };
+      assert.equal(past.length, hours.length * 4);
+      for (const [field, key] of Object.entries(fields)) {
+        assert.deepEqual(
+          past.filter((r) => r.field === field).map((r) => [Date.parse(String(r.as_of)), r.value]),
+          hours.map((h) => [Date.parse(String(h.timestamp)), h[key]]),
+        );
+      }
+      assert.ok(past.every((r) => Date.parse(String(r.as_of)) < served));
+      assert.equal(at(res.json, 'meta.backfilled'), true);
     });
 
     test('every=1d downsamples into daily buckets with min, mean, max and count', async () => {

@@ -6,6 +6,7 @@ import { WeatherRecord, WeatherWarningsRecord } from '../core/records/weather.ts
 import { AirRecord, AirStationRecord } from '../core/records/air.ts';
 import { BRIGHTSKY, BRIGHTSKY_ALERTS } from '../sources/brightsky/source.ts';
 import { currentWeather, weatherWarnings } from '../sources/brightsky/adapters.ts';
+import { weatherBackfill } from '../sources/brightsky/backfill.ts';
 import { UBA } from '../sources/uba/source.ts';
 import { AIR_MAX_KM, CITY_MATCH_MAX_KM, CITY_RADIUS_KM, WINDOW_HOURS, cityStations, nearestReadings, summariseAirStations } from '../sources/uba/adapters.ts';
 import { HOURLY_SCOPE } from '../sources/uba/components.ts';
@@ -16,6 +17,7 @@ import { FloodRecord, WaterLevelRecord } from '../core/records/water.ts';
 import { PEGELONLINE } from '../sources/pegelonline/source.ts';
 import { MAX_GAUGES, MAX_RADIUS_KM, MIN_RADIUS_KM, gaugeLevels, nearestGauge } from '../sources/pegelonline/adapters.ts';
 import { WATER_LEVEL_CITIES } from '../sources/pegelonline/coverage.ts';
+import { waterLevelBackfill } from '../sources/pegelonline/backfill.ts';
 import { FireDangerRecord } from '../core/records/fire.ts';
 import { LHP } from '../sources/lhp/source.ts';
 import { floodLevels } from '../sources/lhp/adapters.ts';
@@ -50,6 +52,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
         { name: 'wind_speed_kmh', path: 'wind_speed_kmh', unit: 'km/h' },
         { name: 'precipitation_mm_60min', path: 'precipitation_mm_60min', unit: 'mm' },
       ],
+      backfill: weatherBackfill,
     },
     label: 'Wetter',
     label_en: 'Weather',
@@ -161,7 +164,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
   }),
   dataType({
     type: 'water-level',
-    history: { fields: [{ name: 'value_cm', path: 'value_cm', unit: 'cm' }] },
+    history: { fields: [{ name: 'value_cm', path: 'value_cm', unit: 'cm' }], backfill: waterLevelBackfill },
     label: 'Pegelstände',
     label_en: 'Water levels',
     group: 'environment',

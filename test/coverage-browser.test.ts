@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
@@ -9,19 +9,9 @@ import { registerAllFixtures } from './fixtures/index.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { at, num } from './helpers/json.ts';
 import { GROUP_LABELS } from '../src/core/data-type.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissing } from './helpers/chromium.ts';
 
-/** Debian's chromium, driven by puppeteer-core (which downloads no browser of its own). */
-const CHROMIUM = '/usr/bin/chromium';
-const SKIP = existsSync(CHROMIUM) ? false : `${CHROMIUM} not installed: coverage browser test skipped (apt-get install chromium; .ci/run installs it)`;
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const SKIP = chromiumMissing('coverage browser test');
 
 let fake: FakeUpstream;
 let app: TestApp;
@@ -66,7 +56,7 @@ test(
   { skip: SKIP, timeout: 120_000 },
   async () => {
     const { launch } = await import('puppeteer-core');
-    const browser = await launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    const browser = await launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     try {
       const page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 900 });

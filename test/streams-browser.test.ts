@@ -1,25 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { replayAsCurrent, register as registerCityParking, DRESDEN_V1 } from './fixtures/city-parking/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import type { DataType } from '../src/core/data-type.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissing } from './helpers/chromium.ts';
 
-/** Debian's chromium, driven by puppeteer-core (which downloads no browser of its own). */
-const CHROMIUM = '/usr/bin/chromium';
-const SKIP = existsSync(CHROMIUM) ? false : `${CHROMIUM} not installed: EventSource browser test skipped (apt-get install chromium)`;
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const SKIP = chromiumMissing('EventSource browser test');
 
 /** Parking with a short fresh window, so the poller sees the changed upstream within the test. */
 const parking = CATALOG.byType.get('parking')!;
@@ -40,7 +29,7 @@ test(
   { skip: SKIP, timeout: 120_000 },
   async () => {
     const { launch } = await import('puppeteer-core');
-    const browser = await launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    const browser = await launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     try {
       const page = await browser.newPage();
       const res = await page.goto(`${app!.url}/`, { waitUntil: 'load' });

@@ -9,7 +9,7 @@ import { registerAllFixtures } from './fixtures/index.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { at, num } from './helpers/json.ts';
 import { GROUP_LABELS } from '../src/core/data-type.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissing } from './helpers/chromium.ts';
+import { chromiumMissing, launchChromium } from './helpers/chromium.ts';
 
 const SKIP = chromiumMissing('coverage browser test');
 
@@ -55,8 +55,7 @@ test(
   'coverage matrix in headless Chromium at 1280x900: right counts, sticky header row and city column, sorts, filters, topics, city pages',
   { skip: SKIP, timeout: 120_000 },
   async () => {
-    const { launch } = await import('puppeteer-core');
-    const browser = await launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 900 });

@@ -2,7 +2,6 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { registerAllFixtures } from './fixtures/index.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { SseReader } from './helpers/sse.ts';
+import { freePort } from './helpers/free-port.ts';
 
 /**
  * deploy/nginx/stadtdaten.conf, as shipped, in front of a running instance: the only edits are the three lines the
@@ -23,14 +23,6 @@ let app: TestApp;
 let nginx: ChildProcess | null = null;
 let base = '';
 const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-nginx-'));
-
-async function freePort(): Promise<number> {
-  const s = createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as { port: number }).port;
-  s.close();
-  return port;
-}
 
 before(async () => {
   if (missing) return;

@@ -240,3 +240,39 @@ test('MCP calls over HTTP are counted in the request metrics like REST calls', a
   const m = await get('/metrics');
   assert.match(m.text, /http_requests_total\{method="POST",route="\/mcp",status="200"\} \d+/);
 });
+
+test('reused MCP servers: concurrent calls each get their own answer; a client gone mid-call leaves the next call whole', async () => {
+  const callFor = (id: number, city: string) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'find_city', arguments: { query: city } },
+  });
+  const cities = ['Köln', 'Munich', 'Freiburg', 'Hamburg', 'Leipzig', 'Dresden', 'Kiel', 'Bonn'];
+  for (let round = 0; round < 3; round++) {
+    const answers = await Promise.all(cities.map((c, i) => post({}, callFor(100 * round + i, c))));
+    answers.forEach((a, i) => {
+      assert.equal(a.status, 200);
+      assert.equal(at(a.json, 'id'), 100 * round + i, 'the answer belongs to its own call');
+      assert.ok(JSON.stringify(at(a.json, 'result')).length > 0);
+    });
+  }
+  // A client that closes its connection before the answer: its server goes back to the pool only once closed.
+  await new Promise<void>((resolve) => {
+    const u = new URL(`${demo.url}/mcp`);
+    const req = request({
+      host: u.hostname,
+      port: u.port,
+      path: '/mcp',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    });
+    req.on('error', () => resolve());
+    req.on('close', () => resolve());
+    req.end(JSON.stringify(callFor(999, 'Berlin')), () => req.destroy());
+  });
+  const after = await post({}, callFor(1000, 'Berlin'));
+  assert.equal(after.status, 200);
+  assert.equal(at(after.json, 'id'), 1000);
+  assert.equal(at(after.json, 'result.isError') ?? false, false);
+});

@@ -2,11 +2,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemo, type Demo } from '../scripts/demo.ts';
 import { mapLimit } from '../src/core/limit.ts';
+import { freePort } from './helpers/free-port.ts';
 
 /**
  * The OpenAPI document as the tools a client author runs on it see it (each pinned in the
@@ -136,14 +136,6 @@ test('OpenAPI: openapi-typescript types the data of every answer (no unknown dat
       if (schema !== '{}') assert.match(schema, /^\{"\$ref":"#\/components\/schemas\/\w+"\}$/, path);
     }
 });
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((ok) => srv.close(ok));
-  return port;
-}
 
 /** The documented request of an operation: path parameters and required query parameters from their examples. */
 function exampleRequest(path: string, op: Op): string {

@@ -2,18 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { once } from 'node:events';
+import { freePort } from './helpers/free-port.ts';
 
 const root = new URL('../', import.meta.url);
-
-async function freePort(): Promise<number> {
-  const s = createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as { port: number }).port;
-  s.close();
-  return port;
-}
 
 test('npm start runs compiled JavaScript (built on demand into dist/), no tsx in the process', { timeout: 180_000 }, async () => {
   const port = await freePort();

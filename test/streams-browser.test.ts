@@ -6,7 +6,7 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { replayAsCurrent, register as registerCityParking, DRESDEN_V1 } from './fixtures/city-parking/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import type { DataType } from '../src/core/data-type.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissing } from './helpers/chromium.ts';
+import { chromiumMissing, launchChromium } from './helpers/chromium.ts';
 
 const SKIP = chromiumMissing('EventSource browser test');
 
@@ -28,8 +28,7 @@ test(
   'a real EventSource in headless Chromium: the landing page example, the first event at once and the change event',
   { skip: SKIP, timeout: 120_000 },
   async () => {
-    const { launch } = await import('puppeteer-core');
-    const browser = await launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const res = await page.goto(`${app!.url}/`, { waitUntil: 'load' });

@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { fixture } from './helpers/fake-upstream.ts';
-import { replayAsCurrent, register as registerCityParking, DRESDEN_V1 } from './fixtures/city-parking/routes.ts';
+import { register as registerCityParking } from './fixtures/city-parking/routes.ts';
 import { hasRedisServer, RedisProcess } from './helpers/redis-server.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import type { DataType } from '../src/core/data-type.ts';
 import { RedisStore } from '../src/store/redis.ts';
 import { ResilientStore } from '../src/store/resilient.ts';
-import { SseReader, type SseEvent } from './helpers/sse.ts';
+import { SseReader } from './helpers/sse.ts';
+import { dresdenWith, freeOf } from './helpers/dresden-parking.ts';
 
 /**
  * Two instances on one Redis: a change fetched by one reaches the streams of the other (which does
@@ -22,13 +22,6 @@ const catalog = buildCatalog([quickParking]);
 const PATH = '/api/v1/cities/dresden/parking/stream';
 
 const fake = useFakeUpstream(registerCityParking);
-
-function dresdenWith(free: number) {
-  const body = replayAsCurrent(fixture(DRESDEN_V1).toString('utf8')).replace('"free": 212', `"free": ${free}`);
-  fake.get('/Dresden', () => ({ body, headers: { 'content-type': 'application/json' } }));
-}
-const freeOf = (e: SseEvent) =>
-  (JSON.parse(e.data) as { data: { name: string; free_spaces: number }[] }).data.find((s) => s.name === 'Altmarkt-Galerie')?.free_spaces;
 
 test(
   'two instances on Redis: the change one instance fetched reaches the other, with one id; Last-Event-ID resumes across instances',
@@ -50,7 +43,7 @@ test(
       const [firstA, firstB] = [await onA.next(), await onB.next()];
       assert.equal(firstA.id, firstB.id, 'one history in Redis: the same current event on both');
       assert.equal(freeOf(firstB), 212);
-      dresdenWith(99);
+      dresdenWith(fake, 99);
       const [changeA, changeB] = [await onA.next(), await onB.next()];
       assert.equal(freeOf(changeB), 99, 'B sees the change A fetched');
       assert.equal(changeA.id, changeB.id);
@@ -63,7 +56,7 @@ test(
       const next = await resumed.next();
       assert.equal(next.id, changeA.id);
       assert.equal(freeOf(next), 99);
-      dresdenWith(100);
+      dresdenWith(fake, 100);
       assert.equal(freeOf(await resumed.next()), 100, 'no duplicate after the resume: the next event is the next change');
     } finally {
       for (const r of readers) r.close();

@@ -4,14 +4,14 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
-import { fixture } from './helpers/fake-upstream.ts';
-import { replayAsCurrent, register as registerCityParking, DRESDEN_V1 } from './fixtures/city-parking/routes.ts';
+import { register as registerCityParking } from './fixtures/city-parking/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import { streamCadence, type DataType } from '../src/core/data-type.ts';
-import { SseReader, type SseEvent } from './helpers/sse.ts';
+import { SseReader } from './helpers/sse.ts';
 import { at } from './helpers/json.ts';
 import { Subscriber } from '../src/streams/subscriber.ts';
 import { eventually } from './helpers/wait.ts';
+import { dresdenWith, freeOf } from './helpers/dresden-parking.ts';
 
 /**
  * Server-Sent Events on the live data routes, over real HTTP against the fake upstream: the first
@@ -25,15 +25,6 @@ const catalog = buildCatalog([quickParking, weather]);
 const PATH = '/api/v1/cities/dresden/parking';
 
 const fake = useFakeUpstream(registerCityParking);
-
-/** The Dresden recording with the Altmarkt-Galerie's free spaces set to `free`. */
-function dresdenWith(free: number) {
-  const body = replayAsCurrent(fixture(DRESDEN_V1).toString('utf8')).replace('"free": 212', `"free": ${free}`);
-  fake.get('/Dresden', () => ({ body, headers: { 'content-type': 'application/json' } }));
-}
-
-const freeOf = (e: SseEvent) =>
-  (JSON.parse(e.data) as { data: { name: string; free_spaces: number }[] }).data.find((s) => s.name === 'Altmarkt-Galerie')?.free_spaces;
 
 async function withApp(env: Record<string, string>, run: (app: TestApp) => Promise<void>) {
   const app = await startApp({ ...fakeEnv(fake.url), STREAM_POLL_MS: '50', ...env }, { catalog });
@@ -68,7 +59,7 @@ test('/stream: the current envelope at once, then the new envelope after the ups
       assert.equal(at(JSON.parse(first.data), 'meta.cache_status'), undefined, 'per-request members are not in the events');
       assert.equal(freeOf(first), 212);
       // The stream is still open (the response has not ended) when the upstream changes.
-      dresdenWith(213);
+      dresdenWith(fake, 213);
       const change = await s.next();
       assert.equal(freeOf(change), 213);
       assert.ok(Number(change.id!.split('-')[0]) >= Number(first.id!.split('-')[0]) && change.id !== first.id);
@@ -97,9 +88,9 @@ test('Last-Event-ID resumes with exactly the events after it; an id beyond the h
     const watch = await SseReader.open(app.url + PATH + '/stream');
     try {
       const e1 = await watch.next();
-      dresdenWith(1);
+      dresdenWith(fake, 1);
       const e2 = await watch.next();
-      dresdenWith(2);
+      dresdenWith(fake, 2);
       const e3 = await watch.next();
       assert.deepEqual([e2, e3].map(freeOf), [1, 2]);
       const resumed = await SseReader.open(app.url + PATH + '/stream', { 'last-event-id': e1.id! });
@@ -109,7 +100,7 @@ test('Last-Event-ID resumes with exactly the events after it; an id beyond the h
           [e2.id, e3.id],
           'no gap',
         );
-        dresdenWith(3);
+        dresdenWith(fake, 3);
         const e4 = await resumed.next();
         assert.equal(freeOf(e4), 3, 'no duplicate: the next event is the next change');
         assert.equal((await watch.next()).id, e4.id, 'one id per change for every subscriber');

@@ -18,3 +18,9 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Headless Debian chromium through puppeteer-core, with the flags above. */
+export async function launchChromium() {
+  const { launch } = await import('puppeteer-core');
+  return launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+}

@@ -4,7 +4,8 @@
  * poller and precomputes) off and on. The server runs with the command of package.json's `start`
  * script (compiled JavaScript; build first with `npm run build`), or START_CMD, in START_CWD
  * (default here), on a fresh store, against the fake upstream.
- * BENCH_RUNS (default 3) starts per setting; BENCH_IDLE_S (default 10) seconds of idling.
+ * BENCH_RUNS (default 3) starts per setting; BENCH_IDLE_S (default 45) seconds of idling, long
+ * enough for the first GTFS poll (it waits for the static index first) to come and go.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { npmStartArgs } from './npm-start.ts';
 import { rssMb, tree } from './process-memory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 45);
 const CMD = process.env.START_CMD?.split(' ') ?? [process.execPath, ...npmStartArgs()];
 const PORT = 3931;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,7 +52,15 @@ async function once(jobs: boolean, fakeUrl: string) {
       await sleep(10);
     }
     const rssAtReady = rssMb(pid);
-    await sleep(IDLE_S * 1000);
+    // Sampled through the idle window: with jobs on, a GTFS poll child appears for each poll and
+    // (unless GTFS_RT_POLL_CHILD_KEEP is set) is gone again once the poll is written.
+    let children = 0;
+    let peakTree = 0;
+    for (const until = Date.now() + IDLE_S * 1000; Date.now() < until; await sleep(250)) {
+      const now = tree(pid);
+      children = Math.max(children, now.length - 1);
+      peakTree = Math.max(peakTree, now.reduce((a, x) => a + rssMb(x), 0));
+    }
     const pids = tree(pid);
     return {
       jobs,
@@ -60,6 +69,8 @@ async function once(jobs: boolean, fakeUrl: string) {
       idle_rss_mb: rssMb(pid),
       idle_rss_tree_mb: pids.reduce((a, x) => a + rssMb(x), 0),
       processes: pids.length,
+      children_seen: children,
+      peak_tree_mb: peakTree,
     };
   } finally {
     p.kill('SIGTERM');

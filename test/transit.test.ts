@@ -9,7 +9,7 @@ import { register as registerGtfs } from './fixtures/gtfs/routes.ts';
 import { ICE_ROUTE, ICE_TRIP, liveFeed, U5_DELAY_S, U5_ROUTE, U5_TRIP, U5_TRIP_LATER, UNRESOLVED_ROUTE, UNRESOLVED_TRIP } from './fixtures/gtfs/scenario.ts';
 import { GTFS_RT_POLLER, gtfsRtPoller, runGtfsRtPoll } from '../src/jobs/gtfs/rt-poller.ts';
 import { pollGtfsRt } from '../src/jobs/gtfs/rt-poll.ts';
-import { pollsInChild, stopGtfsChildren } from '../src/jobs/gtfs/child-process.ts';
+import { pollChildPid, pollsInChild, stopGtfsChildren } from '../src/jobs/gtfs/child-process.ts';
 import { childEntry, childEntryFor } from '../src/jobs/gtfs/child-entry.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { GTFS_STATIC_JOB, refreshGtfsStatic } from '../src/jobs/gtfs/static.ts';
@@ -261,6 +261,7 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
     assert.equal(fake.count('/realtime-free.pb'), before + 1);
     assert.equal(r.status.trip_updates, 4);
     assert.ok((r as { peak_rss_mb?: number }).peak_rss_mb! > 0, 'the child reports its own peak RSS');
+    assert.equal(pollChildPid(), null, 'the poll child ends with its poll (GTFS_RT_POLL_CHILD_KEEP is off by default)');
     const t = await shared.get(`${LIVE}/trips/${U5_TRIP}`);
     assert.equal(at(t.json, 'meta.source_status'), 'ok');
     assert.equal(at(t.json, 'data.unresolved'), false);
@@ -275,6 +276,43 @@ test('poll process: with a SQLite file store the poll runs in a child process, a
   } finally {
     stopGtfsChildren();
     await shared.close();
+  }
+});
+
+/** Whether a process with this id still exists (signal 0 only checks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('GTFS_RT_POLL_CHILD_KEEP: off, each poll forks a child that is gone when the poll returns; on, the next poll reuses the same child', async () => {
+  for (const keep of [false, true]) {
+    const path = storeDir();
+    const env = { ...fakeEnv(fake.url), STORE_PATH: path, GTFS_RT_POLL_PROCESS: 'child', GTFS_RT_POLL_CHILD_KEEP: String(keep) };
+    const shared = await startApp(env, { store: new SqliteStore(path) });
+    try {
+      await refreshGtfsStatic(shared.rt);
+      const pids: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        const r = await runGtfsRtPoll(shared.rt, { ttlMs: 120_000 });
+        assert.equal(r.status.trip_updates, 4);
+        const pid = pollChildPid();
+        if (keep) {
+          assert.ok(pid !== null && alive(pid), 'the kept child waits for the next poll');
+          pids.push(pid);
+        } else assert.equal(pid, null);
+      }
+      if (keep) assert.equal(pids[0], pids[1], 'both polls ran in one child');
+      const dep = await shared.get(`${LIVE}/departures`);
+      assert.equal(at(dep.json, 'meta.source_status'), 'ok', 'the app answers from what the child wrote');
+    } finally {
+      stopGtfsChildren();
+      await shared.close();
+    }
   }
 });
 

@@ -9,10 +9,11 @@ import type { StaticMeta } from '../../sources/gtfs/static-index.ts';
 import { childEntry } from './child-entry.ts';
 
 /**
- * The GTFS child processes (gtfs-child.ts) as the app sees them: the poll child, forked on the
- * first poll with the configured heap cap, kept between polls, re-forked after it died (an
- * out-of-memory poll fails that poll, not the app); and a static-build child per weekly build.
- * Referenced only while a task runs, so an idle child never keeps the app from exiting.
+ * The GTFS child processes (gtfs-child.ts) as the app sees them: the poll child, forked for a
+ * poll with the configured heap cap and ended after it (GTFS_RT_POLL_CHILD_KEEP keeps it for the
+ * next poll), re-forked after it died (an out-of-memory poll fails that poll, not the app); and
+ * a static-build child per weekly build. Referenced only while a task runs, so an idle child
+ * never keeps the app from exiting.
  */
 /** The store's file when other processes can open it: a SQLite file (not :memory:). Redis is shared by its URL. */
 export function sharedStorePath(rt: JobHost): string | null {
@@ -112,6 +113,23 @@ class GtfsChild {
     this.child = null;
     if (child && child.exitCode === null) child.kill();
   }
+
+  /** Ends an idle child the way it ends with its parent (it exits on disconnect); resolves once it is gone. */
+  async release(): Promise<void> {
+    const child = this.child;
+    if (!child || this.pending.size > 0) return;
+    this.child = null;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    if (child.connected) child.disconnect();
+    else child.kill();
+    await gone;
+  }
+
+  /** The process id of the running child, null when none runs (tests, the memory bench). */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
 }
 
 const pollChild = new GtfsChild('GTFS-RT poll');
@@ -129,14 +147,27 @@ async function tracked<T>(rt: JobHost, work: Promise<T>): Promise<T> {
   }
 }
 
-/** One poll in the long-lived poll child. */
+/**
+ * One poll in the poll child. Unless GTFS_RT_POLL_CHILD_KEEP is set, the child ends with the
+ * poll: between polls (45 s by default) the tree holds no second Node process, and each poll
+ * asks the static index afresh instead of reusing what the last one carried.
+ */
 export async function pollGtfsRtInChild(rt: JobHost, o: { ttlMs: number; now?: Date; signal?: AbortSignal }): Promise<ChildPollResult> {
-  const r = await tracked(
-    rt,
-    pollChild.run<ChildPollResult>(rt, { task: 'poll', ttlMs: o.ttlMs, nowMs: o.now?.getTime() }, rt.config.gtfsRtPollHeapMb, o.signal),
-  );
-  forgetFeedStatus(rt.store);
-  return r;
+  try {
+    const r = await tracked(
+      rt,
+      pollChild.run<ChildPollResult>(rt, { task: 'poll', ttlMs: o.ttlMs, nowMs: o.now?.getTime() }, rt.config.gtfsRtPollHeapMb, o.signal),
+    );
+    forgetFeedStatus(rt.store);
+    return r;
+  } finally {
+    if (!rt.config.gtfsRtPollChildKeep) await pollChild.release();
+  }
+}
+
+/** The running poll child's process id, null between polls (unless GTFS_RT_POLL_CHILD_KEEP is set). */
+export function pollChildPid(): number | null {
+  return pollChild.pid;
 }
 
 /** One static build in a child of its own, which ends with the build (its memory goes with it). */

@@ -2,8 +2,10 @@
  * Memory under steady traffic (`node --import tsx bench/soak.ts`): the server as `npm start` runs
  * it, background jobs on, against the fake upstream; 200 requests per second spread over 20 URLs
  * (cache HITs, composed views, not-covered and no-data answers, a 404) for BENCH_SOAK_MIN minutes
- * (default 30). Resident memory of the whole process tree every BENCH_SAMPLE_S seconds (30); the
- * growth is the slope of a least-squares line through the samples after the first five minutes.
+ * (default 30). Resident memory of the server and of the whole process tree every BENCH_SAMPLE_S
+ * seconds (30); the growth is the slope of a least-squares line through the server's samples
+ * after the first five minutes (the GTFS poll child comes and goes with each poll, so the tree's
+ * samples are summarised apart: with and without a poll running).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -15,7 +17,7 @@ import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
 import { need } from './need.ts';
 import { npmStartArgs } from './npm-start.ts';
-import { treeRssMb } from './process-memory.ts';
+import { rssMb, tree, treeRssMb } from './process-memory.ts';
 
 const MINUTES = Number(process.env.BENCH_SOAK_MIN ?? 30);
 const SAMPLE_S = Number(process.env.BENCH_SAMPLE_S ?? 30);
@@ -53,6 +55,11 @@ function slope(points: { x: number; y: number }[]): number {
   const num = points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
   const den = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
   return den === 0 ? 0 : num / den;
+}
+
+/** Smallest, largest and number of the values (null when there are none). */
+function range(values: number[]) {
+  return values.length ? { min: Math.min(...values), max: Math.max(...values), samples: values.length } : null;
 }
 
 async function main() {
@@ -105,10 +112,11 @@ async function main() {
       await sleep(5);
     }
   })();
-  const samples: { minute: number; rss_tree_mb: number }[] = [];
+  const samples: { minute: number; rss_server_mb: number; rss_tree_mb: number; children: number }[] = [];
   while (Date.now() - started < MINUTES * 60_000) {
-    samples.push({ minute: +((Date.now() - started) / 60_000).toFixed(2), rss_tree_mb: treeRssMb(pid) });
-    console.error(`${need(samples.at(-1), 'a sample').minute} min: ${need(samples.at(-1), 'a sample').rss_tree_mb} MB, ${sent} requests`);
+    const s = { minute: +((Date.now() - started) / 60_000).toFixed(2), rss_server_mb: rssMb(pid), rss_tree_mb: treeRssMb(pid), children: tree(pid).length - 1 };
+    samples.push(s);
+    console.error(`${s.minute} min: server ${s.rss_server_mb} MB, tree ${s.rss_tree_mb} MB (${s.children} child), ${sent} requests`);
     await sleep(SAMPLE_S * 1000);
   }
   running = false;
@@ -121,8 +129,10 @@ async function main() {
     urls: URLS.length,
     requests: sent,
     statuses,
-    rss_tree_mb: { first: samples[0]?.rss_tree_mb, max: Math.max(...samples.map((s) => s.rss_tree_mb)), last: samples.at(-1)?.rss_tree_mb },
-    growth_mb_per_hour_after_warmup: +(slope(settled.map((s) => ({ x: s.minute, y: s.rss_tree_mb }))) * 60).toFixed(1),
+    rss_server_mb: { first: samples[0]?.rss_server_mb, max: Math.max(...samples.map((s) => s.rss_server_mb)), last: samples.at(-1)?.rss_server_mb },
+    rss_tree_mb_between_polls: range(samples.filter((s) => s.children === 0).map((s) => s.rss_tree_mb)),
+    rss_tree_mb_during_a_poll: range(samples.filter((s) => s.children > 0).map((s) => s.rss_tree_mb)),
+    growth_mb_per_hour_after_warmup: +(slope(settled.map((s) => ({ x: s.minute, y: s.rss_server_mb }))) * 60).toFixed(1),
     samples,
   };
   console.log(JSON.stringify(summary, null, 2));

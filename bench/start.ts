@@ -59,7 +59,10 @@ async function once(jobs: boolean, fakeUrl: string) {
     for (const until = Date.now() + IDLE_S * 1000; Date.now() < until; await sleep(250)) {
       const now = tree(pid);
       children = Math.max(children, now.length - 1);
-      peakTree = Math.max(peakTree, now.reduce((a, x) => a + rssMb(x), 0));
+      peakTree = Math.max(
+        peakTree,
+        now.reduce((a, x) => a + rssMb(x), 0),
+      );
     }
     const pids = tree(pid);
     return {

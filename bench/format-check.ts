@@ -15,7 +15,7 @@ const counts = process.argv[3] ? [Number(process.argv[3])] : [1_000, 10_000, 50_
 const dt = CATALOG.byType.get(type);
 if (!dt || !dt.list) throw new Error(`${type} is not a list type of the catalog`);
 // The examples file holds each type's example `data`.
-const example = (EXAMPLES as unknown as Record<string, unknown>)[type];
+const example = (EXAMPLES as unknown as Record<string, { data: unknown }>)[type]?.data;
 const key = dt.list === true ? null : dt.list;
 const sample = (key ? (example as Record<string, unknown[]>)[key] : example) as unknown[];
 /** The answer with `n` items: copies of the example's items (under the type's list member for a record). */

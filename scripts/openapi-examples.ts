@@ -1,7 +1,9 @@
 /**
- * `npm run openapi-examples`: the example `data` of every data type's OpenAPI operation, made
+ * `npm run openapi-examples`: the example answer of every data type's OpenAPI operation, made
  * by running the service on the fixtures (real upstream formats on loopback) and asking each
- * type's declared example request. Lists keep their first item, to keep the document small.
+ * type's declared example request: the whole envelope as the demo answered it, its lists cut to
+ * their first item. The document refers to each by URL (/docs/examples/<type>.json) instead of
+ * embedding it, which keeps it small.
  * The clock stands still at one instant, so a second run writes the same file: times that the
  * fake upstreams build around "now" (live feeds, shifted recordings) come out the same.
  * Writes src/http/openapi-examples.json; the contract test checks each example against its schema.
@@ -28,9 +30,9 @@ const failed: string[] = [];
 try {
   for (const dt of [...demo.built.rt.catalog.all].sort((a, b) => a.type.localeCompare(b.type))) {
     const res = await fetch(demo.url + examplePath(dt));
-    const body = (await res.json()) as { data?: unknown; meta?: { source_status?: string } };
+    const body = (await res.json()) as { data?: unknown; meta?: { source_status?: string }; attribution?: unknown };
     if (res.status !== 200 || body.meta?.source_status !== 'ok') failed.push(`${dt.type} (${res.status} ${body.meta?.source_status ?? ''})`);
-    out[dt.type] = trim(body.data ?? null);
+    out[dt.type] = { data: trim(body.data ?? null), meta: body.meta, attribution: body.attribution };
   }
 } finally {
   await demo.close();

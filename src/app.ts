@@ -136,7 +136,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const ready = { value: false };
   registerErrorHandling(app, metrics);
   const limiter = config.rateLimitEnabled
-    ? await ClientLimiter.create({ max: config.rateLimitMax, windowS: config.rateLimitWindowS, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix })
+    ? await ClientLimiter.create({
+        max: config.rateLimitMax,
+        windowS: config.rateLimitWindowS,
+        redisUrl: config.redisUrl,
+        redisKeyPrefix: config.redisKeyPrefix,
+      })
     : null;
   if (limiter && !(await limiter.ready(3000))) app.log.warn('rate-limit store (Redis) not reachable at start; counting per instance until it answers');
   registerRequestGuard(app, limiter);

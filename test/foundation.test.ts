@@ -7,6 +7,7 @@ import { startApp, fakeEnv, get, type TestApp } from './helpers/app.ts';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
+import { fullDescription } from '../src/core/data-type.ts';
 import { loadAppConfig } from '../src/startup.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { Metrics } from '../src/metrics.ts';
@@ -169,6 +170,30 @@ test('/docs serves the interactive documentation with its assets', async () => {
   const js = await app.get('/docs/assets/swagger-ui-bundle.js');
   assert.equal(js.status, 200);
   assert.equal((await app.get('/docs/assets/..%2Fpackage.json')).status, 404);
+});
+
+test('/docs/data-types: every data type in full; an operation whose description is cut keeps its leading sentences and links there', async () => {
+  const page = await app.get('/docs/data-types');
+  assert.equal(page.status, 200);
+  assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+  const spec = (await app.get('/api/v1/openapi.json')).json as { paths: Record<string, { get: { description: string } }> };
+  const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  let cut = 0;
+  for (const dt of app.rt.catalog.all) {
+    const full = fullDescription(dt);
+    assert.ok(page.text.includes(`<section id="${dt.type}">`), dt.type);
+    assert.ok(page.text.includes(html(full)), `${dt.type}: the whole description is on the page`);
+    // A streaming type's operation ends with its retry (routes/streams.ts).
+    const op = spec.paths[dt.path ?? `/api/v1/cities/{slug}/${dt.type}`]!.get.description.replace(/ Streams \(EventStream\): `retry` \d+ s\.$/, '');
+    const link = ` [More](/docs/data-types#${dt.type})`;
+    if (op.endsWith(link)) {
+      cut++;
+      const brief = op.slice(0, -link.length);
+      assert.ok(full.startsWith(brief) && brief.length < full.length, `${dt.type}: the operation keeps the leading sentences`);
+      assert.match(brief, /[.!?]$/, `${dt.type}: cut at a sentence end`);
+    } else assert.equal(op, full, `${dt.type}: a short description stays whole`);
+  }
+  assert.ok(cut > 0, 'long descriptions are cut');
 });
 
 test('health: 200 with app status and store reachability once ready, 503 problem before', async () => {

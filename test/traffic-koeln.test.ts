@@ -95,7 +95,7 @@ test('another city is not_covered with both cities listed, without a request', a
   assert.equal(fake.count(), 0);
 });
 
-test('coverage, overview and /api/v1/sources know both sources', async () => {
+test('coverage, overview, /api/v1/sources and the data-type reference know both sources', async () => {
   const c = await ctx.app.get('/api/v1/coverage');
   const row = list<{ type: string; source: string; covered_cities: string[]; variants: { cities: string[]; source: string; source_state: string }[] }>(
     c.json,
@@ -115,8 +115,8 @@ test('coverage, overview and /api/v1/sources know both sources', async () => {
   const s = await ctx.app.get('/api/v1/sources?limit=200');
   const koeln = list<SourceRow>(s.json, 'data').find((x) => x.source === 'koeln-verkehr');
   assert.deepEqual(koeln?.variant_for, [{ type: 'traffic-flow', cities: ['koeln'] }]);
-  const doc = await ctx.app.get('/api/v1/openapi.json');
-  assert.match(doc.text, /Sources per city: koeln: Stadt Köln/);
+  const reference = await ctx.app.get('/docs/data-types');
+  assert.match(reference.text, /<section id="traffic-flow">[^]*?Sources per city: koeln: Stadt Köln[^]*?<\/section>/);
 });
 
 test('Köln down: an honest 503 naming the Köln source; Hamburg keeps its closed breaker and answers', async () => {

@@ -397,6 +397,32 @@ export function variantsNote(dt: DataType): string | null {
   return `Sources per ${dt.variantParam ?? 'city'}: ${parts.join('; ')}; elsewhere ${main.source.name} (${main.source.license}, source ${main.source.id}).`;
 }
 
+/** Everything a data type's declaration tells about how it is read: its description and its sources per city. */
+export function fullDescription(dt: DataType): string {
+  return [dt.description ?? `${dt.summary}.`, variantsNote(dt)].filter(Boolean).join(' ');
+}
+
+/** A full stop that ends an abbreviation, not a sentence. */
+const ABBREVIATION = /(?:\be\.g|\bi\.e|\betc|\bca|\bvs|\bincl|\bapprox|\bNr|\bSt|\bz\.B|\bu\.a|\bbzw|\b[A-Z])\.$/;
+
+/**
+ * The leading whole sentences of the full description, at most `max` characters (at least the
+ * first sentence), and whether anything was left out. The OpenAPI operation carries this; the
+ * data-type reference page (/docs/data-types) the whole text.
+ */
+export function briefDescription(dt: DataType, max: number): { text: string; cut: boolean } {
+  const full = fullDescription(dt);
+  let end = 0;
+  for (const m of full.matchAll(/[.!?](?=\s|$)/g)) {
+    const at = m.index + 1;
+    if (ABBREVIATION.test(full.slice(Math.max(0, at - 8), at))) continue;
+    if (end > 0 && at > max) break;
+    end = at;
+  }
+  if (end === 0 || end >= full.length) return { text: full, cut: false };
+  return { text: full.slice(0, end), cut: true };
+}
+
 /** Cities a data type covers (its coverage plus its variants' cities), or null for all. */
 export function coveredCities(dt: DataType): readonly string[] | null {
   if (dt.fixedCity) return [dt.fixedCity];
@@ -495,4 +521,10 @@ export function streamCadence(dt: DataType): number | null {
   if (dt.live) return dt.live.refreshSeconds;
   if (!dt.stream) return null;
   return dt.cache === 'stored' ? 60 : dt.cache.freshSeconds;
+}
+
+/** How long an EventSource waits before it reconnects (`retry`): the type's cadence, at most five minutes. */
+export function streamRetrySeconds(dt: DataType): number | null {
+  const cadence = streamCadence(dt);
+  return cadence === null ? null : Math.min(cadence, 300);
 }

@@ -55,7 +55,7 @@ function described<T extends z.ZodType>(next: T, from: z.ZodType): T {
 
 /**
  * The schema of what is sent: the canonical schema plus, on every object, the deprecated names
- * the normaliser emits beside their canonical twins (same type, `deprecated: true`).
+ * the normaliser emits beside their canonical twins (same type, `deprecated: true`, not required).
  */
 export function published(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodObject) {
@@ -64,7 +64,10 @@ export function published(schema: z.ZodType): z.ZodType {
       shape[key] = RAW_KEYS.has(key) ? value : published(value);
       for (const old of ALIASES_OF[key] ?? []) {
         if (old in schema.shape) continue;
-        shape[old] = published(value).meta({ description: `Deprecated since 2026-07-25: same value as ${key}`, deprecated: true });
+        // Not required: a deprecated name goes away after its notice (docs/contract.md), so clients must not count on it.
+        shape[old] = published(value)
+          .optional()
+          .meta({ description: `Deprecated since 2026-07-25: same value as ${key}`, deprecated: true });
       }
     }
     return described(z.strictObject(shape), schema);

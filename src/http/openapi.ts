@@ -10,8 +10,14 @@ import { shareRepeated, tidy } from './openapi-share.ts';
 import EXAMPLES from './openapi-examples.json' with { type: 'json' };
 import { VERSION } from '../core/version.ts';
 
-/** Example `data` per data type, produced from fixtures by `npm run openapi-examples` (never hand-written). */
-const EXAMPLE_DATA: Readonly<Record<string, unknown>> = EXAMPLES;
+/** The example answer per data type, produced from fixtures by `npm run openapi-examples` (never hand-written). */
+export const EXAMPLE_ANSWERS: Readonly<Record<string, { data: unknown; meta: unknown; attribution: unknown }>> = EXAMPLES;
+
+/**
+ * Where a data type's example answer is served (routes/openapi.ts): the document refers to it
+ * instead of embedding it. Absolute, so a copy of the document saved to a file still resolves it.
+ */
+export const exampleUrl = (base: string, key: string) => `${base.replace(/\/$/, '')}/docs/examples/${key}.json`;
 
 type Route = { method: string; url: string; doc: RouteDoc };
 type Json = Record<string, unknown>;
@@ -20,7 +26,8 @@ type Json = Record<string, unknown>;
 const EVENT_STREAM_SCHEMA = {
   type: 'string',
   description:
-    'Server-Sent Events. Each event: `id` (resume with Last-Event-ID) and `data` = the envelope as JSON on one line. The first event is the current ' +
+    'Server-Sent Events, asked for with `Accept: text/event-stream` (what EventSource sends) or at the same path plus `/stream`. ' +
+    'Each event: `id` (resume with Last-Event-ID) and `data` = the envelope as JSON on one line. The first event is the current ' +
     'envelope; later ones come only when the content changes (meta.fetched_at and as_of alone are no change). Event `reset`: the Last-Event-ID ' +
     'was older than the kept history; its data is the current envelope. `: hb` comment lines keep idle connections open.',
 };
@@ -39,11 +46,11 @@ function dataAnswer(dataName: string): Json {
 }
 
 /**
- * A 200 body: the route's own answer schema, or the envelope with the data type's `data`. The
- * data type's example answer is the `examples` of its data schema, so aliases share it and
- * Swagger UI composes the envelope around it.
+ * A 200 body: the route's own answer schema, or the envelope with the data type's `data` and,
+ * by reference, its example answer (an Example Object's externalValue). Embedded, the hundred
+ * examples were a sixth of the document; aliases share the response and so the example.
  */
-function successContent(doc: RouteDoc, schemas: Schemas): Json {
+function successContent(doc: RouteDoc, schemas: Schemas, base: string): Json {
   if (doc.contentType) return { schema: { type: 'string' } };
   if (doc.answer) {
     if (claim(schemas, doc.answer.name, doc.answer.schema)) schemas.json[doc.answer.name] = jsonSchemaOf(doc.answer.schema());
@@ -52,13 +59,12 @@ function successContent(doc: RouteDoc, schemas: Schemas): Json {
   if (!doc.data) throw new Error(`${doc.operationId}: a JSON route documents its answer (doc.answer) or its data (doc.data)`);
   const name = answerName(doc.data.name);
   if (claim(schemas, doc.data.name, doc.data.schema) && claim(schemas, name, doc.data.schema)) {
-    const data = doc.data.schema();
-    const key = doc.exampleKey;
-    if (key && Object.prototype.hasOwnProperty.call(EXAMPLE_DATA, key)) data.examples = [EXAMPLE_DATA[key]];
-    schemas.json[doc.data.name] = data;
+    schemas.json[doc.data.name] = doc.data.schema();
     schemas.json[name] = dataAnswer(doc.data.name);
   }
-  return { schema: { $ref: `#/components/schemas/${name}` } };
+  const key = doc.exampleKey;
+  const example = key && Object.hasOwn(EXAMPLE_ANSWERS, key) ? { examples: { [key]: { externalValue: exampleUrl(base, key) } } } : {};
+  return { schema: { $ref: `#/components/schemas/${name}` }, ...example };
 }
 
 /** A reference to the named response component, made from `response` the first time (the same name always carries the same response). */
@@ -144,6 +150,8 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
   const schemas: Schemas = { json: {}, owners: new Map() };
   const shared = new SharedParts();
   const dataResponses: Record<string, Json> = {};
+  // The address examples are served from: the public one when set, else the one asked.
+  const base = config.publicBaseUrl ?? origin;
   for (const r of routes) {
     if (r.doc.hidden || !r.url.startsWith('/api/v1')) continue;
     const template = r.url.replace(/:(\w+)/g, '{$1}');
@@ -175,7 +183,7 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
         const ok = {
           description,
           content: {
-            [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas),
+            [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas, base),
             ...(formats ? formatContent(formats) : {}),
             ...(r.doc.stream ? EVENT_STREAM : {}),
           },
@@ -217,7 +225,9 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
       version: VERSION,
       description:
         'Keyless, read-only proxy with one envelope {data, meta, attribution} and honest source_status. Tiers: A open licences, B share-alike (e.g. ODbL), C other terms. ' +
-        'Cities are addressed by slug, e.g. `koeln` (GET /api/v1/cities lists all 84; any case, umlauts and exonyms are accepted).',
+        'Cities are addressed by slug, e.g. `koeln` (GET /api/v1/cities lists all 84; any case, umlauts and exonyms are accepted). ' +
+        "A data type's example answer is referred to by URL (externalValue, /docs/examples/<type>.json): an answer of the demo, made from recorded upstream data, its lists cut to one item. " +
+        'Each data type in full (how it is read, sources and licences per city, coverage, cache windows): /docs/data-types#<type>.',
       contact: { name: 'Stadtdaten maintainers', url: 'https://github.com/stadtdaten/stadtdaten' },
       license: { name: 'Data under the licence named in each response attribution' },
     },

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/index.ts';
-import { coveredCities, dataSchemaOf, GROUP_LABELS, routePath, toolOf, type DataType } from '../core/data-type.ts';
+import { coveredCities, dataSchemaOf, fullDescription, GROUP_LABELS, routePath, toolOf, type DataType } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import { CITIES } from '../cities/register.ts';
 import { paramProp } from './schema.ts';
@@ -32,6 +32,7 @@ export function catalogView(catalog: Catalog) {
       path: routePath(dt),
       scope: dt.scope ?? 'city',
       summary: dt.summary,
+      description: fullDescription(dt),
       units: unitsOf(dt),
       source: dt.source.id,
       license: dt.source.license,

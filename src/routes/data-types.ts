@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { coveredCities, dataSchemaOf, fillTemplate, forCity, operationIdOf, routePath, variantsNote, type DataType } from '../core/data-type.ts';
+import { briefDescription, coveredCities, dataSchemaOf, fillTemplate, forCity, operationIdOf, routePath, type DataType } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import { CHANNEL_VARY, channelOf, setPageLinks } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
@@ -20,6 +20,19 @@ import { requestedFormat, sendDataFormat } from './formats.ts';
 import { emptyOutcome } from '../pipeline/envelope.ts';
 import { etagOf } from '../http/conditional.ts';
 
+/**
+ * The longest operation description in the OpenAPI document: the leading sentences of the data
+ * type's description. The whole text (method, sources per city) is on the data-type reference,
+ * which keeps the document within its budget (test/openapi-tools.test.ts).
+ */
+const OPERATION_DESCRIPTION_MAX = 120;
+
+/** The operation's description, with a link to the whole text when it is cut short (relative: Swagger UI is served here too). */
+function operationDescription(dt: DataType): string {
+  const { text, cut } = briefDescription(dt, OPERATION_DESCRIPTION_MAX);
+  return cut ? `${text} [More](/docs/data-types#${dt.type})` : text;
+}
+
 /** Every catalog entry becomes a route (plus its deprecated aliases); no handler per type. */
 export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: RouteContext) {
   // Literal per-city paths and the template path of their shape answer any spelling of a city (city-families.ts).
@@ -36,7 +49,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
     const path = routePath(dt);
     const doc: RouteDoc = {
       summary: `${dt.summary} (Tier ${dt.source.tier})`,
-      description: [dt.description ?? `${dt.summary}.`, variantsNote(dt)].filter(Boolean).join(' '),
+      description: operationDescription(dt),
       tags: [GROUP_LABELS[dt.group]],
       params: dt.params,
       paginated: dt.list ? 'list' : undefined,
@@ -47,7 +60,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       exampleKey: dt.type,
       exampleValues: { ...(dt.example.city ? { slug: dt.example.city, city: dt.example.city } : {}), ...dt.example.params },
       responses: {
-        200: 'Envelope; source_status ok, no_data, disabled or not_covered',
+        200: 'Envelope',
         404: dt.scope === 'global' ? 'Not found' : 'Unknown city (did-you-mean hint)',
         ...(dt.params?.length || dt.list ? { 422: dt.list ? 'Invalid parameter or paging value (page, limit, offset)' : 'Invalid parameter' } : {}),
         ...(dt.cache !== 'stored' ? { 503: 'Upstream down and nothing cached (hint: GET /api/v1/health)' } : {}),

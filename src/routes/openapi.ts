@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { buildOpenApi } from '../http/openapi.ts';
+import { buildOpenApi, EXAMPLE_ANSWERS } from '../http/openapi.ts';
 import { requestOrigin } from '../http/origin.ts';
-import { DEMO_BANNER } from '../http/html.ts';
+import { DEMO_BANNER, HTML_TYPE } from '../http/html.ts';
+import { dataTypeReferenceHtml } from '../services/data-type-reference.ts';
 import { lazy, z } from '../core/schema.ts';
 import type { RouteContext } from './context.ts';
 
@@ -111,6 +112,26 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
       .header('cache-control', 'public, max-age=3600')
       .send("window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', deepLinking: true, validatorUrl: null });\n"),
   );
+
+  // The data-type reference the operations point to for their whole description.
+  let reference: string | undefined;
+  app.get('/docs/data-types', async (_req, reply) =>
+    reply
+      .header('content-type', HTML_TYPE)
+      .header('content-security-policy', DOCS_CSP)
+      .header('cache-control', 'public, max-age=3600')
+      .send((reference ??= dataTypeReferenceHtml(ctx.rt.catalog, ctx.rt.config.demo))),
+  );
+
+  // The example answers the document refers to (externalValue), one JSON file per data type.
+  app.get('/docs/examples/:file', async (req, reply) => {
+    const m = /^([a-z0-9-]+)\.json$/.exec((req.params as { file: string }).file);
+    if (!m?.[1] || !Object.hasOwn(EXAMPLE_ANSWERS, m[1])) return reply.callNotFound();
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(JSON.stringify(EXAMPLE_ANSWERS[m[1]]));
+  });
 
   app.get('/docs/assets/:file', async (req, reply) => {
     const file = (req.params as { file: string }).file;

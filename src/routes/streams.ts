@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { streamCadence, type DataType } from '../core/data-type.ts';
+import { streamCadence, streamRetrySeconds, type DataType } from '../core/data-type.ts';
 import type { Fanout } from '../streams/fanout.ts';
 import { StreamHub } from '../streams/hub.ts';
 import { LocalFanout } from '../streams/local-fanout.ts';
@@ -9,7 +9,6 @@ import type { RouteDoc } from '../http/route-doc.ts';
 /** `<data path>/stream`: the stream of a data type for clients that cannot set Accept (curl, a link). */
 export const STREAM_SUFFIX = '/stream';
 /** EventSource waits `retry` before reconnecting: the type's cadence, at most this, so a restarted server is found again soon. */
-const MAX_RETRY_S = 300;
 
 export interface StreamRoutes {
   /** Whether the type streams (the catalog decides: core/data-type.ts streamCadence). */
@@ -76,7 +75,7 @@ export function streamRoutes(app: FastifyInstance, { rt, pipeline }: Pick<RouteC
         query,
         current,
         lastEventId: typeof lastEventId === 'string' && lastEventId !== '' ? lastEventId : null,
-        retryMs: Math.min(streamCadence(dt) ?? MAX_RETRY_S, MAX_RETRY_S) * 1000,
+        retryMs: (streamRetrySeconds(dt) ?? 300) * 1000,
         res: reply.raw,
         release,
       });
@@ -86,14 +85,14 @@ export function streamRoutes(app: FastifyInstance, { rt, pipeline }: Pick<RouteC
 
 /** A streaming type's route docs: the text/event-stream answer (http/openapi.ts) and how to ask for it. */
 export function streamsDoc(dt: DataType, doc: RouteDoc): RouteDoc {
-  const cadence = streamCadence(dt);
-  if (cadence === null) return doc;
+  const retry = streamRetrySeconds(dt);
+  if (retry === null) return doc;
   return {
     ...doc,
     stream: true,
     description:
-      `${doc.description} Streams as Server-Sent Events with \`Accept: text/event-stream\` (what EventSource sends) or at the same path plus \`${STREAM_SUFFIX}\`: ` +
-      `the current envelope at once, then the new envelope whenever its content changes; \`retry\` ${Math.min(cadence, MAX_RETRY_S)} s.`,
+      // How streams work is told once, in the EventStream schema; the operation adds its retry.
+      `${doc.description} Streams (EventStream): \`retry\` ${retry} s.`,
   };
 }
 

@@ -168,3 +168,85 @@ export function shareRepeated(schemas: Record<string, Schema>): Record<string, S
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
+
+/** A group of fields is factored out only when it has this many fields (and saves bytes). */
+const GROUP_MIN_FIELDS = 3;
+
+/**
+ * Returns `schemas` with each group of fields that several records share (the same names with
+ * the same subschemas, required alike: the table columns of the official statistics, a post
+ * code with its deprecated twins) moved to a component of its own that those records include
+ * with `allOf`. Greedy: the group that saves most first, taken from the fields two records have
+ * in common, until no group saves anything. What a record accepts is unchanged; a client
+ * generator gets one base type per group.
+ */
+export function shareFieldGroups(schemas: Record<string, Schema>): Record<string, Schema> {
+  const records: Schema[] = [];
+  const collect = (node: Schema) => {
+    if (isSchema(node.properties) && !node.allOf && !node.$ref) records.push(node);
+    mapChildren(node, [], (c) => (collect(c), c));
+  };
+  for (const root of Object.values(schemas)) collect(root);
+
+  /** A field as a record has it (name, subschema, required), numbered. */
+  const ids = new Map<string, number>();
+  const texts: string[] = [];
+  const idOf = (text: string) => {
+    let id = ids.get(text);
+    if (id === undefined) ids.set(text, (id = texts.push(text) - 1));
+    return id;
+  };
+  const fieldsOf = (r: Schema) =>
+    Object.keys(r.properties as Schema)
+      .map((n) => idOf(JSON.stringify([n, (r.properties as Schema)[n], Array.isArray(r.required) && r.required.includes(n)])))
+      .sort((x, y) => x - y);
+  const out = { ...schemas };
+  const used = new Set(Object.keys(out));
+  for (;;) {
+    const fields = records.map(fieldsOf);
+    const sets = fields.map((f) => new Set(f));
+    const holders = new Map<number, number[]>();
+    fields.forEach((fs, i) => fs.forEach((f) => holders.set(f, [...(holders.get(f) ?? []), i])));
+    let best: { group: number[]; members: number[]; saved: number } | null = null;
+    const tried = new Set<string>();
+    for (let a = 0; a < records.length; a++) {
+      // The records sharing at least GROUP_MIN_FIELDS fields with this one.
+      const shared = new Map<number, number>();
+      for (const f of fields[a]!) for (const b of holders.get(f)!) if (b > a) shared.set(b, (shared.get(b) ?? 0) + 1);
+      for (const [b, n] of shared) {
+        if (n < GROUP_MIN_FIELDS) continue;
+        const group = fields[a]!.filter((f) => sets[b]!.has(f));
+        const key = group.join(',');
+        if (tried.has(key)) continue;
+        tried.add(key);
+        // Every record with all of the group and a field of its own besides.
+        const rarest = group.reduce((x, y) => (holders.get(x)!.length <= holders.get(y)!.length ? x : y));
+        const members = holders.get(rarest)!.filter((i) => fields[i]!.length > group.length && group.every((g) => sets[i]!.has(g)));
+        const size = group.reduce((sum, f) => sum + texts[f]!.length, 30);
+        const saved = (members.length - 1) * size - members.length * (REF_CHARS + 12);
+        if (members.length >= 2 && saved > (best?.saved ?? 0)) best = { group, members, saved };
+      }
+    }
+    if (!best) break;
+    const parsed = best.group.map((f) => JSON.parse(texts[f]!) as [string, Schema, boolean]);
+    const names = new Set(parsed.map(([n]) => n));
+    const base: Schema = { type: 'object', properties: Object.fromEntries(parsed.map(([n, sub]) => [n, sub])) };
+    const required = parsed.filter(([, , r]) => r).map(([n]) => n);
+    if (required.length) base.required = required;
+    let name = `${pascal(parsed[0]![0])}Fields`;
+    for (let i = 2; used.has(name); i++) name = `${pascal(parsed[0]![0])}Fields${i}`;
+    used.add(name);
+    out[name] = base;
+    for (const i of best.members) {
+      const node = records[i]!;
+      const props = node.properties as Schema;
+      for (const n of names) delete props[n];
+      if (Array.isArray(node.required)) {
+        node.required = node.required.filter((n) => !names.has(n as string));
+        if ((node.required as unknown[]).length === 0) delete node.required;
+      }
+      node.allOf = [...((node.allOf as unknown[]) ?? []), { $ref: `#/components/schemas/${name}` }];
+    }
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -6,12 +6,8 @@ import { GROUP_LABELS } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import type { ParamDecl } from '../core/params.ts';
 import { envelopeSchemas, SharedParts } from './openapi-parts.ts';
-import { shareRepeated, tidy } from './openapi-share.ts';
-import EXAMPLES from './openapi-examples.json' with { type: 'json' };
+import { shareFieldGroups, shareRepeated, tidy } from './openapi-share.ts';
 import { VERSION } from '../core/version.ts';
-
-/** The example answer per data type, produced from fixtures by `npm run openapi-examples` (never hand-written). */
-export const EXAMPLE_ANSWERS: Readonly<Record<string, { data: unknown; meta: unknown; attribution: unknown }>> = EXAMPLES;
 
 /**
  * Where a data type's example answer is served (routes/openapi.ts): the document refers to it
@@ -50,7 +46,7 @@ function dataAnswer(dataName: string): Json {
  * by reference, its example answer (an Example Object's externalValue). Embedded, the hundred
  * examples were a sixth of the document; aliases share the response and so the example.
  */
-function successContent(doc: RouteDoc, schemas: Schemas, base: string): Json {
+function successContent(doc: RouteDoc, schemas: Schemas, base: string, inline?: Readonly<Record<string, unknown>>): Json {
   if (doc.contentType) return { schema: { type: 'string' } };
   if (doc.answer) {
     if (claim(schemas, doc.answer.name, doc.answer.schema)) schemas.json[doc.answer.name] = jsonSchemaOf(doc.answer.schema());
@@ -63,7 +59,8 @@ function successContent(doc: RouteDoc, schemas: Schemas, base: string): Json {
     schemas.json[name] = dataAnswer(doc.data.name);
   }
   const key = doc.exampleKey;
-  const example = key && Object.hasOwn(EXAMPLE_ANSWERS, key) ? { examples: { [key]: { externalValue: exampleUrl(base, key) } } } : {};
+  // Every data type has one (npm run openapi-examples; the contract test fetches each).
+  const example = !key ? {} : inline ? { examples: { [key]: { value: inline[key] } } } : { examples: { [key]: { externalValue: exampleUrl(base, key) } } };
   return { schema: { $ref: `#/components/schemas/${name}` }, ...example };
 }
 
@@ -144,8 +141,10 @@ function tagList(paths: Record<string, Record<string, unknown>>): { name: string
 /**
  * OpenAPI 3.1 built from the routes Fastify actually registered: it cannot list a path that does
  * not exist. `origin` is where the document was requested from, so "Try it out" calls this instance.
+ * The data types' example answers are referred to by URL, or embedded when `inlineExamples` (the
+ * example answer per data type) is given.
  */
-export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
+export function buildOpenApi(routes: Route[], config: Config, origin = '/', inlineExamples?: Readonly<Record<string, unknown>>) {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Schemas = { json: {}, owners: new Map() };
   const shared = new SharedParts();
@@ -183,7 +182,7 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
         const ok = {
           description,
           content: {
-            [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas, base),
+            [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas, base, inlineExamples),
             ...(formats ? formatContent(formats) : {}),
             ...(r.doc.stream ? EVENT_STREAM : {}),
           },
@@ -226,7 +225,10 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
       description:
         'Keyless, read-only proxy with one envelope {data, meta, attribution} and honest source_status. Tiers: A open licences, B share-alike (e.g. ODbL), C other terms. ' +
         'Cities are addressed by slug, e.g. `koeln` (GET /api/v1/cities lists all 84; any case, umlauts and exonyms are accepted). ' +
-        "A data type's example answer is referred to by URL (externalValue, /docs/examples/<type>.json): an answer of the demo, made from recorded upstream data, its lists cut to one item. " +
+        (inlineExamples
+          ? "A data type's example answer is embedded (examples): "
+          : "A data type's example answer is referred to by URL (externalValue, /docs/examples/<type>.json; ?examples=inline embeds them): ") +
+        'an answer of the demo, made from recorded upstream data, its lists cut to one item. ' +
         'Each data type in full (how it is read, sources and licences per city, coverage, cache windows): /docs/data-types#<type>.',
       contact: { name: 'Stadtdaten maintainers', url: 'https://github.com/stadtdaten/stadtdaten' },
       license: { name: 'Data under the licence named in each response attribution' },
@@ -235,7 +237,7 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/') {
     tags: tagList(paths),
     paths,
     components: {
-      schemas: shareRepeated(Object.fromEntries(Object.entries(schemas.json).map(([k, v]) => [k, tidy(v)]))),
+      schemas: shareFieldGroups(shareRepeated(Object.fromEntries(Object.entries(schemas.json).map(([k, v]) => [k, tidy(v)])))),
       responses: { ...parts.responses, ...dataResponses },
       parameters: parts.parameters,
     },

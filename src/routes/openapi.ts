@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { buildOpenApi, EXAMPLE_ANSWERS } from '../http/openapi.ts';
+import { buildOpenApi } from '../http/openapi.ts';
 import { requestOrigin } from '../http/origin.ts';
 import { DEMO_BANNER, HTML_TYPE } from '../http/html.ts';
 import { dataTypeReferenceHtml } from '../services/data-type-reference.ts';
 import { lazy, z } from '../core/schema.ts';
+import { parseParams, type ParamDecl } from '../core/params.ts';
 import type { RouteContext } from './context.ts';
 
 /** What /api/v1/openapi.json answers: the raw document, not an envelope (only its frame is described). */
@@ -29,17 +30,38 @@ const require = createRequire(import.meta.url);
 const DOCS_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
+/**
+ * How the document carries the data types' example answers: by URL (the default, which keeps it
+ * small) or embedded, a self-contained document for tools that resolve every reference while
+ * they run offline (openapi-typescript does) and for Swagger UI, which shows embedded examples.
+ */
+const EXAMPLES_PARAM: ParamDecl = {
+  name: 'examples',
+  type: 'string',
+  enum: ['reference', 'inline'],
+  default: 'reference',
+  description:
+    'reference (default): example answers by URL (externalValue), a compact document; inline: embedded, a self-contained document for generators that run offline',
+};
+
 export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
-  // One rendering per origin the document is requested from (servers names it); a handful at most.
+  // The example answers, loaded on the first ask: a process that is never asked does not hold them.
+  let examplesLoaded: Promise<Record<string, unknown>> | undefined;
+  const examples = () =>
+    (examplesLoaded ??= import('../http/openapi-examples.json', { with: { type: 'json' } }).then((x) => x.default as Record<string, unknown>));
+
+  // One rendering per origin the document is requested from (servers names it) and form; a handful at most.
   const cached = new Map<string, { json: string; yaml: string }>();
-  const doc = (req: FastifyRequest) => {
+  const doc = async (req: FastifyRequest) => {
     const origin = requestOrigin(req);
-    let d = cached.get(origin);
+    const { examples: form } = parseParams([EXAMPLES_PARAM], req.query as Record<string, unknown>);
+    const key = `${form} ${origin}`;
+    let d = cached.get(key);
     if (!d) {
-      const spec = buildOpenApi(ctx.routes, ctx.rt.config, origin);
+      const spec = buildOpenApi(ctx.routes, ctx.rt.config, origin, form === 'inline' ? await examples() : undefined);
       d = { json: JSON.stringify(spec), yaml: stringify(spec, { aliasDuplicateObjects: false }) };
       if (cached.size >= 16) cached.clear();
-      cached.set(origin, d);
+      cached.set(key, d);
     }
     return d;
   };
@@ -54,11 +76,13 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
           description: 'The same document as /api/v1/openapi.json, as YAML. Its servers name the address it was requested from.',
           tags: ['Operational'],
           contentType: 'application/yaml',
+          params: [EXAMPLES_PARAM],
+          responses: { 200: 'OK', 422: 'invalid_parameter: examples is neither reference nor inline' },
         },
       },
     },
     async (req, reply) =>
-      reply.headers({ 'content-type': 'application/yaml; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send(doc(req).yaml),
+      reply.headers({ 'content-type': 'application/yaml; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send((await doc(req)).yaml),
   );
 
   app.get(
@@ -72,11 +96,13 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
             'This document: OpenAPI 3.1, generated from the routes the server registered, answered as the document itself (no envelope). Its servers name the address it was requested from, so generated clients and "Try it out" call this instance.',
           tags: ['Operational'],
           answer: { name: 'OpenApiDocument', schema: OpenApiDocument },
+          params: [EXAMPLES_PARAM],
+          responses: { 200: 'OK', 422: 'invalid_parameter: examples is neither reference nor inline' },
         },
       },
     },
     async (req, reply) =>
-      reply.headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send(doc(req).json),
+      reply.headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send((await doc(req)).json),
   );
 
   const uiDir = (() => {
@@ -110,7 +136,7 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
     reply
       .header('content-type', 'application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send("window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', deepLinking: true, validatorUrl: null });\n"),
+      .send("window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json?examples=inline', dom_id: '#ui', deepLinking: true, validatorUrl: null });\n"),
   );
 
   // The data-type reference the operations point to for their whole description.
@@ -126,11 +152,9 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
   // The example answers the document refers to (externalValue), one JSON file per data type.
   app.get('/docs/examples/:file', async (req, reply) => {
     const m = /^([a-z0-9-]+)\.json$/.exec((req.params as { file: string }).file);
-    if (!m?.[1] || !Object.hasOwn(EXAMPLE_ANSWERS, m[1])) return reply.callNotFound();
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(JSON.stringify(EXAMPLE_ANSWERS[m[1]]));
+    const all = await examples();
+    if (!m?.[1] || !Object.hasOwn(all, m[1])) return reply.callNotFound();
+    return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(JSON.stringify(all[m[1]]));
   });
 
   app.get('/docs/assets/:file', async (req, reply) => {

@@ -48,7 +48,11 @@ const TRIPS = Number(process.env.BENCH_TRIPS ?? 190_000);
 const STOPS = 400_000;
 const ROUTES = 20_000;
 const ALERTS = 2_000;
-/** Polls of the same feed: the first cold, the rest warm (what a long-running poller carries shows from the second on). */
+/**
+ * Polls of the same feed. The poll child ends with each poll unless BENCH_POLL_CHILD_KEEP=true
+ * (GTFS_RT_POLL_CHILD_KEEP), so by default every poll is cold; kept, the first is cold and the
+ * rest warm (what a long-running poller carries shows from the second on).
+ */
 const POLLS = Number(process.env.BENCH_POLLS ?? 4);
 /** Rounds of trip detail under 10 connections (the VM's throughput drifts between minutes). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -145,7 +149,14 @@ async function pollerChild(feedUrl: string, storePath: string) {
   const { runGtfsRtPoll } = await import('../src/jobs/gtfs/rt-poller.ts');
   const { stopGtfsChildren } = await import('../src/jobs/gtfs/child-process.ts');
   const mode = process.env.BENCH_POLL_PROCESS ?? 'child';
-  const config = loadAppConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', GTFS_RT_BASE_URL: feedUrl, STORE_PATH: storePath, GTFS_RT_POLL_PROCESS: mode });
+  const config = loadAppConfig({
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    GTFS_RT_BASE_URL: feedUrl,
+    STORE_PATH: storePath,
+    GTFS_RT_POLL_PROCESS: mode,
+    GTFS_RT_POLL_CHILD_KEEP: process.env.BENCH_POLL_CHILD_KEEP ?? 'false',
+  });
   const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
   const baselineMb = process.resourceUsage().maxRSS / 1024;
   const polls = [];
@@ -215,7 +226,7 @@ async function main() {
   console.log(`app process: RSS before polling ${result.baseline_rss_mb} MB (full catalog loaded); poll mode ${result.mode}`);
   for (const [i, r] of result.polls.entries()) {
     console.log(
-      `poll ${i + 1} (${i === 0 ? 'cold' : 'warm'}): decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms incl. departure boards ${r.boards_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; peak RSS so far: poller ${r.poller_peak_rss_mb} MB, app ${r.app_peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`,
+      `poll ${i + 1} (${i === 0 || process.env.BENCH_POLL_CHILD_KEEP !== 'true' ? 'cold' : 'warm'}): decode+index ${r.decode_index_ms} ms, store writes ${r.write_ms} ms incl. departure boards ${r.boards_ms} ms (${r.writes} keys), total incl. HTTP ${r.total_ms} ms; peak RSS so far: poller ${r.poller_peak_rss_mb} MB, app ${r.app_peak_rss_mb} MB; ${r.status.stop_calls_in_cities} stop calls in cities`,
     );
   }
 

@@ -8,8 +8,9 @@
  * from /proc), the figure that holds across machines. Then the stampede: 1000 concurrent cold
  * requests and the upstream calls they cause.
  * Load generator: wrk -t1 (`apt-get install -y wrk`); without it autocannon, with a warning.
- * Knobs: BENCH_DURATION (s, default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64,256: the first
- * level runs every scenario, the others the plain HIT), BENCH_SCENARIOS (comma list of names), WRK.
+ * Knobs: BENCH_DURATION (s, default 5), BENCH_WARMUP (s of unmeasured load per job and server
+ * before the rounds, default 2), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64,256: the first level runs
+ * every scenario, the others the plain HIT), BENCH_SCENARIOS (comma list of names), WRK.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,8 @@ import { need } from './need.ts';
 import { npmStartArgs } from './npm-start.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+/** Seconds of unmeasured load per job and server before the rounds: the JIT compiles the hot paths of both first. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '64,256').split(',').map(Number);
 const ONLY = process.env.BENCH_SCENARIOS?.split(',');
@@ -238,6 +241,11 @@ async function main() {
     if (before !== null && after !== null && result.requests > 0) cpuOut.push(((after - before) * 1e6) / TICKS_PER_S / result.requests);
     return result;
   };
+  if (WARMUP > 0)
+    for (const job of jobs) {
+      await load(gen, local(job.s.port ?? PORTS.svc, job.s.url), job.connections, WARMUP, job.s.request);
+      await load(gen, local(refs[job.s.reference].port, job.s.url), job.connections, WARMUP, job.s.request);
+    }
   for (let round = 0; round < ROUNDS; round++) {
     for (const job of jobs) {
       const r = (runs[job.key] ??= { ours: [], ref: [], cpuOurs: [], cpuRef: [] });

@@ -8,8 +8,8 @@
  * from /proc), the figure that holds across machines. Then the stampede: 1000 concurrent cold
  * requests and the upstream calls they cause.
  * Load generator: wrk -t1 (`apt-get install -y wrk`); without it autocannon, with a warning.
- * Knobs: BENCH_DURATION (s, default 5), BENCH_WARMUP (s of unmeasured load per job and server
- * before the rounds, default 2), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64,256: the first level runs
+ * Knobs: BENCH_DURATION (s, default 5), BENCH_WARMUP (s of unmeasured load of the same job right
+ * before each measured one, default 2), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64,256: the first level runs
  * every scenario, the others the plain HIT), BENCH_SCENARIOS (comma list of names), WRK.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -27,7 +27,7 @@ import { need } from './need.ts';
 import { npmStartArgs } from './npm-start.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-/** Seconds of unmeasured load per job and server before the rounds: the JIT compiles the hot paths of both first. */
+/** Seconds of unmeasured load of the same job right before each measured one (ours and the reference alike). */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '64,256').split(',').map(Number);
@@ -235,17 +235,15 @@ async function main() {
     for (const s of SCENARIOS) if (li === 0 || s.name === 'hit') jobs.push({ key: `${s.name} c${connections}`, s, connections });
   const runs: Record<string, { ours: LoadResult[]; ref: LoadResult[]; cpuOurs: number[]; cpuRef: number[] }> = {};
   const measured = async (port: number, pid: number | undefined, job: (typeof jobs)[number], cpuOut: number[]) => {
+    // Unmeasured load of the same job first: the JIT has compiled its path, and what the previous job left
+    // (garbage of MCP calls, a grown heap) is collected here rather than billed to this one.
+    if (WARMUP > 0) await load(gen, local(port, job.s.url), job.connections, WARMUP, job.s.request);
     const before = cpuTicks(pid);
     const result = await load(gen, local(port, job.s.url), job.connections, DURATION, job.s.request);
     const after = cpuTicks(pid);
     if (before !== null && after !== null && result.requests > 0) cpuOut.push(((after - before) * 1e6) / TICKS_PER_S / result.requests);
     return result;
   };
-  if (WARMUP > 0)
-    for (const job of jobs) {
-      await load(gen, local(job.s.port ?? PORTS.svc, job.s.url), job.connections, WARMUP, job.s.request);
-      await load(gen, local(refs[job.s.reference].port, job.s.url), job.connections, WARMUP, job.s.request);
-    }
   for (let round = 0; round < ROUNDS; round++) {
     for (const job of jobs) {
       const r = (runs[job.key] ??= { ours: [], ref: [], cpuOurs: [], cpuRef: [] });

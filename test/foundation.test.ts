@@ -8,6 +8,7 @@ import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import { fullDescription } from '../src/core/data-type.ts';
+import { esc } from '../src/http/html.ts';
 import { loadAppConfig } from '../src/startup.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { Metrics } from '../src/metrics.ts';
@@ -177,12 +178,11 @@ test('/docs/data-types: every data type in full; an operation whose description 
   assert.equal(page.status, 200);
   assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
   const spec = (await app.get('/api/v1/openapi.json')).json as { paths: Record<string, { get: { description: string } }> };
-  const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   let cut = 0;
   for (const dt of app.rt.catalog.all) {
     const full = fullDescription(dt);
     assert.ok(page.text.includes(`<section id="${dt.type}">`), dt.type);
-    assert.ok(page.text.includes(html(full)), `${dt.type}: the whole description is on the page`);
+    assert.ok(page.text.includes(esc(full)), `${dt.type}: the whole description is on the page`);
     // A streaming type's operation ends with its retry (routes/streams.ts).
     const op = spec.paths[dt.path ?? `/api/v1/cities/{slug}/${dt.type}`]!.get.description.replace(/ Streams \(EventStream\): `retry` \d+ s\.$/, '');
     const link = ` [More](/docs/data-types#${dt.type})`;

@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { need } from './need.ts';
+import { onLoadCpus } from './pin.ts';
 
 export interface LoadResult {
   rps: number;
@@ -54,9 +55,9 @@ function wrkScript(request: LoadRequest): string {
 function loadWrk(url: string, connections: number, seconds: number, request?: LoadRequest): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const script = request ? ['-s', wrkScript(request)] : [];
-    const p = spawn(process.env.WRK ?? 'wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...script, url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    // On the load generators' cores (bench/pin.ts), away from the servers' core.
+    const [command, args] = onLoadCpus(process.env.WRK ?? 'wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...script, url]);
+    const p = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d: Buffer) => (out += d.toString()));
     p.on('error', reject);

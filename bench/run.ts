@@ -2,14 +2,17 @@
  * The warm-path table of bench/README.md: `npm run bench`.
  * Every scenario's answer is taken from Stadtdaten, then served as the very same bytes by a bare
  * reference: bare `node:http` for the fresh cache HIT (the stack's own limit), bare Fastify for
- * every other warm path, a bare MCP SDK server on bare Fastify for the MCP tool call. The targets
- * are loaded in interleaved rounds in one run on one machine; per round the throughput and p99
- * ratios, then their medians, and the CPU each process spent per answered request (user + system,
- * from /proc), the figure that holds across machines. Then the stampede: 1000 concurrent cold
- * requests and the upstream calls they cause.
+ * every other warm path, a bare MCP SDK server on bare Fastify for the MCP tool call. Each run is
+ * paired: Stadtdaten and its reference are loaded at the same time, each by its own wrk, both
+ * servers pinned to one shared core (bench/pin.ts), so that the moves in a shared machine's speed hit
+ * both alike. Per paired run the throughput and p99 ratios, then their medians over the rounds, and
+ * the CPU each process spent per answered request (user + system, from /proc), the figure that
+ * holds across machines. A control row loads two instances of bare node:http the same way: its
+ * ratio is the method's own spread. Then the stampede: 1000 concurrent cold requests and the
+ * upstream calls they cause.
  * Load generator: wrk -t1 (`apt-get install -y wrk`); without it autocannon, with a warning.
- * Knobs: BENCH_DURATION (s, default 5), BENCH_WARMUP (s of unmeasured load of the same job right
- * before each measured one, default 2), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64,256: the first level runs
+ * Knobs: BENCH_DURATION (s, default 5), BENCH_WARMUP (s of unmeasured paired load of the same job right
+ * before each measured one, default 2), BENCH_ROUNDS (4), BENCH_CONNECTIONS (64,256: the first level runs
  * every scenario, the others the plain HIT), BENCH_SCENARIOS (comma list of names), WRK.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -24,15 +27,17 @@ import { SqliteStore } from '../src/store/sqlite.ts';
 import { decodeEntry, encodeEntry } from '../src/pipeline/cache.ts';
 import { AUTOCANNON_WARNING, load, pickGenerator, type LoadRequest, type LoadResult } from './load.ts';
 import { need } from './need.ts';
+import { PINNING, PINNING_WARNING, pinServer } from './pin.ts';
 import { npmStartArgs } from './npm-start.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 /** Seconds of unmeasured load of the same job right before each measured one (ours and the reference alike). */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Even, so that each server starts its load first equally often. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '64,256').split(',').map(Number);
 const ONLY = process.env.BENCH_SCENARIOS?.split(',');
-const PORTS = { svc: 3901, bare: 3902, node: 3903, stale: 3904, mcp: 3905, cold: 3906 };
+const PORTS = { svc: 3901, bare: 3902, node: 3903, stale: 3904, mcp: 3905, cold: 3906, control: 3907 };
 // Bright Sky's recording is Freiburg's (Feldberg station): the one city whose weather answer is that recording.
 const CITY = 'freiburg-im-breisgau';
 const WEATHER = `/api/v1/cities/${CITY}/weather`;
@@ -59,7 +64,8 @@ interface Scenario {
   url: string;
   /** Which bare server serves the same bytes, and the throughput ratio to reach against it. */
   reference: Reference;
-  target: number;
+  /** The throughput ratio to reach; none for the control row. */
+  target?: number;
   /** What the answer must say (checked before the load). */
   expect?: RegExp;
   /** Our answer is not the same bytes every time (a timestamp, STALE vs STALE-ON-ERROR), only about the same size. */
@@ -71,6 +77,8 @@ interface Scenario {
 
 const ALL_SCENARIOS: Scenario[] = [
   { name: 'hit', url: WEATHER, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
+  // Bare node:http against a second instance of itself: what the method reads for two equal servers.
+  { name: 'control', url: WEATHER, reference: 'node', port: PORTS.control },
   { name: 'hit-query', url: `${WEATHER}?limit=10`, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
   { name: 'hit-tolerant-slug', url: '/api/v1/cities/Freiburg/weather', reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
   // The held refresh ends at the source's timeout; the answers then say STALE-ON-ERROR until the next one.
@@ -147,7 +155,9 @@ function cpuTicks(pid: number | undefined): number | null {
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return need(s[Math.floor(s.length / 2)], 'a sample for the median');
+  const mid = Math.floor(s.length / 2);
+  const upper = need(s[mid], 'a sample for the median');
+  return s.length % 2 === 1 ? upper : (need(s[mid - 1], 'a sample for the median') + upper) / 2;
 }
 
 /** A second instance whose store holds Freiburg's weather entry fetched 15 min ago (fresh 10 min, stale 1 h), with the refresh held. */
@@ -200,6 +210,7 @@ async function main() {
   const mcpResults: Record<string, unknown> = {};
   const sizes: Record<string, number> = {};
   for (const [i, s] of SCENARIOS.entries()) {
+    if (s.port === PORTS.control) continue;
     const a = await answer(local(s.port ?? PORTS.svc, s.url), s.request);
     const b = a.body;
     if (s.expect && !s.expect.test(b.toString())) throw new Error(`${s.name}: unexpected answer ${b.toString().slice(0, 300)}`);
@@ -219,6 +230,10 @@ async function main() {
     bare: { port: PORTS.bare, proc: startBare('bench/servers/bare-fastify.ts', join(dir, 'manifest.json'), PORTS.bare) },
     mcp: { port: PORTS.mcp, proc: startBare('bench/servers/bare-mcp.ts', join(dir, 'mcp.json'), PORTS.mcp) },
   };
+  if (SCENARIOS.some((s) => s.port === PORTS.control)) {
+    pidOf[PORTS.control] = startBare('bench/servers/bare-node.ts', join(dir, 'manifest.json'), PORTS.control).pid;
+    await waitFor(local(PORTS.control, WEATHER));
+  }
   for (const s of SCENARIOS) {
     const ref = refs[s.reference];
     if (s.request) await waitFor(local(ref.port, '/ready'));
@@ -228,29 +243,41 @@ async function main() {
     if (s.varying ? Math.abs(theirs.length - ours.length) > 16 : !theirs.equals(ours))
       throw new Error(`${s.name}: the reference does not answer the same bytes`);
   }
+  // Every server under load shares one core; the load generators run on the others (bench/pin.ts).
+  for (const pid of [...Object.values(pidOf), ...Object.values(refs).map((r) => r.proc.pid)]) pinServer(pid);
+  if (!PINNING) console.error(PINNING_WARNING);
 
-  // Rounds interleave the targets so that background noise hits them alike; per-round ratios, then the median.
+  // Rounds interleave the jobs; within a job both servers are loaded at once. Per-round ratios, then the median.
   const jobs: { key: string; s: Scenario; connections: number }[] = [];
   for (const [li, connections] of LEVELS.entries())
     for (const s of SCENARIOS) if (li === 0 || s.name === 'hit') jobs.push({ key: `${s.name} c${connections}`, s, connections });
   const runs: Record<string, { ours: LoadResult[]; ref: LoadResult[]; cpuOurs: number[]; cpuRef: number[] }> = {};
-  const measured = async (port: number, pid: number | undefined, job: (typeof jobs)[number], cpuOut: number[]) => {
-    // Unmeasured load of the same job first: the JIT has compiled its path, and what the previous job left
-    // (garbage of MCP calls, a grown heap) is collected here rather than billed to this one.
-    if (WARMUP > 0) await load(gen, local(port, job.s.url), job.connections, WARMUP, job.s.request);
-    const before = cpuTicks(pid);
-    const result = await load(gen, local(port, job.s.url), job.connections, DURATION, job.s.request);
-    const after = cpuTicks(pid);
-    if (before !== null && after !== null && result.requests > 0) cpuOut.push(((after - before) * 1e6) / TICKS_PER_S / result.requests);
-    return result;
-  };
+  const cpuPerRequest = (before: number | null, after: number | null, requests: number) =>
+    before !== null && after !== null && requests > 0 ? ((after - before) * 1e6) / TICKS_PER_S / requests : null;
   for (let round = 0; round < ROUNDS; round++) {
     for (const job of jobs) {
       const r = (runs[job.key] ??= { ours: [], ref: [], cpuOurs: [], cpuRef: [] });
       const port = job.s.port ?? PORTS.svc;
       const ref = refs[job.s.reference];
-      r.ours.push(await measured(port, pidOf[port], job, r.cpuOurs));
-      r.ref.push(await measured(ref.port, ref.proc.pid, job, r.cpuRef));
+      // Which of the two load generators starts first alternates by round: the first gets a few per cent more.
+      const both = async (seconds: number) => {
+        const start = (p: number) => load(gen, local(p, job.s.url), job.connections, seconds, job.s.request);
+        if (round % 2 === 0) return Promise.all([start(port), start(ref.port)]);
+        const [theirs, ours] = await Promise.all([start(ref.port), start(port)]);
+        return [ours, theirs];
+      };
+      // Unmeasured load of the same job first: the JIT has compiled its path, and what the previous job left
+      // (garbage of MCP calls, a grown heap) is collected here rather than billed to this one.
+      if (WARMUP > 0) await both(WARMUP);
+      const before = [cpuTicks(pidOf[port]), cpuTicks(ref.proc.pid)];
+      const [ours, theirs] = await both(DURATION);
+      const after = [cpuTicks(pidOf[port]), cpuTicks(ref.proc.pid)];
+      r.ours.push(need(ours, 'our run'));
+      r.ref.push(need(theirs, 'the reference run'));
+      const cpuOurs = cpuPerRequest(before[0] ?? null, after[0] ?? null, r.ours.at(-1)?.requests ?? 0);
+      const cpuRef = cpuPerRequest(before[1] ?? null, after[1] ?? null, r.ref.at(-1)?.requests ?? 0);
+      if (cpuOurs !== null) r.cpuOurs.push(cpuOurs);
+      if (cpuRef !== null) r.cpuRef.push(cpuRef);
     }
     console.error(`round ${round + 1}/${ROUNDS} done`);
   }
@@ -264,11 +291,13 @@ async function main() {
     return {
       scenario: key,
       reference: s.reference === 'node' ? 'node:http' : s.reference === 'bare' ? 'bare Fastify' : 'bare MCP SDK on Fastify',
-      stadtdaten_rps: median(r.ours.map((x) => x.rps)),
-      reference_rps: median(r.ref.map((x) => x.rps)),
+      /** The control row's "Stadtdaten" is a second bare node:http. */
+      control: s.port === PORTS.control,
+      stadtdaten_rps: Math.round(median(r.ours.map((x) => x.rps))),
+      reference_rps: Math.round(median(r.ref.map((x) => x.rps))),
       ratio: throughput,
-      target: s.target,
-      met: throughput >= s.target,
+      target: s.target ?? null,
+      met: s.target === undefined ? null : throughput >= s.target,
       p99_ratio: ratio(r.ours, r.ref, (x) => Math.max(x.p99_ms, 0.001)),
       p50_p99_ms: {
         stadtdaten: [median(r.ours.map((x) => x.p50_ms)), median(r.ours.map((x) => x.p99_ms))],
@@ -326,7 +355,7 @@ async function main() {
     },
     generator: gen === 'wrk' ? 'wrk -t1' : 'autocannon (fallback)',
     warning: gen === 'wrk' ? null : AUTOCANNON_WARNING,
-    settings: { duration_s: DURATION, rounds: ROUNDS, connections: LEVELS, body_bytes: sizes },
+    settings: { duration_s: DURATION, warmup_s: WARMUP, rounds: ROUNDS, connections: LEVELS, paired: true, pinned: PINNING, body_bytes: sizes },
     table,
     stale_answer_after: /"cache_status":"([A-Z-]+)"/.exec(staleAfter)?.[1] ?? null,
     stampede,
@@ -335,7 +364,7 @@ async function main() {
   writeFileSync('bench/results/latest.json', JSON.stringify(summary, null, 2));
   console.log(JSON.stringify(summary, null, 2));
   console.log(
-    `\nload generator: ${summary.generator}; ${DURATION} s x ${ROUNDS} interleaved rounds; machine: ${cpus().length} x ${summary.machine.cpu}, ${process.version}`,
+    `\nload generator: ${summary.generator}; ${DURATION} s x ${ROUNDS} rounds, each server and its reference loaded at once${PINNING ? ' on one shared core' : ' (not pinned)'}; machine: ${cpus().length} x ${summary.machine.cpu}, ${process.version}`,
   );
   console.log(
     '\n| scenario | reference | Stadtdaten req/s | reference req/s | ratio (target) | p99 ratio | CPU µs/req (ours, reference) |\n|---|---|---|---|---|---|---|',
@@ -343,10 +372,11 @@ async function main() {
   for (const r of table) {
     const c = r.cpu_us_per_request;
     console.log(
-      `| ${r.scenario} | ${r.reference} | ${r.stadtdaten_rps} | ${r.reference_rps} | ${r.ratio} (≥ ${r.target}${r.met ? '' : ', NOT MET'}) | ${r.p99_ratio} | ${c.stadtdaten ?? '-'}, ${c.reference ?? '-'} |`,
+      `| ${r.scenario} | ${r.reference} | ${r.stadtdaten_rps} | ${r.reference_rps} | ${r.ratio} (${r.target === null ? 'control: node:http twice' : `≥ ${r.target}${r.met ? '' : ', NOT MET'}`}) | ${r.p99_ratio} | ${c.stadtdaten ?? '-'}, ${c.reference ?? '-'} |`,
     );
   }
   if (gen !== 'wrk') console.log(`\n${AUTOCANNON_WARNING}`);
+  if (!PINNING) console.log(`\n${PINNING_WARNING}`);
   console.log(
     `\nstale: answer after the load ${summary.stale_answer_after}; stampede: ${stampede.upstream_calls} upstream call(s) for ${stampede.requests} cold requests (p50 ${stampede.p50_ms} ms, p99 ${stampede.p99_ms} ms)`,
   );

@@ -100,10 +100,13 @@ const ALL_SCENARIOS: Scenario[] = [
 ];
 const SCENARIOS = ALL_SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name));
 
-async function waitFor(url: string) {
+/** Until `url` answers 200 (or any status with `anyStatus`: a server that is up). */
+async function waitFor(url: string, anyStatus = false) {
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(url)).status === 200) return;
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      if (anyStatus || r.status === 200) return;
     } catch {
       /* not up yet */
     }
@@ -117,6 +120,27 @@ function startStadtdaten(port: number, env: Record<string, string | undefined>):
   const p = spawn(process.execPath, npmStartArgs(), { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(p);
   return p;
+}
+
+type References = Record<Reference, { port: number; proc: ChildProcess }> & { control?: ChildProcess };
+
+/** The bare references, and the control's second node:http when asked for: started, answering and pinned. */
+async function startReferences(files: { manifest: string; mcp: string }, control: boolean): Promise<References> {
+  const refs: References = {
+    node: { port: PORTS.node, proc: startBare('bench/servers/bare-node.ts', files.manifest, PORTS.node) },
+    bare: { port: PORTS.bare, proc: startBare('bench/servers/bare-fastify.ts', files.manifest, PORTS.bare) },
+    mcp: { port: PORTS.mcp, proc: startBare('bench/servers/bare-mcp.ts', files.mcp, PORTS.mcp) },
+    ...(control ? { control: startBare('bench/servers/bare-node.ts', files.manifest, PORTS.control) } : {}),
+  };
+  await Promise.all([PORTS.node, PORTS.bare, PORTS.mcp, ...(control ? [PORTS.control] : [])].map((p) => waitFor(local(p, '/'), true)));
+  for (const p of [refs.node.proc, refs.bare.proc, refs.mcp.proc, refs.control]) pinServer(p?.pid);
+  return refs;
+}
+
+async function restartReferences(refs: References, files: { manifest: string; mcp: string }, control: boolean): Promise<References> {
+  const procs = [refs.node.proc, refs.bare.proc, refs.mcp.proc, refs.control].filter((p) => p !== undefined);
+  await Promise.all(procs.map((p) => new Promise((resolve) => p.once('exit', resolve).kill('SIGTERM'))));
+  return startReferences(files, control);
 }
 
 function startBare(script: string, manifest: string, port: number): ChildProcess {
@@ -225,26 +249,18 @@ async function main() {
   }
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(dir, 'mcp.json'), JSON.stringify(mcpResults['mcp-call'] ?? null));
-  const refs: Record<Reference, { port: number; proc: ChildProcess }> = {
-    node: { port: PORTS.node, proc: startBare('bench/servers/bare-node.ts', join(dir, 'manifest.json'), PORTS.node) },
-    bare: { port: PORTS.bare, proc: startBare('bench/servers/bare-fastify.ts', join(dir, 'manifest.json'), PORTS.bare) },
-    mcp: { port: PORTS.mcp, proc: startBare('bench/servers/bare-mcp.ts', join(dir, 'mcp.json'), PORTS.mcp) },
-  };
-  if (SCENARIOS.some((s) => s.port === PORTS.control)) {
-    pidOf[PORTS.control] = startBare('bench/servers/bare-node.ts', join(dir, 'manifest.json'), PORTS.control).pid;
-    await waitFor(local(PORTS.control, WEATHER));
-  }
+  const files = { manifest: join(dir, 'manifest.json'), mcp: join(dir, 'mcp.json') };
+  const control = SCENARIOS.some((s) => s.port === PORTS.control);
+  let refs = await startReferences(files, control);
   for (const s of SCENARIOS) {
     const ref = refs[s.reference];
-    if (s.request) await waitFor(local(ref.port, '/ready'));
-    else await waitFor(local(ref.port, s.url));
     const ours = await body(local(s.port ?? PORTS.svc, s.url), s.request);
     const theirs = await body(local(ref.port, s.url), s.request);
     if (s.varying ? Math.abs(theirs.length - ours.length) > 16 : !theirs.equals(ours))
       throw new Error(`${s.name}: the reference does not answer the same bytes`);
   }
   // Every server under load shares one core; the load generators run on the others (bench/pin.ts).
-  for (const pid of [...Object.values(pidOf), ...Object.values(refs).map((r) => r.proc.pid)]) pinServer(pid);
+  for (const pid of Object.values(pidOf)) pinServer(pid);
   if (!PINNING) console.error(PINNING_WARNING);
 
   // Rounds interleave the jobs; within a job both servers are loaded at once. Per-round ratios, then the median.
@@ -255,6 +271,10 @@ async function main() {
   const cpuPerRequest = (before: number | null, after: number | null, requests: number) =>
     before !== null && after !== null && requests > 0 ? ((after - before) * 1e6) / TICKS_PER_S / requests : null;
   for (let round = 0; round < ROUNDS; round++) {
+    // Fresh references each round: a long-running node:http got up to 15 % slower per request for minutes
+    // after some jobs (the control row showed it), which flattered Stadtdaten against it.
+    if (round > 0) refs = await restartReferences(refs, files, control);
+    pidOf[PORTS.control] = refs.control?.pid;
     for (const job of jobs) {
       const r = (runs[job.key] ??= { ours: [], ref: [], cpuOurs: [], cpuRef: [] });
       const port = job.s.port ?? PORTS.svc;
@@ -308,6 +328,7 @@ async function main() {
         reference: r.cpuRef.length ? +median(r.cpuRef).toFixed(2) : null,
       },
       per_round: r.ours.map((x, i) => +(x.rps / need(r.ref[i], `${key}: reference run ${i}`).rps).toFixed(2)),
+      cpu_per_round: { stadtdaten: r.cpuOurs.map((x) => +x.toFixed(1)), reference: r.cpuRef.map((x) => +x.toFixed(1)) },
       errors: r.ours.reduce((a, x) => a + x.errors, 0) + r.ref.reduce((a, x) => a + x.errors, 0),
     };
   });

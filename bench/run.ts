@@ -62,7 +62,7 @@ type Reference = 'node' | 'bare' | 'mcp';
 interface Scenario {
   name: string;
   url: string;
-  /** Which bare server serves the same bytes, and the throughput ratio to reach against it. */
+  /** Which bare server serves the same bytes. */
   reference: Reference;
   /** The throughput ratio to reach; none for the control row. */
   target?: number;

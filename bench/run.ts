@@ -26,6 +26,7 @@ import { fakeEnv } from '../test/helpers/app.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { decodeEntry, encodeEntry } from '../src/pipeline/cache.ts';
 import { AUTOCANNON_WARNING, load, pickGenerator, type LoadRequest, type LoadResult } from './load.ts';
+import { median } from './median.ts';
 import { need } from './need.ts';
 import { PINNING, PINNING_WARNING, pinServer } from './pin.ts';
 import { npmStartArgs } from './npm-start.ts';
@@ -175,13 +176,6 @@ function cpuTicks(pid: number | undefined): number | null {
   } catch {
     return null;
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  const upper = need(s[mid], 'a sample for the median');
-  return s.length % 2 === 1 ? upper : (need(s[mid - 1], 'a sample for the median') + upper) / 2;
 }
 
 /** A second instance whose store holds Freiburg's weather entry fetched 15 min ago (fresh 10 min, stale 1 h), with the refresh held. */

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { withZip } from '../src/upstream/zip-archive.ts';
+import { median } from './median.ts';
 
 /**
  * How fast the ZIP reader (src/upstream/zip-archive.ts: yauzl, zlib and our Deflate64 decoder)
@@ -48,11 +49,6 @@ async function inflateOnce(reader: Reader, file: string): Promise<{ bytes: numbe
     await zip.close();
   }
   return { bytes, crc };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 async function zipJsAvailable(): Promise<boolean> {

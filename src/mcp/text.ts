@@ -7,8 +7,14 @@ import type { Envelope } from '../services/context.ts';
  * credit. Capped, because the full answer is the structured content.
  */
 const MAX_CHARS = 6000;
-/** Raw upstream fields and the deprecated twins of canonical names add nothing to read. */
-const SKIP = new Set([...RAW_KEYS, ...Object.keys(DEPRECATED_ALIASES)]);
+/**
+ * Raw upstream fields add nothing to read, nor does a deprecated twin beside its canonical name (`city` beside
+ * `place`); a key that only shares a deprecated name (a compare item's `city`) is read.
+ */
+function skipped(key: string, within: object): boolean {
+  const canonical = DEPRECATED_ALIASES[key];
+  return RAW_KEYS.has(key) || (canonical !== undefined && canonical in within);
+}
 
 function scalar(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
@@ -25,7 +31,7 @@ function flatten(value: unknown, prefix: string, out: string[]): void {
     return;
   }
   if (typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (!SKIP.has(k)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+    for (const [k, v] of Object.entries(value)) if (!skipped(k, value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
     return;
   }
   out.push(`${prefix}: ${scalar(value)}`);

@@ -61,13 +61,16 @@ function summary(label: string, env: Envelope): string {
   return `${parts.join('; ')}.`;
 }
 
+/** A source's credit with its licence, the licence once (many credits name it already: "DB InfraGO AG, CC BY 4.0"). */
+function creditLine(text: unknown, license: unknown): string {
+  const t = typeof text === 'string' ? text : '';
+  if (typeof license !== 'string' || !license || t.toLowerCase().includes(license.toLowerCase())) return t;
+  return t ? `${t}, ${license}` : license;
+}
+
 function credit(attribution: unknown): string | null {
   const list = Array.isArray(attribution) ? attribution : attribution ? [attribution] : [];
-  const names = list
-    .map((a: Record<string, unknown> | null) =>
-      a && typeof a === 'object' ? [a.text ?? a.source, a.license].filter((x) => typeof x === 'string').join(', ') : '',
-    )
-    .filter(Boolean);
+  const names = list.map((a: Record<string, unknown> | null) => (a && typeof a === 'object' ? creditLine(a.text ?? a.source, a.license) : '')).filter(Boolean);
   return names.length ? `Source: ${names.join('; ')}` : null;
 }
 

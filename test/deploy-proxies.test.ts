@@ -61,17 +61,21 @@ interface Ask {
   headers: Record<string, string>;
   query?: string;
   type: RegExp;
+  /** In nginx's cache: the entry of its format (HIT after the rounds), or one of its own (MISS the first time). */
+  cached?: 'HIT' | 'MISS';
 }
 const JSON_ASK: Ask = { name: 'JSON', headers: { accept: 'application/json' }, type: /^application\/json/ };
 const CSV_ASK: Ask = { name: 'CSV', headers: { accept: 'text/csv' }, type: /^text\/csv/ };
 const GEOJSON_ASK: Ask = { name: 'GeoJSON', headers: { accept: 'application/geo+json' }, type: /^application\/geo\+json/ };
 /** Asks answered as JSON, CSV or GeoJSON through another spelling: they share the entry of their format, or key their own. */
 const SPELLINGS: Ask[] = [
-  { name: 'no Accept', headers: {}, type: /^application\/json/ },
-  { name: "a browser's Accept", headers: { accept: BROWSER }, type: /^application\/json/ },
-  { name: 'CSV weighed below JSON', headers: { accept: 'text/csv;q=0.5, application/json' }, type: /^application\/json/ },
-  { name: 'JSON weighed below CSV', headers: { accept: 'application/json;q=0.5, text/csv' }, type: /^text\/csv/ },
-  { name: '?format=csv over a JSON Accept', headers: { accept: 'application/json' }, query: 'format=csv', type: /^text\/csv/ },
+  { name: 'no Accept', headers: {}, type: /^application\/json/, cached: 'HIT' },
+  { name: 'any type', headers: { accept: '*/*' }, type: /^application\/json/, cached: 'HIT' },
+  { name: "a browser's Accept", headers: { accept: BROWSER }, type: /^application\/json/, cached: 'HIT' },
+  { name: 'CSV weighed below JSON', headers: { accept: 'text/csv;q=0.5, application/json' }, type: /^application\/json/, cached: 'MISS' },
+  { name: 'JSON weighed below CSV', headers: { accept: 'application/json;q=0.5, text/csv' }, type: /^text\/csv/, cached: 'MISS' },
+  { name: 'CSV only as text/*', headers: { accept: 'text/*, */*;q=0.1' }, type: /^text\/csv/, cached: 'MISS' },
+  { name: '?format=csv over a JSON Accept', headers: { accept: 'application/json' }, query: 'format=csv', type: /^text\/csv/, cached: 'MISS' },
 ];
 
 function proxySuite(name: string, missing: string | false, start: (instance: string) => Promise<Proxy>) {
@@ -101,6 +105,7 @@ function proxySuite(name: string, missing: string | false, start: (instance: str
       for (const ask of SPELLINGS) {
         const r = await getRaw(proxy.base + path + (ask.query ? `?${ask.query}` : ''), ask.headers);
         assert.match(r.headers['content-type'] ?? '', ask.type, `${name}, ${path}, ${ask.name}`);
+        if (proxy.caches) assert.equal(r.headers['x-cache-status'], ask.cached, `${name}, ${path}, ${ask.name}`);
       }
       // A stream asked for on the same URL streams, uncompressed, past any cache.
       const sse = await SseReader.open(proxy.base + path, { 'accept-encoding': 'gzip, br, zstd' });

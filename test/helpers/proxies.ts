@@ -73,12 +73,18 @@ async function stopProcess(proc: ChildProcess, dir: string): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** deploy/nginx/stadtdaten.conf in front of `instance` (host:port); with brotli.conf too when the module is installed. */
-export async function startNginx(instance: string): Promise<Proxy> {
+/** deploy/nginx/stadtdaten.conf in front of one or more instances (host:port); with brotli.conf too when the module is installed. */
+export async function startNginx(instances: string | readonly string[]): Promise<Proxy> {
   const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-nginx-'));
   const port = await freePort();
   const conf = adjust(shipped('nginx/stadtdaten.conf'), 3, [
-    [/server 127\.0\.0\.1:3000;/, `server ${instance};`],
+    [
+      /server 127\.0\.0\.1:3000;/,
+      [instances]
+        .flat()
+        .map((i) => `server ${i};`)
+        .join('\n  '),
+    ],
     [/proxy_cache_path \/var\/cache\/nginx\/stadtdaten /, `proxy_cache_path ${dir}/cache `],
     [/listen 80 default_server;/, `listen 127.0.0.1:${port} default_server;`],
   ]);

@@ -1,4 +1,4 @@
-import { decimalComma, delimitedObjects } from '../../core/delimited.ts';
+import { decimalComma, delimitedObjects, delimitedRows } from '../../core/delimited.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { nameKey, type Station } from '../stada/stations.ts';
 
@@ -48,10 +48,42 @@ function coordinate(raw: string | undefined, min: number, max: number): number |
   return n !== null && n >= min && n <= max ? n : null;
 }
 
-/** "Stationsdaten": stations with a DS100 code, a name and a category 1-7 (others cannot be shown). */
+/** Header names compared without blanks: the 2020-03 edition writes `Bf DS 100Abk.`, the 2019-03 one `Bf DS 100 Abk.`. */
+const headerKey = (h: string): string => h.replace(/\s+/g, '').toLowerCase();
+
+/**
+ * Rows of "Stationsdaten" keyed by the canonical column names. A row with more fields than the
+ * header has an unquoted `;` inside its street (2020-03: Seebergen's `Hauptstr. 314;OT Seebergen`),
+ * the only free text before PLZ and Ort: the surplus joins the street, the later columns shift back.
+ */
+function stationRows(csv: string): Record<string, string>[] {
+  const [first, ...rows] = delimitedRows(csv, { label: 'Stationsdaten CSV' });
+  const header = (first ?? []).map((h) => h.trim());
+  const keys = header.map(headerKey);
+  const missing = STATION_COLUMNS.filter((c) => !keys.includes(headerKey(c)));
+  if (missing.length > 0) throw new UpstreamError('parse', `Stationsdaten CSV without the column(s) ${missing.join(', ')}`);
+  const names = keys.map((k, i) => STATION_COLUMNS.find((c) => headerKey(c) === k) ?? header[i] ?? '');
+  const street = keys.indexOf(headerKey('Straße'));
+  return rows.map((r) => {
+    const surplus = street >= 0 ? Math.max(0, r.length - header.length) : 0;
+    return Object.fromEntries(
+      names.map((name, i) => {
+        if (surplus === 0 || i < street) return [name, r[i] ?? ''];
+        if (i === street) return [name, r.slice(street, street + surplus + 1).join(';')];
+        return [name, r[i + surplus] ?? ''];
+      }),
+    );
+  });
+}
+
+/**
+ * "Stationsdaten": stations with a DS100 code, a name and a category 1-7 (others cannot be shown).
+ * Rows without PLZ or Ort (2020-03: Frankfurt am Main Gateway Gardens) keep null there and so
+ * belong to no city; a row without DS100 (Klein-Reken) cannot be joined and is left out.
+ */
 export function parseStationsdaten(csv: string): OpenStation[] {
   const out: OpenStation[] = [];
-  for (const r of rowsByHeader(csv, STATION_COLUMNS, 'Stationsdaten')) {
+  for (const r of stationRows(csv)) {
     const ds100 = text(r['Bf DS 100 Abk.']);
     const name = text(r['Station']);
     const category = Number(r['Kat. Vst']);

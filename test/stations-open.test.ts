@@ -4,12 +4,7 @@ import { fakeEnv, startApp } from './helpers/app.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import type { FakeUpstream } from './helpers/fake-upstream.ts';
 import { register as registerStada } from './fixtures/stada/routes.ts';
-import {
-  HALTESTELLEN_PATH,
-  register as registerDbOpenStations,
-  STATIONSDATEN_2019_PATH,
-  STATIONSDATEN_PATH,
-} from './fixtures/db-open-stations/routes.ts';
+import { HALTESTELLEN_PATH, register as registerDbOpenStations, STATIONSDATEN_2019_PATH, STATIONSDATEN_PATH } from './fixtures/db-open-stations/routes.ts';
 import { readFileSync } from 'node:fs';
 import { joinOpenStations, parseHaltestellen, parseStationsdaten } from '../src/sources/db-open-stations/open-stations.ts';
 import { CATALOG } from '../src/catalog/index.ts';
@@ -81,9 +76,16 @@ test('the recorded 2020-03 Stationsdaten: header `Bf DS 100Abk.`, post codes wit
   // Seebergen's street holds an unquoted `;` (`Hauptstr. 314;OT Seebergen`): PLZ and Ort stay in their columns.
   assert.deepEqual(by('USB'), { ds100: 'USB', name: 'Seebergen', category: 6, post_code: '99869', place: 'Drei Gleichen' });
   assert.equal(by('KKTR')?.place, 'Köln-Kalk');
-  assert.equal(stations.find((s) => s.name === 'Klein-Reken'), undefined, 'no DS100: cannot be joined');
+  assert.equal(
+    stations.find((s) => s.name === 'Klein-Reken'),
+    undefined,
+    'no DS100: cannot be joined',
+  );
   assert.ok(stations.length > 5300, `${stations.length} stations read`);
-  assert.ok(stations.every((s) => s.post_code === null || /^\d{5}$/.test(s.post_code)), 'every post code has five digits');
+  assert.ok(
+    stations.every((s) => s.post_code === null || /^\d{5}$/.test(s.post_code)),
+    'every post code has five digits',
+  );
 });
 
 test('the recorded 2019-03 edition (header with the blank, `Halle ` with a trailing blank) reads the same through HTTP', async (t) => {
@@ -112,10 +114,7 @@ test('Köln without DB credentials: the open station data answers, meta names th
   const got = names(r.json);
   // Every Köln station of the recorded 2020-03 file that the (built) Haltestellen list has a stop for;
   // Köln-Mülheim is addressed `Köln-Mülheim` there, a district of Köln.
-  assert.deepEqual(
-    [...got].sort(),
-    ['Köln Hbf', 'Köln Messe/Deutz', 'Köln Süd', 'Köln West', 'Köln-Ehrenfeld', 'Köln-Mülheim', 'Köln/Bonn Flughafen'].sort(),
-  );
+  assert.deepEqual([...got].sort(), ['Köln Hbf', 'Köln Messe/Deutz', 'Köln Süd', 'Köln West', 'Köln-Ehrenfeld', 'Köln-Mülheim', 'Köln/Bonn Flughafen'].sort());
   assert.deepEqual(
     got,
     [...got].sort((a, b) => a.localeCompare(b, 'de')),

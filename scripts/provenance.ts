@@ -46,7 +46,7 @@ export async function buildProvenance(): Promise<Record<string, SourceProvenance
     out[s.id] = {
       verified_on: files.length > 0 ? 'recording' : 'documentation',
       fixtures: folder ? `test/fixtures/${folder}/` : null,
-      recordings: files.map((f) => ({ file: f.file, source: f.source, recorded: f.recorded, commit: f.commit ?? null })),
+      recordings: files.map((f) => ({ file: f.file, source: f.source, recorded: f.recorded, commit: f.commit ?? null, note: f.note ?? null })),
     };
   }
   return out;

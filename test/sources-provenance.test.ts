@@ -18,7 +18,7 @@ process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 interface Row {
   source: string;
   verified_on: string;
-  recordings: { file: string; source: string; recorded: string; commit: string | null }[];
+  recordings: { file: string; source: string; recorded: string; commit: string | null; note: string | null }[];
   upstream_check: { checked_at: string; verdict: string; checks: number; counts: Record<string, number> } | null;
 }
 const rows = async (app = ctx.app) => {
@@ -58,7 +58,10 @@ test('GET /api/v1/sources: per source what its adapter was verified on, with the
     source: 'github:faabey33/peetrain DBSuS-Uebersicht_Bahnhoefe-Stand2020-03.csv',
     recorded: '2020-03',
     commit: 'f394d2ba7158',
+    note: null,
   });
+  const vienna = row(all, 'nextbike-gbfs').recordings.find((r) => r.file.startsWith('station_information'));
+  assert.equal(vienna?.note, 'Vienna: parser only', 'a recording of another place says so');
   const rmv = row(all, 'rmv');
   assert.deepEqual([rmv.verified_on, rmv.recordings], ['documentation', []]);
   assert.ok(

@@ -21,7 +21,7 @@ function registerBoth(fake: FakeUpstream) {
 const ctx = useFakeApp(registerBoth, { keyless: true, env: CREDS });
 const names = (json: unknown) => list<{ name: string }>(json, 'data').map((s) => s.name);
 
-test('parser: header by name, trailing ";" on some lines, several DS100 codes, decimal comma, CRLF and BOM', () => {
+test('parser: header by name, trailing ";" on some lines, several DS100 codes, decimal comma, CRLF and BOM', async () => {
   // Columns reordered against the published header and an extra column: read by name, not position.
   const stationsdaten =
     '\uFEFFStation;Bundesland;Bf DS 100 Abk.;Kat. Vst;PLZ;Ort;Neu\r\n' +
@@ -35,7 +35,7 @@ test('parser: header by name, trailing ";" on some lines, several DS100 codes, d
     '8073368;KKDZB;;Köln Messe/Deutz Gl.11-12;RV;6,974641;50,941299;;;;\r\n' +
     '8010159;LH,LHA,LHG;;Halle (Saale) Hbf;FV;11,987085;;;;\r\n' +
     'abc;FZZ;;Kaputt;RV;8,1;50,1;;;\r\n';
-  const stations = parseStationsdaten(stationsdaten);
+  const stations = await parseStationsdaten(stationsdaten);
   assert.deepEqual(
     stations.map((s) => [s.name, s.ds100, s.category, s.post_code, s.place]),
     [
@@ -45,7 +45,7 @@ test('parser: header by name, trailing ";" on some lines, several DS100 codes, d
     ],
     'category 0 dropped, leading zero of the post code restored, Ort trimmed',
   );
-  const stops = parseHaltestellen(haltestellen);
+  const stops = await parseHaltestellen(haltestellen);
   assert.deepEqual(stops[0], { eva: '8003368', ds100: ['KKDT', 'KKDZ', 'KKDZB'], name: 'Köln Messe/Deutz', lat: 50.940874, lon: 6.975001 });
   assert.deepEqual([stops[2]?.lat, stops[2]?.lon], [null, null], 'half a position is none');
   assert.equal(stops.length, 3, 'a row without a numeric EVA is dropped');
@@ -61,14 +61,17 @@ test('parser: header by name, trailing ";" on some lines, several DS100 codes, d
   // A second stop listing the station's own code adds its EVA number after the main one.
   const both = joinOpenStations(stations.slice(0, 1), [{ ...stops[1]!, ds100: ['KKDT'] }, stops[0]!]);
   assert.deepEqual(both[0]?.evas, ['8003368', '8073368']);
-  assert.throws(() => parseStationsdaten('<html>Not found</html>'), /column/);
-  assert.throws(() => parseHaltestellen('EVA_NR;DS100;IFOPT;NAME;Verkehr;Laenge;Breite\r\n'), /without any stop/);
+  await assert.rejects(parseStationsdaten('<html>Not found</html>'), /column/);
+  await assert.rejects(parseHaltestellen('EVA_NR;DS100;IFOPT;NAME;Verkehr;Laenge;Breite\r\n'), /without any stop/);
+  // cp1252 bytes (an editor's re-save) read like UTF-8.
+  const latin = Buffer.from('Station;Bf DS 100 Abk.;Kat. Vst;PLZ;Ort\r\nK\xf6ln Hbf;KK;1;50667;K\xf6ln\r\n', 'latin1');
+  assert.deepEqual((await parseStationsdaten(latin))[0]?.name, 'Köln Hbf');
 });
 
-test('the recorded 2020-03 Stationsdaten: header `Bf DS 100Abk.`, post codes without their zero, rows without PLZ/Ort, a 12-field row', () => {
-  const real = readFileSync(new URL('./fixtures/db-open-stations/DBSuS-Uebersicht_Bahnhoefe-Stand2020-03.csv', import.meta.url), 'utf8');
-  assert.match(real.slice(0, 120), /;Bf DS 100Abk\.;/, 'the recording really has the header without the blank');
-  const stations = parseStationsdaten(real);
+test('the recorded 2020-03 Stationsdaten: header `Bf DS 100Abk.`, post codes without their zero, rows without PLZ/Ort, a 12-field row', async () => {
+  const real = readFileSync(new URL('./fixtures/db-open-stations/DBSuS-Uebersicht_Bahnhoefe-Stand2020-03.csv', import.meta.url));
+  assert.match(real.subarray(0, 120).toString('utf8'), /;Bf DS 100Abk\.;/, 'the recording really has the header without the blank');
+  const stations = await parseStationsdaten(real);
   const by = (ds100: string) => stations.find((s) => s.ds100 === ds100);
   assert.deepEqual(by('KK'), { ds100: 'KK', name: 'Köln Hbf', category: 1, post_code: '50667', place: 'Köln' });
   assert.deepEqual(by('LH'), { ds100: 'LH', name: 'Halle (Saale) Hbf', category: 2, post_code: '06112', place: 'Halle' }, 'PLZ 6112 padded');

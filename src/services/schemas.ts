@@ -228,12 +228,9 @@ export const SourcesAnswer = lazy(() =>
               source: z.string().meta({ description: 'Where the answer was recorded or copied from (github:owner/repo path, or a URL)' }),
               recorded: z.string().meta({ description: 'When it was recorded, as far as known (a date, a month, ~year or "not stated")' }),
               commit: z.string().nullable().meta({ description: 'Commit of the repository it was copied from' }),
-              note: z
-                .string()
-                .nullable()
-                .meta({
-                  description: 'What it is of when not simply this source answering for a register city (another place, an excerpt, a format reference)',
-                }),
+              note: z.string().nullable().meta({
+                description: 'What it is of when not simply this source answering for a register city (another place, an excerpt, a format reference)',
+              }),
             }),
           )
           .meta({ description: 'The recorded answers its adapter is tested on (empty: documentation only)' }),

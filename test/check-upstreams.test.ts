@@ -222,3 +222,22 @@ test("check-upstreams leaves a deployment's stores alone: no connection to its P
     redis.close();
   }
 });
+
+test('CHECK_UPSTREAMS_RESULT_PATH: the run writes the date and verdict per source that /api/v1/sources shows', async () => {
+  const path = join(dir, 'last-check.json');
+  const before = Date.now();
+  const r = await check(['--type', 'weather,solar-roofs'], { ...fixtureSettings(), CHECK_UPSTREAMS_RESULT_PATH: path });
+  assert.equal(r.code, 0);
+  const written = JSON.parse(readFileSync(path, 'utf8')) as {
+    checked_at: string;
+    sources: Record<string, { verdict: string; checks: number; checked_at: string }>;
+  };
+  const at = Date.parse(written.checked_at);
+  assert.ok(at >= before && at <= Date.now(), 'dated with the run');
+  const weather = r.report.filter((x) => x.source === 'dwd-brightsky');
+  assert.deepEqual(
+    { verdict: written.sources['dwd-brightsky']?.verdict, checks: written.sources['dwd-brightsky']?.checks },
+    { verdict: 'ok', checks: weather.length },
+  );
+  assert.deepEqual(Object.keys(written.sources).sort(), [...new Set(r.report.map((x) => x.source))].sort(), 'only the sources this run checked');
+});

@@ -218,6 +218,33 @@ export const SourcesAnswer = lazy(() =>
           })
           .nullable()
           .meta({ description: 'Answers that no longer match the record schema or parser (null: none)' }),
+        verified_on: z
+          .enum(['recording', 'documentation'])
+          .meta({ description: "What its adapter's tests read: real recorded upstream answers, or only payloads built from the documentation" }),
+        recordings: z
+          .array(
+            z.strictObject({
+              file: z.string().meta({ description: 'Fixture file (in the repository under test/fixtures/)' }),
+              source: z.string().meta({ description: 'Where the answer was recorded or copied from (github:owner/repo path, or a URL)' }),
+              recorded: z.string().meta({ description: 'When it was recorded, as far as known (a date, a month, ~year or "not stated")' }),
+              commit: z.string().nullable().meta({ description: 'Commit of the repository it was copied from' }),
+              note: z.string().nullable().meta({
+                description: 'What it is of when not simply this source answering for a register city (another place, an excerpt, a format reference)',
+              }),
+            }),
+          )
+          .meta({ description: 'The recorded answers its adapter is tested on (empty: documentation only)' }),
+        upstream_check: z
+          .strictObject({
+            checked_at: time("Time of the operator's last npm run check-upstreams"),
+            verdict: z.enum(['parse_error', 'http_error', 'ok', 'no_data', 'disabled']).meta({ description: 'The worst verdict of its checks that matters' }),
+            checks: count('Checks of this source in that run'),
+            counts: z.record(z.string(), z.number().int()).meta({ description: 'Checks per verdict' }),
+          })
+          .nullable()
+          .meta({
+            description: 'Its verdict in the last check-upstreams run against the live upstream (null: none recorded, see CHECK_UPSTREAMS_RESULT_PATH)',
+          }),
       }),
     ),
     meta: z.strictObject({

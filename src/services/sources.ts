@@ -36,6 +36,8 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
           .filter((dt) => dt.reads.some((r) => [...(r.parts ?? []), ...(r.standIn?.parts ?? [])].some((p) => p.id === s.id)))
           .map((dt) => dt.type),
         breaker_state: await rt.breakers.state(s),
+        // One breaker per upstream host: a dead city portal leaves the other cities' hosts closed.
+        breakers: await rt.breakers.hostViews(s),
         breaker: {
           threshold: s.breaker?.threshold ?? DEFAULT_BREAKER.threshold,
           cooldown_seconds: s.breaker?.cooldownSeconds ?? DEFAULT_BREAKER.cooldownSeconds,

@@ -29,9 +29,13 @@ interface StaleInput {
   failed: boolean;
 }
 
-/** The cache key of a data type's answer for a city and parameters. */
+/**
+ * The cache key of a data type's answer for a city and parameters; a stand-in's answer has its own
+ * (it carries another source's attribution).
+ */
 export function cacheKey(form: DataType, city: City | null, params: Record<string, unknown>): string {
-  return `${form.type}:${city?.slug ?? '-'}:${paramKey(form.params ?? [], keyParams(form.params ?? [], params))}`;
+  const key = `${form.type}:${city?.slug ?? '-'}:${paramKey(form.params ?? [], keyParams(form.params ?? [], params))}`;
+  return form.standingInFor ? `${key}:@${form.source.id}` : key;
 }
 
 /**

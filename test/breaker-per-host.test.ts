@@ -6,6 +6,10 @@ import { at, list } from './helpers/json.ts';
 import { register as registerOparl } from './fixtures/oparl/routes.ts';
 import { OPARL } from '../src/sources/oparl/source.ts';
 import { DEFAULT_BREAKER } from '../src/pipeline/breakers.ts';
+import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
+import { withSources } from '../src/core/data-type.ts';
+import type { SourceDecl } from '../src/core/source.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * One breaker per upstream host: Köln's and Düsseldorf's council portals are two fake hosts
@@ -75,4 +79,32 @@ test('a failing Köln portal opens its host’s breaker only: Düsseldorf answer
   const health = (await app.get('/api/v1/health')).json;
   assert.deepEqual(at(health, 'data.sources.open_hosts'), [{ source: OPARL.id, host: hostOf(koeln) }]);
   assert.deepEqual(at(health, 'data.sources.open_breakers'), [OPARL.id]);
+});
+
+test('after its cool-down the Köln host gets one trial call; once it answers, its breaker closes and Köln is served', async () => {
+  const quick: SourceDecl = { ...OPARL, breaker: { threshold: 2, cooldownSeconds: 1 } };
+  const papers = withSources(CATALOG.byType.get('council-papers')!, (s) => (s.id === OPARL.id ? quick : s));
+  const own = await startApp(
+    { ...fakeEnv(koeln.url), OPARL_KOELN_SYSTEM_URL: `${koeln.url}/oparl/system`, OPARL_DUESSELDORF_SYSTEM_URL: `${duesseldorf.url}/Oparl/system` },
+    { catalog: buildCatalog([papers]), sources: CATALOG.sources.map((s) => (s.id === OPARL.id ? quick : s)) },
+  );
+  try {
+    koeln.get('/oparl/system', { status: 500, body: 'internal error' });
+    const before = koeln.count('/oparl/system');
+    for (let i = 0; i < 2; i++) assert.equal((await own.get('/api/v1/cities/koeln/council-papers')).status, 503);
+    assert.equal((await own.get('/api/v1/cities/koeln/council-papers')).status, 503);
+    assert.equal(koeln.count('/oparl/system') - before, 2, 'open after two failures');
+    await sleep(1100);
+    // Köln's portal is back: it serves the recorded ALLRIS system like Düsseldorf's.
+    registerOparl(koeln);
+    koeln.get('/oparl/system', { file: 'oparl/system_leipzig_allris_1.0.json' });
+    const ok = await own.get('/api/v1/cities/koeln/council-papers');
+    assert.equal(ok.status, 200);
+    assert.equal(koeln.count('/oparl/system') - before, 3, 'one trial call');
+    const row = list<SourceRow>((await own.get('/api/v1/sources?limit=all')).json, 'data').find((s) => s.source === OPARL.id);
+    assert.equal(row?.breakers.find((b) => b.host === hostOf(koeln))?.state, 'CLOSED');
+    assert.equal(row?.breaker_state, 'CLOSED');
+  } finally {
+    await own.close();
+  }
 });

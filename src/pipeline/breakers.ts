@@ -38,6 +38,8 @@ interface BreakerSlot {
   failures: number;
   /** The latest failure that counted, for the reason given when the breaker opens. */
   lastFault: string | null;
+  /** A fetch is making the trial call of the elapsed cool-down: the others are refused until it ends. */
+  probing: boolean;
 }
 
 /** The failure as a short reason; UpstreamError messages never carry a host or a port. */
@@ -71,6 +73,8 @@ export class BreakerScope {
   last: { src: SourceDecl; host: string } | null = null;
   /** Failures already counted where they happened (a failed call, a refusal). */
   readonly counted = new WeakSet<object>();
+  /** Breakers whose trial call this fetch makes (see Breakers.guard). */
+  readonly probes: { probing: boolean }[] = [];
 
   note(src: SourceDecl, host: string) {
     let hosts = this.called.get(src);
@@ -108,9 +112,15 @@ export class Breakers {
     return m;
   }
 
+  /** The breaker a host's calls count in: its own, or past MAX_HOSTS_PER_SOURCE the one of the other hosts. */
+  private keyOf(src: SourceDecl, host: string): string {
+    const slots = this.entries.get(src.id);
+    return !slots || slots.has(host) || slots.size < MAX_HOSTS_PER_SOURCE - 1 ? host : OTHER_HOSTS;
+  }
+
   private entry(src: SourceDecl, asked: string): BreakerSlot {
     const slots = this.slots(src);
-    const host = slots.has(asked) || slots.size < MAX_HOSTS_PER_SOURCE - 1 ? asked : OTHER_HOSTS;
+    const host = this.keyOf(src, asked);
     const e = slots.get(host);
     if (e) return e;
     const threshold = src.breaker?.threshold ?? DEFAULT_BREAKER.threshold;
@@ -120,7 +130,7 @@ export class Breakers {
       handleWhen((err) => isUpstreamFault(err)),
       { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(threshold) },
     );
-    const entry: BreakerSlot = { host, policy, cooldownMs, openedAt: null, failures: 0, lastFault: null };
+    const entry: BreakerSlot = { host, policy, cooldownMs, openedAt: null, failures: 0, lastFault: null, probing: false };
     const labels = { source: src.id, host };
     policy.onFailure(({ reason }) => {
       if ('error' in reason && isUpstreamFault(reason.error)) {
@@ -154,7 +164,7 @@ export class Breakers {
 
   /** Local state of one host, with an elapsed cool-down shown as HALF_OPEN (the next call is the probe). */
   localHostState(src: SourceDecl, host: string): BreakerState {
-    const e = this.entries.get(src.id)?.get(host);
+    const e = this.entries.get(src.id)?.get(this.keyOf(src, host));
     if (!e) return 'CLOSED';
     switch (e.policy.state) {
       case CircuitState.Closed:
@@ -175,7 +185,7 @@ export class Breakers {
 
   async hostState(src: SourceDecl, host: string): Promise<BreakerState> {
     const local = this.localHostState(src, host);
-    if (local === 'CLOSED' && this.shared && (await this.sharedOpen(src, host))) return 'OPEN';
+    if (local === 'CLOSED' && this.shared && (await this.sharedOpen(src, this.keyOf(src, host)))) return 'OPEN';
     return local;
   }
 
@@ -223,7 +233,17 @@ export class Breakers {
 
   /** Refuses a call to an open host (no upstream request), before the call is made. */
   async guard(src: SourceDecl, host: string, scope: BreakerScope): Promise<void> {
-    if ((await this.hostState(src, host)) !== 'OPEN') return;
+    const state = await this.hostState(src, host);
+    if (state === 'CLOSED') return;
+    if (state === 'HALF_OPEN') {
+      // One fetch makes the trial call; a second call of that fetch to the same host goes on.
+      const e = this.entry(src, host);
+      if (!e.probing || scope.probes.includes(e)) {
+        if (!e.probing) scope.probes.push(e);
+        e.probing = true;
+        return;
+      }
+    }
     const refused = new BrokenCircuitError();
     scope.settled(refused);
     throw refused;
@@ -257,6 +277,8 @@ export class Breakers {
       const counted = typeof err === 'object' && err !== null && scope.counted.has(err);
       if (!counted && last && isUpstreamFault(err)) this.count(last.src, last.host, err);
       throw err;
+    } finally {
+      for (const p of scope.probes) p.probing = false;
     }
   }
 }

@@ -180,7 +180,7 @@ export function renderStoresTable(): string {
     row(
       'Redis connections',
       (n) => String(n * REDIS_CLIENTS_PER_INSTANCE),
-      `${REDIS_CLIENTS_PER_INSTANCE} clients per instance (store, stream fan-out command and subscriber)`,
+      `${REDIS_CLIENTS_PER_INSTANCE} clients per instance (store, stream fan-out command and subscriber), one more while a GTFS-RT poll child runs`,
     ),
     row(
       'Redis memory (cache at full coverage)',

@@ -48,6 +48,11 @@ function reasonOf(err: unknown): string {
   return m.replace(/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b|\[[0-9a-f:]+\](?::\d+)?|https?:\/\/\S+/gi, '<upstream>').slice(0, 200);
 }
 
+/** The worst of several breakers' states (CLOSED for none): a source's, from its hosts'. */
+export function worstState(states: readonly BreakerState[]): BreakerState {
+  return states.reduce<BreakerState>((a, b) => (STATE_ORDER[a] >= STATE_ORDER[b] ? a : b), 'CLOSED');
+}
+
 /** The host (with a port when it has one) of an upstream URL, or null for one that does not parse. */
 export function hostOf(url: string): string | null {
   try {
@@ -203,8 +208,7 @@ export class Breakers {
 
   /** The source's worst host state: OPEN while any of its hosts is open. */
   async state(src: SourceDecl): Promise<BreakerState> {
-    const states = await Promise.all(this.hostsOf(src).map((h) => this.hostState(src, h)));
-    return states.reduce<BreakerState>((a, b) => (STATE_ORDER[a] >= STATE_ORDER[b] ? a : b), 'CLOSED');
+    return worstState(await Promise.all(this.hostsOf(src).map((h) => this.hostState(src, h))));
   }
 
   private async sharedOpenedAt(src: SourceDecl, host: string): Promise<number | null> {

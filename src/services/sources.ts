@@ -1,6 +1,6 @@
 import { mainSources } from '../core/data-type.ts';
 import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
-import { DEFAULT_BREAKER } from '../pipeline/breakers.ts';
+import { DEFAULT_BREAKER, worstState } from '../pipeline/breakers.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
 export const SOURCE_SORTS = ['source', 'enabled', 'license'] as const;
@@ -12,6 +12,7 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
   const items = await Promise.all(
     rt.config.sourceList.map(async (s) => {
       const settings = rt.settings(s);
+      const breakers = await rt.breakers.hostViews(s);
       return {
         source: s.id,
         name: s.name,
@@ -35,9 +36,9 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         part_of: rt.catalog.all
           .filter((dt) => dt.reads.some((r) => [...(r.parts ?? []), ...(r.standIn?.parts ?? [])].some((p) => p.id === s.id)))
           .map((dt) => dt.type),
-        breaker_state: await rt.breakers.state(s),
+        breaker_state: worstState(breakers.map((b) => b.state)),
         // One breaker per upstream host: a dead city portal leaves the other cities' hosts closed.
-        breakers: await rt.breakers.hostViews(s),
+        breakers,
         breaker: {
           threshold: s.breaker?.threshold ?? DEFAULT_BREAKER.threshold,
           cooldown_seconds: s.breaker?.cooldownSeconds ?? DEFAULT_BREAKER.cooldownSeconds,

@@ -39,12 +39,16 @@ const measuredSizes = Object.values(entryBytes);
 const meanEntryBytes = measuredSizes.reduce((a, b) => a + b, 0) / Math.max(1, measuredSizes.length);
 
 /** The cities one reading answers: its own list, or for the default reading the covered cities the others leave. */
-function citiesOf(dt: DataType, r: Reading): number {
-  if (dt.scope === 'global') return 1;
-  if (r.cities) return r.cities.length;
+function citySlugsOf(dt: DataType, r: Reading): readonly string[] {
+  if (r.cities) return r.cities;
   const others = new Set(dt.reads.flatMap((x) => (x === r ? [] : (x.cities ?? []))));
   const covered = coveredCities(dt) ?? CITIES.map((c) => c.slug);
-  return covered.filter((c) => !others.has(c)).length;
+  return covered.filter((c) => !others.has(c));
+}
+
+/** How many keys one reading fills: its cities, or one for a global type. */
+function citiesOf(dt: DataType, r: Reading): number {
+  return dt.scope === 'global' ? 1 : citySlugsOf(dt, r).length;
 }
 
 interface SourceLoad {
@@ -56,6 +60,8 @@ interface SourceLoad {
   jobRuns: number;
   jobs: Set<string>;
   types: Set<string>;
+  /** Cities its per-city readings answer. */
+  cities: Set<string>;
 }
 
 function loads(): Map<string, SourceLoad> {
@@ -63,7 +69,7 @@ function loads(): Map<string, SourceLoad> {
   const out = new Map<string, SourceLoad>();
   const at = (src: SourceDecl) => {
     let l = out.get(src.id);
-    if (!l) out.set(src.id, (l = { source: src, fetches: 0, globalTypes: new Set(), jobRuns: 0, jobs: new Set(), types: new Set() }));
+    if (!l) out.set(src.id, (l = { source: src, fetches: 0, globalTypes: new Set(), jobRuns: 0, jobs: new Set(), types: new Set(), cities: new Set() }));
     return l;
   };
   for (const dt of CATALOG.all) {
@@ -73,6 +79,7 @@ function loads(): Map<string, SourceLoad> {
       for (const src of [r.source, ...(r.parts ?? [])]) {
         const l = at(src);
         l.types.add(dt.type);
+        if (dt.scope !== 'global') for (const c of citySlugsOf(dt, r)) l.cities.add(c);
         if (cache !== 'stored') {
           l.fetches += (citiesOf(dt, r) * 3600) / cache.freshSeconds;
           if (dt.scope === 'global') l.globalTypes.add(dt.type);
@@ -116,6 +123,7 @@ export function renderUpstreamTable(): string {
         line: [
           `\`${host}\`${more > 0 ? ` (+${more} more hosts, one per city or state)` : ''}`,
           ls.map((l) => `\`${l.source.id}\``).join(', '),
+          String(new Set(ls.flatMap((l) => [...l.cities])).size || '–'),
           fetches ? fmt(fetches) + (globals.length ? ` (${globals.map((g) => `\`${g}\``).join(', ')}: per key)` : '') : '0',
           runs ? fmt(runs) : '–',
           (limit
@@ -136,8 +144,8 @@ export function renderUpstreamTable(): string {
       '(a run may call the upstream once per city). Stand-ins are left out (they answer only while their source is off or failing). ' +
       'Limits are the ones the sources declare (`publishedLimit`), each with where it is stated.',
     '',
-    '| Host | Sources | Fetches per hour at full coverage | Job runs per hour | Published limit | Share of the limit |',
-    '|---|---|---|---|---|---|',
+    '| Host | Sources | Cities covered | Fetches per hour at full coverage | Job runs per hour | Published limit | Share of the limit |',
+    '|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.line.join(' | ')} |`),
   ].join('\n');
 }

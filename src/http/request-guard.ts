@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
 import { ProblemError } from '../core/problem.ts';
-import { ClientLimiter } from './rate-limit.ts';
+import { ClientLimiter, type LimitState } from './rate-limit.ts';
 
 /** Set on a parsed query in which some parameter came more than once. */
 const DUPLICATE = Symbol('duplicate query parameter');
@@ -35,8 +35,9 @@ export function parseQuery(s: string): Record<string, unknown> {
 
 /**
  * One callback-style onRequest hook (no promise, no timer: it runs on every cache HIT): refuses
- * repeated query parameters and counts the client against the per-client limit, answering with
- * the IETF `RateLimit` and `RateLimit-Policy` headers, over the limit 429 with Retry-After.
+ * repeated query parameters and counts the client against the per-client limit (countRequest),
+ * over the limit 429 with Retry-After. The client is `req.ip`: the TRUST_PROXY rules of
+ * http/client-address.ts, which the HIT lane applies too.
  */
 export function registerRequestGuard(app: FastifyInstance, limiter: ClientLimiter | null) {
   app.addHook('onRequest', (req, reply, done) => {
@@ -48,11 +49,23 @@ export function registerRequestGuard(app: FastifyInstance, limiter: ClientLimite
       done();
       return;
     }
-    limiter.consume(limiter.keyOf(req.ip), 1, (s) => {
-      reply.header('ratelimit-policy', limiter.policyHeader).header('ratelimit', ClientLimiter.header(s));
+    countRequest(limiter, req.ip, reply.raw, (s) => {
       if (s.exceeded) done(rateLimited(s.resetS));
       else done();
     });
+  });
+}
+
+/**
+ * Counts one request of the client at `address` and writes the IETF `RateLimit` and
+ * `RateLimit-Policy` headers on the raw response, where every answer picks them up: Fastify's,
+ * the HIT lane's and a stream's head, which is written past Fastify's reply. Both paths call this.
+ */
+export function countRequest(limiter: ClientLimiter, address: string | undefined, res: ServerResponse, cb: (s: LimitState) => void) {
+  limiter.consume(limiter.keyOf(address), 1, (s) => {
+    res.setHeader('ratelimit-policy', limiter.policyHeader);
+    res.setHeader('ratelimit', ClientLimiter.header(s));
+    cb(s);
   });
 }
 

@@ -280,7 +280,7 @@ async function main() {
     const b = a.body;
     if (s.expect && !s.expect.test(readable(a))) throw new Error(`${s.name}: unexpected answer ${readable(a).slice(0, 300)}`);
     sizes[s.name] = b.length;
-    if (s.request) {
+    if (s.reference === 'mcp') {
       mcpResults[s.name] = (JSON.parse(b.toString()) as { result: unknown }).result;
       continue;
     }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { META_HEADERS } from './formats/send.ts';
+import { setHeaderList } from './request-guard.ts';
 
 // The X-… meta headers of CSV/GeoJSON answers are readable by browser clients too.
 const EXPOSE = ['ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type, RateLimit, RateLimit-Policy, Content-Disposition', ...META_HEADERS].join(
@@ -49,8 +50,7 @@ function allowedOrigins(origin: string): Set<string> | null {
 export function withCors(handler: (req: IncomingMessage, res: ServerResponse) => void, origin = '*') {
   const listOf = corsHeaderList(origin);
   return (req: IncomingMessage, res: ServerResponse) => {
-    const list = listOf(req.headers);
-    for (let i = 0; i < list.length; i += 2) res.setHeader(list[i] ?? '', list[i + 1] ?? '');
+    setHeaderList(res, listOf(req.headers));
     handler(req, res);
   };
 }

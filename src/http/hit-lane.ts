@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { channelOf } from './pagination.ts';
 import type { ClientLimiter } from './rate-limit.ts';
-import { countRequest, rateLimited } from './request-guard.ts';
+import { countRequest, rateLimited, setHeaderList } from './request-guard.ts';
 import { problemAnswer } from './errors.ts';
 import { acceptsOtherThanJson } from './formats/negotiate.ts';
 import { clientAddress, type ProxyTrust } from './client-address.ts';
@@ -123,21 +123,26 @@ export class HitLane {
       this.respond(req, res, found);
       return true;
     }
-    countRequest(limiter, clientAddress(req, this.rules.trust), res, (s) => {
-      if (!s.exceeded) return this.respond(req, res, found);
+    countRequest(limiter, clientAddress(req, this.rules.trust), (s, limitHeaders) => {
+      if (!s.exceeded) return this.respond(req, res, found, limitHeaders);
+      setHeaderList(res, limitHeaders);
       refuse(req, res, s.resetS, this.rules.cors(req.headers));
       found.target.observe(429, (performance.now() - found.started) / 1000);
     });
     return true;
   }
 
-  /** Sends the answer in the coding the request accepts; its compressed bytes are made once per answer. */
-  private respond(req: IncomingMessage, res: ServerResponse, a: LaneAnswer) {
+  /**
+   * Sends the answer in the coding the request accepts (its compressed bytes are made once per
+   * answer), with `extra` (the RateLimit headers) joined to the head in one writeHead: setHeader
+   * before writeHead takes Node's slower header-merging path.
+   */
+  private respond(req: IncomingMessage, res: ServerResponse, a: LaneAnswer, extra: readonly string[] | null = null) {
     const sent = this.compression.choose(a.hit, req.headers['accept-encoding']);
-    if (!(sent instanceof Promise)) return answer(req, res, a, sent, this.headersOf(a, sent, req.headers));
+    if (!(sent instanceof Promise)) return answer(req, res, a, sent, this.headersOf(a, sent, req.headers), extra);
     sent.then(
-      (s) => answer(req, res, a, s, this.headersOf(a, s, req.headers)),
-      () => answer(req, res, a, a.hit, this.headersOf(a, a.hit, req.headers)),
+      (s) => answer(req, res, a, s, this.headersOf(a, s, req.headers), extra),
+      () => answer(req, res, a, a.hit, this.headersOf(a, a.hit, req.headers), extra),
     );
   }
 }
@@ -159,15 +164,15 @@ function refuse(req: IncomingMessage, res: ServerResponse, resetS: number, cors:
   res.end(body);
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, a: LaneAnswer, sent: Representation, headers: LaneHeaders) {
+function answer(req: IncomingMessage, res: ServerResponse, a: LaneAnswer, sent: Representation, headers: LaneHeaders, extra: readonly string[] | null) {
   if (res.destroyed) return;
   if (notModifiedFor(req.headers['if-none-match'], sent, a.hit)) {
-    res.writeHead(304, headers.notModified);
+    res.writeHead(304, extra ? headers.notModified.concat(extra) : headers.notModified);
     res.end();
     a.target.observe(304, (performance.now() - a.started) / 1000);
     return;
   }
-  res.writeHead(200, headers.ok);
+  res.writeHead(200, extra ? headers.ok.concat(extra) : headers.ok);
   res.end(sent.body);
   a.target.observe(200, (performance.now() - a.started) / 1000);
 }

@@ -49,7 +49,8 @@ export function registerRequestGuard(app: FastifyInstance, limiter: ClientLimite
       done();
       return;
     }
-    countRequest(limiter, req.ip, reply.raw, (s) => {
+    countRequest(limiter, req.ip, (s, headers) => {
+      setHeaderList(reply.raw, headers);
       if (s.exceeded) done(rateLimited(s.resetS));
       else done();
     });
@@ -57,16 +58,18 @@ export function registerRequestGuard(app: FastifyInstance, limiter: ClientLimite
 }
 
 /**
- * Counts one request of the client at `address` and writes the IETF `RateLimit` and
- * `RateLimit-Policy` headers on the raw response, where every answer picks them up: Fastify's,
- * the HIT lane's and a stream's head, which is written past Fastify's reply. Both paths call this.
+ * Counts one request of the client at `address`; `cb` gets the state and the IETF `RateLimit` and
+ * `RateLimit-Policy` headers as a flat name/value list. Both paths call this: the router's guard
+ * writes the list on the raw response, where every answer picks it up (Fastify's, and a stream's
+ * head, written past Fastify's reply); the HIT lane adds it to its own header list.
  */
-export function countRequest(limiter: ClientLimiter, address: string | undefined, res: ServerResponse, cb: (s: LimitState) => void) {
-  limiter.consume(limiter.keyOf(address), 1, (s) => {
-    res.setHeader('ratelimit-policy', limiter.policyHeader);
-    res.setHeader('ratelimit', ClientLimiter.header(s));
-    cb(s);
-  });
+export function countRequest(limiter: ClientLimiter, address: string | undefined, cb: (s: LimitState, headers: readonly string[]) => void) {
+  limiter.consume(limiter.keyOf(address), 1, (s) => cb(s, ['ratelimit-policy', limiter.policyHeader, 'ratelimit', ClientLimiter.header(s)]));
+}
+
+/** Sets a flat name/value header list on a raw response (Node merges it into the head written later). */
+export function setHeaderList(res: ServerResponse, list: readonly string[]) {
+  for (let i = 0; i < list.length; i += 2) res.setHeader(list[i] ?? '', list[i + 1] ?? '');
 }
 
 export function rateLimited(resetS: number): ProblemError {

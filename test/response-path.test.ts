@@ -163,7 +163,7 @@ test('the router compresses /docs (its assets) and the OpenAPI document, CSV and
 /** A streaming type's example path, served by the fixtures. */
 const streaming = CATALOG.all.find((dt) => dt.type === 'parking')!;
 
-test('a stream head carries the router headers: RateLimit, CORS, nosniff, and no Content-Encoding', async () => {
+test("a stream head carries the router headers: RateLimit, CORS, nosniff, an alias's Deprecation, and no Content-Encoding", async () => {
   await withApp({ RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: '100' }, async (app) => {
     const s = await SseReader.open(app.url + examplePath(streaming) + '/stream', { 'accept-encoding': 'gzip, br' });
     try {
@@ -177,6 +177,17 @@ test('a stream head carries the router headers: RateLimit, CORS, nosniff, and no
       assert.ok(await s.next(), 'the first event arrives uncompressed');
     } finally {
       s.close();
+    }
+    // A deprecated alias's stream: the Deprecation and Link its route's hook sets reach the head.
+    const alias = await SseReader.open(app.url + '/api/v1/cities/koeln/water-level', { accept: 'text/event-stream' });
+    try {
+      assert.equal(alias.status, 200);
+      assert.match(alias.header('content-type') ?? '', /text\/event-stream/);
+      assert.match(alias.header('deprecation') ?? '', /^@\d+$/);
+      assert.match(alias.header('link') ?? '', /rel="successor-version"/);
+      assert.match(alias.header('ratelimit') ?? '', /^"per-client";r=98;/);
+    } finally {
+      alias.close();
     }
   });
 });

@@ -234,3 +234,18 @@ test('ten URLs: the router HIT and the lane HIT answer with the same headers (Da
     assert.equal(compared.length, 10, `compared ${compared.join(' ')}`);
   });
 });
+
+test('COMPRESS_ENABLED=false (a proxy in front compresses): identity bytes on both paths, no Vary on Accept-Encoding for it', async () => {
+  await withApp({ COMPRESS_ENABLED: 'false' }, async (app) => {
+    const lane = countLane(app);
+    for (let i = 0; i < 3; i++) {
+      const r = await raw(app.url + WEATHER, { 'accept-encoding': 'gzip, br' });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers['content-encoding'], undefined);
+      assert.doesNotMatch(String(r.headers.vary), /accept-encoding/);
+    }
+    assert.equal(lane.n, 1, 'the third request took the lane');
+    const docs = await raw(app.url + '/docs/assets/swagger-ui.css', { 'accept-encoding': 'gzip' });
+    assert.equal(docs.headers['content-encoding'], undefined);
+  });
+});

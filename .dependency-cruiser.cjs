@@ -1,5 +1,5 @@
 /**
- * The layer rule of DESIGN.md, checked in `npm test`:
+ * The layer rule of docs/architecture.md, checked in `npm test`:
  *   app/server -> routes, mcp -> services, streams -> history, pipeline -> catalog -> jobs -> sources -> upstream, store, http
  * (jobs sit below the catalog, which names a stored type's job as a value; they reach the app through
  * core/job.ts's JobHost)

@@ -13,6 +13,7 @@ import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { currentWeather } from '../test/fixtures/brightsky/routes.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
+import { privateStores } from '../test/helpers/stores.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { npmStartArgs } from './npm-start.ts';
 
@@ -42,8 +43,8 @@ async function main() {
   fake.get(/^\/api\/air-data\/v3\//, { delayMs: 10_000, body: '{}' });
   const rows = [];
   for (let run = 0; run < RUNS; run++) {
-    const STORE_PATH = join(mkdtempSync(join(tmpdir(), 'stadtdaten-cold-')), 'store.sqlite');
-    const env = { ...process.env, ...fakeEnv(fake.url), HOST: '127.0.0.1', PORT: String(PORT), JOBS_ENABLED: 'false', LOG_LEVEL: 'warn', STORE_PATH };
+    const stores = privateStores(mkdtempSync(join(tmpdir(), 'stadtdaten-cold-')));
+    const env = { ...process.env, ...fakeEnv(fake.url), HOST: '127.0.0.1', PORT: String(PORT), JOBS_ENABLED: 'false', LOG_LEVEL: 'warn', ...stores };
     const svc = spawn(process.execPath, npmStartArgs(), { env, stdio: ['ignore', 'inherit', 'inherit'] });
     try {
       for (let i = 0; i < 300; i++) {

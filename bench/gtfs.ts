@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { inTransaction, openSqlite } from '../src/store/sqlite-file.ts';
 import autocannon from 'autocannon';
 import { encodeAlertChunk, encodeHeaderChunk, encodeTripChunk, type GenStop } from '../test/helpers/gtfs-feed.ts';
+import { privateStores } from '../test/helpers/stores.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
 import { STATIC_INDEXES, STATIC_SCHEMA } from '../src/sources/gtfs/static-index.ts';
@@ -153,6 +154,7 @@ async function pollerChild(feedUrl: string, storePath: string) {
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
     GTFS_RT_BASE_URL: feedUrl,
+    ...privateStores(),
     STORE_PATH: storePath,
     GTFS_RT_POLL_PROCESS: mode,
     GTFS_RT_POLL_CHILD_KEEP: process.env.BENCH_POLL_CHILD_KEEP ?? 'false',
@@ -176,7 +178,7 @@ async function serverChild(storePath: string) {
   const { loadAppConfig } = await import('../src/startup.ts');
   const { buildApp } = await import('../src/app.ts');
   const { SqliteStore } = await import('../src/store/sqlite.ts');
-  const config = loadAppConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', STORE_PATH: storePath });
+  const config = loadAppConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...privateStores(), STORE_PATH: storePath });
   const app = await buildApp(config, { store: new SqliteStore(storePath), logger: false });
   await app.app.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}\n`);

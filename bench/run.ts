@@ -24,6 +24,7 @@ import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { currentWeather } from '../test/fixtures/brightsky/routes.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
+import { privateStores } from '../test/helpers/stores.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { decodeEntry, encodeEntry } from '../src/pipeline/cache.ts';
 import { AUTOCANNON_WARNING, load, pickGenerator, type LoadRequest, type LoadResult } from './load.ts';
@@ -224,7 +225,7 @@ async function startStaleInstance(env: Record<string, string>): Promise<ChildPro
   const store = new SqliteStore(storePath);
   await store.set(key, encodeEntry({ ...need(entry, 'a decodable entry'), fetchedAt: Date.now() - 15 * 60_000 }), 3600_000);
   await store.close();
-  const p = startStadtdaten(PORTS.stale, { ...env, ...fakeEnv(held.url), STORE_PATH: storePath });
+  const p = startStadtdaten(PORTS.stale, { ...env, ...fakeEnv(held.url), STORE_PATH: storePath, HISTORY_PATH: join(dir, 'stale-history.sqlite') });
   await waitFor(local(PORTS.stale, '/api/v1/health'));
   // Two requests: the first starts the (held) refresh, the second finds it running.
   for (let i = 0; i < 2; i++) await body(local(PORTS.stale, WEATHER));
@@ -259,7 +260,7 @@ async function main() {
     HOST: '127.0.0.1',
     JOBS_ENABLED: 'false',
     LOG_LEVEL: 'warn',
-    STORE_PATH: join(dir, 'store.sqlite'),
+    ...privateStores(dir),
     // The load generator is one client: the per-client limit would turn the bench into a 429 bench.
     RATE_LIMIT_ENABLED: 'false',
   };
@@ -379,7 +380,7 @@ async function main() {
   const slow = await new FakeUpstream().start();
   registerAllFixtures(slow);
   slow.get('/current_weather', (_req, url) => ({ ...currentWeather(url), delayMs: 500 }));
-  startStadtdaten(PORTS.cold, { ...env, ...fakeEnv(slow.url), STORE_PATH: join(dir, 'cold.sqlite') });
+  startStadtdaten(PORTS.cold, { ...env, ...fakeEnv(slow.url), STORE_PATH: join(dir, 'cold.sqlite'), HISTORY_PATH: join(dir, 'cold-history.sqlite') });
   await waitFor(local(PORTS.cold, '/api/v1/health'));
   const { Agent, request } = await import('undici');
   const agent = new Agent({ connections: 1000 });

@@ -15,6 +15,7 @@ import { Agent, request } from 'undici';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
+import { privateStores } from '../test/helpers/stores.ts';
 import { need } from './need.ts';
 import { npmStartArgs } from './npm-start.ts';
 import { rssMb, tree, treeRssMb } from './process-memory.ts';
@@ -73,7 +74,7 @@ async function main() {
     JOBS_ENABLED: 'true',
     LOG_LEVEL: 'error',
     RATE_LIMIT_ENABLED: 'false',
-    STORE_PATH: join(mkdtempSync(join(tmpdir(), 'stadtdaten-soak-')), 'store.sqlite'),
+    ...privateStores(mkdtempSync(join(tmpdir(), 'stadtdaten-soak-'))),
   };
   const p = spawn(process.execPath, npmStartArgs(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const pid = need(p.pid, 'the server process id');

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
+import { privateStores } from '../test/helpers/stores.ts';
 import { need } from './need.ts';
 import { npmStartArgs } from './npm-start.ts';
 import { rssMb, tree } from './process-memory.ts';
@@ -32,7 +33,7 @@ async function once(jobs: boolean, fakeUrl: string) {
     PORT: String(PORT),
     JOBS_ENABLED: String(jobs),
     LOG_LEVEL: 'warn',
-    STORE_PATH: join(mkdtempSync(join(tmpdir(), 'stadtdaten-start-')), 'store.sqlite'),
+    ...privateStores(mkdtempSync(join(tmpdir(), 'stadtdaten-start-'))),
   };
   const started = performance.now();
   const p = spawn(need(CMD[0], 'START_CMD'), CMD.slice(1), { env, cwd: process.env.START_CWD, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -7,10 +7,13 @@
  * changed answer to the first and to the last subscriber's change event.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request, type IncomingMessage } from 'node:http';
 import { FakeUpstream, fixture } from '../test/helpers/fake-upstream.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
+import { privateStores } from '../test/helpers/stores.ts';
 import { register as registerCityParking, replayAsCurrent, DRESDEN_V1 } from '../test/fixtures/city-parking/routes.ts';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
@@ -84,7 +87,7 @@ async function main() {
     JOBS_ENABLED: 'false',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_ENABLED: 'false',
-    STORE_PATH: ':memory:',
+    ...privateStores(mkdtempSync(join(tmpdir(), 'stadtdaten-streams-'))),
     STREAM_MAX_TOTAL: String(STREAMS + 100),
     STREAM_MAX_PER_CLIENT: String(STREAMS + 100),
     STREAM_POLL_MS: POLL_MS,

@@ -5,8 +5,9 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensureBuilt } from '../scripts/start.js';
+import { ensureBuilt, requireNode } from '../scripts/start.js';
 
+requireNode();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (process.argv.includes('--demo')) {
   // `stadtdaten-mcp --demo`: the demo (fixtures on a local fake upstream, no internet) over stdio.

@@ -161,12 +161,17 @@ async function check(args: Args, env: NodeJS.ProcessEnv, io: Io, work: string): 
     }
   }
   // The service's settings, with everything that could touch a running deployment kept local:
-  // an in-memory store, no shared Redis, the GTFS index in a temporary folder, no background jobs.
+  // an in-memory store, no shared Redis, the GTFS index in a temporary folder, no background jobs,
+  // and no history recorder (a check's values are no observation of the deployment's cities): a
+  // DATABASE_URL, REDIS_URL or HISTORY_PATH in the environment or `.env` is left untouched.
   const config = loadAppConfig({
     ...env,
     ...(args.replay ? replayEnv(args.replay) : {}),
     JOBS_ENABLED: 'false',
     REDIS_URL: '',
+    DATABASE_URL: '',
+    HISTORY_ENABLED: 'false',
+    HISTORY_PATH: ':memory:',
     STORE_PATH: join(work, 'check.sqlite'),
     GTFS_RT_POLL_PROCESS: 'inline',
     // The check waits for every fetch (the fetch deadline still ends a hung one).

@@ -18,6 +18,7 @@ import { SqliteStore } from '../src/store/sqlite.ts';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { fixtureSettings, registerAllFixtures } from '../test/fixtures/index.ts';
 import { fakeEnv } from '../test/helpers/app.ts';
+import { privateStores } from '../test/helpers/stores.ts';
 import { examplePath } from '../src/core/data-type.ts';
 import { runScheduled } from '../src/jobs/scheduler.ts';
 import { gtfsRtPoller } from '../src/jobs/gtfs/rt-poller.ts';
@@ -41,6 +42,11 @@ export interface DemoOptions {
   listen?: boolean;
   /** Where progress lines go (stderr for the MCP stdio demo, whose stdout is the protocol). */
   out?: NodeJS.WritableStream;
+  /**
+   * Stores the caller created for this demo (a test's private PostgreSQL schema as DATABASE_URL): the demo never
+   * takes a store from the environment or `.env`, where it would write fixture values into a deployment's.
+   */
+  stores?: { DATABASE_URL?: string; HISTORY_PATH?: string };
 }
 
 export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
@@ -52,8 +58,10 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     ...fixtureSettings(),
     DEMO: 'true',
     JOBS_ENABLED: 'false',
-    // The demo's history lives as long as the demo (recorded from the fake upstreams, backfilled where they offer it).
-    HISTORY_PATH: process.env.HISTORY_PATH ?? ':memory:',
+    // The demo's stores live as long as the demo: its history (recorded from the fake upstreams, backfilled where they
+    // offer it) in memory, no deployment's PostgreSQL or Redis, whatever the environment names.
+    ...privateStores(),
+    ...opts.stores,
     // The fixtures are recordings of past years: kept, not dropped by the refresh jobs' retention.
     HISTORY_RETENTION_DAYS: process.env.HISTORY_RETENTION_DAYS ?? '36500',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

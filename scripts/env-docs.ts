@@ -131,7 +131,8 @@ export interface McpLists {
 }
 
 export async function readMcpLists(): Promise<McpLists> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' }, CATALOG.sources);
+  // Its history in memory: the default HISTORY_PATH is the checkout's data/, where `npm start` keeps its own.
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', HISTORY_PATH: ':memory:' }, CATALOG.sources);
   const built = await buildApp(config, { store: new SqliteStore(':memory:'), logger: false });
   const server = createMcpServer(built);
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();

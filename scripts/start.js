@@ -28,6 +28,16 @@ function stale() {
   return inputs.some((p) => existsSync(p) && newestMtime(p) > built);
 }
 
+/** The Node.js line the service needs (node:sqlite, the ESM loader hooks); older ones end here with one line, not a stack trace. */
+export const MIN_NODE = 24;
+
+export function requireNode(version = process.versions.node) {
+  const major = Number(version.split('.')[0]);
+  if (major >= MIN_NODE) return;
+  console.error(`stadtdaten: Node.js ${MIN_NODE} or newer is required; this is ${version}. Install Node.js ${MIN_NODE} (README, first lines) and start again.`);
+  process.exit(1);
+}
+
 export function ensureBuilt(reason = 'first start or sources changed') {
   if (!stale()) return;
   console.error(`stadtdaten: compiling to dist/ (${reason}) ...`);
@@ -47,6 +57,7 @@ export function ensureBuilt(reason = 'first start or sources changed') {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  requireNode();
   if (process.argv[2] === 'build') {
     ensureBuilt('npm ci / npm install');
   } else {

@@ -14,7 +14,9 @@ export interface EnvVar {
 
 type Parser<T> = (raw: string, name: string) => T;
 
-class ConfigError extends Error {}
+class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
 
 const str: Parser<string> = (raw) => raw;
 const int =

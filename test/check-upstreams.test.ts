@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { fixture, type Reply } from './helpers/fake-upstream.ts';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { fakeEnv } from './helpers/app.ts';
@@ -188,4 +189,36 @@ test('check-upstreams: the script runs as a CLI; --replay points every source at
   assert.equal(code, 0, out);
   assert.match(out, /^holidays +augsburg +openholidays +ok /m);
   assert.match(out, /1 checks of 1 data types: 1 ok/);
+});
+
+test("check-upstreams leaves a deployment's stores alone: no connection to its PostgreSQL or Redis, no history or store file", async () => {
+  // Stand-ins for a deployment's PostgreSQL and Redis: listeners that only count who connects.
+  const connections = { postgres: 0, redis: 0 };
+  const listen = async (name: keyof typeof connections) => {
+    const server = createServer((socket) => {
+      connections[name]++;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return server;
+  };
+  const [postgres, redis] = [await listen('postgres'), await listen('redis')];
+  const stores = mkdtempSync(join(tmpdir(), 'check-upstreams-stores-'));
+  try {
+    const deployment = {
+      ...fixtureSettings(),
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${(postgres.address() as AddressInfo).port}/production`,
+      REDIS_URL: `redis://127.0.0.1:${(redis.address() as AddressInfo).port}`,
+      HISTORY_PATH: join(stores, 'history.sqlite'),
+      STORE_PATH: join(stores, 'store.sqlite'),
+    };
+    const r = await check(['--type', 'weather'], deployment);
+    assert.equal(r.code, 0, r.out);
+    assert.ok(r.report.length > 0 && r.report.every((x) => x.verdict === 'ok'), r.out);
+    assert.deepEqual(connections, { postgres: 0, redis: 0 });
+    assert.deepEqual(readdirSync(stores), [], 'neither the history nor the store file was created');
+  } finally {
+    postgres.close();
+    redis.close();
+  }
 });

@@ -169,3 +169,21 @@ test('compare: cities are fetched concurrently, bounded by COMPARE_CONCURRENCY',
   assert.ok(peak > 1, `parallel upstream calls: ${peak}`);
   assert.ok(peak <= 8, `bounded: ${peak}`);
 });
+
+test('compare: two spellings of one city name it once, in the place of the first', async () => {
+  const r = await ctx.app.get('/api/v1/compare?resource=weather&cities=koeln,Cologne,Freiburg,K%C3%B6ln,freiburg-im-breisgau');
+  assert.equal(r.status, 200);
+  assert.deepEqual(
+    list<{ city: string }>(r.json, 'data').map((i: { city: string }) => i.city),
+    ['koeln', 'freiburg-im-breisgau'],
+  );
+  assert.equal(at(r.json, 'meta.total'), 2);
+});
+
+test('compare: at in the future is a 422 naming the parameter, never a past value shown as that moment', async () => {
+  const r = await ctx.app.get('/api/v1/compare?resource=weather&cities=freiburg&at=2030-07-24T16:00Z');
+  assert.equal(r.status, 422);
+  assert.equal(str(r.json, 'code'), 'invalid_parameter');
+  assert.equal(str(r.json, 'parameter'), 'at');
+  assert.match(str(r.json, 'hint'), /past moment/);
+});

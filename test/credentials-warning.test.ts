@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
+import { privateStores } from './helpers/stores.ts';
 
 /** The warnings one start logs with these settings (pino lines of level 40). */
 async function startWarnings(env: Record<string, string>): Promise<string[]> {
@@ -15,7 +16,7 @@ async function startWarnings(env: Record<string, string>): Promise<string[]> {
       done();
     },
   });
-  const config = loadConfig({ LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...env }, CATALOG.sources);
+  const config = loadConfig({ LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...privateStores(), ...env }, CATALOG.sources);
   const built = await buildApp(config, { store: new SqliteStore(':memory:'), logStream });
   await built.close();
   return lines

@@ -4,7 +4,8 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnknownCity } from './helpers/status-rules.ts';
 import { PKS_BASE, PKS_CITY_TABLE, register as registerBkaPks } from './fixtures/bka-pks/routes.ts';
-import { numberFormat, parseCityTable, pksNumber } from '../src/sources/bka-pks/city-table.ts';
+import { numberFormat, parseCityTable } from '../src/sources/bka-pks/city-table.ts';
+import { parseNumber } from '../src/core/numbers.ts';
 import { decodeTable } from '../src/sources/bka-pks/stored.ts';
 import { ingestCrimeStats } from '../src/jobs/crime-stats-ingest.ts';
 import { at, str, list } from './helpers/json.ts';
@@ -20,11 +21,11 @@ test('numbers: the recorded BKA CSV is in English format; German format is recog
   const rows = ZR.split('\n');
   assert.equal(numberFormat(rows), 'en');
   const total2023 = rows.find((r) => r.startsWith('------;Straftaten insgesamt;2023'))!.split(';');
-  assert.equal(pksNumber(total2023[3], 'en'), 5940667);
-  assert.equal(pksNumber(total2023[4], 'en'), 7042.1);
+  assert.equal(parseNumber(total2023[3], { notation: 'en' }), 5940667);
+  assert.equal(parseNumber(total2023[4], { notation: 'en' }), 7042.1);
   assert.equal(numberFormat(['x;1.234,5']), 'de');
-  assert.equal(pksNumber('1.234,5', 'de'), 1234.5);
-  assert.equal(pksNumber('-', 'en'), null);
+  assert.equal(parseNumber('1.234,5', { notation: 'de' }), 1234.5);
+  assert.equal(parseNumber('-', { notation: 'en' }), null);
   assert.equal(decodeTable(Buffer.from([0x53, 0x74, 0xe4, 0x64, 0x74, 0x65])), 'Städte');
 });
 

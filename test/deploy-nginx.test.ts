@@ -1,73 +1,33 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { FakeUpstream } from './helpers/fake-upstream.ts';
 import { registerAllFixtures } from './fixtures/index.ts';
 import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { SseReader } from './helpers/sse.ts';
-import { freePort } from './helpers/free-port.ts';
+import { NGINX_MISSING as missing, startNginx, type Proxy } from './helpers/proxies.ts';
 
 /**
  * deploy/nginx/stadtdaten.conf, as shipped, in front of a running instance: the only edits are the three lines the
- * file marks "adjust" (instance address, cache folder, listen port).
+ * file marks "adjust" (instance address, cache folder, listen port). Its cache here; what it shares with the Caddy
+ * configuration (formats, compression, streams, Host) in deploy-proxies.test.ts.
  */
-const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
-const missing = spawnSync(NGINX, ['-v']).error ? `${NGINX} not installed: nginx deploy test skipped (apt-get install nginx-light; .ci/run installs it)` : false;
-
 const fake = new FakeUpstream();
 let app: TestApp;
-let nginx: ChildProcess | null = null;
+let nginx: Proxy | null = null;
 let base = '';
-const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-nginx-'));
 
 before(async () => {
   if (missing) return;
   registerAllFixtures(await fake.start());
   app = await startApp(fakeEnv(fake.url));
-  const port = await freePort();
-  const shipped = readFileSync(new URL('../deploy/nginx/stadtdaten.conf', import.meta.url), 'utf8');
-  const adjusted = shipped
-    .replace(/server 127\.0\.0\.1:3000;/, `server ${new URL(app.url).host};`)
-    .replace(/proxy_cache_path \/var\/cache\/nginx\/stadtdaten /, `proxy_cache_path ${dir}/cache `)
-    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
-  assert.equal((adjusted.match(/# adjust/g) ?? []).length, 3, 'the three adjustable lines are marked');
-  assert.notEqual(adjusted, shipped);
-  mkdirSync(join(dir, 'tmp'));
-  writeFileSync(join(dir, 'stadtdaten.conf'), adjusted);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/tmp/${t};`).join(' ');
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root root;' : ''} worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
-     events { worker_connections 256; }
-     http { access_log off; ${temp} include ${dir}/stadtdaten.conf; }`,
-  );
-  nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${base}/api/v1/health`).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nginx did not start: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+  nginx = await startNginx(new URL(app.url).host);
+  base = nginx.base;
 });
 
 after(async () => {
-  if (nginx) {
-    nginx.kill('SIGTERM');
-    await once(nginx, 'exit');
-  }
+  await nginx?.stop();
   await app?.close();
   await fake.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>

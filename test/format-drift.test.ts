@@ -15,6 +15,7 @@ import { DriftLedger, DRIFT_LOG_INTERVAL_MS } from '../src/pipeline/format-drift
 import { runScheduled } from '../src/jobs/scheduler.ts';
 import { solarRoofsPrecompute } from '../src/jobs/solar-roofs-precompute.ts';
 import { eventually } from './helpers/wait.ts';
+import { privateStores } from './helpers/stores.ts';
 
 /**
  * Format drift in production: an answer the adapter or the record schema rejects marks its source
@@ -95,7 +96,10 @@ test('format drift: one log line per source, not one per request', async () => {
   const lines: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
-  const config = loadConfig({ ...fakeEnv(fake.url), LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' }, CATALOG.sources);
+  const config = loadConfig(
+    { ...fakeEnv(fake.url), ...privateStores(), LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' },
+    CATALOG.sources,
+  );
   const built = await buildApp(config, { store: new SqliteStore(':memory:'), catalog, logStream });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;

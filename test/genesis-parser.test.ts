@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
-import { parseFfcsv, parseGermanNumber, PLACEHOLDERS } from '../src/sources/genesis/ffcsv.ts';
+import { parseFfcsv } from '../src/sources/genesis/ffcsv.ts';
+import { NUMBER_PLACEHOLDERS as PLACEHOLDERS, parseNumber } from '../src/core/numbers.ts';
 import { latestWithData, referenceDate, rowsOfRegion, series, extractPeriod } from '../src/sources/genesis/select.ts';
 import { firstCsvInZip } from '../src/sources/genesis/zip.ts';
 import { regionFor } from '../src/sources/genesis/region.ts';
@@ -12,24 +13,24 @@ import { nth } from './helpers/must.ts';
 const rows = (file: string) => parseFfcsv(fixture(`genesis/${file}`));
 
 test('number format: thousands dots, decimal comma, signs and markers', () => {
-  assert.equal(parseGermanNumber('1024621'), 1024621);
-  assert.equal(parseGermanNumber('1.234.567'), 1234567);
-  assert.equal(parseGermanNumber('1.234,5'), 1234.5);
-  assert.equal(parseGermanNumber('778,43'), 778.43);
-  assert.equal(parseGermanNumber('-12,5'), -12.5);
-  assert.equal(parseGermanNumber('0'), 0);
-  assert.equal(parseGermanNumber('(15)'), 15);
-  assert.equal(parseGermanNumber('123p'), 123);
-  assert.equal(parseGermanNumber('abc'), null);
+  assert.equal(parseNumber('1024621', { qualityMarks: true }), 1024621);
+  assert.equal(parseNumber('1.234.567', { qualityMarks: true }), 1234567);
+  assert.equal(parseNumber('1.234,5', { qualityMarks: true }), 1234.5);
+  assert.equal(parseNumber('778,43', { qualityMarks: true }), 778.43);
+  assert.equal(parseNumber('-12,5', { qualityMarks: true }), -12.5);
+  assert.equal(parseNumber('0', { qualityMarks: true }), 0);
+  assert.equal(parseNumber('(15)', { qualityMarks: true }), 15);
+  assert.equal(parseNumber('123p', { qualityMarks: true }), 123);
+  assert.equal(parseNumber('abc', { qualityMarks: true }), null);
 });
 
 test('every placeholder symbol of the GENESIS legend is null', () => {
   for (const sign of ['-', '.', '...', '…', 'x', '/', '', '–']) {
     assert.ok(PLACEHOLDERS.has(sign), sign);
-    assert.equal(parseGermanNumber(sign), null, `sign ${JSON.stringify(sign)}`);
+    assert.equal(parseNumber(sign, { qualityMarks: true }), null, `sign ${JSON.stringify(sign)}`);
   }
-  assert.equal(parseGermanNumber(' . '), null);
-  assert.equal(parseGermanNumber('(x)'), null);
+  assert.equal(parseNumber(' . ', { qualityMarks: true }), null);
+  assert.equal(parseNumber('(x)', { qualityMarks: true }), null);
 });
 
 test('parser: real 12411-01-01-4 answer, columns and region lines', () => {

@@ -10,7 +10,7 @@ import { freshSchema, postgresReachable } from './helpers/postgres.ts';
 
 type Rows = Record<string, unknown>[];
 
-/** The demo on one history store: `env` is what `npm run demo` would be started with. */
+/** The demo on one history store: `env` names the store this suite created for it (startDemo's `stores`). */
 function demoSuite(name: string, storeEnv: () => Promise<{ env: Record<string, string>; done(): Promise<void> }>) {
   describe(`demo history on ${name}`, () => {
     let demo: Demo;
@@ -18,12 +18,10 @@ function demoSuite(name: string, storeEnv: () => Promise<{ env: Record<string, s
     let env: Record<string, string> = {};
     before(async () => {
       ({ env, done } = await storeEnv());
-      Object.assign(process.env, env);
-      demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
+      demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true, stores: env });
     });
     after(async () => {
       await demo.close();
-      for (const k of Object.keys(env)) delete process.env[k];
       await done();
     });
 

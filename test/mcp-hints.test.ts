@@ -72,3 +72,11 @@ test('compare on MCP: an unknown city item points to find_city', async () => {
   const r = await client.callTool({ name: 'compare_cities', arguments: { cities: ['atlantis'], resource: 'weather' } });
   assert.match(JSON.stringify(r.structuredContent), /unknown city; find_city lists the slugs/);
 });
+
+test('compare on MCP: with every source down the answer is error (a status the output schema allows), and the text names each city', async () => {
+  const r = await client.callTool({ name: 'compare_cities', arguments: { cities: ['koeln', 'Munich'], resource: 'weather' } });
+  assert.equal(str(r.structuredContent, 'meta.source_status'), 'error');
+  const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+  assert.match(text, /^1: city: koeln;/m);
+  assert.match(text, /^2: city: muenchen;/m);
+});

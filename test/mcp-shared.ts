@@ -109,12 +109,24 @@ export async function checkEveryDataType(client: Client, catalog: Catalog, expec
     assert.equal(r.isError, undefined, `${dt.type}: ${texts(r)[0]}`);
     assertValid(tool, r);
     assert.equal(at(r.structuredContent, 'meta.type'), dt.type);
+    assertLicenceOnce(texts(r).join('\n'), at(r.structuredContent, 'attribution'), dt.type);
     if (!expectOk(dt)) continue;
     assert.equal(at(r.structuredContent, 'meta.source_status'), 'ok', dt.type);
     const res = await client.readResource({ uri: `stadtdaten://schemas/${dt.type}` });
     const schema = JSON.parse((nth(res.contents, 0) as { text: string }).text) as Record<string, unknown>;
     const verdict = validator.getValidator(schema)(at(r.structuredContent, 'data'));
     assert.ok(verdict.valid, `${dt.type} data against stadtdaten://schemas/${dt.type}: ${verdict.errorMessage}`);
+  }
+}
+
+/** The text's credit names each licence as often as the attribution does, never twice for one source. */
+function assertLicenceOnce(text: string, attribution: unknown, type: string) {
+  const line = text.split('\n').find((l) => l.startsWith('Source: ')) ?? '';
+  const list = (Array.isArray(attribution) ? attribution : attribution ? [attribution] : []) as { license?: unknown }[];
+  const licences = list.map((a) => a.license).filter((l): l is string => typeof l === 'string' && l.length > 0);
+  for (const l of new Set(licences)) {
+    const times = line.toLowerCase().split(l.toLowerCase()).length - 1;
+    assert.ok(times <= licences.filter((x) => x === l).length, `${type}: the credit names ${l} ${times} times: ${line}`);
   }
 }
 

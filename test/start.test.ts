@@ -1,9 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { freePort } from './helpers/free-port.ts';
+import { privateStores } from './helpers/stores.ts';
 
 const root = new URL('../', import.meta.url);
 
@@ -11,7 +14,13 @@ test('npm start runs compiled JavaScript (built on demand into dist/), no tsx in
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.js'], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), JOBS_ENABLED: 'false', LOG_LEVEL: 'warn', STORE_PATH: ':memory:' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      ...privateStores(mkdtempSync(join(tmpdir(), 'stadtdaten-start-'))),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   try {
@@ -36,16 +45,14 @@ test('npm start runs compiled JavaScript (built on demand into dist/), no tsx in
 });
 
 test('.env in the working directory is loaded at start; a busy port ends with one line naming PORT', { timeout: 180_000 }, async () => {
-  const { mkdtempSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
+  const { writeFileSync } = await import('node:fs');
   const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-env-'));
   const port = await freePort();
-  writeFileSync(join(dir, '.env'), `# settings for this folder\nPORT=${port}\nDEMO=true\nSTORE_PATH=:memory:\nJOBS_ENABLED=false\n`);
+  writeFileSync(join(dir, '.env'), `# settings for this folder\nPORT=${port}\nDEMO=true\nSTORE_PATH=:memory:\nHISTORY_PATH=:memory:\nJOBS_ENABLED=false\n`);
   const start = (env: Record<string, string>) =>
     spawn(process.execPath, [new URL('scripts/start.js', root).pathname], {
       cwd: dir,
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
   const child = start({});
@@ -81,7 +88,14 @@ test('graceful shutdown: SIGTERM while requests are in flight answers them, then
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.js'], {
     cwd: root,
-    env: { PATH: process.env.PATH, ...fakeEnv(fake.url), PORT: String(port), JOBS_ENABLED: 'false', LOG_LEVEL: 'warn', STORE_PATH: ':memory:' },
+    env: {
+      PATH: process.env.PATH,
+      ...fakeEnv(fake.url),
+      PORT: String(port),
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      ...privateStores(mkdtempSync(join(tmpdir(), 'stadtdaten-start-'))),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -7,7 +7,8 @@ import { zipFiles } from './helpers/zip.ts';
 import { at, list, str } from './helpers/json.ts';
 import { INKAR_BASE, INKAR_CSV, inkarZip, register as registerInkar } from './fixtures/inkar/routes.ts';
 import { CITIES } from '../src/cities/register.ts';
-import { eachInkarRowInZip, InkarReader, parseWert } from '../src/sources/inkar/rows.ts';
+import { eachInkarRowInZip, InkarReader } from '../src/sources/inkar/rows.ts';
+import { parseNumber } from '../src/core/numbers.ts';
 import { SDG_INDICATOR_BY_ID } from '../src/sources/inkar/indicators.ts';
 import { precomputeSustainability } from '../src/jobs/sustainability-precompute.ts';
 import { delimitedRows } from '../src/core/delimited.ts';
@@ -25,14 +26,14 @@ function read(text: string) {
 }
 
 test('parser: decimal comma, thousands dots, empty and non-numeric values', () => {
-  assert.equal(parseWert('27,4'), 27.4);
-  assert.equal(parseWert('2.669,3'), 2669.3);
-  assert.equal(parseWert('1.084.831'), 1084831);
-  assert.equal(parseWert('-0,5'), -0.5);
-  assert.equal(parseWert('12'), 12);
-  assert.equal(parseWert(''), null);
-  assert.equal(parseWert('.'), null);
-  assert.equal(parseWert('x'), null);
+  assert.equal(parseNumber('27,4', { notation: 'de-or-dot' }), 27.4);
+  assert.equal(parseNumber('2.669,3', { notation: 'de-or-dot' }), 2669.3);
+  assert.equal(parseNumber('1.084.831', { notation: 'de-or-dot' }), 1084831);
+  assert.equal(parseNumber('-0,5', { notation: 'de-or-dot' }), -0.5);
+  assert.equal(parseNumber('12', { notation: 'de-or-dot' }), 12);
+  assert.equal(parseNumber('', { notation: 'de-or-dot' }), null);
+  assert.equal(parseNumber('.', { notation: 'de-or-dot' }), null);
+  assert.equal(parseNumber('x', { notation: 'de-or-dot' }), null);
 });
 
 test('parser: newest year, Gemeinde before Kreis, Kreis only for kreisfreie cities, other areas ignored', () => {

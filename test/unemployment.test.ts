@@ -4,7 +4,8 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
 import { register as registerBa } from './fixtures/ba/routes.ts';
-import { germanNumber, parseEckwerte, parseKreisList } from '../src/sources/ba/eckwerte.ts';
+import { parseEckwerte, parseKreisList } from '../src/sources/ba/eckwerte.ts';
+import { parseNumber } from '../src/core/numbers.ts';
 import { at, str } from './helpers/json.ts';
 
 const ctx = useFakeApp(registerBa);
@@ -22,7 +23,7 @@ test('parser: Eckwerte CSV, German numbers, duplicate labels by position', () =>
   assert.deepEqual(d.previous_month, { month: '2026-01', unemployed: 55020, unemployment_rate_pct: 9.2 });
   assert.equal(d.year_ago.month, '2025-02');
   assert.equal(d.change_year_on_year, 2830);
-  assert.equal(germanNumber('-'), null);
+  assert.equal(parseNumber('-'), null);
   assert.throws(() => parseEckwerte('Kreis:; X\nnothing here'));
 });
 

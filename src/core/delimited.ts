@@ -103,22 +103,3 @@ class Utf8OrWindows1252 extends Transform {
     }
   }
 }
-
-/** Placeholders of German statistics for "nothing", "secret", "not available": all mean no value. */
-const PLACEHOLDERS = new Set(['', '-', '.', 'x', 'X', '/', '…', '...', '–']);
-
-/** A number in German notation (`1.234,5`) or null for a placeholder or garbage. */
-export function germanNumber(raw: string | undefined): number | null {
-  const s = (raw ?? '').trim();
-  if (PLACEHOLDERS.has(s)) return null;
-  const n = Number(s.replace(/\./g, '').replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
-}
-
-/** A number whose notation is plain digits with an optional decimal comma (no thousands separator). */
-export function decimalComma(raw: string | undefined): number | null {
-  const s = (raw ?? '').trim();
-  if (PLACEHOLDERS.has(s)) return null;
-  const n = Number(s.replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
-}

@@ -7,6 +7,7 @@ import { UpstreamError } from './upstream-error.ts';
  * it counts for the breaker and a cached value is served as STALE-ON-ERROR.
  */
 export class FormatDriftError extends UpstreamError {
+  override name = 'FormatDriftError';
   constructor(
     message: string,
     /** The member the first failure is about (`items[0].lat`), null when none is known. */

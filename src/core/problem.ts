@@ -34,14 +34,16 @@ export interface ProblemBody {
 }
 
 export class ProblemError extends Error {
+  override readonly name = 'ProblemError';
   readonly status: number;
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,
     readonly hint: string,
     readonly extra: Record<string, unknown> = {},
+    options?: ErrorOptions,
   ) {
-    super(detail);
+    super(detail, options);
     this.status = PROBLEM_CODES[code].status;
   }
 

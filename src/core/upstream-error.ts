@@ -10,15 +10,21 @@ export type UpstreamFailure =
   | 'own_rate_limit'
   | 'overloaded';
 
-/** Any failure to get a usable answer from an upstream. Messages never name hosts or ports. */
+/**
+ * Any failure to get a usable answer from an upstream. Messages never name hosts or ports, and neither may a
+ * `cause`: pino's error serializer prints a cause's message, so a network error (which names the address) is
+ * described in words, never attached.
+ */
 export class UpstreamError extends Error {
+  override name = 'UpstreamError';
   constructor(
     readonly kind: UpstreamFailure,
     message: string,
     readonly status?: number,
     readonly retryAfterMs?: number,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

@@ -67,7 +67,8 @@ export function mergeProp(prior: JsonSchema | undefined, next: JsonSchema): Json
   return merged;
 }
 
-const SOURCE_STATUS = ['ok', 'no_data', 'disabled', 'not_covered'];
+/** Every meta.source_status an answer carries: a data type's four, and error, which compare and the overview give when every part failed. */
+const SOURCE_STATUS = ['ok', 'no_data', 'disabled', 'not_covered', 'error'];
 /**
  * The JSON types `data` takes across a tool's data types (plus null: no_data, disabled,
  * not_covered). The full schema of each type is the resource stadtdaten://schemas/{data_type}:

@@ -7,8 +7,14 @@ import type { Envelope } from '../services/context.ts';
  * credit. Capped, because the full answer is the structured content.
  */
 const MAX_CHARS = 6000;
-/** Raw upstream fields and the deprecated twins of canonical names add nothing to read. */
-const SKIP = new Set([...RAW_KEYS, ...Object.keys(DEPRECATED_ALIASES)]);
+/**
+ * Raw upstream fields add nothing to read, nor does a deprecated twin beside its canonical name (`city` beside
+ * `place`); a key that only shares a deprecated name (a compare item's `city`) is read.
+ */
+function skipped(key: string, within: object): boolean {
+  const canonical = DEPRECATED_ALIASES[key];
+  return RAW_KEYS.has(key) || (canonical !== undefined && canonical in within);
+}
 
 function scalar(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
@@ -25,7 +31,7 @@ function flatten(value: unknown, prefix: string, out: string[]): void {
     return;
   }
   if (typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (!SKIP.has(k)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+    for (const [k, v] of Object.entries(value)) if (!skipped(k, value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
     return;
   }
   out.push(`${prefix}: ${scalar(value)}`);
@@ -55,13 +61,16 @@ function summary(label: string, env: Envelope): string {
   return `${parts.join('; ')}.`;
 }
 
+/** A source's credit with its licence, the licence once (many credits name it already: "DB InfraGO AG, CC BY 4.0"). */
+function creditLine(text: unknown, license: unknown): string {
+  const t = typeof text === 'string' ? text : '';
+  if (typeof license !== 'string' || !license || t.toLowerCase().includes(license.toLowerCase())) return t;
+  return t ? `${t}, ${license}` : license;
+}
+
 function credit(attribution: unknown): string | null {
   const list = Array.isArray(attribution) ? attribution : attribution ? [attribution] : [];
-  const names = list
-    .map((a: Record<string, unknown> | null) =>
-      a && typeof a === 'object' ? [a.text ?? a.source, a.license].filter((x) => typeof x === 'string').join(', ') : '',
-    )
-    .filter(Boolean);
+  const names = list.map((a: Record<string, unknown> | null) => (a && typeof a === 'object' ? creditLine(a.text ?? a.source, a.license) : '')).filter(Boolean);
   return names.length ? `Source: ${names.join('; ')}` : null;
 }
 

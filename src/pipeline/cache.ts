@@ -107,6 +107,7 @@ function staleStatusOf(e: Entry): 'STALE' | 'STALE-ON-ERROR' {
 
 /** The request budget ran out while the one fetch for the key goes on (and will fill the cache). */
 export class BudgetExceededError extends Error {
+  override readonly name = 'BudgetExceededError';
   readonly retryAfterMs = 5000;
   /** Our own limit, not the upstream's fault (see isUpstreamFault). */
   readonly ownRefusal = true;

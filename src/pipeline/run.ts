@@ -14,7 +14,7 @@ export { envelopeBody, envelopeJson, envelopeObject, etagOfOutcome } from './env
 export type { PaginationMeta } from '../http/pagination.ts';
 
 /**
- * The request path of DESIGN.md for every data type, as four stages:
+ * The request path (docs/architecture.md) of every data type, as four stages:
  * resolve (city, reading, settings, parameters) -> gate (not_covered, disabled) -> load (cache or
  * store, breaker, adapter) -> present (meta, page, prepared answer).
  */

@@ -68,7 +68,7 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
             200: 'Compare items',
             304: 'Not modified',
             400: 'invalid_request: unknown resource (did-you-mean hint), empty or too many cities, bad sort',
-            422: 'invalid_parameter: bad page, limit or offset, or at not an ISO date-time',
+            422: 'invalid_parameter: bad page, limit or offset, or at not an ISO date-time or in the future',
           },
         },
       },

@@ -13,9 +13,11 @@ import { registerCoverage } from './coverage.ts';
 import { registerLanding } from './landing.ts';
 import { registerUnknownType } from './unknown-type.ts';
 import { registerHistory } from './history.ts';
+import { registerFavicon } from './favicon.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerLanding(app, ctx);
+  registerFavicon(app);
   registerHealth(app, ctx);
   registerCities(app, ctx);
   registerSources(app, ctx);

@@ -43,21 +43,23 @@ export async function compareCities(ctx: ServiceContext, query: Record<string, u
       { parameter: 'resource', ...(near ? { suggestion: near } : {}) },
     );
   }
-  const names = (typeof query.cities === 'string' ? query.cities : '')
+  const given = (typeof query.cities === 'string' ? query.cities : '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (names.length === 0)
+  if (given.length === 0)
     throw new ProblemError('invalid_request', 'cities is empty', 'Pass cities=berlin,hamburg (comma-separated slugs; GET /api/v1/cities lists them).', {
       parameter: 'cities',
     });
-  if (names.length > rt.config.maxCities)
+  if (given.length > rt.config.maxCities)
     throw new ProblemError(
       'invalid_request',
-      `${names.length} cities given, at most ${rt.config.maxCities} allowed`,
+      `${given.length} cities given, at most ${rt.config.maxCities} allowed`,
       `Split the call; MAX_CITIES is ${rt.config.maxCities}.`,
       { parameter: 'cities', max_cities: rt.config.maxCities },
     );
+  // One item per city: two spellings of one city (koeln, Cologne) name it once, in the place of the first.
+  const names = uniqueBy(given, (name) => findCity(name)?.slug ?? `unknown:${cleanedInput(name)}`);
   const { sort, order } = parseSort(query, COMPARE_SORTS);
   const valuePath = dt.compare?.value;
   if (sort === 'value' && !valuePath)
@@ -70,6 +72,8 @@ export async function compareCities(ctx: ServiceContext, query: Record<string, u
   const page = parsePageRequest(query);
   // `at`: a past moment, answered from the recorded history instead of the sources.
   const at = parseTime(query.at, 'at');
+  if (at !== null && at > Date.now())
+    throw new ProblemError('invalid_parameter', '"at" lies in the future', 'Pass a past moment, or leave at out for the current values.', { parameter: 'at' });
   const noValue = valuePath ? { value: null } : {};
 
   // The whole call keeps the request budget: cities not answered by then say so (their fetches go
@@ -142,6 +146,17 @@ export async function compareCities(ctx: ServiceContext, query: Record<string, u
   };
   if (rt.config.demo) meta.demo = true;
   return { data: pageItems, meta };
+}
+
+/** The items of `list` whose key was not seen before, in their order. */
+function uniqueBy<T>(list: readonly T[], key: (x: T) => string): T[] {
+  const seen = new Set<string>();
+  return list.filter((x) => {
+    const k = key(x);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** Compare resources that declare a numeric `value` (what sort=value orders by). */

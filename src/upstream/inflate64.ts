@@ -30,7 +30,9 @@ const DIST_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 
 /** The order in which a dynamic block sends the code lengths of its code-length alphabet. */
 const CODE_LENGTH_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
-export class Inflate64Error extends Error {}
+export class Inflate64Error extends Error {
+  override readonly name = 'Inflate64Error';
+}
 
 /** A canonical Huffman code as a lookup table indexed by the next `bits` input bits (LSB first): entry = symbol << 4 | length, -1 for no code. */
 interface Huffman {

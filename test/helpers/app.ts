@@ -7,6 +7,7 @@ import type { Store } from '../../src/core/store.ts';
 import type { Catalog } from '../../src/catalog/index.ts';
 import type { SourceDecl } from '../../src/core/source.ts';
 import { checkServiceAnswer } from './service-answers.ts';
+import { privateStores } from './stores.ts';
 
 /** Environment pointing every source's base URL at the fake upstream, keeping the real path. */
 export function fakeEnv(fakeUrl: string): Record<string, string> {
@@ -40,7 +41,7 @@ export async function startApp(
   // Tests send far more requests from one address than a client may: the per-client limit has
   // its own test (rate-limit.test.ts), which switches it on.
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', HISTORY_PATH: ':memory:', ...env },
+    { LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...privateStores(), ...env },
     opts.sources ?? CATALOG.sources,
   );
   const built = await buildApp(config, { store: opts.store ?? new SqliteStore(':memory:'), catalog: opts.catalog, logger: false });

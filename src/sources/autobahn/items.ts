@@ -1,6 +1,7 @@
 import { distanceKm } from '../../cities/register.ts';
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import type { EventType, RoadEvent, WebcamRecord } from '../../core/records/roads.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 /**
  * One item of the Autobahn API (`/{road}/services/{service}`), parsed defensively: the feed
@@ -11,11 +12,7 @@ export type AutobahnItem = Record<string, unknown>;
 
 /** A number from a number or a numeric string ("22", "6.85", "3,25"); anything else null. */
 export function numberOf(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v !== 'string') return null;
-  const s = v.trim().replace(',', '.');
-  if (!/^-?\d+(\.\d+)?$/.test(s)) return null;
-  return Number(s);
+  return parseNumber(v, { notation: 'decimal' });
 }
 
 /** `true`/`false` as booleans or as the strings "true"/"false". */

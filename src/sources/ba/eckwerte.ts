@@ -1,5 +1,6 @@
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { delimitedRows } from '../../core/delimited.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 const MONTHS: Record<string, string> = {
   januar: '01',
@@ -16,14 +17,6 @@ const MONTHS: Record<string, string> = {
   november: '11',
   dezember: '12',
 };
-
-/** "226.880" -> 226880, "10,6" -> 10.6; the BA's placeholders (-, ., x, *) -> null. */
-export function germanNumber(s: string | undefined): number | null {
-  const t = (s ?? '').trim();
-  if (!/^-?[\d.]*\d(,\d+)?$/.test(t)) return null;
-  const n = Number(t.replace(/\./g, '').replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
-}
 
 /** "Februar 2026" -> "2026-02". */
 export function monthOf(label: string | undefined): string | null {
@@ -72,7 +65,7 @@ export function parseEckwerte(csv: string) {
   const rateIdx = rows.findIndex((r) => (r[0] ?? '').startsWith('Arbeitslosenquote'));
   const rateBasis = rows[rateIdx]?.[0];
   if (countIdx < 0 || rateBasis === undefined) throw new UpstreamError('parse', 'BA table without unemployed count or rate rows');
-  const col = (r: string[] | undefined, i: number) => germanNumber(r?.[i]);
+  const col = (r: string[] | undefined, i: number) => parseNumber(r?.[i]);
   const snapshot = (i: number) => ({
     month: monthOf(header[i]),
     unemployed: col(rows[countIdx], i),

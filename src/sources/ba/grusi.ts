@@ -1,5 +1,6 @@
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { eckwerteTable, germanNumber, monthOf } from './eckwerte.ts';
+import { eckwerteTable, monthOf } from './eckwerte.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 /**
  * Row labels of the basic income support (SGB II) figures. Not seen in a recorded answer: they
@@ -52,12 +53,12 @@ export function parseGrusi(csv: string): GrusiFigures {
   const headerMonths = header.slice(1).map(monthOf);
   if (headerMonths.some((m) => m !== null)) {
     labels = rows.map((r) => r[0] ?? '');
-    periods = headerMonths.flatMap((month, i) => (month ? [{ month, values: rows.map((r) => germanNumber(r[i + 1])) }] : []));
+    periods = headerMonths.flatMap((month, i) => (month ? [{ month, values: rows.map((r) => parseNumber(r[i + 1])) }] : []));
   } else {
     labels = header.slice(1);
     periods = rows.flatMap((r) => {
       const month = monthOf(r[0]);
-      return month ? [{ month, values: r.slice(1).map((c) => germanNumber(c)) }] : [];
+      return month ? [{ month, values: r.slice(1).map((c) => parseNumber(c)) }] : [];
     });
   }
   // Month keys are YYYY-MM, so the string order is the time order.

@@ -5,6 +5,7 @@ import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import { BIKE_FEEDS } from './source.ts';
 import { addCount, summariseStation, type CountedStation } from './days.ts';
 import { openWorkbook, type Cell } from './xlsx.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 export const BERLIN_LOCATIONS_SHEET = 'Standortdaten';
 const YEAR_SHEET = /^Jahresdatei (\d{4})$/;
@@ -27,10 +28,7 @@ export function excelWallClock(serial: number, date1904: boolean): { date: strin
 }
 
 const text = (c: Cell | undefined) => (typeof c === 'string' ? c.trim() : typeof c === 'number' ? String(c) : '');
-const coord = (c: Cell | undefined) => {
-  const n = typeof c === 'number' ? c : typeof c === 'string' && c.trim() ? Number(c.replace(',', '.')) : NaN;
-  return Number.isFinite(n) ? n : null;
-};
+const coord = (c: Cell | undefined) => parseNumber(c, { notation: 'decimal' });
 
 /**
  * The SenMVKU workbook "Gesamtdatei Stundenwerte": sheets Hinweise, Legende, Standortdaten and one

@@ -1,6 +1,7 @@
 import { delimitedRows } from '../../core/delimited.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import type { CrimeStatsRecord } from '../../core/records/crime.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 type Format = 'en' | 'de';
 
@@ -15,13 +16,6 @@ export function numberFormat(values: string[]): Format {
     if (/\d,\d{3}\.\d/.test(v)) return 'en';
   }
   return 'en';
-}
-
-export function pksNumber(raw: string | undefined, format: Format): number | null {
-  const s = (raw ?? '').trim();
-  if (s === '' || /^[-–./x…]+$/.test(s)) return null;
-  const n = Number(format === 'en' ? s.replace(/,/g, '') : s.replace(/\./g, '').replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
 }
 
 const COLUMNS = {
@@ -67,10 +61,10 @@ export function parseCityTable(body: string, reportYear: number): Map<string, Cr
     let rec = out.get(ags);
     if (!rec) out.set(ags, (rec = { report_year: reportYear, city_key: ags, city_name: cell(cells, 'city') || null, total: null, offences: [] }));
     const figures = {
-      cases: pksNumber(cell(cells, 'cases'), format),
-      per_100k_inhabitants: pksNumber(cell(cells, 'hz'), format),
-      solved_pct: pksNumber(cell(cells, 'solved'), format),
-      suspects: pksNumber(cell(cells, 'suspects'), format),
+      cases: parseNumber(cell(cells, 'cases'), { notation: format }),
+      per_100k_inhabitants: parseNumber(cell(cells, 'hz'), { notation: format }),
+      solved_pct: parseNumber(cell(cells, 'solved'), { notation: format }),
+      suspects: parseNumber(cell(cells, 'suspects'), { notation: format }),
     };
     if (/^-+$/.test(key)) rec.total = figures;
     rec.offences.push({ key, offence: cell(cells, 'offence') || null, ...figures });

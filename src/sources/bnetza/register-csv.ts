@@ -1,5 +1,6 @@
 import { decodeText, delimitedRows } from '../../core/delimited.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 /** One Ladeeinrichtung (station) of the register, in the Stadtdaten vocabulary. */
 export interface ChargingStation {
@@ -28,11 +29,7 @@ export interface ChargingStation {
 export const decodeRegister = decodeText;
 
 /** "7,2" -> 7.2 (decimal comma; coordinates are text). */
-function decimal(s: string | undefined): number | null {
-  const t = (s ?? '').trim().replace(/\s/g, '');
-  if (!/^-?\d+([.,]\d+)?$/.test(t)) return null;
-  return Number(t.replace(',', '.'));
-}
+const decimal = (s: string | undefined) => parseNumber(s, { notation: 'decimal' });
 
 /** "11.01.2020" -> "2020-01-11" (a date, no time, so no zone). */
 function isoDate(s: string | undefined): string | null {

@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import type { BorisState } from './states.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 /** One standard land value zone as the summary needs it. */
 export interface Zone {
@@ -31,10 +32,8 @@ function scalar(v: unknown): string | null {
 
 /** A positive amount in EUR/m², decimal comma accepted. */
 function amount(v: unknown): number | null {
-  const s = scalar(v)?.replace(',', '.');
-  if (!s || !/^\d+(\.\d+)?$/.test(s)) return null;
-  const n = Number(s);
-  return n > 0 ? n : null;
+  const n = parseNumber(scalar(v), { notation: 'decimal' });
+  return n !== null && n > 0 ? n : null;
 }
 
 /** yyyy-mm-dd from ISO dates (with or without time/zone) or German dd.mm.yyyy. */

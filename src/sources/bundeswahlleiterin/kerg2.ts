@@ -1,4 +1,5 @@
-import { decimalComma, delimitedRows, findHeader } from '../../core/delimited.ts';
+import { delimitedRows, findHeader } from '../../core/delimited.ts';
+import { parseNumber } from '../../core/numbers.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** One constituency of kerg2.csv, compact (cached as JSON for all constituencies). */
@@ -56,13 +57,13 @@ export function parseKerg2(body: string): ElectionResults {
     });
     const group = cell(c, 'Gruppenname');
     const vote = cell(c, 'Stimme');
-    const count = decimalComma(cell(c, 'Anzahl'));
+    const count = parseNumber(cell(c, 'Anzahl'), { notation: 'decimal' });
     if (cell(c, 'Gruppenart') === 'System-Gruppe') {
       if (group === 'Wahlberechtigte') k.eligible_voters = count;
       else if (group === 'Wählende') k.voters = count;
       else if (group === 'Gültige' && vote === '2') k.valid_second_votes = count;
     } else if (vote === '2' && count !== null && group !== undefined) {
-      k.second_votes.push({ party: group, votes: count, share_pct: decimalComma(cell(c, 'Prozent')) });
+      k.second_votes.push({ party: group, votes: count, share_pct: parseNumber(cell(c, 'Prozent'), { notation: 'decimal' }) });
     }
   }
   if (Object.keys(out.constituencies).length === 0) throw new UpstreamError('parse', 'kerg2.csv has no constituency rows');

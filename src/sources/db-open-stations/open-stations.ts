@@ -1,4 +1,5 @@
-import { decimalComma, delimitedObjects } from '../../core/delimited.ts';
+import { delimitedObjects } from '../../core/delimited.ts';
+import { parseNumber } from '../../core/numbers.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { nameKey, type Station } from '../stada/stations.ts';
 
@@ -44,7 +45,7 @@ function postCode(raw: string | undefined): string | null {
 
 /** Coordinates within Germany's surroundings only: a swapped or zero pair is no position. */
 function coordinate(raw: string | undefined, min: number, max: number): number | null {
-  const n = decimalComma(raw);
+  const n = parseNumber(raw, { notation: 'decimal' });
   return n !== null && n >= min && n <= max ? n : null;
 }
 

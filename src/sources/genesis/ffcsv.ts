@@ -1,5 +1,6 @@
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { delimitedRows } from '../../core/delimited.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 /**
  * GENESIS "flat file CSV" (ffcsv): one line per value, `;`-separated, German numbers,
@@ -27,28 +28,7 @@ export interface FfcsvRow {
   value_label: string;
 }
 
-/**
- * Signs of the GENESIS legend (catalogue/qualitysigns) that stand in for a number:
- * `-` nothing, `...` not yet available, `/` not reliable enough, `.` unknown or secret,
- * `x` cell blocked; `…` is the one-character ellipsis some exports use.
- */
-export const PLACEHOLDERS: ReadonlySet<string> = new Set(['-', '.', '..', '...', '…', 'x', 'X', '/', '–', '']);
-
 const REQUIRED = ['statistics_code', 'time_code', 'time', 'value', 'value_unit', 'value_variable_code', 'value_variable_label'];
-
-/** `1.234.567,8` → 1234567.8; signs → null; `(12)` (limited reliability) and the p/r/s markers keep the number. */
-export function parseGermanNumber(cell: string): number | null {
-  let s = cell.trim();
-  if (PLACEHOLDERS.has(s)) return null;
-  s = s
-    .replace(/^\((.*)\)$/, '$1')
-    .replace(/\s*[prs]$/, '')
-    .trim();
-  if (PLACEHOLDERS.has(s)) return null;
-  if (!/^[-+]?[\d.]*\d(,\d+)?$/.test(s)) return null;
-  const n = Number(s.replace(/\./g, '').replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
-}
 
 export function parseFfcsv(input: string | Buffer): FfcsvRow[] {
   const text = typeof input === 'string' ? input : input.toString('utf8');
@@ -94,7 +74,7 @@ export function parseFfcsv(input: string | Buffer): FfcsvRow[] {
       time_label: cell(r, idx.time_label),
       time: cell(r, idx.time),
       variables,
-      value: parseGermanNumber(raw),
+      value: parseNumber(raw, { qualityMarks: true }),
       raw_value: raw,
       unit: cell(r, idx.value_unit),
       value_code: cell(r, idx.value_variable_code),

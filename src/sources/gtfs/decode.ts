@@ -94,7 +94,9 @@ export async function walkFeed(
     try {
       decodeSlice(reader, 4096);
     } catch (err) {
-      throw new UpstreamError('parse', `malformed GTFS-Realtime feed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new UpstreamError('parse', `malformed GTFS-Realtime feed: ${err instanceof Error ? err.message : String(err)}`, undefined, undefined, {
+        cause: err,
+      });
     }
     if (pause && reader.pos < reader.len) await pause();
   }

@@ -3,6 +3,7 @@ import type { SustainabilityRecord } from '../../core/records/sustainability.ts'
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { eachRowOfZipMember } from '../../upstream/zip-archive.ts';
 import { INKAR_AREA, type InkarIndicator } from './indicators.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 /** Columns the long-format CSV must have (found by name: the order is not relied on). */
 const REQUIRED = ['Kuerzel', 'Raumbezug', 'Kennziffer', 'Zeitbezug', 'Wert'] as const;
@@ -16,16 +17,6 @@ interface Latest {
   value: number;
   label: string | null;
   name: string | null;
-}
-
-/** INKAR numbers: decimal comma, a dot only as thousands separator; empty or a sign means no value. */
-export function parseWert(raw: string): number | null {
-  const s = raw.trim();
-  if (s === '') return null;
-  const plain = /^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s) ? s.replace(/\./g, '') : s;
-  if (!/^-?\d+([.,]\d+)?$/.test(plain)) return null;
-  const n = Number(plain.replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
 }
 
 /** The year of a `Zeitbezug` (a year, or a period whose last year is taken). */
@@ -76,7 +67,7 @@ export class InkarReader {
     const city = this.cityOf(at('Raumbezug') ?? '', (at('Kennziffer') ?? '').trim());
     if (!city) return;
     const year = yearOf(at('Zeitbezug') ?? '');
-    const value = parseWert(at('Wert') ?? '');
+    const value = parseNumber(at('Wert'), { notation: 'de-or-dot' });
     if (year === null || value === null) return;
     this.matched++;
     const key = `${city.city.slug}|${city.level}|${id}`;

@@ -3,6 +3,7 @@ import { UpstreamError } from '../../core/upstream-error.ts';
 import type { HospitalRecord } from '../../core/records/hospitals.ts';
 import { coreName, matchRadiusKm } from '../bnetza/city-match.ts';
 import { foldLetters } from '../../core/fold.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 /** One item of `GET /fileadmin/json/locations.json` (published OpenAPI: zip is an integer, coordinates are strings). */
 export interface KlinikLocation {
@@ -21,10 +22,7 @@ export interface KlinikLocation {
 export type Hospital = Omit<HospitalRecord, 'distance_km'>;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const coord = (v: unknown): number | null => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(',', '.')) : NaN;
-  return Number.isFinite(n) ? n : null;
-};
+const coord = (v: unknown): number | null => parseNumber(v, { notation: 'decimal' });
 
 /** The whole list, compact. An integer zip lost its leading zero (01067 → 1067): padded back. */
 export function parseLocations(body: unknown): Hospital[] {

@@ -1,6 +1,7 @@
 import type { FloodGauge } from '../../core/records/water.ts';
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 /** The token the home page hands to its gauge layer: `addLagePegel(884284296001)`. */
 export function extractToken(html: string): string | null {
@@ -22,14 +23,6 @@ export interface InfosPegel {
   HINT?: string;
   URL_LAND?: string;
   ID_LAND?: string;
-}
-
-/** "38,5 m3/s", "1.870 m3/s" or "108 cm" (German: dot groups thousands, comma is decimal) -> number; null when not a number. */
-export function germanNumber(text: string | undefined, unit: RegExp): number | null {
-  if (!text) return null;
-  const m = new RegExp(`^\\s*(-?(?:\\d{1,3}(?:\\.\\d{3})+|\\d+)(?:,\\d+)?)\\s*${unit.source}\\s*$`, 'i').exec(text);
-  const digits = m?.[1];
-  return digits === undefined ? null : Number(digits.replace(/\./g, '').replace(',', '.'));
 }
 
 /**
@@ -80,9 +73,9 @@ export function parseInfosPegel(body: string, gaugeId: string, now: Date): Flood
     water: clean(p.GW),
     warning_level: level,
     warning_label: clean(p.HW_TXT),
-    water_level_cm: germanNumber(p.W, /cm/),
+    water_level_cm: parseNumber(p.W, { unit: /cm/ }),
     water_level_text: clean(p.W),
-    discharge_m3s: germanNumber(p.Q, /m(?:3|³)\/s/),
+    discharge_m3s: parseNumber(p.Q, { unit: /m(?:3|³)\/s/ }),
     discharge_text: clean(p.Q),
     measured_at: lhpTime(p.ZEIT, now),
     stand_text: clean(p.ZEIT),

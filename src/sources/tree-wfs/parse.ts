@@ -1,6 +1,7 @@
 import type { TreeRecord } from '../../core/records/places.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import type { TreeWfs } from './cities.ts';
+import { parseNumber } from '../../core/numbers.ts';
 
 /** WFS 2.0 GetFeature as GeoJSON (GeoServer, deegree and ArcGIS write the same envelope, with or without numberMatched). */
 export interface WfsGeoJson {
@@ -17,9 +18,7 @@ function text(v: unknown): string | null {
 
 /** Numbers as numbers or strings, German decimal comma accepted. */
 function number(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  const s = text(v)?.replace(',', '.');
-  return s !== null && s !== undefined && /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : null;
+  return parseNumber(typeof v === 'number' ? v : text(v), { notation: 'decimal' });
 }
 
 function year(v: unknown, now: Date): number | null {

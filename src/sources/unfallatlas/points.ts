@@ -1,5 +1,5 @@
 import type { City } from '../../cities/register.ts';
-import { decimalComma } from '../../core/delimited.ts';
+import { parseNumber } from '../../core/numbers.ts';
 import { eachRowOfZipMember } from '../../upstream/zip-archive.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import type { AccidentPoint, AccidentsRecord } from '../../core/records/accidents.ts';
@@ -119,8 +119,8 @@ export class AccidentReader {
         involved.push(key);
       }
     }
-    const lon = decimalComma(get('XGCSWGS84'));
-    const lat = decimalComma(get('YGCSWGS84'));
+    const lon = parseNumber(get('XGCSWGS84'), { notation: 'decimal' });
+    const lat = parseNumber(get('YGCSWGS84'), { notation: 'decimal' });
     if (lat === null || lon === null) return;
     t.withCoordinates++;
     if (t.points.length >= POINTS_CAP) return;

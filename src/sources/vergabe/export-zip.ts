@@ -21,7 +21,7 @@ export function tendersInExport(body: Buffer): Promise<TenderRecord[]> {
         json = JSON.parse((await zip.bytes(m, MAX_MEMBER_BYTES)).toString('utf8'));
       } catch (err) {
         if (err instanceof UpstreamError) throw err;
-        throw new UpstreamError('parse', `OCDS export: member ${m.name.slice(0, 80)} is not JSON`);
+        throw new UpstreamError('parse', `OCDS export: member ${m.name.slice(0, 80)} is not JSON`, undefined, undefined, { cause: err });
       }
       for (const r of releasesOf(json)) {
         const t = tenderOf(r);

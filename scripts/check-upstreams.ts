@@ -20,6 +20,7 @@ import { SqliteStore } from '../src/store/sqlite.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { planChecks, type CheckRow } from './check/plan.ts';
 import { DEFAULT_RECORD_MAX_BYTES, Recorder, sourceFolders } from './check/recorder.ts';
+import { summariseChecks } from '../src/services/upstream-check.ts';
 import { compare, counts, parseReport, table } from './check/report.ts';
 import { runChecks, type CheckResult } from './check/run.ts';
 
@@ -207,6 +208,11 @@ async function check(args: Args, env: NodeJS.ProcessEnv, io: Io, work: string): 
     if (args.json) {
       writeFileSync(args.json, JSON.stringify(results, null, 2) + '\n');
       io.out(`report written to ${args.json}`);
+    }
+    if (config.checkUpstreamsResultPath) {
+      // The service shows each source's last verdict in /api/v1/sources.
+      writeFileSync(config.checkUpstreamsResultPath, JSON.stringify(summariseChecks(results, new Date()), null, 2) + '\n');
+      io.out(`verdicts per source written to ${config.checkUpstreamsResultPath}`);
     }
     if (recorder) io.out(`${recorder.files.length} answers recorded under ${args.record} (index: ${recorder.writeIndex()})`);
     if (!baseline) return 0;

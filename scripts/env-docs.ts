@@ -21,6 +21,7 @@ import { compareResources } from '../src/services/compare.ts';
 import { mcpClientConfigs } from '../src/services/mcp-clients.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import type { SourceDecl } from '../src/core/source.ts';
+import { replaceSection } from './doc-sections.ts';
 
 export function renderEnvExample(): string {
   loadAppConfig({});
@@ -210,15 +211,6 @@ export function renderMcpSection(lists: McpLists): string {
     JSON.stringify(clients.http, null, 2),
     '```',
   ].join('\n');
-}
-
-function replaceSection(text: string, name: string, body: string): string {
-  const start = `<!-- ${name}:start -->`,
-    end = `<!-- ${name}:end -->`;
-  const a = text.indexOf(start),
-    b = text.indexOf(end);
-  if (a < 0 || b < 0) throw new Error(`the document lacks the ${name} markers`);
-  return text.slice(0, a + start.length) + '\n' + body + '\n' + text.slice(b);
 }
 
 export function updatedReadme(readme: string, mcp: McpLists): string {

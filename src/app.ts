@@ -11,7 +11,7 @@ import { registerCompression } from './http/compression.ts';
 import { partialCredentialsWarning, type Config } from './config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
-import { Breakers } from './pipeline/breakers.ts';
+import { Breakers, configuredHosts } from './pipeline/breakers.ts';
 import { Cache } from './pipeline/cache.ts';
 import { Pipeline } from './pipeline/run.ts';
 import { Runtime } from './pipeline/runtime.ts';
@@ -96,7 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.store ?? (await createStore(config, (err) => app.log.warn({ err: String(err) }, 'store unreachable; serving from the in-process fallback')));
   if (store.ready && !(await store.ready(3000))) app.log.warn('shared store not reachable at start; serving with the in-process fallback until it answers');
   const health = new SourceHealth();
-  const breakers = new Breakers(store, store.kind === 'redis', metrics, health);
+  const breakers = new Breakers(store, store.kind === 'redis', metrics, health, (s) => configuredHosts(config.sources[s.id]));
   const upstream = new UpstreamClient({
     userAgent: config.userAgent,
     connectTimeoutMs: config.upstreamConnectTimeoutMs,

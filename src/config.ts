@@ -116,6 +116,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
     redisUrl: s('REDIS_URL', '', 'Redis URL for scale-out; empty = embedded SQLite store', optionalUrl),
     redisKeyPrefix: s('REDIS_KEY_PREFIX', 'stadtdaten:', 'Prefix of every Redis key (to share one Redis between deployments)', str),
     storePath: s('STORE_PATH', './data/stadtdaten.sqlite', 'SQLite file of the embedded store', str),
+    checkUpstreamsResultPath: s(
+      'CHECK_UPSTREAMS_RESULT_PATH',
+      '',
+      'JSON file where npm run check-upstreams writes the verdict per source of its last run and /api/v1/sources reads it; empty = not recorded',
+      str,
+    ),
     userAgent: s(
       'USER_AGENT',
       `Stadtdaten/${VERSION} (+https://github.com/stadtdaten/stadtdaten; open data proxy)`,

@@ -55,8 +55,8 @@ export class Metrics {
   });
   readonly breakerState = new Gauge({
     name: 'stadtdaten_circuit_state',
-    help: 'Breaker state per source (0 closed, 1 half-open, 2 open)',
-    labelNames: ['source'],
+    help: 'Breaker state per source and upstream host (0 closed, 1 half-open, 2 open)',
+    labelNames: ['source', 'host'],
     registers: [this.registry],
   });
   readonly sourceEnabled = new Gauge({

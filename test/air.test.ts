@@ -121,6 +121,25 @@ test('parser: measures/json latest non-null value, hour 24 in winter', () => {
   assert.throws(() => latestMeasurement({} as never, '513'), /without data/);
 });
 
+test('recorded measures/json (station 143, ozone, 2025-01-01): index as a string, the last hour ending "24:00:00", served at its request', async () => {
+  const r = await fetch(`${fake.url}${BASE}/measures/json?date_from=2025-01-01&time_from=1&date_to=2025-01-01&time_to=24&station=143&component=3&scope=2`);
+  const body = (await r.json()) as { data: Record<string, Record<string, unknown[]>> };
+  assert.deepEqual(body.data['143']?.['2025-01-01 23:00:00'], [3, 2, 64, '2025-01-01 24:00:00', '3'], 'the recording as served');
+  assert.deepEqual(latestMeasurement(body, '143'), {
+    component_id: 3,
+    scope_id: 2,
+    value: 64,
+    start: '2025-01-01T23:00:00+01:00',
+    end: '2025-01-02T00:00:00+01:00',
+    index: 3,
+  });
+  const all = latestPerStation(body);
+  assert.deepEqual(Object.keys(all), ['143']);
+  assert.equal(all['143']?.index, 3, 'the string "3" read as the index number');
+  const first = latestPerStation({ data: { '143': { '2025-01-01 00:00:00': body.data['143']!['2025-01-01 00:00:00']! } } });
+  assert.deepEqual([first['143']?.value, first['143']?.index, first['143']?.end], [37, 2, '2025-01-01T01:00:00+01:00']);
+});
+
 test('parser: measures/json for every station, per station the latest value, ids as numbers', () => {
   const pm25 = json('uba/measures-513-9.json'),
     so2 = json('uba/measures-513-4.json');

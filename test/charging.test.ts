@@ -4,10 +4,10 @@ import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { register as registerBnetza } from './fixtures/bnetza/routes.ts';
-import { register as registerMobidata } from './fixtures/mobidata/routes.ts';
+import { CHARGECLOUD_LOCATIONS, register as registerMobidata } from './fixtures/mobidata/routes.ts';
 import { decodeRegister, parseRegister } from '../src/sources/bnetza/register-csv.ts';
 import { CityMatcher } from '../src/sources/bnetza/city-match.ts';
-import { chargingStatus, occupancyOf } from '../src/sources/mobidata/ocpdb-locations.ts';
+import { assertPage, chargingStatus, occupancyOf } from '../src/sources/mobidata/ocpdb-locations.ts';
 import { newestRegisterFile, precomputeCharging } from '../src/jobs/charging-precompute.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { nth } from './helpers/must.ts';
@@ -102,6 +102,47 @@ test('parser: OCPI EVSE statuses to occupancy buckets; neighbouring town filtere
   const d = chargingStatus(body.items, (_lat, _lon, place) => place === 'Stuttgart');
   assert.deepEqual(d.aggregates, { total: 4, available: 1, occupied: 1, out_of_order: 1, unknown: 1, last_update: '2026-09-14T10:01:44+02:00' });
   assert.equal(nth(d.points, 0).power_kw, 150);
+});
+
+test('parser on the recorded OCPI 2.2.1 locations page (chargecloud, SWLB Ludwigsburg): string coordinates, W, upper-case statuses, cursor paging', () => {
+  const page = assertPage(JSON.parse(fixture(CHARGECLOUD_LOCATIONS).toString()));
+  assert.equal(page.total_count, null, '{next, items}: no total_count');
+  assert.equal(page.items.length, 4);
+  const d = chargingStatus(page.items, (_lat, _lon, place) => place === 'Ludwigsburg');
+  assert.deepEqual(d.aggregates, { total: 11, available: 5, occupied: 2, out_of_order: 4, unknown: 0, last_update: d.aggregates.last_update });
+  const first = nth(d.points, 0);
+  assert.deepEqual(first, {
+    evse_id: 'DE*SLB*E001L10000*001',
+    location_id: '1588625',
+    name: 'LB Brenzstraße 2',
+    operator: 'SWLB Mobilität GmbH',
+    street: 'Brenzstraße 2',
+    post_code: '71636',
+    place: 'Ludwigsburg',
+    lat: 48.89233,
+    lon: 9.18329,
+    status: 'occupied',
+    upstream_status: 'CHARGING',
+    power_kw: 22,
+    connector_standards: ['IEC_62196_T2'],
+    last_updated_at: '2024-10-10T00:07:29+02:00',
+  });
+  assert.deepEqual(
+    d.points.filter((p) => p.location_id === '1637441').map((p) => [p.status, p.power_kw]),
+    [
+      ['out_of_order', 150],
+      ['out_of_order', 150],
+    ],
+  );
+  assert.ok(d.points.some((p) => p.upstream_status === 'OUTOFORDER' && p.status === 'out_of_order'));
+});
+
+test("charging-status honest about place: the recorded Ludwigsburg page served as Stuttgart's answer shows none of it", async () => {
+  fake.get('/ocpdb/api/public/v1/locations', { file: CHARGECLOUD_LOCATIONS });
+  const r = await ctx.freshGet('/api/v1/cities/stuttgart/charging-status');
+  assert.equal(r.status, 200, 'a page without total_count is read, not a parse failure');
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.doesNotMatch(r.text, /Ludwigsburg|Brenzstra/);
 });
 
 test('GET charging-status: live ok in Stuttgart, bbox query, live markers', async () => {

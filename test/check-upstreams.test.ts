@@ -188,7 +188,9 @@ test('check-upstreams: the script runs as a CLI; --replay points every source at
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   assert.equal(code, 0, out);
   assert.match(out, /^holidays +augsburg +openholidays +ok /m);
-  assert.match(out, /1 checks of 1 data types: 1 ok/);
+  // Nager.Date, the stand-in while OpenHolidays fails, is a source of its own and checked too.
+  assert.match(out, /^holidays +augsburg +nager-date +ok /m);
+  assert.match(out, /2 checks of 1 data types: 2 ok/);
 });
 
 test("check-upstreams leaves a deployment's stores alone: no connection to its PostgreSQL or Redis, no history or store file", async () => {
@@ -221,4 +223,23 @@ test("check-upstreams leaves a deployment's stores alone: no connection to its P
     postgres.close();
     redis.close();
   }
+});
+
+test('CHECK_UPSTREAMS_RESULT_PATH: the run writes the date and verdict per source that /api/v1/sources shows', async () => {
+  const path = join(dir, 'last-check.json');
+  const before = Date.now();
+  const r = await check(['--type', 'weather,solar-roofs'], { ...fixtureSettings(), CHECK_UPSTREAMS_RESULT_PATH: path });
+  assert.equal(r.code, 0);
+  const written = JSON.parse(readFileSync(path, 'utf8')) as {
+    checked_at: string;
+    sources: Record<string, { verdict: string; checks: number; checked_at: string }>;
+  };
+  const at = Date.parse(written.checked_at);
+  assert.ok(at >= before && at <= Date.now(), 'dated with the run');
+  const weather = r.report.filter((x) => x.source === 'dwd-brightsky');
+  assert.deepEqual(
+    { verdict: written.sources['dwd-brightsky']?.verdict, checks: written.sources['dwd-brightsky']?.checks },
+    { verdict: 'ok', checks: weather.length },
+  );
+  assert.deepEqual(Object.keys(written.sources).sort(), [...new Set(r.report.map((x) => x.source))].sort(), 'only the sources this run checked');
 });

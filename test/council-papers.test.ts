@@ -47,6 +47,23 @@ test('parser: a paper gives name, reference, date, type, main file URL and zoned
   assert.equal(parsePaper({ modified: '2026-11-03T10:15:22' }).modified, null, 'a time without offset is not guessed');
 });
 
+test('parser on the recorded ALLRIS paper page (Leipzig, p=2): line breaks in the name, `web` without its base URL, accessUrl as the file', () => {
+  const page = json<OparlList<OparlPaper> & { pagination: { elementsPerPage: number } }>('papers_leipzig_allris_1.0_body2387_p2_1-item.json');
+  assert.equal(page.pagination.elementsPerPage, 20);
+  assert.match(String(page.links?.next), /papers\.asp\?body=2387&p=3$/);
+  assert.deepEqual(parsePaper(nth(assertList(page, 'paper'), 0)), {
+    id: 'https://ratsinfo.leipzig.de/bi/oparl/1.0/papers.asp?id=1000030',
+    name: 'Konzept der Stadt Leipzig zur fairen und nachhaltigen Beschaffung (eRis: DS V/3966)',
+    reference: 'DS-00029/14',
+    date: '2014-09-09',
+    paper_type: 'Informationsvorlage',
+    main_file_url: 'https://ratsinfo.leipzig.de/bi/oparl/1.0/download.asp?dtyp=130&id=1000487',
+    main_file_mime_type: 'application/pdf',
+    web_url: null,
+    modified: '2014-09-09T10:03:49+02:00',
+  });
+});
+
 test('GET council-papers for Leipzig: system -> body -> two pages of papers, newest first, deleted left out, licence from the system', async () => {
   const r = await ctx.app.get(PATH);
   assert.equal(r.status, 200);

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixture } from './helpers/fake-upstream.ts';
 import { useFakeApp } from './helpers/setup.ts';
+import { fakeEnv, startApp } from './helpers/app.ts';
 import { at, list, obj, str } from './helpers/json.ts';
 import { must, nth } from './helpers/must.ts';
 import { expectDisabled, expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts';
@@ -59,7 +60,8 @@ test('GET holidays for Augsburg: state and local public holidays, school holiday
   assert.ok(published(HolidaysRecord()).safeParse(d).success, 'the published schema (with deprecated twins) accepts it');
   assert.equal(d.subdivision_code, 'DE-BY');
   assert.equal(d.source, 'openholidays');
-  assert.equal(at(r.json, 'meta.fallback'), undefined);
+  assert.equal(at(r.json, 'meta.fallback_for'), undefined);
+  assert.equal(at(r.json, 'meta.answered_by'), 'openholidays');
   assert.deepEqual(d.local_subdivision_codes, ['DE-BY-AU']);
   const year = new Date().getFullYear();
   assert.equal(d.valid_from, `${year}-01-01`);
@@ -190,14 +192,16 @@ test('GET holidays: empty lists from the source are no_data', async () => {
   assert.match(str(r.json, 'meta.reason'), /DE-SH/);
 });
 
-test('GET holidays: OpenHolidays broken (garbage, 500): public holidays from Nager.Date, marked as the fallback', async () => {
+test('GET holidays: OpenHolidays broken (garbage, 500): public holidays from Nager.Date, marked as the stand-in', async () => {
   fake.get('/PublicHolidays', { body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } });
   const r = await ctx.app.get('/api/v1/cities/berlin/holidays');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.equal(at(r.json, 'data.source'), 'nager-date');
-  assert.equal(at(r.json, 'meta.fallback.name'), 'Nager.Date');
-  assert.equal(at(r.json, 'meta.fallback.license'), 'MIT');
+  assert.equal(at(r.json, 'meta.answered_by'), 'nager-date');
+  assert.equal(at(r.json, 'meta.fallback_for'), 'openholidays');
+  assert.equal(at(r.json, 'attribution.source'), 'Nager.Date');
+  assert.equal(at(r.json, 'attribution.license'), 'MIT');
   assert.deepEqual(at(r.json, 'data.school_holidays'), []);
   const names = list<{ name: string }>(r.json, 'data.public_holidays').map((h) => h.name);
   assert.ok(names.includes('Internationaler Frauentag'), 'Berlin keeps Women’s Day');
@@ -207,6 +211,42 @@ test('GET holidays: OpenHolidays broken (garbage, 500): public holidays from Nag
   fake.get('/SchoolHolidays', { status: 500, body: 'error' });
   const s = await ctx.app.get('/api/v1/cities/hamburg/holidays');
   assert.equal(at(s.json, 'data.source'), 'nager-date');
+});
+
+test('GET holidays: OpenHolidays down until its breaker opens: Nager.Date answers with its own attribution, breaker and status', async () => {
+  const app = await startApp(fakeEnv(fake.url));
+  try {
+    fake.get('/PublicHolidays', { status: 500, body: 'error' });
+    fake.get('/SchoolHolidays', { status: 500, body: 'error' });
+    const cities = ['bonn', 'koeln', 'aachen', 'essen', 'bochum'];
+    for (const c of cities) {
+      const r = await app.get(`/api/v1/cities/${c}/holidays`);
+      assert.equal(r.status, 200, c);
+      assert.equal(at(r.json, 'meta.answered_by'), 'nager-date');
+      assert.equal(at(r.json, 'meta.source'), 'nager-date');
+      assert.equal(at(r.json, 'attribution.license'), 'MIT');
+      assert.match(str(r.json, 'attribution.text'), /Nager\.Date/);
+    }
+    const sources = list<{ source: string; breaker_state: string; last_success: string | null; fallback_for: string[] }>(
+      (await app.get('/api/v1/sources?limit=all')).json,
+      'data',
+    );
+    const open = sources.find((s) => s.source === 'openholidays');
+    const nager = sources.find((s) => s.source === 'nager-date');
+    assert.equal(open?.breaker_state, 'OPEN');
+    assert.equal(nager?.breaker_state, 'CLOSED');
+    assert.ok(nager?.last_success);
+    assert.deepEqual(nager?.fallback_for, ['holidays']);
+    // OpenHolidays' breaker is open: the next city is answered by Nager.Date without asking OpenHolidays.
+    const asked = fake.count('/PublicHolidays');
+    const r = await app.get('/api/v1/cities/dortmund/holidays');
+    assert.equal(at(r.json, 'meta.answered_by'), 'nager-date');
+    assert.equal(fake.count('/PublicHolidays'), asked);
+    const health = (await app.get('/api/v1/health')).json;
+    assert.deepEqual(at(health, 'data.sources.open_breakers'), ['openholidays']);
+  } finally {
+    await app.close();
+  }
 });
 
 test('GET holidays: both sources broken or down with nothing cached is a 503 problem, never a 500', async () => {

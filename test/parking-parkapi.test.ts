@@ -7,7 +7,7 @@ import { at, list, str } from './helpers/json.ts';
 import { expectDisabled } from './helpers/status-rules.ts';
 import type { TestResponse } from './helpers/app.ts';
 import { DORTMUND, geojson, register as registerCityParking } from './fixtures/city-parking/routes.ts';
-import { PARKAPI_FILES, PARKAPI_PATH, register as registerParkapiV3 } from './fixtures/parkapi-v3/routes.ts';
+import { PARKAPI_FILES, PARKAPI_PATH, PARKAPI_RECORDED_RADSAFE, register as registerParkapiV3 } from './fixtures/parkapi-v3/routes.ts';
 import { parseParkapiSites } from '../src/sources/parkapi-v3/sites.ts';
 import { parseDortmundParkhaeuser } from '../src/sources/city-parking/dortmund.ts';
 import { sameSite } from '../src/sources/city-parking/merge.ts';
@@ -46,6 +46,43 @@ test('parser: ParkAPI v3 list: counts outside 0..capacity and static sites carry
   assert.equal(wasen?.live, false);
   assert.equal(wasen?.capacity, 1000);
   assert.throws(() => parseParkapiSites({ results: [] }, { uid: 'x', license: 'L' }), /without items/);
+});
+
+test('the recorded ParkAPI v3 list (MobiData BW, source 34, 2025-08-19): {items, total_count}, decimal-string lat/lon, absent optional members', async () => {
+  const res = await fetch(`${fake.url}${PARKAPI_PATH}?source_id=34`);
+  const body = (await res.json()) as { items: Record<string, unknown>[]; total_count: number };
+  assert.equal(body.total_count, 5);
+  const feed = { uid: 'radsafe', license: 'L' };
+  // Bike lockers (purpose BIKE): never car parking, even when a source sends them to a purpose=CAR request.
+  assert.deepEqual(parseParkapiSites(body, feed), []);
+  // The same recorded items read as car sites: every member the parser takes, as recorded.
+  const asCar = parseParkapiSites({ ...body, items: body.items.map((i) => ({ ...i, purpose: 'CAR' })) }, feed);
+  assert.equal(asCar.length, 5);
+  assert.deepEqual(asCar[0], {
+    id: 'parkapi-radsafe:unit555',
+    name: 'Sinsheim, Bahnhof, Anlage rechts',
+    street: null,
+    house_number: null,
+    post_code: null,
+    place: null,
+    lat: 49.250629,
+    lon: 8.874554,
+    capacity: 24,
+    free_spaces: 22,
+    occupancy_share: asCar[0]?.occupancy_share,
+    state: null,
+    live: true,
+    updated_at: '2025-08-19T09:17:00+02:00',
+    source: 'parkapi-radsafe',
+    license: 'L',
+    park_and_ride: false,
+  });
+  assert.equal(asCar[0]?.occupancy_share, Math.round((2 / 24) * 1000) / 1000);
+  assert.deepEqual(
+    asCar.map((s) => s.free_spaces),
+    [22, 20, 19, 22, 21],
+  );
+  assert.ok(fixture(PARKAPI_RECORDED_RADSAFE).length > 0);
 });
 
 test('parser: Dortmund Opendatasoft records: state, counts above the capacity dropped', () => {

@@ -6,7 +6,7 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { register as registerDwdHealth } from './fixtures/dwd-health/routes.ts';
+import { register as registerDwdHealth, UVI_RECORDED } from './fixtures/dwd-health/routes.ts';
 import { parsePollen, type PollenBody } from '../src/sources/dwd-health/pollen.ts';
 import { parseUv, type UvBody } from '../src/sources/dwd-health/uv.ts';
 import { POLLEN_AREA_BY_CITY } from '../src/sources/dwd-health/partregions.ts';
@@ -80,6 +80,32 @@ test('parser: uvi.json own UV city by name, else the nearest lowland one (never 
   assert.equal(lu.own_station, false);
   assert.ok(lu.distance_km! > 50 && lu.distance_km! < 80, String(lu.distance_km));
   assert.equal(lu.issued_at, '2026-06-28T07:00:00+02:00');
+});
+
+test('the recorded uvi.json (2026-07-13): name UV-Gefahrenindex, forecast_day, naive local times; own city, else the nearest lowland one', async () => {
+  const recorded = JSON.parse(fixture(UVI_RECORDED).toString()) as UvBody;
+  const berlin = must(parseUv(recorded, 'Berlin', 52.5177, 13.4055));
+  assert.deepEqual(
+    [berlin.station, berlin.own_station, berlin.today, berlin.tomorrow, berlin.day_after_tomorrow, berlin.today_risk, berlin.issued_at],
+    ['Berlin', true, 5, 4, 5, 'moderate', '2026-07-13T07:30:00+02:00'],
+  );
+  // München is 60 km from the Zugspitze, a mountain station: the lowland Berlin answers, named with its distance.
+  const muenchen = must(parseUv(recorded, 'München', 48.1371, 11.5754));
+  assert.deepEqual([muenchen.station, muenchen.own_station], ['Berlin', false]);
+  fake.get(`${BASE}/uvi.json`, { file: UVI_RECORDED });
+  const r = await ctx.freshGet('/api/v1/cities/hamburg/pollen-uv');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.deepEqual(
+    [
+      at(r.json, 'data.uv.station'),
+      at(r.json, 'data.uv.own_station'),
+      at(r.json, 'data.uv.today'),
+      at(r.json, 'data.uv.tomorrow'),
+      at(r.json, 'data.uv.day_after_tomorrow'),
+    ],
+    ['List auf Sylt', false, 5, 5, 6],
+  );
+  assert.equal(at(r.json, 'data.uv.issued_at'), '2026-07-13T07:30:00+02:00');
 });
 
 test('GET pollen-uv: partregion forecast, own UV city, DWD attribution with modification notice', async () => {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFakeApp } from './helpers/setup.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
-import { register as registerAutobahn } from './fixtures/autobahn/routes.ts';
+import { register as registerAutobahn, registerRecordedWarnings } from './fixtures/autobahn/routes.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';
 import { nth } from './helpers/must.ts';
@@ -320,4 +320,32 @@ test('switched off: every motorway type answers disabled with the reason', async
   } finally {
     await app.close();
   }
+});
+
+test('the recorded A1 warning list (2026-10-03): averageSpeed and delay as strings, an accident without delay, each warning for its own city', async () => {
+  registerRecordedWarnings(fake);
+  await fresh(async (app) => {
+    const hamburg = await app.get('/api/v1/live/hamburg/traffic');
+    assert.equal(at(hamburg.json, 'meta.source_status'), 'ok');
+    const warnings = list<Record<string, unknown>>(hamburg.json, 'data.warnings');
+    const byTitle = (t: string) => warnings.find((w) => String(w.title ?? '').includes(t) || JSON.stringify(w).includes(t));
+    const queue = byTitle('Bargteheide - Ahrensburg');
+    const slow = byTitle('Bargteheide - Barnitztal');
+    assert.equal(queue?.delay_minutes, 18, 'delayTimeValue "18"');
+    assert.equal(at(queue, 'raw.abnormalTrafficType'), 'QUEUING_TRAFFIC');
+    assert.equal(slow?.delay_minutes, 9);
+    assert.equal(slow?.average_speed_kmh, 30, 'averageSpeed "30" read as a number');
+    assert.equal(slow?.blocked, false, 'isBlocked "false"');
+    assert.equal(at(hamburg.json, 'data.max_delay_minutes'), 18);
+    assert.equal(byTitle('Hamm-Bockum/Werne'), undefined, "Hamm's accident is 250 km away: never Hamburg's");
+    const hamm = await app.get('/api/v1/cities/hamm/road-events');
+    assert.equal(at(hamm.json, 'meta.source_status'), 'ok');
+    const events = list<Record<string, unknown>>(hamm.json, 'data');
+    assert.equal(events.length, 1);
+    assert.equal(events[0]?.start, '2026-10-03T04:13:28+02:00');
+    assert.equal(events[0]?.delay_minutes, null, 'no delayTimeValue and no Reisezeitverlust line: null, not 0');
+    assert.equal(events[0]?.average_speed_kmh, null);
+    assert.equal(events[0]?.road, 'A1');
+    assert.ok(!JSON.stringify(events).includes('Bargteheide'), "Hamburg's warnings are not Hamm's");
+  });
 });

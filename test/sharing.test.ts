@@ -4,8 +4,8 @@ import { useFakeApp } from './helpers/setup.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { type TestResponse } from './helpers/app.ts';
-import { gbfsFile, register as registerNextbike } from './fixtures/nextbike/routes.ts';
-import { feedUrls, openLicense } from '../src/sources/nextbike/gbfs.ts';
+import { gbfsFile, register as registerNextbike, replayAsCurrent, VIENNA_STATION_INFORMATION, VIENNA_STATION_STATUS } from './fixtures/nextbike/routes.ts';
+import { feedUrls, joinStations, openLicense, type StationInformation, type StationStatus } from '../src/sources/nextbike/gbfs.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 
 const ctx = useFakeApp(registerNextbike);
@@ -31,6 +31,50 @@ test('parser: discovery prefers German feeds; only open licences pass', () => {
   assert.equal(openLicense({ license_url: 'https://example.com/terms' }), null);
   assert.equal(openLicense({}), null);
   assert.throws(() => feedUrls({ data: { de: { feeds: [] } } }), /no feeds/);
+});
+
+test('parser on the recorded nextbike GBFS 2.3 feeds of Vienna: capacity missing is null, names trimmed and collapsed, status joined', () => {
+  const info = JSON.parse(fixture(VIENNA_STATION_INFORMATION).toString()) as { data: StationInformation };
+  const status = JSON.parse(fixture(VIENNA_STATION_STATUS).toString()) as { data: StationStatus };
+  const stations = joinStations(info.data, status.data, 'vienna');
+  assert.equal(stations.length, 261);
+  assert.equal(stations.filter((s) => s.capacity === null).length, 63, '63 stations without capacity: null, never 0');
+  const raab = stations.find((s) => s.station_id === '68577704');
+  assert.deepEqual(
+    { ...raab, last_reported: Date.parse(raab?.last_reported ?? '') },
+    {
+      system_id: 'vienna',
+      station_id: '68577704',
+      name: 'Julius-Raab-Platz',
+      lat: 48.211544,
+      lon: 16.382374,
+      capacity: 17,
+      vehicles_available: 12,
+      docks_available: 2,
+      is_renting: true,
+      last_reported: 1762856473000,
+    },
+  );
+  assert.equal(stations.find((s) => s.station_id === '71501335')?.capacity, null, 'Bacherplatz has no capacity');
+  const names = stations.map((s) => s.name ?? '');
+  assert.ok(names.includes('Hütteldorf S U'), 'double blank collapsed');
+  assert.ok(names.includes('Absbergbrücke'), 'trailing blank dropped');
+  assert.ok(names.every((n) => n === n.trim() && !n.includes('  ')));
+  const vehicles = stations.reduce((n, s) => n + (s.vehicles_available ?? 0), 0);
+  assert.equal(vehicles, 3497, 'the 3,497 bikes of the recorded status');
+});
+
+test("sharing honest about place: Vienna's recorded stations served in Leipzig's feeds never appear for Leipzig", async () => {
+  const compact = (file: string) => replayAsCurrent(JSON.stringify(JSON.parse(fixture(file).toString())));
+  fake.get(`${SYS}/de/station_information.json`, { body: compact(VIENNA_STATION_INFORMATION), headers: { 'content-type': 'application/json' } });
+  fake.get(`${SYS}/de/station_status.json`, { body: compact(VIENNA_STATION_STATUS), headers: { 'content-type': 'application/json' } });
+  const r = await freshGet('/api/v1/cities/leipzig/sharing');
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok', "Leipzig's own free-floating bike still answers");
+  assert.deepEqual(list(r.json, 'data.stations'), [], 'no station 500 km away');
+  assert.equal(num(r.json, 'data.aggregates.stations'), 0);
+  assert.equal(num(r.json, 'data.aggregates.vehicles_available'), 1, "none of Vienna's 3,497 bikes");
+  assert.doesNotMatch(r.text, /Julius-Raab-Platz|Hütteldorf/);
 });
 
 test('GET sharing: Leipzig stations within the radius joined with status, rentable free-floating bikes, licence per system', async () => {

@@ -46,6 +46,37 @@ test('parser: real 2014 stations.json: a station without coordinates is kept wit
   assert.equal(embeddedW({ ...nth(stations, 0), timeseries: [] }), null);
 });
 
+test('the recorded KÖLN station with its series (2023-01-12, includeTimeseries): W, Q and WT side by side, W read with gauge zero', async () => {
+  const recorded = JSON.parse(fixture('pegelonline/station-koeln-includeTimeseries-includeCurrentMeasurement-2023-01-12.json').toString()) as PegelStation;
+  const [station] = parseStations([recorded]);
+  const w = must(embeddedW(must(station)));
+  const rec = toWaterLevel(must(station), w, 50.9381, 6.9599);
+  assert.deepEqual(
+    [
+      rec.name,
+      rec.water,
+      rec.river_km,
+      rec.value_cm,
+      rec.measured_at,
+      rec.state_mnw_mhw,
+      rec.state_nsw_hsw,
+      rec.gauge_zero_m,
+      rec.gauge_zero_valid_from,
+      rec.level_nhn_m,
+      rec.mnw_cm,
+    ],
+    ['KÖLN', 'RHEIN', 688, 475, '2023-01-12T16:45:00+01:00', 'normal', 'normal', 35.038, '2019-11-01', 39.788, null],
+  );
+  // A stations.json answer lists such objects (the search form of the same request): through HTTP as well.
+  fake.get(`${BASE}/stations.json`, { json: [recorded] });
+  const r = await ctx.freshGet('/api/v1/live/koeln/water-level');
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.deepEqual(
+    [at(r.json, 'data.0.value_cm'), at(r.json, 'data.0.measured_at'), at(r.json, 'data.0.level_nhn_m')],
+    [475, '2023-01-12T16:45:00+01:00', 39.788],
+  );
+});
+
 test('search radius follows the city area within bounds', () => {
   assert.equal(searchRadiusKm(405.01), 13);
   assert.equal(searchRadiusKm(891.12), 19);

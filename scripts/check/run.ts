@@ -136,7 +136,8 @@ async function findingOf(
       } catch (err) {
         return failureFinding(err, scope.last);
       }
-      const via = meta.answered_by ? ` (answered by ${String(meta.answered_by)})` : '';
+      // Named only when a stand-in answered: a type with a failure stand-in names its answering source every time.
+      const via = meta.fallback_for ? ` (answered by ${String(meta.answered_by)})` : '';
       return { verdict: 'ok', detail: summarise(data) + via };
     }
   }

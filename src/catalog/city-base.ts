@@ -6,8 +6,8 @@ import { heritage } from '../sources/wikidata-sparql/adapters.ts';
 import { HERITAGE_LIMIT } from '../sources/wikidata-sparql/heritage.ts';
 import { BKG_VG250 } from '../sources/bkg/source.ts';
 import { cityBoundary } from '../sources/bkg/adapters.ts';
-import { OPENHOLIDAYS } from '../sources/openholidays/source.ts';
-import { holidays } from '../sources/openholidays/adapters.ts';
+import { NAGER_DATE, OPENHOLIDAYS } from '../sources/openholidays/source.ts';
+import { holidays, nagerHolidays } from '../sources/openholidays/adapters.ts';
 import { CITIES } from '../cities/register.ts';
 import { PARTIAL_STATE_HOLIDAYS, localSubdivisionsOf, partialStateHolidaysOf } from '../cities/local-holidays.ts';
 import { OPARL } from '../sources/oparl/source.ts';
@@ -36,11 +36,22 @@ export const CITY_BASE_TYPES: DataType[] = [
       'meta.local names the local subdivision applied (or says none applies) and, per such holiday of the state, whether it applies and why. ' +
       "Regional holidays that apply only in some municipalities of a state (e.g. Mariä Himmelfahrt in Bavaria's predominantly Catholic " +
       "municipalities) are listed with the source's remark in `note`. Dates are calendar days (YYYY-MM-DD). " +
-      'When OpenHolidays fails, the public holidays come from Nager.Date (MIT; no school or local holidays): data.source says which, meta.fallback names it.',
+      'While OpenHolidays fails and nothing is cached, the public holidays come from Nager.Date (MIT; no school or local holidays): data.source and meta.answered_by say which answered.',
     record: HolidaysRecord,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     example: { city: 'augsburg' },
-    reads: [{ source: OPENHOLIDAYS, adapter: holidays }],
+    reads: [
+      {
+        source: OPENHOLIDAYS,
+        adapter: holidays,
+        standIn: {
+          source: NAGER_DATE,
+          adapter: nagerHolidays,
+          when: 'failing',
+          note: 'OpenHolidays failed: public holidays from Nager.Date only, no school holidays and no holidays of subdivisions below the state',
+        },
+      },
+    ],
   }),
   dataType({
     type: 'council-papers',

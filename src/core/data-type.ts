@@ -99,7 +99,9 @@ export interface Coverage {
  *   (global types, e.g. one charging data provider of /live/{operator}/charging); the reading
  *   without either answers every other request. Its cities count as covered.
  * - `standIn`: a keyless reading that answers in its place while its source is unusable (no
- *   credentials, switched off); meta.answered_by names it.
+ *   credentials, switched off), or with `when: 'failing'` while its source fails (nothing cached
+ *   and the fetch failed or its breakers are open); meta.answered_by names it. Each is a source
+ *   of its own: settings, breakers, attribution, status.
  * - `parts`: further sources its adapter reads a part of the answer from (FetchContext.part),
  *   each behind its own settings, breaker and shared cache; a failing part comes back as a
  *   reason, so the rest of the answer stands.
@@ -121,8 +123,12 @@ export interface Reading<A = Adapter<unknown>> {
   jobs?: readonly ScheduledJob[];
 }
 
-/** A reading that answers while the reading it stands in for is unusable, and what it answers with, compared with that one. */
-export type StandIn<A = Adapter<unknown>> = Omit<Reading<A>, 'cities' | 'values' | 'standIn'> & { note: string };
+/**
+ * A reading that answers while the reading it stands in for is unusable (`when: 'unusable'`, the
+ * default) or failing (`when: 'failing'`: its source is usable but gave no answer and nothing is
+ * cached), and what it answers with, compared with that one.
+ */
+export type StandIn<A = Adapter<unknown>> = Omit<Reading<A>, 'cities' | 'values' | 'standIn'> & { note: string; when?: 'unusable' | 'failing' };
 
 /** Where the docs' example answer (and the demo) come from: the city the fixtures model. */
 export interface Example {

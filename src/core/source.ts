@@ -27,6 +27,8 @@ export interface SourceDecl {
   maxResponseBytes?: number;
   /** Minimum spacing of calls across the cluster, e.g. DB's 60 calls per minute. */
   ratePerMinute?: number;
+  /** The call limit its operator publishes, for the capacity table in docs/operations.md (`npm run capacity-docs`). */
+  publishedLimit?: PublishedLimit;
   /**
    * Tunable numeric limits of the source (a radius, a concurrency): each is the environment
    * variable `<env>_<KEY>`, read through the config and documented by `npm run env-docs`.
@@ -34,6 +36,16 @@ export interface SourceDecl {
   limits?: Record<string, LimitDecl>;
   /** Why a source with `enabledByDefault: false` is off (e.g. no published licence); sent as meta.disabled_reason. */
   offReason?: string;
+}
+
+/** A limit an upstream's operator publishes (or states it has none), with where it is stated. */
+export interface PublishedLimit {
+  /** Calls per hour it allows; null where it is no call count (query time, best effort) or there is none. */
+  perHour: number | null;
+  /** The limit as stated. */
+  text: string;
+  /** Where it is stated: a URL, or the research note that quotes it. */
+  ref: string;
 }
 
 export interface LimitDecl {

@@ -12,6 +12,9 @@ const BATCH = 5000;
  * The history in PostgreSQL (DATABASE_URL), for deployments that run several instances or want
  * their database's backups. BIGINT columns come back as strings from pg; they are read as numbers.
  */
+/** Connections one instance's history store holds at most (the capacity table in docs/operations.md counts them). */
+export const PG_POOL_MAX = 4;
+
 export class PgHistoryStore implements HistoryStore {
   readonly kind = 'postgres';
   private readonly pool: pg.Pool;
@@ -24,7 +27,7 @@ export class PgHistoryStore implements HistoryStore {
     // Bounded waits: a database that stops answering makes history answers fail (503), never hang.
     this.pool = new pg.Pool({
       connectionString: url,
-      max: 4,
+      max: PG_POOL_MAX,
       connectionTimeoutMillis: 3000,
       query_timeout: 15000,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),

@@ -10,6 +10,7 @@ import { disabledReason } from './gate.ts';
 import { keyParams } from './query.ts';
 import type { Resolved } from './resolve.ts';
 import type { Runtime } from './runtime.ts';
+import type { BreakerScope } from './breakers.ts';
 import { watchedFetch } from './format-drift.ts';
 import { isFormatDrift } from '../core/format-drift-error.ts';
 
@@ -28,9 +29,13 @@ interface StaleInput {
   failed: boolean;
 }
 
-/** The cache key of a data type's answer for a city and parameters. */
+/**
+ * The cache key of a data type's answer for a city and parameters; a stand-in's answer has its own
+ * (it carries another source's attribution).
+ */
 export function cacheKey(form: DataType, city: City | null, params: Record<string, unknown>): string {
-  return `${form.type}:${city?.slug ?? '-'}:${paramKey(form.params ?? [], keyParams(form.params ?? [], params))}`;
+  const key = `${form.type}:${city?.slug ?? '-'}:${paramKey(form.params ?? [], keyParams(form.params ?? [], params))}`;
+  return form.standingInFor ? `${key}:@${form.source.id}` : key;
 }
 
 /**
@@ -138,15 +143,15 @@ export class Loader {
     const source = asked.id === form.source.id ? form.source : form.parts.find((p) => p.id === asked.id);
     if (!source) throw new Error(`${form.type} reads a part from ${asked.id}, which its reading does not declare in parts`);
     if (!this.rt.sourceEnabled(source)) return { status: 'disabled', reason: disabledReason(this.rt, source) };
-    const sub: FetchContext = {
-      ...ctx,
-      http: this.rt.http(source).withSignal(ctx.signal),
-      cached: (name, windows, fetch) => this.shared(source, name, windows, fetch, input),
-    };
     try {
-      // A part of the form's own source already runs behind that source's breaker (the whole fetch does):
-      // a second call through the same breaker would be refused while it is half-open.
-      const value = source === form.source ? await read(sub) : await this.rt.breakers.execute(source, () => read(sub));
+      // The part is a fetch of its own: its hosts' breakers count its outcome (see Breakers.run).
+      const value = await this.rt.breakers.run((scope) =>
+        read({
+          ...ctx,
+          http: this.rt.http(source).withSignal(ctx.signal, { breakers: this.rt.breakers, scope }),
+          cached: (name, windows, fetch) => this.shared(source, name, windows, fetch, input),
+        }),
+      );
       return { status: 'ok', value };
     } catch (err) {
       // The kind only: upstream messages can carry request details.
@@ -156,12 +161,20 @@ export class Loader {
   }
 
   /** The adapter's view of the app for one fetch: the form's source client, store, lookups, shared cache and parts. */
-  private context(form: DataType, city: City | null, params: Record<string, unknown>, signal: AbortSignal, input: StaleInput): FetchContext {
+  private context(
+    form: DataType,
+    city: City | null,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+    input: StaleInput,
+    scope: BreakerScope | null,
+  ): FetchContext {
     const ctx: FetchContext = {
       // Global types are declared through globalType(), whose adapters never read `city`.
       city: city as City,
       params,
-      http: this.rt.http(form.source).withSignal(signal),
+      // Stored types read what a job wrote: no breaker between them and their store.
+      http: this.rt.http(form.source).withSignal(signal, scope ? { breakers: this.rt.breakers, scope } : undefined),
       store: this.rt.store,
       config: this.rt.config,
       now: new Date(),
@@ -179,14 +192,13 @@ export class Loader {
   /** Breaker + deadline + adapter + normalisation: one fresh entry. */
   private async fetchEntry(form: DataType, city: City | null, params: Record<string, unknown>): Promise<Entry> {
     const input: StaleInput = { oldest: null, failed: false };
-    const run = async (signal: AbortSignal): Promise<AdapterResult> => form.adapter(this.context(form, city, params, signal, input));
+    const run = async (signal: AbortSignal, scope: BreakerScope | null): Promise<AdapterResult> =>
+      form.adapter(this.context(form, city, params, signal, input, scope));
     // A fetch may outlive the request that started it (it fills the cache), never this deadline.
     const stored = form.cache === 'stored';
     const result = stored
-      ? await withDeadline(this.rt.config.requestBudgetMs, run)
-      : await withDeadline(this.rt.config.fetchDeadlineMs, (signal) =>
-          this.rt.breakers.execute(form.source, () => watchedFetch(this.rt, form, () => run(signal))),
-        );
+      ? await withDeadline(this.rt.config.requestBudgetMs, (signal) => run(signal, null))
+      : await withDeadline(this.rt.config.fetchDeadlineMs, (signal) => this.rt.breakers.run((scope) => watchedFetch(this.rt, form, () => run(signal, scope))));
     // Stored types are read per request and never cached: keep the adapter's object, and
     // normalise and serialise only what is sent (a page of a large board, not the board).
     // Fetched data comes normalised and checked against its record schema (watchedFetch).
@@ -224,7 +236,7 @@ export class Loader {
       backfill
         ? () =>
             withDeadline(this.rt.config.fetchDeadlineMs, (signal) =>
-              this.rt.breakers.execute(form.source, () => backfill(this.context(form, city, params, signal, { oldest: null, failed: false }), data)),
+              this.rt.breakers.run((scope) => backfill(this.context(form, city, params, signal, { oldest: null, failed: false }, scope), data)),
             )
         : null,
     );

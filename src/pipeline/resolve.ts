@@ -48,6 +48,16 @@ export function resolve(rt: Runtime, declared: DataType, cityInput: string | Cit
   const answer = answering ?? form;
   const params = pickingParams ?? parseParams(answer.params ?? [], normalised);
   const page = answer.list && !opts.noPaging ? parsePageRequest(query) : null;
+  return { declared, city, form, answering, params, page, channel: opts.channel ?? 'rest', opts, meta: metaOf(rt, answer, city) };
+}
+
+/** The request as the stand-in that answers while the resolved form's source fails (Runtime.failover). */
+export function answeredBy(rt: Runtime, r: Resolved, standIn: DataType): Resolved {
+  return { ...r, answering: standIn, meta: metaOf(rt, standIn, r.city) };
+}
+
+/** The meta members naming the type, city and the source that answers (and, for a stand-in, whom it stands in for). */
+function metaOf(rt: Runtime, answer: DataType, city: City | null): Record<string, unknown> {
   const meta: Record<string, unknown> = {
     type: answer.type,
     ...(city ? { city: city.slug } : {}),
@@ -60,6 +70,9 @@ export function resolve(rt: Runtime, declared: DataType, cityInput: string | Cit
     meta.answered_by = answer.source.id;
     meta.fallback_for = answer.standingInFor.source.id;
     meta.fallback_note = answer.standingInFor.note;
+  } else if (answer.standIn?.when === 'failing') {
+    // A type with a stand-in for failures names its answering source either way.
+    meta.answered_by = answer.source.id;
   }
-  return { declared, city, form, answering, params, page, channel: opts.channel ?? 'rest', opts, meta };
+  return meta;
 }

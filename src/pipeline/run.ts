@@ -3,9 +3,10 @@ import type { DataType, TypeRef } from '../core/data-type.ts';
 import type { Cache, PreparedAnswer } from './cache.ts';
 import type { Outcome } from './envelope.ts';
 import { gate } from './gate.ts';
-import { cacheKey, Loader } from './load.ts';
+import { cacheKey, Loader, type Loaded } from './load.ts';
+import { ProblemError } from '../core/problem.ts';
 import { present } from './present.ts';
-import { resolve, type RunOptions } from './resolve.ts';
+import { answeredBy, resolve, type Resolved, type RunOptions } from './resolve.ts';
 import type { Runtime } from './runtime.ts';
 
 export type { RunOptions };
@@ -42,7 +43,29 @@ export class Pipeline {
     const refused = gate(this.rt, r);
     if (refused) return refused;
     const form = r.answering!;
-    const loaded = await this.loader.load(r, form);
+    let loaded: Loaded;
+    try {
+      loaded = await this.loader.load(r, form);
+    } catch (err) {
+      const standIn = this.rt.failover(form);
+      if (!standIn || !(err instanceof ProblemError) || err.code !== 'upstream_unavailable') throw err;
+      return this.answerBy(answeredBy(this.rt, r, standIn), standIn, err);
+    }
+    return this.presented(r, form, loaded);
+  }
+
+  /** The stand-in's answer while the form's source fails; when it fails too, the form's own failure. */
+  private async answerBy(r: Resolved, standIn: DataType, failure: ProblemError): Promise<Outcome> {
+    let loaded: Loaded;
+    try {
+      loaded = await this.loader.load(r, standIn);
+    } catch {
+      throw failure;
+    }
+    return this.presented(r, standIn, loaded);
+  }
+
+  private presented(r: Resolved, form: DataType, loaded: Loaded): Outcome {
     try {
       return present(r, form, loaded);
     } catch (err) {

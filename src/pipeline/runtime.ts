@@ -54,6 +54,13 @@ export class Runtime {
    */
   answering(form: DataType): DataType | null {
     if (this.sourceEnabled(form.source)) return form;
+    const standIn = form.standIn?.when === 'failing' ? null : standInForm(form);
+    return standIn && this.sourceEnabled(standIn.source) ? standIn : null;
+  }
+
+  /** The stand-in that answers while `form`'s source fails (StandIn `when: 'failing'`) when it is usable, else null. */
+  failover(form: DataType): DataType | null {
+    if (form.standIn?.when !== 'failing') return null;
     const standIn = standInForm(form);
     return standIn && this.sourceEnabled(standIn.source) ? standIn : null;
   }

@@ -7,10 +7,19 @@ import type { SourceSettings } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SourceHealth } from './source-health.ts';
 import type { RateGate } from './rate-gate.ts';
+import { hostOf, type BreakerScope, type Breakers } from './breakers.ts';
+
+/** The breakers a fetch's calls go through, and the fetch they count for (see Breakers.run). */
+export interface Breaking {
+  breakers: Breakers;
+  scope: BreakerScope;
+}
 
 /**
  * The upstream client as an adapter sees it: bound to one source's configured base URL,
  * timeout, size cap and rate limit, counted in metrics and in the source's last success/failure.
+ * Bound to a fetch (`breaking`), every call goes through the breaker of the host it calls:
+ * derived here from the URL, so no adapter names its hosts.
  */
 export class BoundSourceHttp implements SourceHttp {
   constructor(
@@ -21,6 +30,7 @@ export class BoundSourceHttp implements SourceHttp {
     private readonly health: SourceHealth,
     private readonly gate: RateGate,
     private readonly signal?: AbortSignal,
+    private readonly breaking?: Breaking,
   ) {}
 
   get baseUrl(): string {
@@ -35,12 +45,16 @@ export class BoundSourceHttp implements SourceHttp {
     return this.settings.credentials[name] ?? '';
   }
 
-  withSignal(signal: AbortSignal): BoundSourceHttp {
-    return new BoundSourceHttp(this.source, this.settings, this.client, this.metrics, this.health, this.gate, signal);
+  withSignal(signal: AbortSignal, breaking?: Breaking): BoundSourceHttp {
+    return new BoundSourceHttp(this.source, this.settings, this.client, this.metrics, this.health, this.gate, signal, breaking ?? this.breaking);
   }
 
   /** Call a path under the source's base URL (or an absolute base from `url()`). */
   async request(path: string, o: CallOptions & { base?: string } = {}): Promise<UpstreamResponse> {
+    const base = o.base ?? this.settings.baseUrl;
+    const host = hostOf(base);
+    const b = this.breaking;
+    if (b && host) await b.breakers.guard(this.source, host, b.scope);
     try {
       await this.gate.pass(this.signal);
     } catch (err) {
@@ -49,7 +63,7 @@ export class BoundSourceHttp implements SourceHttp {
     }
     const started = performance.now();
     try {
-      const res = await this.client.call(o.base ?? this.settings.baseUrl, path, {
+      const res = await this.client.call(base, path, {
         timeoutMs: this.source.timeoutMs,
         maxBytes: this.source.maxResponseBytes,
         signal: this.signal,
@@ -57,6 +71,7 @@ export class BoundSourceHttp implements SourceHttp {
       });
       this.metrics.upstreamRequests.inc({ source: this.source.id, outcome: 'ok' });
       this.health.success(this.source.id);
+      if (b && host) b.scope.note(this.source, host);
       return res;
     } catch (err) {
       const kind = err instanceof UpstreamError ? err.kind : 'network';
@@ -64,6 +79,7 @@ export class BoundSourceHttp implements SourceHttp {
       this.metrics.upstreamErrors.inc({ source: this.source.id, kind });
       // A 4xx to user input or our own refusal says nothing about the source's health.
       if (isUpstreamFault(err)) this.health.failure(this.source.id, err instanceof UpstreamError ? err.message : 'request failed');
+      if (b && host) b.breakers.failed(this.source, host, err, b.scope);
       throw err;
     } finally {
       this.metrics.upstreamDuration.observe({ source: this.source.id }, (performance.now() - started) / 1000);

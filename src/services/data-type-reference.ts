@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog/index.ts';
 import { coveredCities, fullDescription, GROUP_LABELS, routePath, streamRetrySeconds, toolOf, type DataType } from '../core/data-type.ts';
 import { formatsOf } from '../core/formats.ts';
 import { esc, htmlPage } from '../http/html.ts';
+import { provenanceOf } from '../sources/provenance.ts';
 
 /**
  * The data-type reference (/docs/data-types): every data type with its whole description (how it
@@ -20,11 +21,22 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .8rem;margin:.4r
 const cacheText = (dt: DataType) =>
   dt.cache === 'stored' ? 'read from the store (written by a job)' : `fresh ${dt.cache.freshSeconds} s, then stale ${dt.cache.staleSeconds} s`;
 
+/** What the source's adapter was verified on: the newest recording (date and origin) or the documentation. */
+function verification(sourceId: string): string {
+  const p = provenanceOf(sourceId);
+  if (p.verified_on === 'documentation') return 'adapter verified on payloads built from the documentation (no recording found)';
+  // Dates first, newest first; "~2020" or "not stated" only when nothing is dated.
+  const key = (r: string) => (/^\d{4}/.test(r) ? r : '');
+  const dated = [...p.recordings].sort((a, b) => key(b.recorded).localeCompare(key(a.recorded)))[0]!;
+  const more = p.recordings.length > 1 ? ` and ${p.recordings.length - 1} more` : '';
+  return `adapter verified on a recording of ${esc(dated.recorded)} (${esc(dated.source)})${more}`;
+}
+
 function sources(dt: DataType): string {
   return dt.reads
     .map((r) => {
       const where = r.cities ? ` for ${r.cities.join(', ')}` : r.values ? ` for ${r.values.join(', ')}` : dt.reads.length > 1 ? ' elsewhere' : '';
-      return `${esc(r.source.name)} (${esc(r.source.license)}, tier ${esc(r.source.tier)}, source <code>${esc(r.source.id)}</code>)${esc(where)}`;
+      return `${esc(r.source.name)} (${esc(r.source.license)}, tier ${esc(r.source.tier)}, source <code>${esc(r.source.id)}</code>)${esc(where)}; ${verification(r.source.id)}`;
     })
     .join('<br>');
 }

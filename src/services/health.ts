@@ -20,6 +20,7 @@ export interface HealthState {
     failing: string[];
     untried: number;
     open_breakers: string[];
+    open_hosts: { source: string; host: string }[];
     format_drift: string[];
   };
   data_types: ServiceContext['rt']['catalog']['counts'];
@@ -30,7 +31,8 @@ export interface HealthState {
 export async function healthState({ rt, history }: Pick<ServiceContext, 'rt' | 'history'>): Promise<HealthState> {
   const reachable = await rt.store.ping();
   const sources = rt.config.sourceList;
-  const breakers = await Promise.all(sources.map((s) => rt.breakers.state(s)));
+  const hostViews = await Promise.all(sources.map((s) => rt.breakers.hostViews(s)));
+  const openHosts = sources.flatMap((s, i) => hostViews[i]!.filter((b) => b.state === 'OPEN').map((b) => ({ source: s.id, host: b.host })));
   const states = await sourceStates(rt, sources);
   const inState = (state: SourceState) => sources.filter((s) => states.get(s.id) === state).map((s) => s.id);
   return {
@@ -47,7 +49,8 @@ export async function healthState({ rt, history }: Pick<ServiceContext, 'rt' | '
       answering: inState('answering').length,
       failing: inState('failing'),
       untried: inState('untried').length,
-      open_breakers: sources.filter((_, i) => breakers[i] === 'OPEN').map((s) => s.id),
+      open_breakers: [...new Set(openHosts.map((o) => o.source))],
+      open_hosts: openHosts,
       // Sources whose latest answers their adapters or record schemas rejected (GET /api/v1/sources says since when and why).
       format_drift: rt.health.drift.drifting(),
     },

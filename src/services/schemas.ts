@@ -125,7 +125,15 @@ export const HealthAnswer = lazy(() =>
         answering: count('Enabled sources whose latest call succeeded (breaker closed)'),
         failing: z.array(z.string()).meta({ description: 'Ids of enabled sources whose latest call failed, whose breaker is open, or whose answers drift' }),
         untried: count('Enabled sources not called since start'),
-        open_breakers: z.array(z.string()).meta({ description: 'Ids of sources whose circuit breaker is open' }),
+        open_breakers: z.array(z.string()).meta({ description: 'Ids of sources with at least one open host breaker' }),
+        open_hosts: z
+          .array(
+            z.strictObject({
+              source: z.string().meta({ description: 'Source id' }),
+              host: z.string().meta({ description: 'Upstream host whose breaker is open' }),
+            }),
+          )
+          .meta({ description: 'Every open breaker: the host and the source calling it' }),
         format_drift: z.array(z.string()).meta({ description: 'Ids of sources whose answers no longer match what their adapters read (format drift)' }),
       }),
       data_types: z.strictObject({
@@ -199,7 +207,17 @@ export const SourcesAnswer = lazy(() =>
         ),
         fallback_for: z.array(z.string()).meta({ description: 'Data types it answers while their own source is unusable (a stand-in)' }),
         part_of: z.array(z.string()).meta({ description: 'Data types that read a part of their answer from it' }),
-        breaker_state: breakerState(),
+        breaker_state: breakerState().meta({ description: 'The worst of its hosts’ breakers: OPEN while any host is open' }),
+        breakers: z
+          .array(
+            z.strictObject({
+              host: z.string().meta({ description: 'Upstream host (with port where it has one) the breaker guards' }),
+              state: breakerState(),
+              opened_at: time('When it last opened').nullable(),
+              failures: count('Consecutive upstream failures since the last success'),
+            }),
+          )
+          .meta({ description: 'One breaker per upstream host the source calls: its configured hosts, then those called since start' }),
         breaker: z.strictObject({ threshold: count('Failures that open the breaker'), cooldown_seconds: count('Seconds before a trial call') }),
         license: z.string(),
         license_url: z.string(),
@@ -218,6 +236,33 @@ export const SourcesAnswer = lazy(() =>
           })
           .nullable()
           .meta({ description: 'Answers that no longer match the record schema or parser (null: none)' }),
+        verified_on: z
+          .enum(['recording', 'documentation'])
+          .meta({ description: "What its adapter's tests read: real recorded upstream answers, or only payloads built from the documentation" }),
+        recordings: z
+          .array(
+            z.strictObject({
+              file: z.string().meta({ description: 'Fixture file (in the repository under test/fixtures/)' }),
+              source: z.string().meta({ description: 'Where the answer was recorded or copied from (github:owner/repo path, or a URL)' }),
+              recorded: z.string().meta({ description: 'When it was recorded, as far as known (a date, a month, ~year or "not stated")' }),
+              commit: z.string().nullable().meta({ description: 'Commit of the repository it was copied from' }),
+              note: z.string().nullable().meta({
+                description: 'What it is of when not simply this source answering for a register city (another place, an excerpt, a format reference)',
+              }),
+            }),
+          )
+          .meta({ description: 'The recorded answers its adapter is tested on (empty: documentation only)' }),
+        upstream_check: z
+          .strictObject({
+            checked_at: time("Time of the operator's last npm run check-upstreams"),
+            verdict: z.enum(['parse_error', 'http_error', 'ok', 'no_data', 'disabled']).meta({ description: 'The worst verdict of its checks that matters' }),
+            checks: count('Checks of this source in that run'),
+            counts: z.record(z.string(), z.number().int()).meta({ description: 'Checks per verdict' }),
+          })
+          .nullable()
+          .meta({
+            description: 'Its verdict in the last check-upstreams run against the live upstream (null: none recorded, see CHECK_UPSTREAMS_RESULT_PATH)',
+          }),
       }),
     ),
     meta: z.strictObject({

@@ -1,7 +1,9 @@
 import { mainSources } from '../core/data-type.ts';
 import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
-import { DEFAULT_BREAKER } from '../pipeline/breakers.ts';
+import { DEFAULT_BREAKER, worstState } from '../pipeline/breakers.ts';
 import type { Envelope, ServiceContext } from './context.ts';
+import { provenanceOf } from '../sources/provenance.ts';
+import { lastUpstreamCheck } from './upstream-check.ts';
 
 export const SOURCE_SORTS = ['source', 'enabled', 'license'] as const;
 
@@ -9,9 +11,12 @@ export const SOURCE_SORTS = ['source', 'enabled', 'license'] as const;
 export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Record<string, unknown>, channel: Channel): Promise<Envelope> {
   const { sort, order } = parseSort(query, SOURCE_SORTS);
   const page = parsePageRequest(query);
+  const checked = await lastUpstreamCheck(rt.config.checkUpstreamsResultPath);
   const items = await Promise.all(
     rt.config.sourceList.map(async (s) => {
       const settings = rt.settings(s);
+      const provenance = provenanceOf(s.id);
+      const breakers = await rt.breakers.hostViews(s);
       return {
         source: s.id,
         name: s.name,
@@ -35,7 +40,9 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         part_of: rt.catalog.all
           .filter((dt) => dt.reads.some((r) => [...(r.parts ?? []), ...(r.standIn?.parts ?? [])].some((p) => p.id === s.id)))
           .map((dt) => dt.type),
-        breaker_state: await rt.breakers.state(s),
+        breaker_state: worstState(breakers.map((b) => b.state)),
+        // One breaker per upstream host: a dead city portal leaves the other cities' hosts closed.
+        breakers,
         breaker: {
           threshold: s.breaker?.threshold ?? DEFAULT_BREAKER.threshold,
           cooldown_seconds: s.breaker?.cooldownSeconds ?? DEFAULT_BREAKER.cooldownSeconds,
@@ -45,6 +52,10 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         tier: s.tier,
         attribution: s.attribution,
         ...rt.health.view(s.id),
+        // What the adapter's tests read: real recorded answers, or only payloads built from the documentation.
+        verified_on: provenance.verified_on,
+        recordings: provenance.recordings,
+        upstream_check: checked?.sources[s.id] ?? null,
       };
     }),
   );

@@ -14,6 +14,11 @@ export const AUTOBAHN: SourceDecl = {
   licenseUrl: 'https://www.govdata.de/dl-de/by-2-0',
   tier: 'A',
   attribution: 'Bundesanstalt für Straßenwesen (BASt) / Autobahn GmbH des Bundes',
+  publishedLimit: {
+    perHour: null,
+    text: 'no published limit',
+    ref: 'research/upstreams-transport.md section 6 (Autobahn API)',
+  },
   timeoutMs: 8000,
   maxResponseBytes: 8 * 1024 * 1024,
   // A city asks up to 15 roads x 3 services: one failing road must not open the breaker for all.

@@ -10,6 +10,11 @@ export const BRIGHTSKY: SourceDecl = {
   licenseUrl: 'https://www.dwd.de/DE/service/rechtliche_hinweise/rechtliche_hinweise_node.html',
   tier: 'A',
   attribution: 'Datenbasis: Deutscher Wetterdienst, eigene Elemente ergänzt',
+  publishedLimit: {
+    perHour: 10 * 3600,
+    text: 'no published limit (reasonable use); the proxy of the public instance allows 10 requests/s on average, bursts of 50',
+    ref: 'research/upstreams-env.md (Bright Sky); research/anchors.md (brightsky-infrastructure ratelimit.yml)',
+  },
   modified: true,
   timeoutMs: 8000,
   // Weather and warnings for one place are a few KB.

@@ -3,15 +3,14 @@ import type { StationList } from '../../core/records/stations.ts';
 import type { SourceHttp } from '../../core/adapter-http.ts';
 import { cityStationsAnswer } from '../stada/stations.ts';
 import { joinOpenStations, parseHaltestellen, parseStationsdaten } from './open-stations.ts';
-import { decodeText } from '../../core/delimited.ts';
 
 /** Dated editions, refreshed at most once a day; kept a month while the download server is away. */
 export const OPEN_STATIONS_CACHE = { freshSeconds: 86400, staleSeconds: 2592000 };
 
-/** The files are published as UTF-8; an editor's cp1252 re-save must still read. */
-async function download(http: SourceHttp, key: 'stationsdaten' | 'haltestellen'): Promise<string> {
+/** The raw bytes: published as UTF-8, an editor's cp1252 re-save still reads (the parser decodes either). */
+async function download(http: SourceHttp, key: 'stationsdaten' | 'haltestellen'): Promise<Buffer> {
   const { body } = await http.request('', key === 'haltestellen' ? { base: http.url(key) } : {});
-  return decodeText(body);
+  return body;
 }
 
 /** "…-Stand2020-03.csv" -> "2020-03": the edition the configured file names, if it does. */

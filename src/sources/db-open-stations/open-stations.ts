@@ -1,4 +1,5 @@
-import { delimitedObjects } from '../../core/delimited.ts';
+import { Readable } from 'node:stream';
+import { delimitedRowStream } from '../../core/delimited.ts';
 import { parseNumber } from '../../core/numbers.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { nameKey, type Station } from '../stada/stations.ts';
@@ -25,12 +26,56 @@ export interface OpenStop {
 const STATION_COLUMNS = ['Station', 'Bf DS 100 Abk.', 'Kat. Vst', 'PLZ', 'Ort'] as const;
 const STOP_COLUMNS = ['EVA_NR', 'DS100', 'NAME', 'Laenge', 'Breite'] as const;
 
+/** Bytes handed to the CSV parser at a time; the event loop runs between pieces (each file is about 1 MB). */
+const PIECE_BYTES = 16 * 1024;
+
+/** The file's rows, parsed piece by piece with a turn of the event loop between pieces, never all at once. */
+async function* rowsOf(file: Buffer | string, label: string): AsyncGenerator<string[]> {
+  const bytes = typeof file === 'string' ? Buffer.from(file, 'utf8') : file;
+  async function* pieces() {
+    for (let at = 0; at < bytes.length; at += PIECE_BYTES) {
+      yield bytes.subarray(at, at + PIECE_BYTES);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  yield* delimitedRowStream(Readable.from(pieces(), { objectMode: false }), { label });
+}
+
+/** Header names compared without blanks: the 2020-03 edition writes `Bf DS 100Abk.`, the 2019-03 one `Bf DS 100 Abk.`. */
+const headerKey = (h: string): string => h.replace(/\s+/g, '').toLowerCase();
+
 /**
- * Rows of a `;` file as objects keyed by the header row, so a reordered or extended edition
- * still reads. Lines ending in `;` (some editions) give one empty column more than named.
+ * Rows of a `;` file as objects keyed by the header row (named as `columns` names them, blanks not
+ * counted), so a reordered or extended edition still reads; a missing column fails. Lines ending in `;`
+ * (some editions) give one empty column more than named. A row with more fields than the header has an
+ * unquoted `;` inside its free-text column `spill` (Stationsdaten 2020-03: Seebergen's `Hauptstr. 314;OT
+ * Seebergen`): the surplus joins that column and the later columns shift back.
  */
-function rowsByHeader(csv: string, required: readonly string[], file: string): Record<string, string>[] {
-  return delimitedObjects(csv, { label: `${file} CSV`, required });
+async function* rowsByHeader(file: Buffer | string, columns: readonly string[], label: string, spill?: string): AsyncGenerator<Record<string, string>> {
+  let names: string[] | null = null;
+  let at = -1;
+  for await (const r of rowsOf(file, `${label} CSV`)) {
+    if (!names) {
+      const header = r.map((h) => h.trim());
+      const keys = header.map(headerKey);
+      const missing = columns.filter((c) => !keys.includes(headerKey(c)));
+      if (missing.length > 0) throw new UpstreamError('parse', `${label} CSV without the column(s) ${missing.join(', ')}`);
+      names = keys.map((k, i) => columns.find((c) => headerKey(c) === k) ?? header[i] ?? '');
+      at = spill ? keys.indexOf(headerKey(spill)) : -1;
+      continue;
+    }
+    // A trailing `;` is an empty field, not a spilled one.
+    const fields = r.length > names.length && r.at(-1) === '' ? r.slice(0, -1) : r;
+    const surplus = at >= 0 ? Math.max(0, fields.length - names.length) : 0;
+    yield Object.fromEntries(
+      names.map((name, i) => {
+        if (surplus === 0 || i < at) return [name, fields[i] ?? ''];
+        if (i === at) return [name, fields.slice(at, at + surplus + 1).join(';')];
+        return [name, fields[i + surplus] ?? ''];
+      }),
+    );
+  }
+  if (!names) throw new UpstreamError('parse', `${label} CSV without the column(s) ${columns.join(', ')}`);
 }
 
 const text = (s: string | undefined): string | null => (s && s.trim() !== '' ? s.trim() : null);
@@ -49,10 +94,14 @@ function coordinate(raw: string | undefined, min: number, max: number): number |
   return n !== null && n >= min && n <= max ? n : null;
 }
 
-/** "Stationsdaten": stations with a DS100 code, a name and a category 1-7 (others cannot be shown). */
-export function parseStationsdaten(csv: string): OpenStation[] {
+/**
+ * "Stationsdaten": stations with a DS100 code, a name and a category 1-7 (others cannot be shown).
+ * Rows without PLZ or Ort (2020-03: Frankfurt am Main Gateway Gardens) keep null there and so
+ * belong to no city; a row without DS100 (Klein-Reken) cannot be joined and is left out.
+ */
+export async function parseStationsdaten(file: Buffer | string): Promise<OpenStation[]> {
   const out: OpenStation[] = [];
-  for (const r of rowsByHeader(csv, STATION_COLUMNS, 'Stationsdaten')) {
+  for await (const r of rowsByHeader(file, STATION_COLUMNS, 'Stationsdaten', 'Straße')) {
     const ds100 = text(r['Bf DS 100 Abk.']);
     const name = text(r['Station']);
     const category = Number(r['Kat. Vst']);
@@ -64,9 +113,9 @@ export function parseStationsdaten(csv: string): OpenStation[] {
 }
 
 /** "Haltestellen": stops with an EVA number; `DS100` may hold several codes separated by commas. */
-export function parseHaltestellen(csv: string): OpenStop[] {
+export async function parseHaltestellen(file: Buffer | string): Promise<OpenStop[]> {
   const out: OpenStop[] = [];
-  for (const r of rowsByHeader(csv, STOP_COLUMNS, 'Haltestellen')) {
+  for await (const r of rowsByHeader(file, STOP_COLUMNS, 'Haltestellen')) {
     const eva = (r['EVA_NR'] ?? '').trim();
     const ds100 = (r['DS100'] ?? '')
       .split(',')

@@ -10,6 +10,11 @@ export const DB_TIMETABLES: SourceDecl = {
   licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
   tier: 'A',
   attribution: 'Deutsche Bahn AG, DB Timetables API (CC BY 4.0)',
+  publishedLimit: {
+    perHour: 60 * 60,
+    text: '60 requests/min per application (DB API Marketplace plan)',
+    ref: 'research/upstreams-transport.md (DB Timetables)',
+  },
   modified: true,
   credentials: ['DB_CLIENT_ID', 'DB_API_KEY'],
   registration: {

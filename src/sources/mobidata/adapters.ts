@@ -36,7 +36,7 @@ export const liveChargingStatus: Adapter<ChargingStatusRecord> = async ({ city, 
     );
     locations.push(...body.items);
     offset += body.items.length;
-    if (body.items.length === 0 || offset >= body.total_count) break;
+    if (body.items.length === 0 || (body.total_count === null ? body.items.length < PAGE : offset >= body.total_count)) break;
   }
   // The box reaches into neighbouring towns (Esslingen next to Stuttgart): the OCPI `city` must name the city too.
   const core = coreName(city.name);

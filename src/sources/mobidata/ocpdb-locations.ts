@@ -1,10 +1,14 @@
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
-/** `GET /api/public/v1/locations`: `{items: [OCPI 2.2 Location], total_count}`. */
+/**
+ * `GET /api/public/v1/locations`: `{items: [OCPI 2.2 Location], total_count}`. CPO backends that OCPDB imports
+ * page with an opaque `next` cursor and no `total_count` (chargecloud's AFIR feed, recorded 2026-04): then
+ * `total_count` is null and the end of the list is the first page shorter than asked.
+ */
 export interface OcpdbPage {
   items: OcpiLocation[];
-  total_count: number;
+  total_count: number | null;
 }
 
 export interface OcpiLocation {
@@ -54,9 +58,9 @@ function zoned(ts: string | undefined): string | null {
 }
 
 export function assertPage(body: unknown): OcpdbPage {
-  const b = body as OcpdbPage;
-  if (!b || !Array.isArray(b.items) || typeof b.total_count !== 'number') throw new UpstreamError('parse', 'OCPDB locations answer without items/total_count');
-  return b;
+  const b = body as { items?: unknown; total_count?: unknown };
+  if (!b || typeof b !== 'object' || !Array.isArray(b.items)) throw new UpstreamError('parse', 'OCPDB locations answer without items');
+  return { items: b.items as OcpiLocation[], total_count: typeof b.total_count === 'number' ? b.total_count : null };
 }
 
 export interface ChargingPoint {

@@ -8,6 +8,7 @@ import {
   feedUrls,
   flag,
   gbfsData,
+  joinStations,
   openLicense,
   type FreeBikeStatus,
   type StationInformation,
@@ -63,25 +64,8 @@ export const nextbikeSharing: Adapter<SharingRecord> = async (ctx) => {
   ]);
   const r = sharingRadiusKm(city.area_km2);
   const dist = (lat: number, lon: number) => Math.round(distanceKm(city.lat, city.lon, lat, lon) * 10) / 10;
-  const statusById = new Map((status?.data.stations ?? []).filter((s) => s.station_id).map((s) => [s.station_id!, s]));
-  const stations = (stationInfo?.data.stations ?? [])
-    .filter((s): s is typeof s & { station_id: string; lat: number; lon: number } => !!s.station_id && typeof s.lat === 'number' && typeof s.lon === 'number')
-    .map((s) => {
-      const st = statusById.get(s.station_id);
-      return {
-        system_id: systemId,
-        station_id: s.station_id,
-        name: s.name?.trim() || null,
-        lat: s.lat,
-        lon: s.lon,
-        capacity: typeof s.capacity === 'number' ? s.capacity : null,
-        vehicles_available: typeof st?.num_bikes_available === 'number' ? st.num_bikes_available : null,
-        docks_available: typeof st?.num_docks_available === 'number' ? st.num_docks_available : null,
-        is_renting: st ? flag(st.is_renting) : null,
-        last_reported: epoch(st?.last_reported),
-        distance_km: dist(s.lat, s.lon),
-      };
-    })
+  const stations = joinStations(stationInfo?.data, status?.data, systemId)
+    .map((s) => ({ ...s, distance_km: dist(s.lat, s.lon) }))
     .filter((s) => s.distance_km <= r)
     .sort((a, b) => a.distance_km - b.distance_km);
   const freeFloating = (free?.data.bikes ?? [])

@@ -44,6 +44,13 @@ export interface OparlList<T> {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' && v.trim() !== 'N/A' ? v.trim() : null);
+/** Names carry the line breaks of the council system's input (ALLRIS: `…Beschaffung\r\n(eRis: DS V/3966)`). */
+const text = (v: unknown): string | null => str(v)?.replace(/\s+/g, ' ') ?? null;
+/** A link only when absolute: ALLRIS writes `web` as `N/Avo020.asp?…` when its base URL is not configured. */
+const link = (v: unknown): string | null => {
+  const s = str(v);
+  return s && /^https?:\/\//i.test(s) ? s : null;
+};
 
 export function assertSystem(body: OparlSystemObject): string {
   if (!body || typeof body !== 'object' || !String(body.type ?? '').includes('/System') || !str(body.body)) {
@@ -69,13 +76,13 @@ export function parsePaper(p: OparlPaper): CouncilPaper {
   const day = str(p.date)?.slice(0, 10) ?? null;
   return {
     id: str(p.id),
-    name: str(p.name),
+    name: text(p.name),
     reference: str(p.reference),
     date: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
     paper_type: str(p.paperType),
-    main_file_url: str(file?.downloadUrl) ?? str(file?.accessUrl) ?? (typeof p.mainFile === 'string' ? str(p.mainFile) : null),
+    main_file_url: link(file?.downloadUrl) ?? link(file?.accessUrl) ?? (typeof p.mainFile === 'string' ? link(p.mainFile) : null),
     main_file_mime_type: str(file?.mimeType),
-    web_url: str(p.web),
+    web_url: link(p.web),
     modified: zoned(p.modified) ?? zoned(p.created),
   };
 }

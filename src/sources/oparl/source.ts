@@ -19,8 +19,6 @@ export const OPARL: SourceDecl = {
   licenseUrl: 'https://www.govdata.de/dl-de/by-2-0',
   tier: 'B',
   attribution: 'Ratsinformationssystem der Stadt (OParl); Lizenz je Stadt siehe data.license',
-  // One breaker spans several cities' hosts: a single dead host should not trip it for the others at once.
-  breaker: { threshold: 10 },
   timeoutMs: 15000,
   // One page of papers of a busy council is a few hundred kB.
   maxResponseBytes: 8 * 1024 * 1024,

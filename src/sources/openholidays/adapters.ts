@@ -1,11 +1,10 @@
-import type { Adapter } from '../../core/data-type.ts';
+import type { Adapter, AdapterResult } from '../../core/data-type.ts';
 import type { HolidaysRecord } from '../../core/records/city-base.ts';
 import { toBerlinIso } from '../../core/time.ts';
-import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { City } from '../../cities/register.ts';
 import { localSubdivisionsOf, partialStateHolidaysOf, type PartialStateVerdict } from '../../cities/local-holidays.ts';
 import { appliesTo, parseHolidayList } from './parse.ts';
-import { NAGER, parseNager } from './nager.ts';
+import { parseNager } from './nager.ts';
 import { afterEaster } from './easter.ts';
 
 type Holiday = HolidaysRecord['public_holidays'][number];
@@ -57,44 +56,52 @@ interface Lists {
   school_holidays: HolidaysRecord['school_holidays'];
 }
 
-async function fromOpenHolidays(http: SourceHttp, query: Record<string, string>, keep: (h: Lists['public_holidays'][number]) => boolean): Promise<Lists> {
-  const [pub, school] = await Promise.all([http.json<unknown>('/PublicHolidays', { query }), http.json<unknown>('/SchoolHolidays', { query })]);
-  return { public_holidays: parseHolidayList(pub).filter(keep).sort(byStart), school_holidays: parseHolidayList(school).filter(keep).sort(byStart) };
+/** One year pair of holidays for the city, with what the holiday lists need to know of it. */
+interface Request {
+  year: number;
+  stateCode: string;
+  subdivisions: ReturnType<typeof localSubdivisionsOf>;
+  verdicts: readonly PartialStateVerdict[];
+  query: { countryIsoCode: string; subdivisionCode: string; validFrom: string; validTo: string; languageIsoCode: string };
+  keep: (h: Lists['public_holidays'][number]) => boolean;
 }
 
-/** Nager.Date knows public holidays only (no school holidays, no local ones). */
-async function fromNager(http: SourceHttp, years: number[], keep: (h: Lists['public_holidays'][number]) => boolean): Promise<Lists> {
-  const lists = await Promise.all(years.map((y) => http.json<unknown>('/PublicHolidays/{year}/DE', { base: http.url('nager'), params: { year: y } })));
-  return { public_holidays: lists.flatMap(parseNager).filter(keep).sort(byStart), school_holidays: [] };
-}
-
-/**
- * Public and school holidays of the city's state for the current and the next calendar year
- * from OpenHolidays; when OpenHolidays fails, public holidays from Nager.Date (meta.fallback).
- */
-export const holidays: Adapter<HolidaysRecord> = async ({ city, http, now }) => {
+function requestOf(city: City, now: Date): Request {
   const year = Number(toBerlinIso(now).slice(0, 4));
   const stateCode = `DE-${city.state}`;
   const subdivisions = localSubdivisionsOf(city);
   const localCodes = subdivisions.map((s) => s.code);
-  const verdicts = partialStateHolidaysOf(city);
-  const keep = (h: Lists['public_holidays'][number]) => appliesTo(h, stateCode, localCodes);
   const query = { countryIsoCode: 'DE', subdivisionCode: stateCode, validFrom: `${year}-01-01`, validTo: `${year + 1}-12-31`, languageIsoCode: 'DE' };
-  let lists: Lists;
-  let source: HolidaysRecord['source'] = 'openholidays';
-  let fallback: Record<string, unknown> | undefined;
-  try {
-    lists = await fromOpenHolidays(http, query, keep);
-  } catch (err) {
-    // The fallback's own failure is the answer's failure (503 or stale), not OpenHolidays'.
-    lists = await fromNager(http, [year, year + 1], keep);
-    source = 'nager-date';
-    fallback = {
-      ...NAGER,
-      reason: `OpenHolidays failed: ${err instanceof Error ? err.message.slice(0, 120) : 'error'}`,
-      note: 'public holidays only; no school holidays and no holidays of OpenHolidays subdivisions below the state',
-    };
-  }
+  return { year, stateCode, subdivisions, verdicts: partialStateHolidaysOf(city), query, keep: (h) => appliesTo(h, stateCode, localCodes) };
+}
+
+/**
+ * Public and school holidays of the city's state for the current and the next calendar year
+ * from OpenHolidays. While it fails, the type's stand-in (nagerHolidays) answers.
+ */
+export const holidays: Adapter<HolidaysRecord> = async ({ city, http, now }) => {
+  const q = requestOf(city, now);
+  const [pub, school] = await Promise.all([
+    http.json<unknown>('/PublicHolidays', { query: q.query }),
+    http.json<unknown>('/SchoolHolidays', { query: q.query }),
+  ]);
+  return answer(city, q, 'openholidays', {
+    public_holidays: parseHolidayList(pub).filter(q.keep).sort(byStart),
+    school_holidays: parseHolidayList(school).filter(q.keep).sort(byStart),
+  });
+};
+
+/** Public holidays of the city's state from Nager.Date, which knows public holidays only (no school holidays, no local ones). */
+export const nagerHolidays: Adapter<HolidaysRecord> = async ({ city, http, now }) => {
+  const q = requestOf(city, now);
+  const lists = await Promise.all([q.year, q.year + 1].map((y) => http.json<unknown>('/PublicHolidays/{year}/DE', { params: { year: y } })));
+  return answer(city, q, 'nager-date', { public_holidays: lists.flatMap(parseNager).filter(q.keep).sort(byStart), school_holidays: [] });
+};
+
+/** The record from either source's lists, with the partial-state holidays added (meta.local says which). */
+function answer(city: City, q: Request, source: HolidaysRecord['source'], lists: Lists): AdapterResult<HolidaysRecord> {
+  const { year, stateCode, subdivisions, verdicts, query } = q;
+  const localCodes = subdivisions.map((s) => s.code);
   lists.public_holidays = [...lists.public_holidays, ...partialStateHolidays(verdicts, [year, year + 1], lists.public_holidays)].sort(byStart);
   const local = localMeta(city, stateCode, subdivisions, verdicts);
   const data: HolidaysRecord = {
@@ -109,8 +116,8 @@ export const holidays: Adapter<HolidaysRecord> = async ({ city, http, now }) => 
     return {
       data: null,
       status: 'no_data',
-      meta: { reason: `no holidays known for ${stateCode} in ${year}-${year + 1}`, local, ...(fallback ? { fallback } : {}) },
+      meta: { reason: `no holidays known for ${stateCode} in ${year}-${year + 1}`, local },
     };
   }
-  return { data, meta: { local, ...(fallback ? { fallback } : {}) } };
-};
+  return { data, meta: { local } };
+}

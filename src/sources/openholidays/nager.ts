@@ -11,8 +11,6 @@ export interface NagerHoliday {
   types?: string[];
 }
 
-export const NAGER = { name: 'Nager.Date', license: 'MIT', url: 'https://date.nager.at' } as const;
-
 /** Nager's holidays in the record's shape: single days, nationwide (`global`) or for the listed states. */
 export function parseNager(body: unknown): Holiday[] {
   if (!Array.isArray(body)) throw new UpstreamError('parse', 'Nager.Date answer is not a list');

@@ -6,13 +6,6 @@ export const OPENHOLIDAYS: SourceDecl = {
   name: 'OpenHolidays API',
   env: 'OPENHOLIDAYS',
   baseUrl: 'https://openholidaysapi.org',
-  urls: {
-    nager: {
-      env: 'NAGER_DATE_BASE_URL',
-      default: 'https://date.nager.at/api/v3',
-      description: 'Nager.Date API (MIT), fallback for public holidays when OpenHolidays fails',
-    },
-  },
   license: 'ODbL-1.0',
   licenseUrl: 'https://opendatacommons.org/licenses/odbl/1-0/',
   tier: 'B',
@@ -20,4 +13,19 @@ export const OPENHOLIDAYS: SourceDecl = {
   timeoutMs: 10000,
   // Two years of one state are about 20 kB.
   maxResponseBytes: 2 * 1024 * 1024,
+};
+
+/** Nager.Date: public holidays per country and year (MIT); the holidays type's stand-in while OpenHolidays fails. */
+export const NAGER_DATE: SourceDecl = {
+  id: 'nager-date',
+  name: 'Nager.Date',
+  env: 'NAGER_DATE',
+  baseUrl: 'https://date.nager.at/api/v3',
+  license: 'MIT',
+  licenseUrl: 'https://github.com/nager/Nager.Date/blob/main/LICENSE.md',
+  tier: 'A',
+  attribution: 'Feiertage: Nager.Date (date.nager.at), MIT',
+  timeoutMs: 10000,
+  // One year of one country is about 5 kB.
+  maxResponseBytes: 1024 * 1024,
 };

@@ -13,6 +13,11 @@ export const OVERPASS: SourceDecl = {
   licenseUrl: 'https://opendatacommons.org/licenses/odbl/1-0/',
   tier: 'B',
   attribution: '© OpenStreetMap contributors, ODbL',
+  publishedLimit: {
+    perHour: Math.floor(10_000 / 24),
+    text: 'about 10,000 requests and 1 GB a day per user (guideline of the public instances), 2 concurrent slots per IP',
+    ref: 'https://dev.overpass-api.de/overpass-doc/en/preface/commons.html',
+  },
   timeoutMs: 200_000,
   // All POIs of a large city's area (precomputed job).
   maxResponseBytes: 96 * 1024 * 1024,

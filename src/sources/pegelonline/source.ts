@@ -13,6 +13,11 @@ export const PEGELONLINE: SourceDecl = {
   licenseUrl: 'https://www.govdata.de/dl-de/zero-2-0',
   tier: 'A',
   attribution: 'PEGELONLINE, Wasserstraßen- und Schifffahrtsverwaltung des Bundes (WSV)',
+  publishedLimit: {
+    perHour: null,
+    text: 'no API limit currently',
+    ref: 'research/upstreams-env.md (PEGELONLINE)',
+  },
   timeoutMs: 10000,
   // A radius query with time series is tens of KB; one time series a few KB.
   maxResponseBytes: 4 * 1024 * 1024,

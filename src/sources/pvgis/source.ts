@@ -13,6 +13,11 @@ export const PVGIS: SourceDecl = {
   licenseUrl: 'https://joint-research-centre.ec.europa.eu/photovoltaic-geographical-information-system-pvgis/pvgis-data-download_en',
   tier: 'A',
   attribution: 'PVGIS © European Union, 2001-2026',
+  publishedLimit: {
+    perHour: 30 * 3600,
+    text: 'about 30 calls/s per IP (to be verified)',
+    ref: 'research/upstreams-env.md (PVGIS)',
+  },
   timeoutMs: 20000,
   maxResponseBytes: 1024 * 1024,
   // About 30 calls per second per IP are allowed; the yield is cached for weeks anyway.

@@ -13,6 +13,11 @@ export const STADA: SourceDecl = {
   licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
   tier: 'A',
   attribution: 'Deutsche Bahn AG / DB InfraGO AG, CC BY 4.0',
+  publishedLimit: {
+    perHour: 60 * 60,
+    text: '60 requests/min per application (DB API Marketplace plan)',
+    ref: 'research/upstreams-transport.md (DB Timetables)',
+  },
   credentials: ['DB_CLIENT_ID', 'DB_API_KEY'],
   registration: {
     url: 'https://developers.deutschebahn.com/db-api-marketplace/apis/',

@@ -82,15 +82,30 @@ export function nameKey(s: string): string {
 }
 
 /**
+ * Does the address town name the city? Exactly as its name or an alias (after folding umlauts),
+ * or as `<name>-<district>`, the way DB addresses stations in a city's districts (`Köln-Kalk`,
+ * `Münster-Hiltrup`, `Leverkusen- Schlebusch`). Only the full official name may precede the
+ * hyphen: short aliases are the first half of other towns (`Mülheim-Kärlich`, `Offenbach-Hundheim`).
+ */
+function placeNames(place: string, city: Pick<City, 'name' | 'aliases'>): boolean {
+  const key = nameKey(place);
+  if ([city.name, ...city.aliases].some((n) => nameKey(n) === key)) return true;
+  const name = nameKey(city.name);
+  for (let i = place.indexOf('-'); i > 0; i = place.indexOf('-', i + 1)) {
+    if (nameKey(place.slice(0, i)) === name) return true;
+  }
+  return false;
+}
+
+/**
  * Does the station belong to the city? By municipalityCode == AGS; only a station whose answer
- * has no municipalityCode at all (older StaDa versions) falls back to its mailing-address city,
- * compared exactly with the city's name or aliases (so Frankfurt (Oder) never counts as Frankfurt am Main).
+ * has no municipalityCode at all (older StaDa versions, DB's open files) falls back to its
+ * address town, compared with the city's name or aliases (so Frankfurt (Oder) never counts as Frankfurt am Main).
  */
 function inCity(s: Station, city: Pick<City, 'ags' | 'name' | 'aliases'>): boolean {
   if (s.ags !== null) return s.ags === city.ags;
   if (s.place === null) return false;
-  const place = nameKey(s.place);
-  return [city.name, ...city.aliases].some((n) => nameKey(n) === place);
+  return placeNames(s.place, city);
 }
 
 /** The city's stations, optionally filtered by name, sorted by name. */

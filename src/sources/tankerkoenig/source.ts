@@ -10,6 +10,11 @@ export const TANKERKOENIG: SourceDecl = {
   licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
   tier: 'A',
   attribution: 'Tankerkönig (creativecommons.tankerkoenig.de), data of the MTS-K',
+  publishedLimit: {
+    perHour: null,
+    text: 'no published call limit; the free API runs best effort and needs a key per user',
+    ref: 'https://creativecommons.tankerkoenig.de/',
+  },
   credentials: ['TANKERKOENIG_API_KEY'],
   registration: {
     url: 'https://creativecommons.tankerkoenig.de',

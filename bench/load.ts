@@ -23,10 +23,10 @@ export interface LoadResult {
 
 export type Generator = 'wrk' | 'autocannon';
 
-/** A request other than a plain GET (the MCP call: a POST with a JSON body). */
+/** A request other than a plain GET: the MCP call (a POST with a JSON body), a GET with headers (Accept-Encoding, X-Forwarded-For). */
 export interface LoadRequest {
-  method: 'POST';
-  body: string;
+  method: 'GET' | 'POST';
+  body?: string;
   headers: Record<string, string>;
 }
 
@@ -46,7 +46,8 @@ export function load(gen: Generator, url: string, connections: number, seconds: 
 /** A wrk script that sends `request` (wrk's own Lua interface: method, body, headers). */
 function wrkScript(request: LoadRequest): string {
   const file = join(mkdtempSync(join(tmpdir(), 'stadtdaten-wrk-')), 'request.lua');
-  const lines = [`wrk.method = ${JSON.stringify(request.method)}`, `wrk.body = ${JSON.stringify(request.body)}`];
+  const lines = [`wrk.method = ${JSON.stringify(request.method)}`];
+  if (request.body !== undefined) lines.push(`wrk.body = ${JSON.stringify(request.body)}`);
   for (const [k, v] of Object.entries(request.headers)) lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
   writeFileSync(file, lines.join('\n') + '\n');
   return file;

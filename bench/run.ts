@@ -19,6 +19,7 @@ import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
 import { currentWeather } from '../test/fixtures/brightsky/routes.ts';
@@ -39,7 +40,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '64,256').split(',').map(Number);
 const ONLY = process.env.BENCH_SCENARIOS?.split(',');
-const PORTS = { svc: 3901, bare: 3902, node: 3903, stale: 3904, mcp: 3905, cold: 3906, control: 3907 };
+const PORTS = { svc: 3901, bare: 3902, node: 3903, stale: 3904, mcp: 3905, cold: 3906, control: 3907, trust: 3908 };
 // Bright Sky's recording is Freiburg's (Feldberg station): the one city whose weather answer is that recording.
 const CITY = 'freiburg-im-breisgau';
 const WEATHER = `/api/v1/cities/${CITY}/weather`;
@@ -75,7 +76,13 @@ interface Scenario {
   /** Served by its own instance (the STALE scenario: its store is seeded with an old entry). */
   port?: number;
   request?: LoadRequest;
+  /** The reference's manifest key when the URL alone does not pick the answer (see bench/servers/bare-node.ts). */
+  key?: string;
 }
+
+/** The client address a proxy in front names (TEST-NET-3, RFC 5737). */
+const FORWARDED: LoadRequest = { method: 'GET', headers: { 'x-forwarded-for': '203.0.113.7' } };
+const GZIP: LoadRequest = { method: 'GET', headers: { 'accept-encoding': 'gzip' } };
 
 const ALL_SCENARIOS: Scenario[] = [
   { name: 'hit', url: WEATHER, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
@@ -83,6 +90,20 @@ const ALL_SCENARIOS: Scenario[] = [
   { name: 'control', url: WEATHER, reference: 'node', port: PORTS.control },
   { name: 'hit-query', url: `${WEATHER}?limit=10`, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
   { name: 'hit-tolerant-slug', url: '/api/v1/cities/Freiburg/weather', reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
+  // The recommended deployment: behind nginx (TRUST_PROXY=1), the client address read from X-Forwarded-For and
+  // counted by the rate limit (a budget the bench never exhausts), on an instance of its own.
+  {
+    name: 'hit-trust-proxy',
+    url: WEATHER,
+    key: `trust ${WEATHER}`,
+    reference: 'node',
+    target: 0.9,
+    expect: /"cache_status":"HIT"/,
+    port: PORTS.trust,
+    request: FORWARDED,
+  },
+  // Accept-Encoding: gzip, against node:http sending the same pre-compressed bytes.
+  { name: 'hit-gzip', url: WEATHER, key: `gzip ${WEATHER}`, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/, request: GZIP },
   // The held refresh ends at the source's timeout; the answers then say STALE-ON-ERROR until the next one.
   // Its own URL (a query the type ignores), so that the references tell its bytes from the HIT's.
   {
@@ -152,11 +173,21 @@ function startBare(script: string, manifest: string, port: number): ChildProcess
 }
 
 async function answer(url: string, request?: LoadRequest): Promise<{ body: Buffer; headers: [string, string][] }> {
-  const r = await fetch(url, request ? { method: request.method, body: request.body, headers: request.headers } : {});
-  if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
+  // undici's request, not fetch: a compressed answer must stay the bytes on the wire.
+  const { request: send } = await import('undici');
+  const r = await send(url, request ? { method: request.method, body: request.body, headers: request.headers } : {});
+  if (r.statusCode !== 200) throw new Error(`${url}: ${r.statusCode}`);
   // What the references send besides the body: the same headers, less those Node writes itself.
-  const headers = [...r.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k));
-  return { body: Buffer.from(await r.arrayBuffer()), headers };
+  const headers: [string, string][] = [];
+  for (const [k, v] of Object.entries(r.headers))
+    if (v !== undefined && !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k))
+      for (const one of Array.isArray(v) ? v : [v]) headers.push([k, one]);
+  return { body: Buffer.from(await r.body.arrayBuffer()), headers };
+}
+
+/** The text of an answer as a client reads it (a gzip answer decompressed). */
+function readable(a: { body: Buffer; headers: [string, string][] }): string {
+  return a.headers.some(([k, v]) => k === 'content-encoding' && v === 'gzip') ? gunzipSync(a.body).toString() : a.body.toString();
 }
 
 async function body(url: string, request?: LoadRequest): Promise<Buffer> {
@@ -201,6 +232,21 @@ async function startStaleInstance(env: Record<string, string>): Promise<ChildPro
   return p;
 }
 
+/** An instance as the nginx guide runs it: TRUST_PROXY=1 and the per-client limit on, with a budget the bench never spends. */
+async function startTrustProxyInstance(env: Record<string, string>): Promise<ChildProcess> {
+  const p = startStadtdaten(PORTS.trust, {
+    ...env,
+    STORE_PATH: join(dir, 'trust.sqlite'),
+    TRUST_PROXY: '1',
+    RATE_LIMIT_ENABLED: 'true',
+    RATE_LIMIT_MAX: '10000000',
+    RATE_LIMIT_WINDOW_S: '3600',
+  });
+  await waitFor(local(PORTS.trust, '/api/v1/health'));
+  for (let i = 0; i < 3; i++) await body(local(PORTS.trust, WEATHER), FORWARDED);
+  return p;
+}
+
 async function main() {
   // The servers below run compiled JavaScript: build dist/ first when it is missing or stale.
   spawnSync(process.execPath, ['-e', "import('./scripts/start.js').then((m) => m.ensureBuilt())"], { stdio: 'inherit' });
@@ -223,7 +269,8 @@ async function main() {
   // Warm every scenario: the first request fills the cache, the second is the HIT that prepares the bytes.
   for (const s of SCENARIOS) if (!s.port) for (let i = 0; i < 3; i++) await body(local(PORTS.svc, s.url), s.request);
   const stale = SCENARIOS.some((s) => s.name === 'stale') ? await startStaleInstance(env) : null;
-  const pidOf: Record<number, number | undefined> = { [PORTS.svc]: svc.pid, [PORTS.stale]: stale?.pid };
+  const trust = SCENARIOS.some((s) => s.port === PORTS.trust) ? await startTrustProxyInstance(env) : null;
+  const pidOf: Record<number, number | undefined> = { [PORTS.svc]: svc.pid, [PORTS.stale]: stale?.pid, [PORTS.trust]: trust?.pid };
 
   const manifest: Record<string, { file: string; headers: [string, string][] }> = {};
   const mcpResults: Record<string, unknown> = {};
@@ -232,15 +279,15 @@ async function main() {
     if (s.port === PORTS.control) continue;
     const a = await answer(local(s.port ?? PORTS.svc, s.url), s.request);
     const b = a.body;
-    if (s.expect && !s.expect.test(b.toString())) throw new Error(`${s.name}: unexpected answer ${b.toString().slice(0, 300)}`);
+    if (s.expect && !s.expect.test(readable(a))) throw new Error(`${s.name}: unexpected answer ${readable(a).slice(0, 300)}`);
     sizes[s.name] = b.length;
-    if (s.request) {
+    if (s.reference === 'mcp') {
       mcpResults[s.name] = (JSON.parse(b.toString()) as { result: unknown }).result;
       continue;
     }
     const file = join(dir, `body-${i}.json`);
     writeFileSync(file, b);
-    manifest[s.url] = { file, headers: a.headers };
+    manifest[s.key ?? s.url] = { file, headers: a.headers };
   }
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(dir, 'mcp.json'), JSON.stringify(mcpResults['mcp-call'] ?? null));

@@ -5,6 +5,9 @@ import { clientErrorHandler } from './http/client-errors.ts';
 import { parseQuery, registerRequestGuard } from './http/request-guard.ts';
 import { ClientLimiter } from './http/rate-limit.ts';
 import { HitLane } from './http/hit-lane.ts';
+import { proxyTrust } from './http/client-address.ts';
+import { CompressionPolicy } from './http/encodings.ts';
+import { registerCompression } from './http/compression.ts';
 import { partialCredentialsWarning, type Config } from './config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
@@ -42,11 +45,6 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted. */
-function trustHops(hops: number) {
-  return (_address: string, hop: number) => hop < hops;
-}
-
 /** The listeners' timeouts and connection cap (main and local ingress alike). */
 export function serverLimits(config: Config): ServerLimits {
   return {
@@ -67,7 +65,10 @@ export interface BuildOptions {
 
 /** Everything but listen(): what the server, the tests and the MCP stdio entry use. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
-  const lane = new HitLane(corsHeaderList(config.corsOrigin));
+  // One trust function for Fastify's request.ip and the HIT lane: both count a client under one key.
+  const trust = proxyTrust(config.trustProxy);
+  const compression = new CompressionPolicy(config.compressEnabled, config.compressThresholdBytes);
+  const lane = new HitLane({ cors: corsHeaderList(config.corsOrigin), trust, compression });
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
@@ -75,7 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     // A child logger per request costs more than the rest of a cache HIT; errors log on the app logger.
     childLoggerFactory: (logger) => logger,
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: trust,
     // Node's server parses every request; the HIT lane then answers prepared cache HITs before
     // Fastify's router (http/hit-lane.ts) with the same CORS and nosniff headers, under the same
     // server limits and per-client rate limit.
@@ -145,7 +146,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     : null;
   if (limiter && !(await limiter.ready(3000))) app.log.warn('rate-limit store (Redis) not reachable at start; counting per instance until it answers');
   registerRequestGuard(app, limiter);
-  lane.admitWith(limiter, config.trustProxy);
+  lane.admitWith(limiter);
+  await registerCompression(app, compression);
   await registerRoutes(app, { rt, pipeline, routes, lane, ready, limiter, history });
   registerMcp(app, { rt, pipeline, limiter, history });
   await app.ready();

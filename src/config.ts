@@ -194,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       "Seconds between GTFS-RT polls; indexes expire after three intervals (meta.refresh_seconds stays the spec's 45)",
       int(5, 3600),
     ),
+    compressEnabled: s('COMPRESS_ENABLED', 'true', 'Compress answers (brotli, gzip) for clients that accept it; false when a proxy in front compresses', bool),
+    compressThresholdBytes: s('COMPRESS_THRESHOLD_BYTES', '1024', 'Answers smaller than this are sent uncompressed (bytes)', int(0, 100_000_000)),
     corsOrigin: s('CORS_ORIGIN', '*', 'Browser origins allowed to read answers: * (any) or a comma-separated list of origins', str),
     trustProxy: s(
       'TRUST_PROXY',

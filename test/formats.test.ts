@@ -285,7 +285,7 @@ test('a live path for a city its family does not cover: not_covered as a header-
 test('a compare answer kept as a view (and served by the lane) is never the answer to a CSV request; its Vary names Accept', async () => {
   const path = '/api/v1/compare?resource=weather&cities=hamburg,bremen';
   for (let i = 0; i < 3; i++)
-    assert.equal((await get(url(path))).headers.get('vary'), 'Accept, Accept-Encoding, X-Stadtdaten-Channel, User-Agent', `answer ${i + 1}`);
+    assert.equal((await get(url(path))).headers.get('vary'), 'Accept, accept-encoding, X-Stadtdaten-Channel, User-Agent', `answer ${i + 1}`);
   const csv = await get(url(path), { accept: 'text/csv' });
   assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
   assert.equal(csvRows(csv.text).length - 1, 2);

@@ -10,7 +10,9 @@ import { readManifest } from './manifest.ts';
 const [manifestFile, port] = process.argv.slice(2);
 const answers = readManifest(manifestFile);
 const app = Fastify({ logger: false });
-for (const path of new Set([...answers.keys()].map((u) => need(u.split('?')[0], `the path of ${u}`)))) {
+// Keys that are not paths (`gzip <url>`, `trust <url>`) belong to bare-node.ts's rows.
+const urls = [...answers.keys()].filter((u) => u.startsWith('/'));
+for (const path of new Set(urls.map((u) => need(u.split('?')[0], `the path of ${u}`)))) {
   app.get(path, async (req, reply) => {
     const a = need(answers.get(req.url) ?? answers.get(path), `an answer for ${req.url}`);
     return reply.headers(a.headers).send(a.body);

@@ -1,7 +1,9 @@
 /**
  * The Node HTTP stack's own limit: node:http with no framework, answering the same bytes as
  * Stadtdaten (body and headers, from the manifest; see bare-fastify.ts). What a cache HIT costs
- * beyond this is the cost of Stadtdaten's own code.
+ * beyond this is the cost of Stadtdaten's own code. A request with Accept-Encoding gets the
+ * manifest's pre-compressed answer (`gzip <url>`), one with X-Forwarded-For the answer of the
+ * instance behind TRUST_PROXY (`trust <url>`): bench/run.ts's hit-gzip and hit-trust-proxy rows.
  */
 import { createServer } from 'node:http';
 import { readManifest } from './manifest.ts';
@@ -9,7 +11,8 @@ import { readManifest } from './manifest.ts';
 const [manifestFile, port] = process.argv.slice(2);
 const answers = readManifest(manifestFile);
 const server = createServer((req, res) => {
-  const a = answers.get(req.url ?? '/');
+  const url = req.url ?? '/';
+  const a = answers.get(req.headers['accept-encoding'] ? `gzip ${url}` : req.headers['x-forwarded-for'] ? `trust ${url}` : url);
   if (!a) {
     res.writeHead(404).end();
     return;

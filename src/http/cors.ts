@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { META_HEADERS } from './formats/send.ts';
+import { setHeaderList } from './request-guard.ts';
 
 // The X-… meta headers of CSV/GeoJSON answers are readable by browser clients too.
 const EXPOSE = ['ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type, RateLimit, RateLimit-Policy, Content-Disposition', ...META_HEADERS].join(
@@ -43,26 +44,13 @@ function allowedOrigins(origin: string): Set<string> | null {
  * (CORS_ORIGIN) lets only those origins read, echoed one at a time with `Vary: Origin`. Set on the
  * raw response before Fastify runs (Node merges these into the final headers), because a Fastify
  * hook on every request costs a measurable share of a cache HIT. `nosniff` rides along for the
- * same reason: every answer, errors included, carries it.
+ * same reason: every answer, errors included, carries it. The headers are corsHeaderList's, the
+ * list the HIT lane writes: one source for both response paths.
  */
 export function withCors(handler: (req: IncomingMessage, res: ServerResponse) => void, origin = '*') {
-  const allowed = allowedOrigins(origin);
-  if (allowed === null) {
-    return (req: IncomingMessage, res: ServerResponse) => {
-      res.setHeader('access-control-allow-origin', '*');
-      res.setHeader('access-control-expose-headers', EXPOSE);
-      res.setHeader('x-content-type-options', 'nosniff');
-      handler(req, res);
-    };
-  }
+  const listOf = corsHeaderList(origin);
   return (req: IncomingMessage, res: ServerResponse) => {
-    const o = req.headers.origin;
-    if (o !== undefined && allowed.has(o)) {
-      res.setHeader('access-control-allow-origin', o);
-      res.setHeader('access-control-expose-headers', EXPOSE);
-    }
-    res.setHeader('vary', 'Origin');
-    res.setHeader('x-content-type-options', 'nosniff');
+    setHeaderList(res, listOf(req.headers));
     handler(req, res);
   };
 }

@@ -13,7 +13,11 @@ export function sendProblem(reply: FastifyReply, body: ProblemBody, extraHeaders
 /** The path as `instance` only when it is plainly a path: anything else a client sent is not echoed. */
 const SAFE_PATH = /^\/[A-Za-z0-9\-._~/]{0,200}$/;
 export function instanceOf(req: FastifyRequest): string | undefined {
-  const path = req.url.split('?')[0] ?? '';
+  return instanceOfUrl(req.url);
+}
+
+function instanceOfUrl(url: string): string | undefined {
+  const path = url.split('?')[0] ?? '';
   return SAFE_PATH.test(path) ? path : undefined;
 }
 
@@ -22,6 +26,13 @@ function retryAfterOf(err: ProblemError): Record<string, string> {
   const ms = err.extra.retry_after_ms;
   if (typeof ms !== 'number') return {};
   return { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) };
+}
+
+/** The body and headers of a ProblemError's answer to a request for `url`: the router's error handler and the HIT lane both send this. */
+export function problemAnswer(err: ProblemError, url: string): { body: ProblemBody; headers: Record<string, string> } {
+  const body = err.body(instanceOfUrl(url));
+  delete body.retry_after_ms;
+  return { body, headers: { ...problemHeaders(body), ...retryAfterOf(err) } };
 }
 
 /**
@@ -47,9 +58,8 @@ export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
 
   app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof ProblemError) {
-      const body = err.body(instanceOf(req));
-      delete body.retry_after_ms;
-      return sendProblem(reply, body, retryAfterOf(err));
+      const a = problemAnswer(err, req.url);
+      return sendProblem(reply, a.body, a.headers);
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {

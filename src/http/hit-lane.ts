@@ -1,28 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ifNoneMatchMatches } from './conditional.ts';
 import { channelOf } from './pagination.ts';
-import { ClientLimiter, type LimitState } from './rate-limit.ts';
-import { rateLimited } from './request-guard.ts';
-import { problemHeaders } from './client-errors.ts';
+import type { ClientLimiter } from './rate-limit.ts';
+import { countRequest, rateLimited, setHeaderList } from './request-guard.ts';
+import { problemAnswer } from './errors.ts';
 import { acceptsOtherThanJson } from './formats/negotiate.ts';
+import { clientAddress, type ProxyTrust } from './client-address.ts';
+import { CompressionPolicy, ENCODING_VARY, notModifiedFor, type Representation } from './encodings.ts';
 
 /** A prepared answer (the pipeline's, see pipeline/cache.ts): the exact bytes Fastify's full path would send, and their ETag. */
-export interface Prepared {
-  readonly body: Buffer;
-  readonly etag: string;
+export interface Prepared extends Representation {
   /** Headers of this answer alone (a cache entry's HIT and STALE answers differ in Cache-Status). */
   readonly headers?: readonly (readonly [string, string])[];
 }
 
-/** The raw header lists of a prepared answer, CORS headers first. */
+/** The raw header lists of one form of a prepared answer, CORS headers first. */
 interface LaneHeaders {
   cors: readonly string[];
   ok: string[];
   notModified: string[];
 }
 
-/** Header lists per prepared answer, built at its first lane use and gone with the answer. */
-const headerLists = new WeakMap<Prepared, LaneHeaders>();
+/** Header lists per form of a prepared answer (identity, gzip, brotli), built at its first lane use and gone with it. */
+const headerLists = new WeakMap<Representation, LaneHeaders>();
 
 /** One data route for one city, as the lane serves it. */
 export interface LaneTarget {
@@ -30,8 +29,8 @@ export interface LaneTarget {
   current(): Prepared | null;
   /** Headers of the answer besides Content-Type, ETag and Content-Length, as [name, value] pairs (CORS and nosniff come from the server). */
   readonly headers: readonly (readonly [string, string])[];
-  /** Counts one answer in the request metrics (status 200 or 304). */
-  observe(status: 200 | 304, seconds: number): void;
+  /** Counts one answer in the request metrics, as the router's onResponse hook counts its own (http/errors.ts). */
+  observe(status: 200 | 304 | 429, seconds: number): void;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -41,30 +40,39 @@ const MAX_URLS = 8192;
 /** Longer URLs (a query string the type ignores can be any size) stay with Fastify: the lane holds at most ~4 MB of keys. */
 const MAX_URL_LENGTH = 512;
 
+/** How the lane answers as the router does: the same header, client-address and compression rules. */
+export interface LaneRules {
+  /** CORS and security headers per request (http/cors.ts corsHeaderList, which the router's wrapper writes too). */
+  cors: (headers: Record<string, string | string[] | undefined>) => readonly string[];
+  /** TRUST_PROXY as Fastify applies it (http/client-address.ts). */
+  trust: ProxyTrust | false;
+  compression: CompressionPolicy;
+}
+
 /**
  * The cache-HIT lane in front of Fastify. A request URL that Fastify once answered with a prepared
  * HIT (see routes/data-types.ts) is answered here from the same bytes while the entry is fresh:
  * no routing, no request/reply objects, no hooks. Under 64 connections those per-request costs
  * doubled the user CPU of a HIT compared with a bare route (bench/README.md). Anything else (other
- * methods, another channel, a stale entry, an unknown URL) goes on to Fastify unchanged.
+ * methods, another channel, a stale entry, an unknown URL) goes on to Fastify unchanged. What the
+ * router's hooks do for every answer the lane does through the same functions: CORS and nosniff
+ * (corsHeaderList), the client address (clientAddress), the rate limit and its headers
+ * (countRequest), the 429 problem (problemAnswer), metrics (the route's counters) and the
+ * compressed forms (CompressionPolicy).
  */
 export class HitLane {
   private readonly urls = new Map<string, LaneTarget>();
   private limiter: ClientLimiter | null = null;
+  readonly compression: CompressionPolicy;
 
-  /**
-   * The per-client rate limit applies here as in Fastify's guard (http/request-guard.ts), with
-   * the same headers and 429 problem. The client is the socket's peer: behind a trusted proxy
-   * (TRUST_PROXY) the lane stays off and Fastify, which reads X-Forwarded-For, answers instead.
-   */
-  admitWith(limiter: ClientLimiter | null, trustProxy: unknown = false) {
-    this.limiter = limiter;
-    this.enabled = trustProxy === false || limiter === null;
+  constructor(private readonly rules: LaneRules = { cors: () => [], trust: false, compression: new CompressionPolicy(false, 0) }) {
+    this.compression = rules.compression;
   }
-  private enabled = true;
 
-  /** The lane runs before the CORS wrapper (http/cors.ts) and writes the same headers itself. */
-  constructor(private readonly cors: (headers: Record<string, string | string[] | undefined>) => readonly string[] = () => []) {}
+  /** The per-client rate limit, shared with the router's guard (http/request-guard.ts): one budget per client for both paths. */
+  admitWith(limiter: ClientLimiter | null) {
+    this.limiter = limiter;
+  }
 
   /** `url` as it arrived (path and query): later requests for exactly that URL take the lane. */
   add(url: string, target: LaneTarget) {
@@ -78,11 +86,11 @@ export class HitLane {
   }
 
   /**
-   * The prepared answer for a request, or null when Fastify must answer it: another method, the
-   * lane off, a URL Fastify never answered with a prepared HIT, another channel, a stale entry.
+   * The prepared answer for a request, or null when Fastify must answer it: another method, a URL
+   * Fastify never answered with a prepared HIT, another channel, a stale entry.
    */
   private find(method: string | undefined, url: string, headers: Record<string, string | string[] | undefined>): LaneAnswer | null {
-    if (method !== 'GET' || !this.enabled) return null;
+    if (method !== 'GET') return null;
     const target = this.urls.get(url);
     if (!target) return null;
     // A Server-Sent Events request (EventSource sends this Accept) is answered by the data route's stream.
@@ -95,13 +103,13 @@ export class HitLane {
     return hit ? { target, hit, started } : null;
   }
 
-  /** The answer's header lists for a request with these headers (its Origin decides the CORS part). */
-  private headersOf(a: LaneAnswer, headers: Record<string, string | string[] | undefined>): LaneHeaders {
-    const cors = this.cors(headers);
-    let prepared = headerLists.get(a.hit);
+  /** The header lists of the form `sent` of an answer for a request with these headers (its Origin decides the CORS part). */
+  private headersOf(a: LaneAnswer, sent: Representation, headers: Record<string, string | string[] | undefined>): LaneHeaders {
+    const cors = this.rules.cors(headers);
+    let prepared = headerLists.get(sent);
     if (!prepared) {
-      prepared = laneHeaders(a.target, a.hit, cors);
-      headerLists.set(a.hit, prepared);
+      prepared = laneHeaders(a, sent, cors, this.compression.varies(a.hit.body.length));
+      headerLists.set(sent, prepared);
     }
     return prepared.cors === cors ? prepared : withCorsList(prepared, cors);
   }
@@ -112,16 +120,30 @@ export class HitLane {
     if (found === null) return false;
     const limiter = this.limiter;
     if (limiter === null) {
-      answer(req, res, found, this.headersOf(found, req.headers));
+      this.respond(req, res, found);
       return true;
     }
-    limiter.consume(limiter.keyOf(req.socket.remoteAddress), 1, (s) => {
-      res.setHeader('ratelimit-policy', limiter.policyHeader);
-      res.setHeader('ratelimit', ClientLimiter.header(s));
-      if (s.exceeded) refuse(res, s, this.cors(req.headers));
-      else answer(req, res, found, this.headersOf(found, req.headers));
+    countRequest(limiter, clientAddress(req, this.rules.trust), (s, limitHeaders) => {
+      if (!s.exceeded) return this.respond(req, res, found, limitHeaders);
+      setHeaderList(res, limitHeaders);
+      refuse(req, res, s.resetS, this.rules.cors(req.headers));
+      found.target.observe(429, (performance.now() - found.started) / 1000);
     });
     return true;
+  }
+
+  /**
+   * Sends the answer in the coding the request accepts (its compressed bytes are made once per
+   * answer), with `extra` (the RateLimit headers) joined to the head in one writeHead: setHeader
+   * before writeHead takes Node's slower header-merging path.
+   */
+  private respond(req: IncomingMessage, res: ServerResponse, a: LaneAnswer, extra: readonly string[] | null = null) {
+    const sent = this.compression.choose(a.hit, req.headers['accept-encoding']);
+    if (!(sent instanceof Promise)) return answer(req, res, a, sent, this.headersOf(a, sent, req.headers), extra);
+    sent.then(
+      (s) => answer(req, res, a, s, this.headersOf(a, s, req.headers), extra),
+      () => answer(req, res, a, a.hit, this.headersOf(a, a.hit, req.headers), extra),
+    );
   }
 }
 
@@ -133,31 +155,25 @@ interface LaneAnswer {
   started: number;
 }
 
-/** Whether the request's If-None-Match names the answer's ETag: then it is a 304. */
-function notModified(a: LaneAnswer, ifNoneMatch: string | undefined): boolean {
-  return ifNoneMatch !== undefined && ifNoneMatchMatches(ifNoneMatch, a.hit.etag);
-}
-
-/** The 429 problem of an exhausted client, as the router's guard sends it (http/request-guard.ts). */
-function refuse(res: ServerResponse, s: LimitState, cors: readonly string[]) {
-  const problem = rateLimited(s.resetS).body();
-  delete problem.retry_after_ms;
-  const body = JSON.stringify(problem);
-  const headers = { ...problemHeaders(problem), 'retry-after': String(Math.max(1, s.resetS)) };
+/** The 429 problem of an exhausted client, as the router's error handler sends it (http/errors.ts). */
+function refuse(req: IncomingMessage, res: ServerResponse, resetS: number, cors: readonly string[]) {
+  const problem = problemAnswer(rateLimited(resetS), req.url ?? '');
+  const body = JSON.stringify(problem.body);
   for (let i = 0; i < cors.length; i += 2) res.setHeader(cors[i] ?? '', cors[i + 1] ?? '');
-  res.writeHead(429, headers);
+  res.writeHead(429, { ...problem.headers, 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, a: LaneAnswer, headers: LaneHeaders) {
-  if (notModified(a, req.headers['if-none-match'])) {
-    res.writeHead(304, headers.notModified);
+function answer(req: IncomingMessage, res: ServerResponse, a: LaneAnswer, sent: Representation, headers: LaneHeaders, extra: readonly string[] | null) {
+  if (res.destroyed) return;
+  if (notModifiedFor(req.headers['if-none-match'], sent, a.hit)) {
+    res.writeHead(304, extra ? headers.notModified.concat(extra) : headers.notModified);
     res.end();
     a.target.observe(304, (performance.now() - a.started) / 1000);
     return;
   }
-  res.writeHead(200, headers.ok);
-  res.end(a.hit.body);
+  res.writeHead(200, extra ? headers.ok.concat(extra) : headers.ok);
+  res.end(sent.body);
   a.target.observe(200, (performance.now() - a.started) / 1000);
 }
 
@@ -166,10 +182,23 @@ function withCorsList(h: LaneHeaders, cors: readonly string[]): LaneHeaders {
   return { cors, ok: [...cors, ...h.ok.slice(strip)], notModified: [...cors, ...h.notModified.slice(strip)] };
 }
 
-function laneHeaders(target: LaneTarget, hit: Prepared, cors: readonly string[]): LaneHeaders {
+/** The target's headers, with `accept-encoding` joined to its Vary when the answer could be compressed (as http/send.ts adds it). */
+function targetHeaders(target: LaneTarget, varies: boolean): (readonly [string, string])[] {
+  const out = [...target.headers];
+  if (!varies) return out;
+  const i = out.findIndex(([k]) => k === 'vary');
+  const vary = out[i];
+  if (vary === undefined) out.push(['vary', ENCODING_VARY]);
+  else if (!vary[1].toLowerCase().includes(ENCODING_VARY)) out[i] = ['vary', `${vary[1]}, ${ENCODING_VARY}`];
+  return out;
+}
+
+function laneHeaders(a: LaneAnswer, sent: Representation, cors: readonly string[], varies: boolean): LaneHeaders {
   const notModified: string[] = [...cors];
-  for (const [k, v] of target.headers) notModified.push(k, v);
-  for (const [k, v] of hit.headers ?? []) notModified.push(k, v);
-  notModified.push('etag', hit.etag);
-  return { cors, notModified, ok: [...notModified, 'content-type', JSON_TYPE, 'content-length', String(hit.body.length)] };
+  for (const [k, v] of targetHeaders(a.target, varies)) notModified.push(k, v);
+  for (const [k, v] of a.hit.headers ?? []) notModified.push(k, v);
+  notModified.push('etag', sent.etag);
+  const ok = [...notModified, 'content-type', JSON_TYPE, 'content-length', String(sent.body.length)];
+  if (sent.encoding) ok.push('content-encoding', sent.encoding);
+  return { cors, notModified, ok };
 }

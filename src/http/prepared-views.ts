@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf } from './conditional.ts';
 import type { HitLane, LaneTarget, Prepared } from './hit-lane.ts';
 import { CHANNEL_VARY, channelOf, pageLinkHeader, type PaginationMeta } from './pagination.ts';
-import { sendTagged } from './send.ts';
+import { addVary, sendPrepared } from './send.ts';
+import { ENCODING_VARY } from './encodings.ts';
 
 /** A composed answer as a route computes it (city list, sources, overview, compare). */
 export interface ViewAnswer {
@@ -70,7 +71,9 @@ export class PreparedViews {
       if (this.s.version() === before) this.keep(key, view, channel === 'rest' ? req.url : null);
     }
     if (view.link) reply.header('link', view.link);
-    return sendTagged(req, reply, view.body, view.etag, this.cacheControl);
+    reply.header('cache-control', this.cacheControl);
+    addVary(reply, `${ENCODING_VARY}, ${CHANNEL_VARY}`);
+    return sendPrepared(req, reply, this.s.lane.compression, view);
   }
 
   private current(key: string): Kept | null {
@@ -84,7 +87,7 @@ export class PreparedViews {
     if (laneUrl === null) return;
     const headers: [string, string][] = [
       ['cache-control', this.cacheControl],
-      ['vary', `${this.s.vary ? `${this.s.vary}, ` : ''}Accept-Encoding, ${CHANNEL_VARY}`],
+      ['vary', `${this.s.vary ? `${this.s.vary}, ` : ''}${ENCODING_VARY}, ${CHANNEL_VARY}`],
     ];
     if (view.link) headers.push(['link', view.link]);
     this.s.lane.add(laneUrl, { current: () => this.current(key), headers, observe: this.observe });

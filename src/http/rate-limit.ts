@@ -18,6 +18,25 @@ export interface LimitState {
   exceeded: boolean;
 }
 
+/** Addresses whose key is kept (each at most MAX_ADDRESS_LENGTH characters: under 1 MB in all). */
+const MAX_KEYS = 4096;
+const MAX_ADDRESS_LENGTH = 64;
+
+function keyOfAddress(ip: string): string {
+  try {
+    const addr = ipaddr.process(ip);
+    if (addr.kind() === 'ipv4') return addr.toString();
+    return (
+      (addr as ipaddr.IPv6).parts
+        .slice(0, 4)
+        .map((p) => p.toString(16))
+        .join(':') + '::/64'
+    );
+  } catch {
+    return ip;
+  }
+}
+
 export interface LimiterOptions {
   max: number;
   windowS: number;
@@ -82,22 +101,22 @@ export class ClientLimiter {
     });
   }
 
+  /** Keys of the addresses seen lately: parsing an address costs a measurable share of a cache HIT. */
+  private readonly keys = new Map<string, string>();
+
   /** The counting key of a client address: IPv6 by its /64, as one host usually holds one. */
   keyOf(ip: string | undefined): string {
     // A socket already gone has no address; such requests share one key.
     if (!ip) return 'unknown';
-    try {
-      const addr = ipaddr.process(ip);
-      if (addr.kind() === 'ipv4') return addr.toString();
-      return (
-        (addr as ipaddr.IPv6).parts
-          .slice(0, 4)
-          .map((p) => p.toString(16))
-          .join(':') + '::/64'
-      );
-    } catch {
-      return ip;
+    let key = this.keys.get(ip);
+    if (key !== undefined) return key;
+    key = keyOfAddress(ip);
+    // Forwarded addresses are a client's text: only address-sized ones are kept, and a bounded number.
+    if (ip.length <= MAX_ADDRESS_LENGTH) {
+      if (this.keys.size >= MAX_KEYS) this.keys.clear();
+      this.keys.set(ip, key);
     }
+    return key;
   }
 
   /** Counts `n` requests of `key`; `cb` gets the state after them. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
 import { ProblemError } from '../core/problem.ts';
-import { ClientLimiter } from './rate-limit.ts';
+import { ClientLimiter, type LimitState } from './rate-limit.ts';
 
 /** Set on a parsed query in which some parameter came more than once. */
 const DUPLICATE = Symbol('duplicate query parameter');
@@ -35,8 +35,9 @@ export function parseQuery(s: string): Record<string, unknown> {
 
 /**
  * One callback-style onRequest hook (no promise, no timer: it runs on every cache HIT): refuses
- * repeated query parameters and counts the client against the per-client limit, answering with
- * the IETF `RateLimit` and `RateLimit-Policy` headers, over the limit 429 with Retry-After.
+ * repeated query parameters and counts the client against the per-client limit (countRequest),
+ * over the limit 429 with Retry-After. The client is `req.ip`: the TRUST_PROXY rules of
+ * http/client-address.ts, which the HIT lane applies too.
  */
 export function registerRequestGuard(app: FastifyInstance, limiter: ClientLimiter | null) {
   app.addHook('onRequest', (req, reply, done) => {
@@ -48,12 +49,27 @@ export function registerRequestGuard(app: FastifyInstance, limiter: ClientLimite
       done();
       return;
     }
-    limiter.consume(limiter.keyOf(req.ip), 1, (s) => {
-      reply.header('ratelimit-policy', limiter.policyHeader).header('ratelimit', ClientLimiter.header(s));
+    countRequest(limiter, req.ip, (s, headers) => {
+      setHeaderList(reply.raw, headers);
       if (s.exceeded) done(rateLimited(s.resetS));
       else done();
     });
   });
+}
+
+/**
+ * Counts one request of the client at `address`; `cb` gets the state and the IETF `RateLimit` and
+ * `RateLimit-Policy` headers as a flat name/value list. Both paths call this: the router's guard
+ * writes the list on the raw response, where every answer picks it up (Fastify's, and a stream's
+ * head, written past Fastify's reply); the HIT lane adds it to its own header list.
+ */
+export function countRequest(limiter: ClientLimiter, address: string | undefined, cb: (s: LimitState, headers: readonly string[]) => void) {
+  limiter.consume(limiter.keyOf(address), 1, (s) => cb(s, ['ratelimit-policy', limiter.policyHeader, 'ratelimit', ClientLimiter.header(s)]));
+}
+
+/** Sets a flat name/value header list on a raw response (Node merges it into the head written later). */
+export function setHeaderList(res: ServerResponse, list: readonly string[]) {
+  for (let i = 0; i < list.length; i += 2) res.setHeader(list[i] ?? '', list[i + 1] ?? '');
 }
 
 export function rateLimited(resetS: number): ProblemError {

@@ -49,6 +49,8 @@ export function laneObserver(rt: Runtime, route: string): LaneTarget['observe'] 
   const notModified = rt.metrics.requestChild('GET', route, 304);
   const counts = { 200: rt.metrics.tally(ok.count), 304: rt.metrics.tally(notModified.count) };
   return (status, seconds) => {
+    // A refusal is rare: counted as the router's onResponse hook counts it (http/errors.ts).
+    if (status === 429) return rt.metrics.observeRequest('GET', route, 429, seconds);
     counts[status].n++;
     (status === 200 ? ok : notModified).duration.observe(seconds);
   };

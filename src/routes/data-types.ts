@@ -7,8 +7,7 @@ import { deprecationHeaders } from '../http/deprecation.ts';
 import { findCity } from '../cities/resolve.ts';
 import type { City } from '../cities/register.ts';
 import { envelopeBody, etagOfOutcome } from '../pipeline/run.ts';
-import { ifNoneMatchMatches } from '../http/conditional.ts';
-import { addVary } from '../http/send.ts';
+import { addVary, sendPrepared } from '../http/send.ts';
 import type { LaneTarget } from '../http/hit-lane.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, laneObserver, toFastifyPath, type RouteContext } from './context.ts';
@@ -162,8 +161,10 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       if (format === 'json' && !successor && o.prepared && o.city && req.method === 'GET')
         lane.add(req.url, targetFor(o.city, req.routeOptions.url ?? req.url));
       if (format !== 'json') return sendDataFormat(req, reply, dt, o, format, etag);
-      if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.header('content-type', JSON_TYPE).send(envelopeBody(o));
+      // The lane's answer, from the same prepared bytes in the same coding (http/send.ts); an answer
+      // sent once (a MISS, a query) in the same way, so each coding has one ETag whatever the path.
+      const body = envelopeBody(o);
+      return sendPrepared(req, reply, lane.compression, o.prepared ?? { body: typeof body === 'string' ? Buffer.from(body) : body, etag });
     };
   }
 }

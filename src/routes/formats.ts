@@ -1,3 +1,4 @@
+import { ENCODING_VARY } from '../http/encodings.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findCity } from '../cities/resolve.ts';
 import type { Catalog } from '../catalog/index.ts';
@@ -79,7 +80,7 @@ export function sendCompareFormat(
     const city = findCity(item.city);
     return city ? { ...item, position: { lat: city.lat, lon: city.lon } } : item;
   });
-  addVary(reply, `Accept-Encoding, ${CHANNEL_VARY}`);
+  addVary(reply, `${ENCODING_VARY}, ${CHANNEL_VARY}`);
   const licences = body.data.map((i) => i.attribution as Attribution | null | undefined).filter((a): a is Attribution => !!a);
   return sendTable(req, reply, {
     format,

@@ -65,6 +65,9 @@ export function streamRoutes(app: FastifyInstance, { rt, pipeline }: Pick<RouteC
         release();
         throw err;
       }
+      // The stream's head is written past Fastify's reply: what the hooks set on it (RateLimit, an
+      // alias's Deprecation and Link) goes to the raw response, whose headers the head carries.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       const lastEventId = req.headers['last-event-id'];
       const city = current.city?.slug ?? null;

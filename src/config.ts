@@ -108,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
     publicBaseUrl: s(
       'PUBLIC_BASE_URL',
       '',
-      'Public base URL (e.g. behind a proxy), announced first in OpenAPI servers; empty = the address each request came in on',
+      'Public base URL (e.g. behind a proxy), announced first in OpenAPI servers; empty = a relative server (`/`), never the Host a request names',
       optionalUrl,
     ),
     localBaseUrl: s('LOCAL_BASE_URL', '', 'Base URL of the local ingress, announced in OpenAPI when set', optionalUrl),

@@ -29,9 +29,21 @@ const ACCEPTS = [
   'application/yaml',
   'text/html',
   '*/*',
-  'text/event-stream;q=0',
+  'text/plain',
   'application/x-unknown',
   'application/json;q=0.1, text/csv;q=0.9',
+];
+
+/** Data routes of the fake upstream's fixtures, plain and composed (the prepared views); the warm-up fills their cache entries. */
+export const FUZZ_DATA_PATHS = [
+  '/api/v1/cities/freiburg-im-breisgau/weather',
+  '/api/v1/live/braunschweig/air',
+  '/api/v1/live/koeln/water-level',
+  '/api/v1/cities/koeln/demographics',
+  '/api/v1/cities/muenchen/tourism',
+  '/api/v1/cities/koeln/overview',
+  '/api/v1/cities',
+  '/api/v1/sources',
 ];
 
 /** The paths whose documents are built once: the warm-up asks each of them before the measurement starts. */
@@ -73,14 +85,25 @@ export function fuzzRequest(rnd: () => number, dataPaths: readonly string[]): Fu
 
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
-/** Sends one request over plain node:http (fetch will not send a chosen Host) and reads the whole answer; resolves to its status. */
+/** Longest a fuzz request may take; one still unanswered then (an open stream) is cut and counts as status 0. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Sends one request over plain node:http (fetch will not send a chosen Host) and reads the whole
+ * answer; resolves to its status. The floods send no `text/event-stream`: a stream answers until
+ * the client leaves, and that is the streams' own probe.
+ */
 export function send(base: string, r: FuzzRequest): Promise<number> {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, path: r.path, headers: r.headers, agent }, (res) => {
+    const req = request({ host: u.hostname, port: u.port, path: r.path, headers: r.headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       res.on('data', () => {});
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);
+    });
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(0);
     });
     req.on('error', reject);
     req.end();

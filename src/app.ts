@@ -67,7 +67,7 @@ export interface BuildOptions {
 
 /** Everything but listen(): what the server, the tests and the MCP stdio entry use. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
-  const lane = new HitLane(corsHeaderList(config.corsOrigin));
+  const lane = new HitLane(corsHeaderList(config.corsOrigin), config.hitLaneMemoryMb * 1024 * 1024);
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
@@ -109,6 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     store,
     distributedLocks: store.kind === 'redis',
     requestBudgetMs: config.requestBudgetMs,
+    memoryBytes: config.cacheMemoryMb * 1024 * 1024,
     // Format drift has its own hourly log line per source (pipeline/format-drift.ts).
     onBackgroundError: (key, err) => (isFormatDrift(err) ? undefined : app.log.warn({ key, err: String(err) }, 'background refresh failed')),
     onChange: () => health.changes.note(),

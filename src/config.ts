@@ -161,6 +161,24 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       'Time cap of each overview highlight (ms, at most 3000; the default leaves the answer margin under its 3 s cap)',
       int(50, 3000),
     ),
+    cacheMemoryMb: s(
+      'CACHE_MEMORY_MB',
+      '128',
+      'Budget of the in-process copies of cache entries (MB, estimated from their JSON); past it the oldest leave first and are read from the store again',
+      int(1, 65536),
+    ),
+    preparedViewMemoryMb: s(
+      'PREPARED_VIEW_MEMORY_MB',
+      '16',
+      'Budget of the composed answers kept as bytes (city list, sources, overview, compare; per URL, which a client chooses) (MB); past it the oldest leave first',
+      int(1, 4096),
+    ),
+    hitLaneMemoryMb: s(
+      'HIT_LANE_MEMORY_MB',
+      '8',
+      'Budget of the URLs the cache-HIT lane answers in front of the router (MB, estimated); past it the oldest leave first and take the router again',
+      int(1, 4096),
+    ),
     preparedViewMs: s(
       'PREPARED_VIEW_MS',
       '1000',

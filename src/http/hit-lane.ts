@@ -5,6 +5,7 @@ import { ClientLimiter, type LimitState } from './rate-limit.ts';
 import { rateLimited } from './request-guard.ts';
 import { problemHeaders } from './client-errors.ts';
 import { acceptsOtherThanJson } from './formats/negotiate.ts';
+import { BoundedMap } from '../core/bounded-map.ts';
 
 /** A prepared answer (the pipeline's, see pipeline/cache.ts): the exact bytes Fastify's full path would send, and their ETag. */
 export interface Prepared {
@@ -36,10 +37,10 @@ export interface LaneTarget {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Distinct URLs kept; only URLs that Fastify already answered with a prepared HIT get in. */
-const MAX_URLS = 8192;
-/** Longer URLs (a query string the type ignores can be any size) stay with Fastify: the lane holds at most ~4 MB of keys. */
+/** Longer URLs (a query string the type ignores can be any size) stay with Fastify. */
 const MAX_URL_LENGTH = 512;
+/** What a URL is charged besides its characters: the Map entry and, for a composed view, its own target object. */
+const URL_OVERHEAD_BYTES = 512;
 
 /**
  * The cache-HIT lane in front of Fastify. A request URL that Fastify once answered with a prepared
@@ -49,7 +50,8 @@ const MAX_URL_LENGTH = 512;
  * methods, another channel, a stale entry, an unknown URL) goes on to Fastify unchanged.
  */
 export class HitLane {
-  private readonly urls = new Map<string, LaneTarget>();
+  /** Only URLs that Fastify already answered with a prepared HIT get in; a client chooses them, so a byte budget holds them. */
+  private readonly urls: BoundedMap<string, LaneTarget>;
   private limiter: ClientLimiter | null = null;
 
   /**
@@ -64,12 +66,16 @@ export class HitLane {
   private enabled = true;
 
   /** The lane runs before the CORS wrapper (http/cors.ts) and writes the same headers itself. */
-  constructor(private readonly cors: (headers: Record<string, string | string[] | undefined>) => readonly string[] = () => []) {}
+  constructor(
+    private readonly cors: (headers: Record<string, string | string[] | undefined>) => readonly string[] = () => [],
+    maxBytes = 8 * 1024 * 1024,
+  ) {
+    this.urls = new BoundedMap(maxBytes, (url) => url.length + URL_OVERHEAD_BYTES);
+  }
 
   /** `url` as it arrived (path and query): later requests for exactly that URL take the lane. */
   add(url: string, target: LaneTarget) {
     if (url.length > MAX_URL_LENGTH || this.urls.get(url) === target) return;
-    if (this.urls.size >= MAX_URLS) this.urls.clear();
     this.urls.set(url, target);
   }
 

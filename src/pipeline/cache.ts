@@ -160,7 +160,7 @@ function errorKeepMs(w: CacheWindows): number {
  * JSON, its parsed form and the prepared answers kept with it), or, for a stored type's entry whose
  * JSON is made only when sent, a flat share; plus its key and bookkeeping.
  */
-const STORED_ENTRY_BYTES = 256 * 1024;
+const STORED_ENTRY_BYTES = 64 * 1024;
 const entryBytes = (key: string, e: Entry) => key.length + 1024 + (e.dataJson === '' ? STORED_ENTRY_BYTES : e.dataJson.length * 3);
 
 /** A just-fetched entry is a MISS, unless it was built from stale shared input (see Entry.inherited). */

@@ -68,7 +68,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // One trust function for Fastify's request.ip and the HIT lane: both count a client under one key.
   const trust = proxyTrust(config.trustProxy);
   const compression = new CompressionPolicy(config.compressEnabled, config.compressThresholdBytes);
-  const lane = new HitLane({ cors: corsHeaderList(config.corsOrigin), trust, compression });
+  const lane = new HitLane({ cors: corsHeaderList(config.corsOrigin), trust, compression }, config.hitLaneMemoryMb * 1024 * 1024);
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
@@ -110,6 +110,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     store,
     distributedLocks: store.kind === 'redis',
     requestBudgetMs: config.requestBudgetMs,
+    memoryBytes: config.cacheMemoryMb * 1024 * 1024,
     // Format drift has its own hourly log line per source (pipeline/format-drift.ts).
     onBackgroundError: (key, err) => (isFormatDrift(err) ? undefined : app.log.warn({ key, err: String(err) }, 'background refresh failed')),
     onChange: () => health.changes.note(),

@@ -108,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
     publicBaseUrl: s(
       'PUBLIC_BASE_URL',
       '',
-      'Public base URL (e.g. behind a proxy), announced first in OpenAPI servers; empty = the address each request came in on',
+      'Public base URL (e.g. behind a proxy), announced first in OpenAPI servers; empty = a relative server (`/`), never the Host a request names',
       optionalUrl,
     ),
     localBaseUrl: s('LOCAL_BASE_URL', '', 'Base URL of the local ingress, announced in OpenAPI when set', optionalUrl),
@@ -166,6 +166,24 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       '2500',
       'Time cap of each overview highlight (ms, at most 3000; the default leaves the answer margin under its 3 s cap)',
       int(50, 3000),
+    ),
+    cacheMemoryMb: s(
+      'CACHE_MEMORY_MB',
+      '128',
+      'Budget of the in-process copies of cache entries (MB, estimated from their JSON); past it the oldest leave first and are read from the store again',
+      int(1, 65536),
+    ),
+    preparedViewMemoryMb: s(
+      'PREPARED_VIEW_MEMORY_MB',
+      '16',
+      'Budget of the composed answers kept as bytes (city list, sources, overview, compare; per URL, which a client chooses) (MB); past it the oldest leave first',
+      int(1, 4096),
+    ),
+    hitLaneMemoryMb: s(
+      'HIT_LANE_MEMORY_MB',
+      '8',
+      'Budget of the URLs the cache-HIT lane answers in front of the router (MB, estimated); past it the oldest leave first and take the router again',
+      int(1, 4096),
     ),
     preparedViewMs: s(
       'PREPARED_VIEW_MS',

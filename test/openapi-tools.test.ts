@@ -133,8 +133,9 @@ test("OpenAPI: Spectral's spectral:oas ruleset reports nothing (no error, no war
 
 test('OpenAPI: openapi-typescript types the data of every answer (no unknown data); the inline form needs no server', async () => {
   const out = join(dir, 'api.d.ts');
-  // The compact form: its example answers are fetched from the demo while it generates.
-  const res = await run(OPENAPI_TS, [docFile, '-o', out]);
+  // The compact form, read from the demo: its example answers (externalValue, relative like the document's
+  // server unless PUBLIC_BASE_URL is set) are fetched from there while it generates.
+  const res = await run(OPENAPI_TS, [`${demo.url}/api/v1/openapi.json`, '-o', out]);
   assert.equal(res.code, 0, res.out);
   // The inline form has nothing outside it: it generates the same types with no server to ask.
   assert.doesNotMatch(readFileSync(inlineFile, 'utf8'), /"externalValue":/);

@@ -446,10 +446,21 @@ export function fillTemplate(template: string, values: Record<string, string>): 
   return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(values[k] ?? `{${k}}`));
 }
 
-/** The schema of the answer's `data` as it is sent (a list for list types); null is allowed by the envelope. */
+const dataSchemas = new WeakMap<DataType, z.ZodType>();
+
+/**
+ * The schema of the answer's `data` as it is sent (a list for list types); null is allowed by the
+ * envelope. Built once per data type (the catalog bounds them): the fetch check, the OpenAPI
+ * document and MCP all share it, however often they ask.
+ */
 export function dataSchemaOf(dt: DataType): z.ZodType {
-  const item = published(dt.record());
-  return dt.list === true ? z.array(item) : item;
+  let s = dataSchemas.get(dt);
+  if (!s) {
+    const item = published(dt.record());
+    s = dt.list === true ? z.array(item) : item;
+    dataSchemas.set(dt, s);
+  }
+  return s;
 }
 
 /**

@@ -9,6 +9,16 @@ import { DEPRECATED_ALIASES, RAW_KEYS } from './normalise.ts';
  */
 export { z };
 
+/**
+ * zod 3.25's zod/v4 keeps the metadata of every schema given `.meta()` or `.describe()` in its
+ * global registry, a strong Map: each schema ever built would stay for good, and so would all it
+ * refers to. A WeakMap (what zod itself uses from 4.1.8 on) keeps the metadata exactly as long as
+ * the schema. zod iterates only the registry's id map (schemas with an `id`), which this project
+ * never fills. Schemas are still built once (lazy, dataSchemaOf); this makes a slip cost time, not memory.
+ */
+const registry = z.globalRegistry as unknown as { _map: unknown };
+if (registry._map instanceof Map) registry._map = new WeakMap([...(registry._map as Map<object, unknown>)]);
+
 export interface FieldMeta {
   [key: string]: unknown;
   description: string;

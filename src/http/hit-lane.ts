@@ -6,6 +6,7 @@ import { problemAnswer } from './errors.ts';
 import { acceptsOtherThanJson } from './formats/negotiate.ts';
 import { clientAddress, type ProxyTrust } from './client-address.ts';
 import { CompressionPolicy, ENCODING_VARY, notModifiedFor, type Representation } from './encodings.ts';
+import { BoundedMap } from '../core/bounded-map.ts';
 
 /** A prepared answer (the pipeline's, see pipeline/cache.ts): the exact bytes Fastify's full path would send, and their ETag. */
 export interface Prepared extends Representation {
@@ -35,10 +36,10 @@ export interface LaneTarget {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Distinct URLs kept; only URLs that Fastify already answered with a prepared HIT get in. */
-const MAX_URLS = 8192;
-/** Longer URLs (a query string the type ignores can be any size) stay with Fastify: the lane holds at most ~4 MB of keys. */
+/** Longer URLs (a query string the type ignores can be any size) stay with Fastify. */
 const MAX_URL_LENGTH = 512;
+/** What a URL is charged besides its characters: the Map entry and, for a composed view, its own target object. */
+const URL_OVERHEAD_BYTES = 512;
 
 /** How the lane answers as the router does: the same header, client-address and compression rules. */
 export interface LaneRules {
@@ -61,12 +62,17 @@ export interface LaneRules {
  * compressed forms (CompressionPolicy).
  */
 export class HitLane {
-  private readonly urls = new Map<string, LaneTarget>();
+  /** Only URLs that Fastify already answered with a prepared HIT get in; a client chooses them, so a byte budget holds them. */
+  private readonly urls: BoundedMap<string, LaneTarget>;
   private limiter: ClientLimiter | null = null;
   readonly compression: CompressionPolicy;
 
-  constructor(private readonly rules: LaneRules = { cors: () => [], trust: false, compression: new CompressionPolicy(false, 0) }) {
+  constructor(
+    private readonly rules: LaneRules = { cors: () => [], trust: false, compression: new CompressionPolicy(false, 0) },
+    maxBytes = 8 * 1024 * 1024,
+  ) {
     this.compression = rules.compression;
+    this.urls = new BoundedMap(maxBytes, (url) => url.length + URL_OVERHEAD_BYTES);
   }
 
   /** The per-client rate limit, shared with the router's guard (http/request-guard.ts): one budget per client for both paths. */
@@ -77,7 +83,6 @@ export class HitLane {
   /** `url` as it arrived (path and query): later requests for exactly that URL take the lane. */
   add(url: string, target: LaneTarget) {
     if (url.length > MAX_URL_LENGTH || this.urls.get(url) === target) return;
-    if (this.urls.size >= MAX_URLS) this.urls.clear();
     this.urls.set(url, target);
   }
 

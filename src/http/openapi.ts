@@ -11,7 +11,8 @@ import { VERSION } from '../core/version.ts';
 
 /**
  * Where a data type's example answer is served (routes/openapi.ts): the document refers to it
- * instead of embedding it. Absolute, so a copy of the document saved to a file still resolves it.
+ * instead of embedding it. Absolute under PUBLIC_BASE_URL, so a copy of the document saved to a
+ * file still resolves it; else relative to the document, like its server.
  */
 export const exampleUrl = (base: string, key: string) => `${base.replace(/\/$/, '')}/docs/examples/${key}.json`;
 
@@ -139,18 +140,31 @@ function tagList(paths: Record<string, Record<string, unknown>>): { name: string
 }
 
 /**
- * OpenAPI 3.1 built from the routes Fastify actually registered: it cannot list a path that does
- * not exist. `origin` is where the document was requested from, so "Try it out" calls this instance.
- * The data types' example answers are referred to by URL, or embedded when `inlineExamples` (the
- * example answer per data type) is given.
+ * The document's servers: the configured addresses, else the relative `/` (a browser resolves it
+ * against the page, a client against where it fetched the document). Never the request's Host: the
+ * document is one per process, and a client's header must not choose what others are told.
  */
-export function buildOpenApi(routes: Route[], config: Config, origin = '/', inlineExamples?: Readonly<Record<string, unknown>>) {
+function serversOf(config: Config): { url: string; description: string }[] {
+  const servers = [];
+  if (config.publicBaseUrl) servers.push({ url: config.publicBaseUrl, description: 'Public address (PUBLIC_BASE_URL)' });
+  if (config.localBaseUrl && config.localBaseUrl !== config.publicBaseUrl)
+    servers.push({ url: config.localBaseUrl, description: 'Local ingress (same paths, LOCAL_BASE_URL)' });
+  if (servers.length === 0) servers.push({ url: '/', description: 'This instance (relative to the address the document was fetched from)' });
+  return servers;
+}
+
+/**
+ * OpenAPI 3.1 built from the routes Fastify actually registered: it cannot list a path that does
+ * not exist. Its servers come from the configuration (serversOf). The data types' example answers
+ * are referred to by URL, or embedded when `inlineExamples` (the example answer per data type) is given.
+ */
+export function buildOpenApi(routes: Route[], config: Config, inlineExamples?: Readonly<Record<string, unknown>>) {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Schemas = { json: {}, owners: new Map() };
   const shared = new SharedParts();
   const dataResponses: Record<string, Json> = {};
-  // The address examples are served from: the public one when set, else the one asked.
-  const base = config.publicBaseUrl ?? origin;
+  // The address examples are served from: the public one when set, else relative to the document.
+  const base = config.publicBaseUrl ?? '';
   for (const r of routes) {
     if (r.doc.hidden || !r.url.startsWith('/api/v1')) continue;
     const template = r.url.replace(/:(\w+)/g, '{$1}');
@@ -214,9 +228,6 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/', inli
   }
   for (const [name, s] of Object.entries(envelopeSchemas())) if (claim(schemas, name, envelopeSchemas)) schemas.json[name] = s;
   const parts = shared.components();
-  const servers = [{ url: origin, description: 'This instance (the address this document was requested from)' }];
-  if (config.publicBaseUrl && config.publicBaseUrl !== origin) servers.unshift({ url: config.publicBaseUrl, description: 'Public address (PUBLIC_BASE_URL)' });
-  if (config.localBaseUrl && config.localBaseUrl !== origin) servers.push({ url: config.localBaseUrl, description: 'Local ingress (same paths)' });
   return {
     openapi: '3.1.0',
     info: {
@@ -233,7 +244,7 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/', inli
       contact: { name: 'Stadtdaten maintainers', url: 'https://github.com/stadtdaten/stadtdaten' },
       license: { name: 'Data under the licence named in each response attribution' },
     },
-    servers,
+    servers: serversOf(config),
     tags: tagList(paths),
     paths,
     components: {

@@ -4,6 +4,7 @@ import type { HitLane, LaneTarget, Prepared } from './hit-lane.ts';
 import { CHANNEL_VARY, channelOf, pageLinkHeader, type PaginationMeta } from './pagination.ts';
 import { addVary, sendPrepared } from './send.ts';
 import { ENCODING_VARY } from './encodings.ts';
+import { BoundedMap } from '../core/bounded-map.ts';
 
 /** A composed answer as a route computes it (city list, sources, overview, compare). */
 export interface ViewAnswer {
@@ -20,8 +21,13 @@ interface Kept extends Prepared {
   link: string | null;
 }
 
-/** Distinct URL and channel pairs kept per route; a URL past this many is computed per request. */
-const MAX_KEPT = 1024;
+/** Composed answers kept, shared by the routes of one app: a byte budget, since a client chooses the URLs. */
+export type KeptViews = BoundedMap<string, Kept>;
+
+/** What a kept answer is charged: its bytes, key, ETag and Link, plus bookkeeping (the lane's entry has its own budget). */
+export function keptViews(maxBytes: number): KeptViews {
+  return new BoundedMap(maxBytes, (key, v) => key.length + v.body.length + v.etag.length + (v.link?.length ?? 0) + 512);
+}
 
 export interface ViewSettings {
   /** Moves whenever something a view shows may have changed (a cache write, a source's success or failure). */
@@ -29,6 +35,8 @@ export interface ViewSettings {
   /** Longest a kept view is served while the version stands still: time alone turns fresh entries stale. */
   maxAgeMs: number;
   lane: HitLane;
+  /** Where the answers are kept (keptViews), shared by every route's views. */
+  kept: KeptViews;
   /** Counts one request answered by the lane (its route's metrics). */
   observe(route: string): LaneTarget['observe'];
   /** Request headers the route's answers also vary on, before the shared ones (compare: `Accept`, for CSV and GeoJSON). */
@@ -43,20 +51,21 @@ export interface ViewSettings {
  * describe that one request.
  */
 export class PreparedViews {
-  private readonly kept = new Map<string, Kept>();
   private readonly observe: LaneTarget['observe'];
+  private readonly kept: KeptViews;
 
   constructor(
-    route: string,
+    private readonly route: string,
     private readonly cacheControl: string,
     private readonly s: ViewSettings,
   ) {
     this.observe = s.observe(route);
+    this.kept = s.kept;
   }
 
   async send(req: FastifyRequest, reply: FastifyReply, compute: () => ViewAnswer | Promise<ViewAnswer>) {
     const channel = channelOf(req.headers);
-    const key = `${channel} ${req.url}`;
+    const key = `${this.route} ${channel} ${req.url}`;
     let view = this.current(key);
     if (!view) {
       const before = this.s.version();
@@ -82,9 +91,7 @@ export class PreparedViews {
   }
 
   private keep(key: string, view: Kept, laneUrl: string | null) {
-    if (this.kept.size >= MAX_KEPT && !this.kept.has(key)) this.kept.clear();
-    this.kept.set(key, view);
-    if (laneUrl === null) return;
+    if (!this.kept.set(key, view) || laneUrl === null) return;
     const headers: [string, string][] = [
       ['cache-control', this.cacheControl],
       ['vary', `${this.s.vary ? `${this.s.vary}, ` : ''}${ENCODING_VARY}, ${CHANNEL_VARY}`],

@@ -33,7 +33,43 @@ function userText(lines: string[]): GetPromptResult {
   return { messages: [{ role: 'user', content: { type: 'text', text: lines.filter(Boolean).join('\n') } }] };
 }
 
+/**
+ * The prompts' argument schemas, built once per catalog: an MCP server is made per concurrent call
+ * (mcp/http-route.ts), and zod schemas with descriptions are too heavy to build per server.
+ */
+const argsByCatalog = new WeakMap<Catalog, ReturnType<typeof buildPromptArgs>>();
+
+function buildPromptArgs(catalog: Catalog) {
+  const cityField = (description: string) => completable(z.string().describe(description), (value) => completeCity(value));
+  const resources = compareResources(catalog);
+  return {
+    resources,
+    briefing: { city: cityField('City name or slug, e.g. München, Munich or koeln') },
+    compare: {
+      cities: z.string().describe('Comma-separated city names or slugs, e.g. berlin,hamburg,München'),
+      resource: completable(z.string().describe(`One of: ${resources.join(', ')}`), (value) => resources.filter((r) => r.startsWith(value.toLowerCase()))),
+    },
+    explain: {
+      city: cityField('City name or slug'),
+      data_type: completable(z.string().describe('Data type, e.g. weather or population-structure'), (value, context) =>
+        completeDataType(catalog, value, context?.arguments?.city),
+      ),
+    },
+    departures: {
+      city: cityField('City name or slug'),
+      stop: z.string().optional().describe('Optional stop id or name of a live feed (as the departures tool takes it)'),
+    },
+  };
+}
+
+function promptArgs(catalog: Catalog) {
+  let a = argsByCatalog.get(catalog);
+  if (!a) argsByCatalog.set(catalog, (a = buildPromptArgs(catalog)));
+  return a;
+}
+
 export function registerPrompts(server: McpServer, catalog: Catalog): void {
+  const args = promptArgs(catalog);
   const tools = new Set(toolNamesOf(catalog.all));
   const call = (tool: string, args: Record<string, unknown>, why: string) => {
     if (!tools.has(tool)) throw new Error(`prompt names the unknown tool ${tool}`);
@@ -41,7 +77,6 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
   };
   const typeCall = (dt: DataType, city: City) => call(toolOf(dt), { city: city.slug, data_type: dt.type }, dt.label_en);
   const find = (pred: (dt: DataType) => boolean, city: City) => catalog.all.filter((dt) => pred(dt) && servesCity(dt, city));
-  const cityField = (description: string) => completable(z.string().describe(description), (value) => completeCity(value));
   const departures = catalog.all.filter((dt) => toolOf(dt) === 'departures');
   const warning = (dt: DataType) => dt.group === 'environment' && dt.type.includes('warning');
 
@@ -50,7 +85,7 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
     {
       title: 'City briefing',
       description: 'A short briefing for one city: what data exists there, weather, air quality, warnings and departures.',
-      argsSchema: { city: cityField('City name or slug, e.g. München, Munich or koeln') },
+      argsSchema: args.briefing,
     },
     ({ city: raw }) => {
       const city = cityArg(raw);
@@ -67,16 +102,13 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
     },
   );
 
-  const resources = compareResources(catalog);
+  const resources = args.resources;
   server.registerPrompt(
     'compare_cities',
     {
       title: 'Compare cities',
       description: `Compare one value across several cities and rank them (${resources.join(', ')}).`,
-      argsSchema: {
-        cities: z.string().describe('Comma-separated city names or slugs, e.g. berlin,hamburg,München'),
-        resource: completable(z.string().describe(`One of: ${resources.join(', ')}`), (value) => resources.filter((r) => r.startsWith(value.toLowerCase()))),
-      },
+      argsSchema: args.compare,
     },
     ({ cities, resource }) => {
       if (!resources.includes(resource))
@@ -100,12 +132,7 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
     {
       title: 'Explain one data type for a city',
       description: 'Fetch one data type for a city and explain its values with their meaning and units.',
-      argsSchema: {
-        city: cityField('City name or slug'),
-        data_type: completable(z.string().describe('Data type, e.g. weather or population-structure'), (value, context) =>
-          completeDataType(catalog, value, context?.arguments?.city),
-        ),
-      },
+      argsSchema: args.explain,
     },
     ({ city: raw, data_type }) => {
       const city = cityArg(raw);
@@ -128,10 +155,7 @@ export function registerPrompts(server: McpServer, catalog: Catalog): void {
       {
         title: 'Departure check',
         description: 'Is public transport in one city running on time? Next departures with delays and weather warnings.',
-        argsSchema: {
-          city: cityField('City name or slug'),
-          stop: z.string().optional().describe('Optional stop id or name of a live feed (as the departures tool takes it)'),
-        },
+        argsSchema: args.departures,
       },
       ({ city: raw, stop }) => {
         const city = cityArg(raw);

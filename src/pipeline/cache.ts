@@ -4,6 +4,7 @@ import { toBerlinIso } from '../core/time.ts';
 import type { Store } from '../core/store.ts';
 import type { CacheWindows } from '../core/data-type.ts';
 
+import { BoundedMap } from '../core/bounded-map.ts';
 import type { CacheStatus } from '../core/data-type.ts';
 
 export type { CacheStatus };
@@ -142,6 +143,8 @@ export interface CacheDeps {
   /** With a shared store, a short lock makes one instance per key call the upstream. */
   distributedLocks: boolean;
   requestBudgetMs: number;
+  /** Budget of the in-process copies of entries (bytes, estimated: see entryBytes). */
+  memoryBytes: number;
   onBackgroundError(key: string, err: unknown): void;
   /** An entry changed in this process (fetched, read newer from the store, or its refresh failed). */
   onChange?(): void;
@@ -152,7 +155,13 @@ function errorKeepMs(w: CacheWindows): number {
   return Math.max(w.staleSeconds, 3600) * 1000;
 }
 
-const L1_MAX = 20_000;
+/**
+ * What an in-process entry is charged against CacheDeps.memoryBytes: its JSON three times over (the
+ * JSON, its parsed form and the prepared answers kept with it), or, for a stored type's entry whose
+ * JSON is made only when sent, a flat share; plus its key and bookkeeping.
+ */
+const STORED_ENTRY_BYTES = 64 * 1024;
+const entryBytes = (key: string, e: Entry) => key.length + 1024 + (e.dataJson === '' ? STORED_ENTRY_BYTES : e.dataJson.length * 3);
 
 /** A just-fetched entry is a MISS, unless it was built from stale shared input (see Entry.inherited). */
 function statusOfFetched(e: Entry): CacheStatus {
@@ -166,11 +175,16 @@ function statusOfFetched(e: Entry): CacheStatus {
  * by every instance through a short lock).
  */
 export class Cache {
-  /** In-process copy of stored entries, so a HIT costs no store round-trip. */
-  private readonly l1 = new Map<string, Entry>();
+  /**
+   * In-process copy of stored entries, so a HIT costs no store round-trip. Its keys carry request
+   * parameters, so it holds at most CACHE_MEMORY_MB (oldest out first; the store still has them).
+   */
+  private readonly l1: BoundedMap<string, Entry>;
   private readonly inflight = new Map<string, Promise<Entry>>();
 
-  constructor(private readonly deps: CacheDeps) {}
+  constructor(private readonly deps: CacheDeps) {
+    this.l1 = new BoundedMap(deps.memoryBytes, entryBytes);
+  }
 
   async get(
     key: string,
@@ -252,10 +266,6 @@ export class Cache {
 
   private remember(key: string, entry: Entry) {
     if (this.l1.get(key) !== entry) this.deps.onChange?.();
-    if (this.l1.size >= L1_MAX && !this.l1.has(key)) {
-      const oldest = this.l1.keys().next().value;
-      if (oldest !== undefined) this.l1.delete(oldest);
-    }
     this.l1.set(key, entry);
   }
 

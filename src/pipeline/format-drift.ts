@@ -2,7 +2,6 @@ import type { ScheduledJob } from '../core/job.ts';
 import { dataSchemaOf, type AdapterResult, type DataType } from '../core/data-type.ts';
 import { normalise } from '../core/normalise.ts';
 import { checkAgainst, driftMessage, FormatDriftError, isFormatDrift } from '../core/format-drift-error.ts';
-import type { z } from '../core/schema.ts';
 import { toBerlinIso } from '../core/time.ts';
 import type { Metrics } from '../metrics.ts';
 
@@ -97,22 +96,6 @@ export interface DriftDeps {
 }
 
 /**
- * Published schemas of the types fetched lately. A record schema is heavy (about 0.3 MB of zod
- * objects per type, besides the canonical one the catalog keeps once built), so only the most
- * recently fetched types keep theirs; another is rebuilt on its next fetch (a few ms).
- */
-const SCHEMAS_KEPT = 24;
-const schemas = new Map<DataType, z.ZodType>();
-function schemaOf(dt: DataType): z.ZodType {
-  let s = schemas.get(dt);
-  if (s) schemas.delete(dt);
-  else s = dataSchemaOf(dt);
-  schemas.set(dt, s);
-  if (schemas.size > SCHEMAS_KEPT) schemas.delete(schemas.keys().next().value!);
-  return s;
-}
-
-/**
  * Items of a long list checked on each fetch: a format change shows in every item, and checking
  * costs about 10 µs per item, so a list of 50,000 is checked on an even spread of this many.
  */
@@ -163,7 +146,7 @@ function normaliseChecked(dt: DataType, data: unknown): unknown {
   } catch (err) {
     throw new FormatDriftError(`normaliser: ${driftMessage(err)}`);
   }
-  checkAgainst(schemaOf(dt), checkedPart(dt, out));
+  checkAgainst(dataSchemaOf(dt), checkedPart(dt, out));
   return out;
 }
 

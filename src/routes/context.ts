@@ -2,7 +2,7 @@ import type { RouteDoc } from '../http/route-doc.ts';
 import type { ServiceContext } from '../services/context.ts';
 import type { ClientLimiter } from '../http/rate-limit.ts';
 import type { HitLane } from '../http/hit-lane.ts';
-import { PreparedViews } from '../http/prepared-views.ts';
+import { keptViews, PreparedViews, type KeptViews } from '../http/prepared-views.ts';
 import type { LaneTarget } from '../http/hit-lane.ts';
 import type { Runtime } from '../pipeline/runtime.ts';
 
@@ -31,13 +31,22 @@ export function toFastifyPath(template: string): string {
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** One budget of kept views per app (PREPARED_VIEW_MEMORY_MB), shared by its routes. */
+const keptByRuntime = new WeakMap<Runtime, KeptViews>();
+
 /** A route's composed answers kept as bytes while nothing they show changes (http/prepared-views.ts). */
 export function preparedViews(ctx: RouteContext, route: string, cacheControl: string, vary?: string): PreparedViews {
   const { rt, lane } = ctx;
+  let kept = keptByRuntime.get(rt);
+  if (!kept) {
+    kept = keptViews(rt.config.preparedViewMemoryMb * 1024 * 1024);
+    keptByRuntime.set(rt, kept);
+  }
   return new PreparedViews(route, cacheControl, {
     version: () => rt.health.changes.version,
     maxAgeMs: rt.config.preparedViewMs,
     lane,
+    kept,
     observe: (r) => laneObserver(rt, r),
     ...(vary ? { vary } : {}),
   });

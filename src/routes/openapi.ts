@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { buildOpenApi } from '../http/openapi.ts';
-import { requestOrigin } from '../http/origin.ts';
 import { DEMO_BANNER, HTML_TYPE } from '../http/html.ts';
 import { dataTypeReferenceHtml } from '../services/data-type-reference.ts';
 import { lazy, z } from '../core/schema.ts';
@@ -50,18 +49,22 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
   const examples = () =>
     (examplesLoaded ??= import('../http/openapi-examples.json', { with: { type: 'json' } }).then((x) => x.default as Record<string, unknown>));
 
-  // One rendering per origin the document is requested from (servers names it) and form; a handful at most.
-  const cached = new Map<string, { json: string; yaml: string }>();
-  const doc = async (req: FastifyRequest) => {
-    const origin = requestOrigin(req);
+  // One rendering per form for the whole process, kept as its bytes only (the document objects, tens
+  // of MB for the inline form, are dropped once serialised). Nothing in a request picks or adds one.
+  const rendered = new Map<string, Promise<{ json: Buffer; yaml: Buffer }>>();
+  const render = async (form: string) => {
+    const spec = buildOpenApi(ctx.routes, ctx.rt.config, form === 'inline' ? await examples() : undefined);
+    return { json: Buffer.from(JSON.stringify(spec)), yaml: Buffer.from(stringify(spec, { aliasDuplicateObjects: false })) };
+  };
+  const doc = (req: FastifyRequest) => {
     const { examples: form } = parseParams([EXAMPLES_PARAM], req.query as Record<string, unknown>);
-    const key = `${form} ${origin}`;
-    let d = cached.get(key);
+    const key = form === 'inline' ? 'inline' : 'reference';
+    let d = rendered.get(key);
     if (!d) {
-      const spec = buildOpenApi(ctx.routes, ctx.rt.config, origin, form === 'inline' ? await examples() : undefined);
-      d = { json: JSON.stringify(spec), yaml: stringify(spec, { aliasDuplicateObjects: false }) };
-      if (cached.size >= 16) cached.clear();
-      cached.set(key, d);
+      d = render(key);
+      rendered.set(key, d);
+      // A failed build is tried again by the next request instead of answering its error for good.
+      d.catch(() => rendered.delete(key));
     }
     return d;
   };
@@ -73,7 +76,8 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
         doc: {
           operationId: 'openapi_yaml',
           summary: 'This API as OpenAPI 3.1 (YAML), generated from the registered routes',
-          description: 'The same document as /api/v1/openapi.json, as YAML. Its servers name the address it was requested from.',
+          description:
+            'The same document as /api/v1/openapi.json, as YAML. Its servers are PUBLIC_BASE_URL (and LOCAL_BASE_URL) when set, else the relative `/`.',
           tags: ['Operational'],
           contentType: 'application/yaml',
           params: [EXAMPLES_PARAM],
@@ -82,7 +86,7 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
       },
     },
     async (req, reply) =>
-      reply.headers({ 'content-type': 'application/yaml; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send((await doc(req)).yaml),
+      reply.headers({ 'content-type': 'application/yaml; charset=utf-8', 'cache-control': 'public, max-age=3600' }).send((await doc(req)).yaml),
   );
 
   app.get(
@@ -93,7 +97,7 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
           operationId: 'openapi_json',
           summary: 'This API as OpenAPI 3.1 (JSON)',
           description:
-            'This document: OpenAPI 3.1, generated from the routes the server registered, answered as the document itself (no envelope). Its servers name the address it was requested from, so generated clients and "Try it out" call this instance.',
+            'This document: OpenAPI 3.1, generated from the routes the server registered, answered as the document itself (no envelope). Its servers are PUBLIC_BASE_URL (and LOCAL_BASE_URL) when set, else the relative `/`, which resolves to the address the document was fetched from, so generated clients and "Try it out" call this instance.',
           tags: ['Operational'],
           answer: { name: 'OpenApiDocument', schema: OpenApiDocument },
           params: [EXAMPLES_PARAM],
@@ -102,7 +106,7 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
       },
     },
     async (req, reply) =>
-      reply.headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=3600', vary: 'Host' }).send((await doc(req)).json),
+      reply.headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=3600' }).send((await doc(req)).json),
   );
 
   const uiDir = (() => {

@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { cityHistory, EVERY_VALUES, RAW_MAX_DAYS, recordableTypes } from '../services/history.ts';
+import { cityHistoryParts, EVERY_VALUES, historyJson, RAW_MAX_DAYS, recordableTypes } from '../services/history.ts';
 import { BucketRow, HistoryAnswer, PointRow } from '../services/history-schema.ts';
 import { tableOf } from '../core/table.ts';
-import { etagOf } from '../http/conditional.ts';
 import { addVary, sendTagged } from '../http/send.ts';
 import type { RouteContext } from './context.ts';
 import { HISTORY_FORMATS, requestedFormat, sendHistoryCsv } from './formats.ts';
 
 const CACHE_CONTROL = 'public, max-age=60';
+
+/** The rows of an answer's JSON chunks, parsed one chunk per turn of the event loop (a large CSV never holds it). */
+async function rowsOf(chunks: readonly string[]): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (const c of chunks) {
+    if (rows.length) await new Promise((r) => setImmediate(r));
+    for (const row of JSON.parse(`[${c}]`) as unknown[]) rows.push(row);
+  }
+  return rows;
+}
 
 /** GET /api/v1/cities/{slug}/{type}/history: what the service recorded of a type in a city, as JSON or CSV. */
 export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
@@ -44,7 +53,8 @@ export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
           responses: {
             200: 'History rows; source_status ok or no_data',
             404: 'Unknown city, or a type that is not recorded (hint names the recordable ones)',
-            422: 'invalid_parameter: from/to not ISO, from not before to, unknown every, a span too long without every or over 10,000 buckets',
+            422: 'invalid_parameter: from/to not ISO, from not before to, unknown every, a span too long without every or over 10,000 buckets, or more rows than HISTORY_MAX_POINTS (the hint names a coarser every)',
+            503: 'history_store_unavailable: the history store does not answer (the problem names which)',
           },
         },
       },
@@ -52,13 +62,13 @@ export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
     async (req, reply) => {
       const { slug, type } = req.params as { slug: string; type: string };
       const format = requestedFormat(req, () => HISTORY_FORMATS);
-      const body = await cityHistory(ctx, slug, type, req.query as Record<string, unknown>);
-      const json = JSON.stringify(body);
+      const parts = await cityHistoryParts(ctx, slug, type, req.query as Record<string, unknown>);
       addVary(reply, 'Accept');
-      if (format === 'json') return sendTagged(req, reply, json, etagOf(json), CACHE_CONTROL);
+      if (format === 'json') return sendTagged(req, reply, historyJson(parts), parts.etag, CACHE_CONTROL);
       reply.header('cache-control', CACHE_CONTROL);
-      const row = tableOf(body.meta.every === null ? PointRow : BucketRow);
-      return sendHistoryCsv(req, reply, ctx.rt.catalog.byType.get(type), body, row, etagOf(json));
+      const row = tableOf(parts.meta.every === null ? PointRow : BucketRow);
+      const data = await rowsOf(parts.chunks);
+      return sendHistoryCsv(req, reply, ctx.rt.catalog.byType.get(type), { data, meta: parts.meta }, row, parts.etag);
     },
   );
 }

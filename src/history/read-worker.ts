@@ -45,5 +45,7 @@ parentPort!.on('message', (req: ReadRequest) => {
   } catch (err) {
     res = { id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) };
   }
-  parentPort!.postMessage(res);
+  // An answer's bytes move to the main thread instead of being copied.
+  const data = res.ok && res.value !== null && typeof res.value === 'object' && 'data' in res.value ? (res.value as { data: Uint8Array }).data : null;
+  parentPort!.postMessage(res, data ? [data.buffer as ArrayBuffer] : []);
 });

@@ -45,10 +45,14 @@ export interface FieldGaps {
 
 /**
  * An answer's rows as the client sees them, shaped where the rows were read (a worker thread):
- * `chunks` are JSON arrays' contents (`{…},{…}`), joined with commas into the data array.
+ * `data` is the UTF-8 text of the data array's contents (`{…},{…}`), in chunks of rows that start
+ * at `offsets` (each but the last followed by a comma).
  */
 export interface Shaped {
-  chunks: string[];
+  data: Uint8Array;
+  offsets: number[];
+  /** SHA-256 of `data`: an answer's ETag without hashing its bytes again. */
+  digest: string;
   total: number;
   backfilled: boolean;
   gaps: Record<string, FieldGaps>;

@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { cityHistoryParts, EVERY_VALUES, historyJson, RAW_MAX_DAYS, recordableTypes } from '../services/history.ts';
+import { cityHistoryParts, EVERY_VALUES, historyRows, RAW_MAX_DAYS, recordableTypes } from '../services/history.ts';
 import { BucketRow, HistoryAnswer, PointRow } from '../services/history-schema.ts';
+import type { HistoryAnswerParts } from '../services/history-cache.ts';
 import { tableOf } from '../core/table.ts';
 import { addVary, sendTagged } from '../http/send.ts';
 import type { RouteContext } from './context.ts';
@@ -8,14 +10,9 @@ import { HISTORY_FORMATS, requestedFormat, sendHistoryCsv } from './formats.ts';
 
 const CACHE_CONTROL = 'public, max-age=60';
 
-/** The rows of an answer's JSON chunks, parsed one chunk per turn of the event loop (a large CSV never holds it). */
-async function rowsOf(chunks: readonly string[]): Promise<unknown[]> {
-  const rows: unknown[] = [];
-  for (const c of chunks) {
-    if (rows.length) await new Promise((r) => setImmediate(r));
-    for (const row of JSON.parse(`[${c}]`) as unknown[]) rows.push(row);
-  }
-  return rows;
+/** The answer's three byte parts as one body, written as they are (a large answer is never copied into one buffer). */
+function bodyOf(parts: HistoryAnswerParts): Buffer | Readable {
+  return parts.body[1].length < 65_536 ? Buffer.concat(parts.body) : Readable.from(parts.body, { objectMode: false });
 }
 
 /** GET /api/v1/cities/{slug}/{type}/history: what the service recorded of a type in a city, as JSON or CSV. */
@@ -64,10 +61,10 @@ export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
       const format = requestedFormat(req, () => HISTORY_FORMATS);
       const parts = await cityHistoryParts(ctx, slug, type, req.query as Record<string, unknown>);
       addVary(reply, 'Accept');
-      if (format === 'json') return sendTagged(req, reply, historyJson(parts), parts.etag, CACHE_CONTROL);
+      if (format === 'json') return sendTagged(req, reply, bodyOf(parts), parts.etag, CACHE_CONTROL);
       reply.header('cache-control', CACHE_CONTROL);
       const row = tableOf(parts.meta.every === null ? PointRow : BucketRow);
-      const data = await rowsOf(parts.chunks);
+      const data = await historyRows(parts);
       return sendHistoryCsv(req, reply, ctx.rt.catalog.byType.get(type), { data, meta: parts.meta }, row, parts.etag);
     },
   );

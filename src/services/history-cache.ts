@@ -1,6 +1,12 @@
-/** One history answer as kept: the data array's JSON in chunks, the meta, the ETag of the JSON answer. */
+/**
+ * One history answer as kept: the JSON answer's bytes in three parts (outside the JS heap, never
+ * copied into one), where each chunk of rows starts in `data`, the meta, the ETag.
+ */
 export interface HistoryAnswerParts {
-  chunks: string[];
+  /** `{"data":[`, the rows, `],"meta":…}`. */
+  body: [Buffer, Buffer, Buffer];
+  /** Byte offsets in body[1] of each chunk of rows (each but the last ends with a comma). */
+  chunks: number[];
   meta: Record<string, unknown>;
   etag: string;
 }
@@ -46,8 +52,7 @@ export class HistoryAnswerCache {
   }
 
   private keep(key: string, parts: HistoryAnswerParts, ttlMs: number) {
-    // Strings of ASCII JSON: a character is a byte; the meta is small and counted at a generous size.
-    const bytes = parts.chunks.reduce((n, c) => n + c.length, 0) + 4096;
+    const bytes = parts.body.reduce((n, b) => n + b.length, 0);
     // One answer never takes more than half the budget, so a single range cannot empty the cache.
     if (ttlMs <= 0 || bytes > this.budgetBytes / 2) return;
     this.kept.set(key, { parts, bytes, expires: Date.now() + ttlMs });

@@ -175,23 +175,29 @@ export async function cityHistoryParts(ctx: ServiceContext, slug: string, typeNa
     }
     if (ctx.rt.config.demo) meta.demo = true;
     const metaJson = JSON.stringify(meta);
-    return { chunks: shaped.chunks, meta, etag: etagOfParts('{"data":[', ...joined(shaped.chunks), '],"meta":', metaJson, '}') };
+    const data = Buffer.from(shaped.data.buffer, shaped.data.byteOffset, shaped.data.length);
+    const body: HistoryAnswerParts['body'] = [Buffer.from('{"data":['), data, Buffer.from(`],"meta":${metaJson}}`)];
+    return { body, chunks: shaped.offsets, meta, etag: etagOfParts(shaped.digest, '\u0000', metaJson) };
   });
 }
 
-/** The chunks with the commas between them, as the JSON text has them. */
-function joined(chunks: readonly string[]): string[] {
-  return chunks.flatMap((c, i) => (i ? [',', c] : [c]));
-}
-
-/** The answer's JSON text (the data array from its chunks). */
-export function historyJson(parts: HistoryAnswerParts): string {
-  return `{"data":[${parts.chunks.join(',')}],"meta":${JSON.stringify(parts.meta)}}`;
+/** The rows of an answer, parsed one chunk per turn of the event loop (a large CSV never holds it). */
+export async function historyRows(parts: HistoryAnswerParts): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (let i = 0; i < parts.chunks.length; i++) {
+    if (i) await new Promise((r) => setImmediate(r));
+    // Each chunk but the last ends with the comma before the next.
+    const data = parts.body[1];
+    const end = i + 1 < parts.chunks.length ? parts.chunks[i + 1]! - 1 : data.length;
+    for (const row of JSON.parse(`[${data.toString('utf8', parts.chunks[i], end)}]`) as unknown[]) rows.push(row);
+  }
+  return rows;
 }
 
 /** The same answer as an envelope (MCP). */
 export async function cityHistory(ctx: ServiceContext, slug: string, typeName: string, query: Record<string, unknown>): Promise<Envelope> {
-  return JSON.parse(historyJson(await cityHistoryParts(ctx, slug, typeName, query))) as Envelope;
+  const parts = await cityHistoryParts(ctx, slug, typeName, query);
+  return { data: await historyRows(parts), meta: parts.meta };
 }
 
 function tooManyPoints(maxPoints: number, every: string | null): ProblemError {

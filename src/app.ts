@@ -97,7 +97,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       // The error's text names Redis' address: only which store failed is logged, once per outage (ResilientStore).
       app.log.warn({ store: 'redis' }, 'cache store Redis (REDIS_URL) unreachable; serving from the in-process fallback until it answers'),
     ));
-  if (store.ready && !(await store.ready(3000))) app.log.warn('shared store not reachable at start; serving with the in-process fallback until it answers');
+  if (store.ready && !(await store.ready(3000)))
+    app.log.warn(
+      { store: store.kind },
+      `cache store ${store.kind === 'redis' ? 'Redis (REDIS_URL)' : store.kind} not reachable at start; serving from the in-process fallback until it answers`,
+    );
   const health = new SourceHealth();
   const breakers = new Breakers(store, store.kind === 'redis', metrics, health);
   const upstream = new UpstreamClient({

@@ -134,3 +134,33 @@ describe('the row budget (HISTORY_MAX_POINTS)', () => {
     assert.equal(num(within.json, 'meta.total'), 4 * 48);
   });
 });
+
+describe('a history request without a range', () => {
+  let dir: string;
+  let app: TestApp;
+  /** Ten quarter hours recorded 60 days ago, nothing since. */
+  const start = Math.floor((Date.now() - 60 * 86_400_000) / 900_000) * 900_000;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'stadtdaten-history-default-'));
+    const file = join(dir, 'history.sqlite');
+    await seedHistory(file, { type: 'weather', city: 'berlin', from: start, count: 10 });
+    app = await startApp({ ...fakeEnv(fake.url), HISTORY_PATH: file });
+  });
+  after(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('shows the recorded points when nothing was recorded in the last 7 days: the span ends at the latest point, meta.note says so', async () => {
+    const res = await app.get('/api/v1/cities/berlin/weather/history');
+    assert.equal(res.status, 200);
+    assert.equal(str(res.json, 'meta.source_status'), 'ok');
+    assert.equal(num(res.json, 'meta.total'), 40);
+    const latest = start + 9 * 900_000;
+    assert.equal(Date.parse(str(res.json, 'meta.to')), Math.floor((latest + 1) / 1000) * 1000);
+    assert.match(str(res.json, 'meta.note'), /nothing was recorded in the last 7 days; without from\/to the span ends at the latest recorded point/);
+    // A range asked for is answered as asked: the last week is empty.
+    const week = await app.get(`/api/v1/cities/berlin/weather/history?from=${new Date(Date.now() - 7 * 86_400_000).toISOString()}`);
+    assert.equal(str(week.json, 'meta.source_status'), 'no_data');
+  });
+});

@@ -43,7 +43,13 @@ export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
               invalid: 'route_not_found',
             },
             { name: 'from', type: 'string', description: 'Start (ISO date or date-time with zone; default: 7 days before to)', example: '2026-11-01T00:00Z' },
-            { name: 'to', type: 'string', description: 'End, exclusive (ISO date or date-time with zone; default: now)', example: '2026-11-28T00:00Z' },
+            {
+              name: 'to',
+              type: 'string',
+              description:
+                'End, exclusive (ISO date or date-time with zone; default: now, or just after the latest recorded point when nothing was recorded in the last 7 days, which meta.note then says)',
+              example: '2026-11-28T00:00Z',
+            },
             { name: 'every', type: 'string', enum: EVERY_VALUES, description: 'Downsample into buckets of this width (min/mean/max per bucket)' },
           ],
           exampleValues: { slug: 'berlin', type: 'power-load', every: '1d' },

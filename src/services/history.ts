@@ -150,16 +150,27 @@ export async function cityHistoryParts(ctx: ServiceContext, slug: string, typeNa
   if (!cache) caches.set(recorder, (cache = new HistoryAnswerCache(ctx.rt.config.historyCacheBytes)));
   const key = [dt.type, city.slug, givenFrom ?? 'd', givenTo ?? 'now', everyMs, recorder.generation(dt.type, city.slug)].join('\u0000');
   return cache.get(key, cadenceSeconds(dt) * 1000, async () => {
-    const [series, shaped] = await fromStore(recorder, () =>
-      Promise.all([recorder.store.series(dt.type, city.slug), recorder.store.answer(dt.type, city.slug, from, to, everyMs, maxPoints, GAPS_LISTED)]),
-    );
+    const read = (span: { from: number; to: number }) => recorder.store.answer(dt.type, city.slug, span.from, span.to, everyMs, maxPoints, GAPS_LISTED);
+    let span = { from, to };
+    let latest: number | null = null;
+    const [series, shaped] = await fromStore(recorder, async () => {
+      if (givenFrom !== null || givenTo !== null) return Promise.all([recorder.store.series(dt.type, city.slug), read(span)]);
+      // No range asked for: the last 7 days, or, when nothing was recorded in them, the 7 days up to the latest point.
+      const known = await recorder.store.series(dt.type, city.slug);
+      const last = Math.max(...known.map((x) => x.last ?? -Infinity));
+      if (Number.isFinite(last) && last < from) {
+        latest = last;
+        span = { from: last + 1 - DEFAULT_DAYS * DAY, to: last + 1 };
+      }
+      return [known, await read(span)] as const;
+    });
     if (shaped === null) throw tooManyPoints(maxPoints, every);
     const meta: Record<string, unknown> = {
       type: dt.type,
       city: city.slug,
       source_status: shaped.total ? 'ok' : 'no_data',
-      from: toBerlinIso(from),
-      to: toBerlinIso(to),
+      from: toBerlinIso(span.from),
+      to: toBerlinIso(span.to),
       every,
       fields: dt.history!.fields.map((f) => ({ name: f.name, unit: f.unit })),
       series: series.map((s) => seriesMeta(s, shaped.gaps[s.field], everyMs)),
@@ -173,6 +184,8 @@ export async function cityHistoryParts(ctx: ServiceContext, slug: string, typeNa
         ? 'nothing was recorded in this span'
         : `${dt.type} has no recording for ${city.slug} yet; recording starts with its first answer (GET ${pathOf(dt, city.slug)})`;
     }
+    if (latest !== null)
+      meta.note = `nothing was recorded in the last ${DEFAULT_DAYS} days; without from/to the span ends at the latest recorded point (${toBerlinIso(latest)})`;
     if (ctx.rt.config.demo) meta.demo = true;
     const metaJson = JSON.stringify(meta);
     const data = Buffer.from(shaped.data.buffer, shaped.data.byteOffset, shaped.data.length);

@@ -1,0 +1,24 @@
+import { request } from 'node:http';
+import { existsSync } from 'node:fs';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { startApp } from '../../test/helpers/app.ts';
+import { seedHistory } from '../../test/helpers/history-seed.ts';
+const file = '/tmp/hl/h.sqlite';
+if (!existsSync(file)) await seedHistory(file, { type: 'weather', city: 'berlin', from: Date.UTC(2026, 0, 1), count: 420 * 96 });
+const app = await startApp({ HISTORY_PATH: file, HISTORY_READ_WORKERS: process.env.W ?? '1' });
+const gcs: number[] = [];
+new PerformanceObserver((l) => l.getEntries().forEach((e) => gcs.push(e.duration))).observe({ entryTypes: ['gc'] });
+const day = (d: number) => new Date(Date.UTC(2026, 7, 19 + d)).toISOString().slice(0, 10);
+const dl = (u: string) => new Promise<number>((ok) => { const t0 = performance.now(); request(u, (r) => { r.on('data', () => {}); r.on('end', () => ok(performance.now() - t0)); }).end(); });
+const eld = monitorEventLoopDelay({ resolution: 10 }); eld.enable();
+let running = true; const t0 = performance.now();
+const q = process.env.NOQ ? new Promise<number[]>((ok) => setTimeout(() => ok([]), 20000)).finally(() => (running = false)) : Promise.all(Array.from({ length: 8 }, (_, k) => dl(`${app.url}/api/v1/cities/berlin/weather/history?every=15m&from=${day(k)}&to=${day(k + 104)}`))).finally(() => (running = false));
+const h: number[] = [];
+while (running) { h.push(await dl(app.url + '/api/v1/health')); await new Promise((r) => setTimeout(r, 20)); }
+eld.disable();
+console.log('queries', (await q).map((x) => x.toFixed(0)).join(','), 'total', (performance.now() - t0).toFixed(0));
+h.sort((a, b) => a - b);
+console.log('health n', h.length, 'p50', h[h.length >> 1]!.toFixed(1), 'p90', h[Math.floor(h.length * 0.9)]!.toFixed(1), 'max', h.at(-1)!.toFixed(1));
+console.log('eld p50', (eld.percentile(50) / 1e6).toFixed(1), 'p99', (eld.percentile(99) / 1e6).toFixed(1), 'max', (eld.max / 1e6).toFixed(1));
+console.log('gc max', Math.max(...gcs).toFixed(1), 'sum', gcs.reduce((a, b) => a + b, 0).toFixed(0), 'n', gcs.length);
+await app.close();

@@ -122,7 +122,7 @@ async function recorderOverhead() {
   const store = new SqliteHistoryStore(join(dir, 'rec.sqlite'));
   await store.migrate();
   const lock = new SqliteStore(':memory:');
-  const recorder = new Recorder(store, lock, { warn: () => undefined });
+  const recorder = new Recorder(store, lock, { warn: () => undefined, info: () => undefined });
   const dt = CATALOG.byType.get('weather')!;
   const data = { temperature_c: 3.2, relative_humidity_pct: 80, wind_speed_kmh: 12, precipitation_mm_60min: 0.1 };
   const n = 5000;

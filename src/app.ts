@@ -93,8 +93,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const metrics = new Metrics();
   const store =
-    opts.store ?? (await createStore(config, (err) => app.log.warn({ err: String(err) }, 'store unreachable; serving from the in-process fallback')));
-  if (store.ready && !(await store.ready(3000))) app.log.warn('shared store not reachable at start; serving with the in-process fallback until it answers');
+    opts.store ??
+    (await createStore(config, () =>
+      // The error's text names Redis' address: only which store failed is logged, once per outage (ResilientStore).
+      app.log.warn({ store: 'redis' }, 'cache store Redis (REDIS_URL) unreachable; serving from the in-process fallback until it answers'),
+    ));
+  if (store.ready && !(await store.ready(3000)))
+    app.log.warn(
+      { store: store.kind },
+      `cache store ${store.kind === 'redis' ? 'Redis (REDIS_URL)' : store.kind} not reachable at start; serving from the in-process fallback until it answers`,
+    );
   const health = new SourceHealth();
   const breakers = new Breakers(store, store.kind === 'redis', metrics, health, (s) => configuredHosts(config.sources[s.id]));
   const upstream = new UpstreamClient({
@@ -118,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const pipeline = new Pipeline(rt, cache);
   const history = await createRecorder(config, store, app.log);
   rt.history = history;
+  if (history) metrics.historyStats = () => ({ buffered: history.buffered, dropped: history.dropped });
   const recordJobs = history
     ? historyJobs(catalog.all, history.store, async (dt, city) => {
         await pipeline.run(dt, city, {}, { noPaging: true });
@@ -173,7 +182,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         await app.close();
         await limiter?.close();
         await upstream.close();
-        await history?.settled();
+        await history?.close();
         await history?.store.close();
         await store.close();
       })();

@@ -285,6 +285,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       'Most cities whose recordable types one history refresh cycle fetches per type (bounds the upstream calls the recorder adds)',
       int(1, 10000),
     ),
+    historyMaxPoints: s(
+      'HISTORY_MAX_POINTS',
+      '50000',
+      'Most rows (points or buckets, all fields together) one history answer holds; a request for more is a 422 naming a coarser every or a shorter span',
+      int(100, 10_000_000),
+    ),
+    historyReadWorkers: s('HISTORY_READ_WORKERS', '2', 'Worker threads that read and shape history answers off the event loop', int(1, 16)),
+    historyCacheBytes: s(
+      'HISTORY_CACHE_BYTES',
+      '33554432',
+      'Byte budget of the in-process cache of history answers (per range; the least recently used go first; 0 = no cache)',
+      int(0, 4_294_967_296),
+    ),
+    historyBufferPoints: s(
+      'HISTORY_BUFFER_POINTS',
+      '100000',
+      'Points the recorder keeps while the history store is unreachable, written when it returns (beyond it the oldest are dropped and counted)',
+      int(0, 100_000_000),
+    ),
     sources: {} as Record<string, SourceSettings>,
     sourceList: sources,
   };

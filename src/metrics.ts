@@ -87,6 +87,26 @@ export class Metrics {
     collect: (): void => this.streamKeys.set(this.streamStats().keys),
   });
 
+  /** The history recorder's buffer: points kept while its store is away, and those dropped from a full buffer (app.ts sets it). */
+  historyStats: () => { buffered: number; dropped: number } = () => ({ buffered: 0, dropped: 0 });
+  readonly historyBuffered: Gauge = new Gauge({
+    name: 'stadtdaten_history_points_buffered',
+    help: 'History points kept in memory while the history store does not answer',
+    registers: [this.registry],
+    collect: (): void => this.historyBuffered.set(this.historyStats().buffered),
+  });
+  private historyDroppedSeen = 0;
+  readonly historyDropped: Counter = new Counter({
+    name: 'stadtdaten_history_points_dropped_total',
+    help: 'History points dropped, oldest first, from a full buffer while the history store did not answer (HISTORY_BUFFER_POINTS)',
+    registers: [this.registry],
+    collect: (): void => {
+      const dropped = this.historyStats().dropped;
+      if (dropped > this.historyDroppedSeen) this.historyDropped.inc(dropped - this.historyDroppedSeen);
+      this.historyDroppedSeen = dropped;
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

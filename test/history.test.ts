@@ -313,16 +313,22 @@ test('an SQLite history of schema version 1 is migrated in order at start, its p
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('a history database that does not answer leaves the service up: 503 for history, unreachable in health, per-city error in compare', async () => {
+test('a history database that does not answer leaves the service up: 503 naming the store for history, health degraded with the reason, per-city error in compare', async () => {
   const app = await startApp({ ...fakeEnv(fake.url), DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
   try {
     const res = await app.get('/api/v1/cities/berlin/power-price/history');
     assert.equal(res.status, 503);
-    assert.equal(str(res.json, 'code'), 'upstream_unavailable');
+    assert.equal(str(res.json, 'code'), 'history_store_unavailable');
+    assert.equal(str(res.json, 'store'), 'postgres');
+    assert.match(str(res.json, 'detail'), /history store \(PostgreSQL/);
     assert.ok(!res.text.includes('127.0.0.1:1'));
     assert.equal((await app.get('/api/v1/cities/berlin/power-price')).status, 200);
     await app.history?.settled();
-    assert.equal(at((await app.get('/api/v1/health')).json, 'data.history.reachable'), false);
+    const health = await app.get('/api/v1/health');
+    assert.equal(at(health.json, 'data.history.reachable'), false);
+    assert.equal(str(health.json, 'data.status'), 'degraded');
+    assert.match(String(at(health.json, 'data.reasons.0')), /^history store \(postgres\) unreachable/);
+    assert.ok(!health.text.includes('127.0.0.1'));
     const compare = await app.get('/api/v1/compare?resource=power-price&cities=berlin&at=2026-10-01T12:00Z');
     assert.equal(compare.status, 200);
     assert.equal(at(compare.json, 'data.0.source_status'), 'error');

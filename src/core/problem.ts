@@ -16,6 +16,7 @@ export const PROBLEM_CODES = {
   not_acceptable: { status: 406, title: 'Format not offered for this route' },
   invalid_parameter: { status: 422, title: 'Invalid parameter value' },
   upstream_unavailable: { status: 503, title: 'Upstream unavailable and nothing cached' },
+  history_store_unavailable: { status: 503, title: 'History store unreachable' },
   not_ready: { status: 503, title: 'Service not ready' },
   internal_error: { status: 500, title: 'Internal error' },
 } as const;

@@ -44,6 +44,24 @@ export const MIGRATIONS: readonly Migration[] = [
         COUNT(*) FILTER (WHERE backfilled) FROM history_points GROUP BY series_id, t / 86400000`,
     ],
   },
+  {
+    // Where a point comes from: the demo's and the fixtures' recordings never show in a live instance's answers.
+    // A series is one per origin; the series recorded before this migration were recorded live.
+    version: 3,
+    sqlite: [
+      `CREATE TABLE history_series_v3 (id INTEGER PRIMARY KEY, type TEXT NOT NULL, city TEXT NOT NULL, field TEXT NOT NULL, unit TEXT NOT NULL,
+        source TEXT NOT NULL, license TEXT NOT NULL, started_at INTEGER NOT NULL, origin TEXT NOT NULL DEFAULT 'live', UNIQUE (type, city, field, origin))`,
+      `INSERT INTO history_series_v3 (id, type, city, field, unit, source, license, started_at)
+        SELECT id, type, city, field, unit, source, license, started_at FROM history_series`,
+      'DROP TABLE history_series',
+      'ALTER TABLE history_series_v3 RENAME TO history_series',
+    ],
+    postgres: [
+      `ALTER TABLE history_series ADD COLUMN origin TEXT NOT NULL DEFAULT 'live'`,
+      'ALTER TABLE history_series DROP CONSTRAINT history_series_type_city_field_key',
+      'ALTER TABLE history_series ADD CONSTRAINT history_series_origin_key UNIQUE (type, city, field, origin)',
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION_TABLE = {

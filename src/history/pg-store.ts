@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { MIGRATIONS, SCHEMA_VERSION_TABLE } from './migrations.ts';
-import { DAY_MS, daySpans, type HistorySize, type HistoryStore, type PointIn, type Row, type SeriesInfo } from './store.ts';
+import { ReadPool } from './read-pool.ts';
+import { packedBuffers, packRows } from './shape.ts';
+import { DAY_MS, daySpans, type HistorySize, type HistoryStore, type PointIn, type Row, type SeriesInfo, type Shaped } from './store.ts';
 
 /** Keeps the migrations of concurrent instances apart: one applies, the others wait and find them applied. */
 const MIGRATION_LOCK = 472_911;
@@ -17,12 +19,17 @@ export const PG_POOL_MAX = 4;
 
 export class PgHistoryStore implements HistoryStore {
   readonly kind = 'postgres';
+  readonly origin: string;
   private readonly pool: pg.Pool;
+  /** Workers that shape large answers (zoned times, JSON) off the event loop; the driver itself is asynchronous. */
+  private readonly shapers: ReadPool;
   private readonly ids = new Map<string, number>();
   /** The migration once it succeeded; a server that was down at start is migrated on the next use. */
   private migrated: Promise<void> | null = null;
 
-  constructor(url: string, opts: { schema?: string } = {}) {
+  constructor(url: string, opts: { schema?: string; origin?: string; readWorkers?: number } = {}) {
+    this.origin = opts.origin ?? 'live';
+    this.shapers = new ReadPool(opts.readWorkers ?? 1, { path: null, origin: this.origin });
     // A schema of its own (tests) goes on every connection's search_path.
     // Bounded waits: a database that stops answering makes history answers fail (503), never hang.
     this.pool = new pg.Pool({
@@ -72,9 +79,9 @@ export class PgHistoryStore implements HistoryStore {
     const known = this.ids.get(key);
     if (known !== undefined) return known;
     const r = await this.pool.query<{ id: number }>(
-      `INSERT INTO history_series (type, city, field, unit, source, license, started_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (type, city, field) DO UPDATE SET unit = EXCLUDED.unit RETURNING id`,
-      [p.type, p.city, p.field, p.unit, p.source, p.license, now],
+      `INSERT INTO history_series (type, city, field, unit, source, license, started_at, origin) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (type, city, field, origin) DO UPDATE SET unit = EXCLUDED.unit RETURNING id`,
+      [p.type, p.city, p.field, p.unit, p.source, p.license, now, this.origin],
     );
     const id = r.rows[0]!.id;
     this.ids.set(key, id);
@@ -124,8 +131,8 @@ export class PgHistoryStore implements HistoryStore {
          (SELECT MIN(t) FROM history_points WHERE series_id = s.id) AS first, (SELECT MAX(t) FROM history_points WHERE series_id = s.id) AS last,
          (SELECT COALESCE(SUM(points), 0) FROM history_daily WHERE series_id = s.id) AS points,
          (SELECT COALESCE(SUM(backfilled), 0) FROM history_daily WHERE series_id = s.id) AS backfilled
-       FROM history_series s WHERE s.type = $1 AND s.city = $2 ORDER BY s.id`,
-      [type, city],
+       FROM history_series s WHERE s.type = $1 AND s.city = $2 AND s.origin = $3 ORDER BY s.id`,
+      [type, city, this.origin],
     );
     return r.rows.map((x) => ({
       ...x,
@@ -137,21 +144,33 @@ export class PgHistoryStore implements HistoryStore {
     }));
   }
 
-  async rows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]> {
+  async answer(type: string, city: string, from: number, to: number, everyMs: number, limit: number, gapsListed: number): Promise<Shaped | null> {
+    const rows = await this.rows(type, city, from, to, everyMs, limit);
+    if (rows.length > limit) return null;
+    const packed = packRows(rows);
+    return this.shapers.run({ op: 'answer', type, city, from, to, everyMs, limit, gapsListed, packed }, packedBuffers(packed));
+  }
+
+  /** Rows of [from, to); at most `limit` + 1 per part, so a caller sees that the budget is exceeded. */
+  async rows(type: string, city: string, from: number, to: number, everyMs: number, limit = 2 ** 31 - 2): Promise<Row[]> {
     await this.migrate();
-    if (everyMs !== DAY_MS) return this.pointRows(type, city, from, to, everyMs);
+    if (everyMs !== DAY_MS) return this.pointRows(type, city, from, to, everyMs, limit);
     // Whole days from the rollups, the partial days at the edges from the points.
     const [head, days, tail] = daySpans(from, to);
     const [daily, first, last, order] = await Promise.all([
       this.pool.query(
         `SELECT s.field, d.day AS t, d.min, d.sum / NULLIF(d.n, 0) AS mean, d.max, d.n, d.backfilled > 0 AS backfilled
          FROM history_series s JOIN history_daily d ON d.series_id = s.id
-         WHERE s.type = $1 AND s.city = $2 AND d.day >= $3 AND d.day < $4 ORDER BY s.id, d.day`,
-        [type, city, days[0], days[1]],
+         WHERE s.type = $1 AND s.city = $2 AND s.origin = $3 AND d.day >= $4 AND d.day < $5 ORDER BY s.id, d.day LIMIT $6`,
+        [type, city, this.origin, days[0], days[1], limit + 1],
       ),
-      this.pointRows(type, city, head[0], head[1], everyMs),
-      this.pointRows(type, city, tail[0], tail[1], everyMs),
-      this.pool.query<{ field: string }>('SELECT field FROM history_series WHERE type = $1 AND city = $2 ORDER BY id', [type, city]),
+      this.pointRows(type, city, head[0], head[1], everyMs, limit),
+      this.pointRows(type, city, tail[0], tail[1], everyMs, limit),
+      this.pool.query<{ field: string }>('SELECT field FROM history_series WHERE type = $1 AND city = $2 AND origin = $3 ORDER BY id', [
+        type,
+        city,
+        this.origin,
+      ]),
     ]);
     const rank = new Map(order.rows.map((x, i) => [x.field, i]));
     return [
@@ -161,17 +180,18 @@ export class PgHistoryStore implements HistoryStore {
     ].sort((a, b) => (rank.get(a.field) ?? 0) - (rank.get(b.field) ?? 0) || a.t - b.t);
   }
 
-  private async pointRows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]> {
+  private async pointRows(type: string, city: string, from: number, to: number, everyMs: number, limit: number): Promise<Row[]> {
     if (from >= to) return [];
     const sql =
       everyMs > 0
-        ? `SELECT s.field, (p.t / $5) * $5 AS t, MIN(p.v) AS min, AVG(p.v) AS mean, MAX(p.v) AS max, COUNT(p.v) AS n, BOOL_OR(p.backfilled) AS backfilled
+        ? `SELECT s.field, (p.t / $7) * $7 AS t, MIN(p.v) AS min, AVG(p.v) AS mean, MAX(p.v) AS max, COUNT(p.v) AS n, BOOL_OR(p.backfilled) AS backfilled
            FROM history_series s JOIN history_points p ON p.series_id = s.id
-           WHERE s.type = $1 AND s.city = $2 AND p.t >= $3 AND p.t < $4 GROUP BY s.id, 2 ORDER BY s.id, 2`
+           WHERE s.type = $1 AND s.city = $2 AND s.origin = $3 AND p.t >= $4 AND p.t < $5 GROUP BY s.id, 2 ORDER BY s.id, 2 LIMIT $6`
         : `SELECT s.field, p.t, p.v AS min, p.v AS mean, p.v AS max, 1 AS n, p.backfilled
            FROM history_series s JOIN history_points p ON p.series_id = s.id
-           WHERE s.type = $1 AND s.city = $2 AND p.t >= $3 AND p.t < $4 ORDER BY s.id, p.t`;
-    const r = await this.pool.query(sql, everyMs > 0 ? [type, city, from, to, everyMs] : [type, city, from, to]);
+           WHERE s.type = $1 AND s.city = $2 AND s.origin = $3 AND p.t >= $4 AND p.t < $5 ORDER BY s.id, p.t LIMIT $6`;
+    const params = [type, city, this.origin, from, to, limit + 1];
+    const r = await this.pool.query(sql, everyMs > 0 ? [...params, everyMs] : params);
     return r.rows.map((x) => ({
       field: x.field,
       t: Number(x.t),
@@ -188,23 +208,29 @@ export class PgHistoryStore implements HistoryStore {
     const r = await this.pool.query(
       `SELECT s.field, s.unit, p.t, p.v, s.source, s.license FROM history_series s
        CROSS JOIN LATERAL (SELECT t, v FROM history_points WHERE series_id = s.id AND t <= $3 ORDER BY t DESC LIMIT 1) p
-       WHERE s.type = $1 AND s.city = $2 ORDER BY s.id`,
-      [type, city, t],
+       WHERE s.type = $1 AND s.city = $2 AND s.origin = $4 ORDER BY s.id`,
+      [type, city, t, this.origin],
     );
     return r.rows.map((x) => ({ ...x, t: Number(x.t) }));
   }
 
   async cities(type: string): Promise<string[]> {
     await this.migrate();
-    return (await this.pool.query<{ city: string }>('SELECT DISTINCT city FROM history_series WHERE type = $1 ORDER BY city', [type])).rows.map((r) => r.city);
+    return (
+      await this.pool.query<{ city: string }>('SELECT DISTINCT city FROM history_series WHERE type = $1 AND origin = $2 ORDER BY city', [type, this.origin])
+    ).rows.map((r) => r.city);
   }
 
   async startedAt(type: string, city?: string): Promise<number | null> {
     await this.migrate();
     const s = (
       city === undefined
-        ? await this.pool.query<{ s: string | null }>('SELECT MIN(started_at) AS s FROM history_series WHERE type = $1', [type])
-        : await this.pool.query<{ s: string | null }>('SELECT MIN(started_at) AS s FROM history_series WHERE type = $1 AND city = $2', [type, city])
+        ? await this.pool.query<{ s: string | null }>('SELECT MIN(started_at) AS s FROM history_series WHERE type = $1 AND origin = $2', [type, this.origin])
+        : await this.pool.query<{ s: string | null }>('SELECT MIN(started_at) AS s FROM history_series WHERE type = $1 AND city = $2 AND origin = $3', [
+            type,
+            city,
+            this.origin,
+          ])
     ).rows[0]?.s;
     return s === null || s === undefined ? null : Number(s);
   }
@@ -212,8 +238,9 @@ export class PgHistoryStore implements HistoryStore {
   async prune(type: string, before: number): Promise<number> {
     await this.migrate();
     const day = Math.floor(before / DAY_MS) * DAY_MS;
-    await this.pool.query('DELETE FROM history_daily WHERE series_id IN (SELECT id FROM history_series WHERE type = $1) AND day < $2', [type, day]);
-    const r = await this.pool.query('DELETE FROM history_points WHERE series_id IN (SELECT id FROM history_series WHERE type = $1) AND t < $2', [type, day]);
+    const series = 'SELECT id FROM history_series WHERE type = $1 AND origin = $2';
+    await this.pool.query(`DELETE FROM history_daily WHERE series_id IN (${series}) AND day < $3`, [type, this.origin, day]);
+    const r = await this.pool.query(`DELETE FROM history_points WHERE series_id IN (${series}) AND t < $3`, [type, this.origin, day]);
     return r.rowCount ?? 0;
   }
 
@@ -227,6 +254,7 @@ export class PgHistoryStore implements HistoryStore {
   }
 
   async close(): Promise<void> {
+    await this.shapers.close();
     await this.pool.end();
   }
 }

@@ -2,9 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { inTransaction, openSqlite, type DatabaseSync, type StatementSync } from '../store/sqlite-file.ts';
 import { MIGRATIONS, SCHEMA_VERSION_TABLE } from './migrations.ts';
-import { DAY_MS, daySpans, type HistorySize, type HistoryStore, type PointIn, type Row, type SeriesInfo } from './store.ts';
-
-type Sql = string | number | null;
+import type { CallRequest } from './read-protocol.ts';
+import { ReadPool } from './read-pool.ts';
+import { answerOf } from './shape.ts';
+import { SqliteReads, type AtValue } from './sqlite-reads.ts';
+import { DAY_MS, type HistorySize, type HistoryStore, type PointIn, type Row, type SeriesInfo, type Shaped } from './store.ts';
 
 /** The history in one embedded SQLite file (HISTORY_PATH; `:memory:` for tests): zero set-up. */
 export class SqliteHistoryStore implements HistoryStore {
@@ -13,9 +15,22 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly ids = new Map<string, number>();
   private readonly stmts = new Map<string, StatementSync>();
 
-  constructor(private readonly path: string) {
+  /** Reads in worker threads (a file), or on this connection (`:memory:`). */
+  private readonly pool: ReadPool | null;
+  private readonly local: SqliteReads | null;
+  private direct: SqliteReads | null = null;
+  readonly origin: string;
+
+  constructor(
+    private readonly path: string,
+    opts: { origin?: string; readWorkers?: number } = {},
+  ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = openSqlite(path);
+    this.origin = opts.origin ?? 'live';
+    const memory = path === ':memory:';
+    this.pool = memory ? null : new ReadPool(opts.readWorkers ?? 1, { path, origin: this.origin });
+    this.local = memory ? new SqliteReads(this.db, this.origin) : null;
   }
 
   private st(sql: string): StatementSync {
@@ -40,9 +55,9 @@ export class SqliteHistoryStore implements HistoryStore {
     const known = this.ids.get(key);
     if (known !== undefined) return known;
     const row = this.st(
-      `INSERT INTO history_series (type, city, field, unit, source, license, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (type, city, field) DO UPDATE SET unit = excluded.unit RETURNING id`,
-    ).get(p.type, p.city, p.field, p.unit, p.source, p.license, now) as { id: number };
+      `INSERT INTO history_series (type, city, field, unit, source, license, started_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (type, city, field, origin) DO UPDATE SET unit = excluded.unit RETURNING id`,
+    ).get(p.type, p.city, p.field, p.unit, p.source, p.license, now, this.origin) as { id: number };
     this.ids.set(key, row.id);
     return row.id;
   }
@@ -71,87 +86,68 @@ export class SqliteHistoryStore implements HistoryStore {
     });
   }
 
-  async series(type: string, city: string): Promise<SeriesInfo[]> {
-    const rows = this.st(
-      `SELECT s.field, s.unit, s.source, s.license, s.started_at AS startedAt,
-         (SELECT MIN(t) FROM history_points WHERE series_id = s.id) AS first,
-         (SELECT MAX(t) FROM history_points WHERE series_id = s.id) AS last,
-         (SELECT COALESCE(SUM(points), 0) FROM history_daily WHERE series_id = s.id) AS points,
-         (SELECT COALESCE(SUM(backfilled), 0) FROM history_daily WHERE series_id = s.id) AS backfilled
-       FROM history_series s WHERE s.type = ? AND s.city = ? ORDER BY s.id`,
-    ).all(type, city);
-    return rows as unknown as SeriesInfo[];
+  /** A read, in a worker for a file, on this connection for `:memory:` (which no other connection can open). */
+  private call<T>(method: CallRequest['method'], ...args: (string | number)[]): Promise<T> {
+    if (this.pool) return this.pool.run<T>({ op: 'call', method, args });
+    const r = this.local!;
+    const [a, b, c] = args;
+    const value =
+      method === 'series'
+        ? r.series(String(a), String(b))
+        : method === 'at'
+          ? r.at(String(a), String(b), Number(c))
+          : method === 'cities'
+            ? r.cities(String(a))
+            : method === 'startedAt'
+              ? r.startedAt(String(a), b === undefined ? undefined : String(b))
+              : r.size();
+    return Promise.resolve(value as T);
+  }
+
+  series(type: string, city: string): Promise<SeriesInfo[]> {
+    return this.call('series', type, city);
   }
 
   async rows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]> {
-    if (everyMs !== DAY_MS) return this.pointRows(type, city, from, to, everyMs);
-    // Whole days from the rollups, the partial days at the edges from the points.
-    const [head, days, tail] = daySpans(from, to);
-    const daily = this.st(
-      `SELECT s.field AS field, d.day AS t, d.min AS min, d.sum / d.n AS mean, d.max AS max, d.n AS n, d.backfilled > 0 AS backfilled, s.id AS sid
-       FROM history_series s JOIN history_daily d ON d.series_id = s.id
-       WHERE s.type = ? AND s.city = ? AND d.day >= ? AND d.day < ? ORDER BY s.id, d.day`,
-    ).all(type, city, days[0], days[1]) as unknown as (Row & { sid: number })[];
-    const edges = [...(await this.pointRows(type, city, head[0], head[1], everyMs)), ...(await this.pointRows(type, city, tail[0], tail[1], everyMs))];
-    const ids = this.st('SELECT field FROM history_series WHERE type = ? AND city = ? ORDER BY id').all(type, city) as { field: string }[];
-    const order = new Map(ids.map((x, i) => [x.field, i]));
-    return [...daily.map(({ sid: _sid, ...r }) => ({ ...r, backfilled: Boolean(r.backfilled) })), ...edges].sort(
-      (a, b) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0) || a.t - b.t,
-    );
+    // The bench and the tests' direct reads; answers go through answer(), off this thread.
+    this.direct ??= new SqliteReads(this.db, this.origin);
+    return this.direct.rows(type, city, from, to, everyMs);
   }
 
-  private async pointRows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]> {
-    if (from >= to) return [];
-    const params: Sql[] = [type, city, from, to];
-    const sql =
-      everyMs > 0
-        ? `SELECT s.field AS field, (p.t / ${everyMs}) * ${everyMs} AS t, MIN(p.v) AS min, AVG(p.v) AS mean, MAX(p.v) AS max, COUNT(p.v) AS n,
-             MAX(p.backfilled) AS backfilled
-           FROM history_series s JOIN history_points p ON p.series_id = s.id
-           WHERE s.type = ? AND s.city = ? AND p.t >= ? AND p.t < ? GROUP BY s.id, p.t / ${everyMs} ORDER BY s.id, 2`
-        : `SELECT s.field AS field, p.t AS t, p.v AS min, p.v AS mean, p.v AS max, 1 AS n, p.backfilled AS backfilled
-           FROM history_series s JOIN history_points p ON p.series_id = s.id
-           WHERE s.type = ? AND s.city = ? AND p.t >= ? AND p.t < ? ORDER BY s.id, p.t`;
-    return (this.st(sql).all(...params) as unknown as Row[]).map((r) => ({ ...r, backfilled: Boolean(r.backfilled) }));
+  answer(type: string, city: string, from: number, to: number, everyMs: number, limit: number, gapsListed: number): Promise<Shaped | null> {
+    if (this.pool) return this.pool.run({ op: 'answer', type, city, from, to, everyMs, limit, gapsListed });
+    return Promise.resolve(answerOf(this.local!.rows(type, city, from, to, everyMs, limit), everyMs, limit, gapsListed));
   }
 
-  async at(type: string, city: string, t: number) {
-    return this.st(
-      `SELECT s.field AS field, s.unit AS unit, p.t AS t, p.v AS v, s.source AS source, s.license AS license
-       FROM history_series s JOIN history_points p ON p.series_id = s.id
-       WHERE s.type = ? AND s.city = ? AND p.t = (SELECT MAX(t) FROM history_points WHERE series_id = s.id AND t <= ?) ORDER BY s.id`,
-    ).all(type, city, t) as unknown as { field: string; unit: string; t: number; v: number | null; source: string; license: string }[];
+  at(type: string, city: string, t: number): Promise<AtValue[]> {
+    return this.call('at', type, city, t);
   }
 
-  async cities(type: string): Promise<string[]> {
-    return (this.st('SELECT DISTINCT city FROM history_series WHERE type = ? ORDER BY city').all(type) as { city: string }[]).map((r) => r.city);
+  cities(type: string): Promise<string[]> {
+    return this.call('cities', type);
   }
 
-  async startedAt(type: string, city?: string): Promise<number | null> {
-    const row = (
-      city === undefined
-        ? this.st('SELECT MIN(started_at) AS s FROM history_series WHERE type = ?').get(type)
-        : this.st('SELECT MIN(started_at) AS s FROM history_series WHERE type = ? AND city = ?').get(type, city)
-    ) as { s: number | null };
-    return row.s ?? null;
+  startedAt(type: string, city?: string): Promise<number | null> {
+    return city === undefined ? this.call('startedAt', type) : this.call('startedAt', type, city);
   }
 
   async prune(type: string, before: number): Promise<number> {
     const day = Math.floor(before / DAY_MS) * DAY_MS;
     return inTransaction(this.db, () => {
-      this.st('DELETE FROM history_daily WHERE series_id IN (SELECT id FROM history_series WHERE type = ?) AND day < ?').run(type, day);
-      return Number(this.st('DELETE FROM history_points WHERE series_id IN (SELECT id FROM history_series WHERE type = ?) AND t < ?').run(type, day).changes);
+      const series = 'SELECT id FROM history_series WHERE type = ? AND origin = ?';
+      this.st(`DELETE FROM history_daily WHERE series_id IN (${series}) AND day < ?`).run(type, this.origin, day);
+      return Number(this.st(`DELETE FROM history_points WHERE series_id IN (${series}) AND t < ?`).run(type, this.origin, day).changes);
     });
   }
 
+  /** On this thread: two cheap reads that health makes, which must not wait behind answers in the workers. */
   async size(): Promise<HistorySize> {
-    const series = (this.st('SELECT COUNT(*) AS n FROM history_series').get() as { n: number }).n;
-    const pages = this.db.prepare('PRAGMA page_count').get() as { page_count: number };
-    const pageSize = this.db.prepare('PRAGMA page_size').get() as { page_size: number };
-    return { series, bytes: pages.page_count * pageSize.page_size };
+    this.direct ??= new SqliteReads(this.db, this.origin);
+    return this.direct.size();
   }
 
   async close(): Promise<void> {
+    await this.pool?.close();
     if (this.db.isOpen) this.db.close();
   }
 

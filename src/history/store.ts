@@ -37,6 +37,27 @@ export interface Row {
   backfilled: boolean;
 }
 
+/** The empty buckets of one field in an answer: how many, and the first few spans. */
+export interface FieldGaps {
+  count: number;
+  spans: { from: string; to: string }[];
+}
+
+/**
+ * An answer's rows as the client sees them, shaped where the rows were read (a worker thread):
+ * `data` is the UTF-8 text of the data array's contents (`{…},{…}`), in chunks of rows that start
+ * at `offsets` (each but the last followed by a comma).
+ */
+export interface Shaped {
+  data: Uint8Array;
+  offsets: number[];
+  /** SHA-256 of `data`: an answer's ETag without hashing its bytes again. */
+  digest: string;
+  total: number;
+  backfilled: boolean;
+  gaps: Record<string, FieldGaps>;
+}
+
 /** Cheap to read (no count over the points): what health reports. */
 export interface HistorySize {
   series: number;
@@ -49,6 +70,8 @@ export interface HistorySize {
  */
 export interface HistoryStore {
   readonly kind: 'sqlite' | 'postgres';
+  /** The origin this store writes and reads ('live', or 'demo' for the demo): others' points are never seen. */
+  readonly origin: string;
   /** Applies the migrations not yet applied (schema_version). */
   migrate(): Promise<void>;
   /** Keeps the new points; returns how many were new. */
@@ -56,6 +79,11 @@ export interface HistoryStore {
   series(type: string, city: string): Promise<SeriesInfo[]>;
   /** Points in [from, to) per field, or buckets of `everyMs` with min/mean/max/count when everyMs > 0. */
   rows(type: string, city: string, from: number, to: number, everyMs: number): Promise<Row[]>;
+  /**
+   * The rows of `rows()` shaped for an answer, off the event loop (a worker thread), or null when
+   * there are more than `limit`; each field's first `gapsListed` gaps are listed.
+   */
+  answer(type: string, city: string, from: number, to: number, everyMs: number, limit: number, gapsListed: number): Promise<Shaped | null>;
   /** The newest value per field at or before `t`. */
   at(type: string, city: string, t: number): Promise<{ field: string; unit: string; t: number; v: number | null; source: string; license: string }[]>;
   /** Cities with a recording of `type`. */

@@ -15,7 +15,7 @@ export function problemCodeFor(status: number, template: string): ProblemCode {
   if (status === 400) return 'invalid_request';
   if (status === 422) return 'invalid_parameter';
   if (status === 404) return /\{(slug|city)\}/.test(template) ? 'city_not_found' : 'route_not_found';
-  if (status === 503) return template === '/api/v1/health' ? 'not_ready' : 'upstream_unavailable';
+  if (status === 503) return template === '/api/v1/health' ? 'not_ready' : template.endsWith('/history') ? 'history_store_unavailable' : 'upstream_unavailable';
   if (status === 429) return 'rate_limited';
   if (status === 406) return 'not_acceptable';
   return 'internal_error';
@@ -27,6 +27,7 @@ const PROBLEM_DESCRIPTION: Partial<Record<ProblemCode, string>> = {
   route_not_found: 'Not found',
   invalid_parameter: 'Invalid parameter or paging value (page, limit, offset)',
   upstream_unavailable: 'Upstream down and nothing cached (hint: GET /api/v1/health)',
+  history_store_unavailable: 'The history store (PostgreSQL or SQLite) does not answer; the problem names which (hint: GET /api/v1/health)',
   not_acceptable: 'The format asked for (format or Accept) is not offered here; the problem lists those that are',
 };
 
@@ -43,6 +44,11 @@ const PROBLEM_EXAMPLE: Record<ProblemCode, [detail: string, hint: string, instan
     'the upstream did not answer and nothing is cached',
     'Retry later; GET /api/v1/health shows open breakers.',
     '/api/v1/cities/koeln/weather',
+  ],
+  history_store_unavailable: [
+    'the history store (PostgreSQL (DATABASE_URL)) is not reachable',
+    'Retry later; the recorder keeps new points until it answers. GET /api/v1/health shows the state of the history store.',
+    '/api/v1/cities/berlin/weather/history',
   ],
   not_ready: ['the service is starting or shutting down', 'Retry in a few seconds.', '/api/v1/health'],
   internal_error: [

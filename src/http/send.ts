@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, ifNoneMatchMatches } from './conditional.ts';
 import { CHANNEL_VARY } from './pagination.ts';
@@ -14,7 +15,7 @@ export function sendConditional(req: FastifyRequest, reply: FastifyReply, body: 
 }
 
 /** The same with the ETag computed already (an answer prepared once and sent many times). */
-export function sendTagged(req: FastifyRequest, reply: FastifyReply, body: string | Buffer, etag: string, cacheControl: string) {
+export function sendTagged(req: FastifyRequest, reply: FastifyReply, body: string | Buffer | Readable, etag: string, cacheControl: string) {
   reply.headers({ etag, 'cache-control': cacheControl });
   addVary(reply, `${ENCODING_VARY}, ${CHANNEL_VARY}`);
   if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();

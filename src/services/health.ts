@@ -7,6 +7,8 @@ const started = Date.now();
 
 export interface HealthState {
   status: 'ok' | 'degraded';
+  /** Why the status is degraded: which store does not answer (never its address). */
+  reasons: string[];
   version: string;
   demo: boolean;
   store: { kind: string; reachable: boolean; fallback: string | null };
@@ -35,8 +37,16 @@ export async function healthState({ rt, history }: Pick<ServiceContext, 'rt' | '
   const openHosts = sources.flatMap((s, i) => hostViews[i]!.filter((b) => b.state === 'OPEN').map((b) => ({ source: s.id, host: b.host })));
   const states = await sourceStates(rt, sources);
   const inState = (state: SourceState) => sources.filter((s) => states.get(s.id) === state).map((s) => s.id);
+  const historyState = await historyHealth({ history });
+  const reasons = [
+    ...(reachable ? [] : [`cache store (${rt.store.kind}) unreachable: answers come from the in-process cache and direct upstream fetches`]),
+    ...(historyState.enabled && !historyState.reachable
+      ? [`history store (${historyState.kind}) unreachable: history answers 503 history_store_unavailable; new points are kept until it answers`]
+      : []),
+  ];
   return {
-    status: reachable ? 'ok' : 'degraded',
+    status: reasons.length ? 'degraded' : 'ok',
+    reasons,
     version: VERSION,
     demo: rt.config.demo,
     store: { kind: rt.store.kind, reachable, fallback: reachable ? null : 'in-process cache, direct upstream fetches' },
@@ -55,6 +65,6 @@ export async function healthState({ rt, history }: Pick<ServiceContext, 'rt' | '
       format_drift: rt.health.drift.drifting(),
     },
     data_types: rt.catalog.counts,
-    history: await historyHealth({ history }),
+    history: historyState,
   };
 }

@@ -3,7 +3,9 @@ import type { DataType } from '../core/data-type.ts';
 import { cleanedInput, ProblemError } from '../core/problem.ts';
 import { nearest } from '../core/suggest.ts';
 import { toBerlinIso } from '../core/time.ts';
-import { EVERY, type Recorder, type Row, type SeriesInfo } from '../history/index.ts';
+import { cadenceSeconds, EVERY, storeName, type FieldGaps, type Recorder, type SeriesInfo } from '../history/index.ts';
+import { etagOfParts } from '../http/conditional.ts';
+import { HistoryAnswerCache, type HistoryAnswerParts } from './history-cache.ts';
 import type { Catalog } from '../catalog/index.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 
@@ -43,15 +45,19 @@ export function parseTime(raw: unknown, name: string): number | null {
   return t;
 }
 
-/** A store call whose failure (a database that went away) is a 503 problem, never a 500. */
-async function fromStore<T>(read: () => Promise<T>): Promise<T> {
+/** A store call whose failure (a database that went away) is a 503 problem naming the store, never a 500. */
+async function fromStore<T>(recorder: Recorder, read: () => Promise<T>): Promise<T> {
   try {
-    return await read();
+    const v = await read();
+    recorder.noteStore(true);
+    return v;
   } catch {
+    recorder.noteStore(false);
     throw new ProblemError(
-      'upstream_unavailable',
-      'the history store is not reachable',
-      'Retry later; GET /api/v1/health shows the state of the history store.',
+      'history_store_unavailable',
+      `the history store (${storeName(recorder.store)}) is not reachable`,
+      'Retry later; the recorder keeps new points until it answers. GET /api/v1/health shows the state of the history store.',
+      { store: recorder.store.kind },
     );
   }
 }
@@ -82,18 +88,7 @@ export function recordableType(catalog: Catalog, name: string): DataType {
   );
 }
 
-/** Empty buckets between the first and the last one: the spans with no recorded value. */
-function gapsOf(rows: Row[], everyMs: number): { from: string; to: string }[] {
-  const out: { from: string; to: string }[] = [];
-  for (let i = 1; i < rows.length; i++) {
-    const prev = rows[i - 1]!.t;
-    if (rows[i]!.t - prev > everyMs) out.push({ from: toBerlinIso(prev + everyMs), to: toBerlinIso(rows[i]!.t) });
-  }
-  return out;
-}
-
-function seriesMeta(info: SeriesInfo, rows: Row[], everyMs: number) {
-  const gaps = everyMs > 0 ? gapsOf(rows, everyMs) : [];
+function seriesMeta(info: SeriesInfo, gaps: FieldGaps | undefined, everyMs: number) {
   return {
     field: info.field,
     unit: info.unit,
@@ -104,16 +99,20 @@ function seriesMeta(info: SeriesInfo, rows: Row[], everyMs: number) {
     last: info.last === null ? null : toBerlinIso(info.last),
     points: info.points,
     backfilled_points: info.backfilled,
-    ...(everyMs > 0 ? { gaps: gaps.length, gap_spans: gaps.slice(0, GAPS_LISTED) } : {}),
+    ...(everyMs > 0 ? { gaps: gaps?.count ?? 0, gap_spans: gaps?.spans ?? [] } : {}),
   };
 }
+
+/** The answer caches of the recorders (one per app). */
+const caches = new WeakMap<Recorder, HistoryAnswerCache>();
 
 /**
  * GET /api/v1/cities/{slug}/{type}/history: the recorded values of one type in one city between
  * `from` and `to`, as recorded (`as_of` per point) or downsampled into `every` buckets with
- * min/mean/max. Rows are flat (one per time and field) so they map onto a table.
+ * min/mean/max. Rows are flat (one per time and field) so they map onto a table. The rows are read
+ * and shaped off the event loop; the answer is kept per range for the type's cache window.
  */
-export async function cityHistory(ctx: ServiceContext, slug: string, typeName: string, query: Record<string, unknown>): Promise<Envelope> {
+export async function cityHistoryParts(ctx: ServiceContext, slug: string, typeName: string, query: Record<string, unknown>): Promise<HistoryAnswerParts> {
   const dt = recordableType(ctx.rt.catalog, typeName);
   const city = resolveCity(slug);
   const recorder = recorderOf(ctx);
@@ -124,8 +123,10 @@ export async function cityHistory(ctx: ServiceContext, slug: string, typeName: s
       allowed: EVERY_VALUES,
     });
   const everyMs = every ? EVERY[every]! : 0;
-  const to = parseTime(query.to, 'to') ?? Date.now();
-  const from = parseTime(query.from, 'from') ?? to - DEFAULT_DAYS * DAY;
+  const givenTo = parseTime(query.to, 'to');
+  const givenFrom = parseTime(query.from, 'from');
+  const to = givenTo ?? Date.now();
+  const from = givenFrom ?? to - DEFAULT_DAYS * DAY;
   if (from >= to) throw new ProblemError('invalid_parameter', '"from" must be before "to"', 'Pass from < to (ISO times).', { parameter: 'from' });
   if (!every && to - from > RAW_MAX_DAYS * DAY)
     throw new ProblemError(
@@ -141,39 +142,87 @@ export async function cityHistory(ctx: ServiceContext, slug: string, typeName: s
       `Pass a wider every (${EVERY_VALUES.join(', ')}) or narrow from/to: every=15m spans up to ${Math.floor((MAX_BUCKETS * EVERY['15m']!) / DAY)} days, every=1h up to ${Math.floor((MAX_BUCKETS * EVERY['1h']!) / DAY)}.`,
       { parameter: 'every' },
     );
-  const [series, rows] = await fromStore(() =>
-    Promise.all([recorder.store.series(dt.type, city.slug), recorder.store.rows(dt.type, city.slug, from, to, everyMs)]),
-  );
-  const meta: Record<string, unknown> = {
-    type: dt.type,
-    city: city.slug,
-    source_status: rows.length ? 'ok' : 'no_data',
-    from: toBerlinIso(from),
-    to: toBerlinIso(to),
-    every,
-    fields: dt.history!.fields.map((f) => ({ name: f.name, unit: f.unit })),
-    series: series.map((s) =>
-      seriesMeta(
-        s,
-        rows.filter((r) => r.field === s.field),
-        everyMs,
-      ),
-    ),
-    backfilled: rows.some((r) => r.backfilled),
-    total: rows.length,
-  };
-  if (!rows.length) {
-    const started = series.length ? Math.min(...series.map((s) => s.startedAt)) : await fromStore(() => recorder.store.startedAt(dt.type));
-    meta.recording_started = started === null ? null : toBerlinIso(started);
-    meta.note = series.length
-      ? 'nothing was recorded in this span'
-      : `${dt.type} has no recording for ${city.slug} yet; recording starts with its first answer (GET ${pathOf(dt, city.slug)})`;
+  const maxPoints = ctx.rt.config.historyMaxPoints;
+  const fieldCount = dt.history!.fields.length;
+  // Buckets are known before reading: a span whose buckets exceed the budget is refused without touching the store.
+  if (every && Math.ceil((to - from) / everyMs) * fieldCount > maxPoints) throw tooManyPoints(maxPoints, every);
+  let cache = caches.get(recorder);
+  if (!cache) caches.set(recorder, (cache = new HistoryAnswerCache(ctx.rt.config.historyCacheBytes)));
+  const key = [dt.type, city.slug, givenFrom ?? 'd', givenTo ?? 'now', everyMs, recorder.generation(dt.type, city.slug)].join('\u0000');
+  return cache.get(key, cadenceSeconds(dt) * 1000, async () => {
+    const read = (span: { from: number; to: number }) => recorder.store.answer(dt.type, city.slug, span.from, span.to, everyMs, maxPoints, GAPS_LISTED);
+    let span = { from, to };
+    let latest: number | null = null;
+    const [series, shaped] = await fromStore(recorder, async () => {
+      if (givenFrom !== null || givenTo !== null) return Promise.all([recorder.store.series(dt.type, city.slug), read(span)]);
+      // No range asked for: the last 7 days, or, when nothing was recorded in them, the 7 days up to the latest point.
+      const known = await recorder.store.series(dt.type, city.slug);
+      const last = Math.max(...known.map((x) => x.last ?? -Infinity));
+      if (Number.isFinite(last) && last < from) {
+        latest = last;
+        span = { from: last + 1 - DEFAULT_DAYS * DAY, to: last + 1 };
+      }
+      return [known, await read(span)] as const;
+    });
+    if (shaped === null) throw tooManyPoints(maxPoints, every);
+    const meta: Record<string, unknown> = {
+      type: dt.type,
+      city: city.slug,
+      source_status: shaped.total ? 'ok' : 'no_data',
+      from: toBerlinIso(span.from),
+      to: toBerlinIso(span.to),
+      every,
+      fields: dt.history!.fields.map((f) => ({ name: f.name, unit: f.unit })),
+      series: series.map((s) => seriesMeta(s, shaped.gaps[s.field], everyMs)),
+      backfilled: shaped.backfilled,
+      total: shaped.total,
+    };
+    if (!shaped.total) {
+      const started = series.length ? Math.min(...series.map((s) => s.startedAt)) : await fromStore(recorder, () => recorder.store.startedAt(dt.type));
+      meta.recording_started = started === null ? null : toBerlinIso(started);
+      meta.note = series.length
+        ? 'nothing was recorded in this span'
+        : `${dt.type} has no recording for ${city.slug} yet; recording starts with its first answer (GET ${pathOf(dt, city.slug)})`;
+    }
+    if (latest !== null)
+      meta.note = `nothing was recorded in the last ${DEFAULT_DAYS} days; without from/to the span ends at the latest recorded point (${toBerlinIso(latest)})`;
+    if (ctx.rt.config.demo) meta.demo = true;
+    const metaJson = JSON.stringify(meta);
+    const data = Buffer.from(shaped.data.buffer, shaped.data.byteOffset, shaped.data.length);
+    const body: HistoryAnswerParts['body'] = [Buffer.from('{"data":['), data, Buffer.from(`],"meta":${metaJson}}`)];
+    return { body, chunks: shaped.offsets, meta, etag: etagOfParts(shaped.digest, '\u0000', metaJson) };
+  });
+}
+
+/** The rows of an answer, parsed one chunk per turn of the event loop (a large CSV never holds it). */
+export async function historyRows(parts: HistoryAnswerParts): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (let i = 0; i < parts.chunks.length; i++) {
+    if (i) await new Promise((r) => setImmediate(r));
+    // Each chunk but the last ends with the comma before the next.
+    const data = parts.body[1];
+    const end = i + 1 < parts.chunks.length ? parts.chunks[i + 1]! - 1 : data.length;
+    for (const row of JSON.parse(`[${data.toString('utf8', parts.chunks[i], end)}]`) as unknown[]) rows.push(row);
   }
-  if (ctx.rt.config.demo) meta.demo = true;
-  const data = every
-    ? rows.map((r) => ({ t: toBerlinIso(r.t), field: r.field, min: r.min, mean: r.mean, max: r.max, n: r.n, backfilled: r.backfilled }))
-    : rows.map((r) => ({ as_of: toBerlinIso(r.t), field: r.field, value: r.mean, backfilled: r.backfilled }));
-  return { data, meta };
+  return rows;
+}
+
+/** The same answer as an envelope (MCP). */
+export async function cityHistory(ctx: ServiceContext, slug: string, typeName: string, query: Record<string, unknown>): Promise<Envelope> {
+  const parts = await cityHistoryParts(ctx, slug, typeName, query);
+  return { data: await historyRows(parts), meta: parts.meta };
+}
+
+function tooManyPoints(maxPoints: number, every: string | null): ProblemError {
+  const coarser = EVERY_VALUES.filter((e) => every === null || EVERY[e]! > EVERY[every]!);
+  return new ProblemError(
+    'invalid_parameter',
+    `the span holds more than ${maxPoints} rows (points or buckets of all fields)`,
+    coarser.length
+      ? `Pass a coarser every (${coarser.join(', ')}) or a shorter from/to; every=1d reads a year as 365 rows per field.`
+      : 'Pass a shorter from/to, or split the span into several requests.',
+    { parameter: every === null ? 'every' : 'from', max_rows: maxPoints },
+  );
 }
 
 function pathOf(dt: DataType, slug: string): string {
@@ -207,8 +256,12 @@ export async function compareAt(ctx: ServiceContext, dt: DataType, names: string
       if (!city) return { city: cleanedInput(name), data: null, source_status: 'not_found', note: `unknown city; ${lister} lists the slugs` };
       const noValue = dt.compare?.value ? { value: null } : {};
       // A city whose read fails says so; the others still answer.
-      const values = await recorder.store.at(dt.type, city.slug, at).catch(() => null);
-      if (values === null) return { city: city.slug, data: null, source_status: 'error', ...noValue, note: 'the history store is not reachable' };
+      const values = await recorder.store.at(dt.type, city.slug, at).then(
+        (v) => (recorder.noteStore(true), v),
+        () => (recorder.noteStore(false), null),
+      );
+      if (values === null)
+        return { city: city.slug, data: null, source_status: 'error', ...noValue, note: `the history store (${storeName(recorder.store)}) is not reachable` };
       if (!values.length) {
         const started = await recorder.store.startedAt(dt.type, city.slug).catch(() => null);
         return {
@@ -234,10 +287,14 @@ export async function compareAt(ctx: ServiceContext, dt: DataType, names: string
 /** What /api/v1/health says about the history: where it is kept and how large it is. */
 export async function historyHealth(ctx: Pick<ServiceContext, 'history'>) {
   if (!ctx.history) return { enabled: false as const };
+  const recorder = ctx.history;
+  const state = { enabled: true as const, kind: recorder.store.kind, buffered_points: recorder.buffered, dropped_points: recorder.dropped };
   try {
-    const size = await ctx.history.store.size();
-    return { enabled: true as const, kind: ctx.history.store.kind, reachable: true, series: size.series, bytes: size.bytes };
+    const size = await recorder.store.size();
+    recorder.noteStore(true);
+    return { ...state, reachable: true, series: size.series, bytes: size.bytes };
   } catch {
-    return { enabled: true as const, kind: ctx.history.store.kind, reachable: false, series: null, bytes: null };
+    recorder.noteStore(false);
+    return { ...state, reachable: false, series: null, bytes: null };
   }
 }

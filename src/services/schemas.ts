@@ -109,7 +109,10 @@ export const ApiIndexAnswer = lazy(() =>
 export const HealthAnswer = lazy(() =>
   z.strictObject({
     data: z.strictObject({
-      status: z.enum(['ok', 'degraded']).meta({ description: 'degraded: the cache store is unreachable (the app answers from memory)' }),
+      status: z
+        .enum(['ok', 'degraded'])
+        .meta({ description: 'degraded: the cache store (the app answers from memory) or the history store is unreachable; reasons says which' }),
+      reasons: z.array(z.string()).meta({ description: 'Why the status is degraded, one line per store that does not answer (empty when ok)' }),
       version: z.string(),
       demo: z.boolean(),
       store: z.strictObject({
@@ -151,6 +154,8 @@ export const HealthAnswer = lazy(() =>
           reachable: z.boolean().optional(),
           series: count('Recorded series (type, city, field)').nullable().optional(),
           bytes: count('Size of the history on disk (SQLite file, or the PostgreSQL tables)').nullable().optional(),
+          buffered_points: count('Points kept in memory while the history store does not answer, written when it returns').optional(),
+          dropped_points: count('Points dropped from that full buffer since start (HISTORY_BUFFER_POINTS)').optional(),
         })
         .meta({ description: 'The recorded history (GET /api/v1/cities/{slug}/{type}/history)' }),
     }),

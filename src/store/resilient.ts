@@ -62,6 +62,8 @@ export class ResilientStore implements Store {
   }
   async ping() {
     const ok = await this.primary.ping();
+    // A failed ping starts an outage as a failed command does: one call of onError (one log line) per outage.
+    if (!ok && this.reachable) this.onError(new Error('ping failed'));
     this.reachable = ok;
     return ok;
   }

@@ -28,9 +28,9 @@ export function registerCoverage(app: FastifyInstance, ctx: RouteContext) {
       config: {
         doc: {
           operationId: 'city_coverage',
-          summary: 'One city: every per-city data type with its request path and the source_status it answers with now',
+          summary: 'One city: every per-city data type with its request path and what it answers with now, from the cache',
           description:
-            'Runs every per-city data type for one city (through the cache, each capped by OVERVIEW_BUDGET_MS) and lists its request path, matrix cell and the source_status it answers with now; not_checked where the request needs an id only the example city has.',
+            'Lists every per-city data type of one city with its request path, matrix cell and what a request meets now, read from the cache and the breakers alone: this makes no upstream call (GET /api/v1/cities/{slug}/overview is the one that asks). A cached answer gives its source_status, cache_status and fetched_at; not_checked with a note where nothing is cached yet (the path fetches it), the type is read per request from stored data, or the request needs an id only the example city has.',
           tags: ['Cities'],
           answer: { name: 'CityCoverageAnswer', schema: CityCoverageAnswer },
           responses: { 200: 'Per data type: path, cell state, source_status', 404: 'Unknown city (did-you-mean hint)' },

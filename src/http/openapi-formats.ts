@@ -25,6 +25,19 @@ export function formatParameter(formats: readonly Format[]): [name: string, make
   return [name, make];
 }
 
+/** The `bom` parameter of every operation that answers CSV (shared as one component). */
+export function bomParameter(): [name: string, make: () => Json] {
+  const make = () => ({
+    name: 'bom',
+    in: 'query',
+    required: false,
+    description:
+      'CSV only: 1 starts the CSV with a UTF-8 byte order mark, for spreadsheet programs that otherwise read it in a legacy code page (umlauts garbled); 0 or none: no BOM. Other formats ignore it.',
+    schema: { type: 'string', enum: ['0', '1'], default: '0' },
+  });
+  return ['Bom', make];
+}
+
 /** The GeoJSON answer: a FeatureCollection with the envelope's meta and attribution as foreign members. */
 export const FEATURE_COLLECTION: Json = {
   type: 'object',

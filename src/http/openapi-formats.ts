@@ -19,23 +19,11 @@ export function formatParameter(formats: readonly Format[]): [name: string, make
     description:
       `Answer format (default json; wins over the Accept header, which works too: ${formats.map((f) => MEDIA_TYPES[f]).join(', ')}). ` +
       `Other known formats (${FORMATS.join(', ')}) answer 406 here, unknown values 422. CSV and GeoJSON answers carry the meta in the headers ` +
-      `${META_HEADERS.join(', ')} (non-ASCII percent-encoded) and Link rel="license"; GeoJSON also in its members meta and attribution.`,
+      `${META_HEADERS.join(', ')} (non-ASCII percent-encoded) and Link rel="license"; GeoJSON also in its members meta and attribution.` +
+      (formats.includes('csv') ? ' With CSV, bom=1 starts the file with a UTF-8 BOM (for spreadsheet programs).' : ''),
     schema: { type: 'string', enum: [...formats], default: 'json' },
   });
   return [name, make];
-}
-
-/** The `bom` parameter of every operation that answers CSV (shared as one component). */
-export function bomParameter(): [name: string, make: () => Json] {
-  const make = () => ({
-    name: 'bom',
-    in: 'query',
-    required: false,
-    description:
-      'CSV only: 1 starts the CSV with a UTF-8 byte order mark, for spreadsheet programs that otherwise read it in a legacy code page (umlauts garbled); 0 or none: no BOM. Other formats ignore it.',
-    schema: { type: 'string', enum: ['0', '1'], default: '0' },
-  });
-  return ['Bom', make];
 }
 
 /** The GeoJSON answer: a FeatureCollection with the envelope's meta and attribution as foreign members. */

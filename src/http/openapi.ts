@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { paramJsonSchema } from '../core/params.ts';
-import { bomParameter, CSV_TABLE, FEATURE_COLLECTION, formatContent, formatParameter } from './openapi-formats.ts';
+import { CSV_TABLE, FEATURE_COLLECTION, formatContent, formatParameter } from './openapi-formats.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
@@ -174,7 +174,6 @@ export function buildOpenApi(routes: Route[], config: Config, origin = '/', inli
     if (r.doc.conditional) parameters.push(shared.ifNoneMatch());
     const formats = r.doc.formats?.() ?? null;
     if (formats) parameters.push(shared.parameter(...formatParameter(formats)));
-    if (formats?.includes('csv')) parameters.push(shared.parameter(...bomParameter()));
     const responses: Record<string, unknown> = {};
     for (const [code, description] of Object.entries(r.doc.responses ?? { 200: 'OK' })) {
       if (Number(code) >= 400) responses[code] = shared.problem(Number(code), template, description);

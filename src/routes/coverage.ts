@@ -30,7 +30,7 @@ export function registerCoverage(app: FastifyInstance, ctx: RouteContext) {
           operationId: 'city_coverage',
           summary: 'One city: every per-city data type with its request path and what it answers with now, from the cache',
           description:
-            'Lists every per-city data type of one city with its request path, matrix cell and what a request meets now, read from the cache and the breakers alone: this makes no upstream call (GET /api/v1/cities/{slug}/overview is the one that asks). A cached answer gives its source_status, cache_status and fetched_at; not_checked with a note where nothing is cached yet (the path fetches it), the type is read per request from stored data, or the request needs an id only the example city has.',
+            'Every per-city data type of one city with its request path, matrix cell and what a request meets now, from the cache alone (no upstream call; the overview asks): source_status, cache_status and fetched_at of a cached answer, else not_checked with a note.',
           tags: ['Cities'],
           answer: { name: 'CityCoverageAnswer', schema: CityCoverageAnswer },
           responses: { 200: 'Per data type: path, cell state, source_status', 404: 'Unknown city (did-you-mean hint)' },

@@ -405,7 +405,7 @@ export const CityCoverageAnswer = lazy(() =>
           source: z.string(),
           source_status: itemStatus(
             ['ok', 'no_data', 'disabled', 'not_covered', 'error', 'not_checked'],
-            'What the request meets now, from the cache alone (not_checked: nothing cached yet, read per request from stored data, or it needs an id only the example city has; the note says which)',
+            'What the request meets now, from the cache (not_checked: nothing cached yet, or see note)',
           ),
           cache_status: cacheStatus(),
           fetched_at: time('When the cached answer was fetched').optional(),

@@ -4,11 +4,15 @@
  * Two lists: the largest demo list that offers all three formats, as recorded, and a large one
  * (fuel prices for Frankfurt with BENCH_ROWS stations, default 6000 (the source caps its answer at 2 MiB), from the fake Tankerkönig;
  * above 2000 rows CSV and GeoJSON are streamed). Every request reads the whole list (`limit=all`).
+ * The server's event-loop delay under the load (p99 and max, perf_hooks) says whether a large
+ * answer holds the loop, so that a small request would wait behind it.
  * Run: node --import tsx bench/formats.ts   Knobs: BENCH_ROWS, BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (default 16). Load generator: wrk when installed, else autocannon.
+ * BENCH_CONNECTIONS (default 16), BENCH_LISTS (`large` measures only the large list).
+ * Load generator: wrk when installed, else autocannon.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AUTOCANNON_WARNING, load, pickGenerator } from './load.ts';
 import type { Format } from '../src/core/formats.ts';
 
@@ -61,10 +65,16 @@ async function serve(rows: number) {
   // The peak while the load runs, sampled (the process's own maxRSS would be that of the demo's start).
   let peak = 0;
   setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10).unref();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   process.on('message', (m) => {
     const rss = process.memoryUsage.rss();
-    if (m === 'reset') peak = rss;
-    process.send!({ rssMb: rss / 2 ** 20, peakMb: Math.max(peak, rss) / 2 ** 20 });
+    const loop = { loopP99Ms: delay.percentile(99) / 1e6, loopMaxMs: delay.max / 1e6 };
+    if (m === 'reset') {
+      peak = rss;
+      delay.reset();
+    }
+    process.send!({ rssMb: rss / 2 ** 20, peakMb: Math.max(peak, rss) / 2 ** 20, ...loop } satisfies Sample);
   });
 }
 
@@ -79,10 +89,18 @@ function child(rows: number): Promise<{ proc: ChildProcess; ready: Ready }> {
   });
 }
 
-/** `reset` starts a new peak at the current RSS; `rss` reads both. */
-function rssOf(proc: ChildProcess, what: 'reset' | 'rss'): Promise<{ rssMb: number; peakMb: number }> {
+/** The server's RSS now and its peak, and its event-loop delay (p99, max), since the last reset. */
+interface Sample {
+  rssMb: number;
+  peakMb: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
+
+/** `reset` starts a new peak at the current RSS and a new delay histogram; `rss` reads them. */
+function rssOf(proc: ChildProcess, what: 'reset' | 'rss'): Promise<Sample> {
   return new Promise((resolve) => {
-    proc.once('message', (m) => resolve(m as { rssMb: number; peakMb: number }));
+    proc.once('message', (m) => resolve(m as Sample));
     proc.send(what);
   });
 }
@@ -96,11 +114,11 @@ async function main() {
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GB; Node ${process.version}; ${gen}, ${CONNECTIONS} connections, ${DURATION} s per run`,
   );
   const lists: { name: string; rows: number; path: (r: Ready) => string }[] = [
-    { name: 'largest demo list', rows: 0, path: (r) => r.largest.path },
+    ...(process.env.BENCH_LISTS === 'large' ? [] : [{ name: 'largest demo list', rows: 0, path: (r: Ready) => r.largest.path }]),
     { name: `fuel prices, ${ROWS} stations`, rows: ROWS, path: () => FUEL },
   ];
-  console.log('| list | items | format | body KB | req/s | p50 ms | p99 ms | RSS before load MB | RSS peak under load MB |');
-  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| list | items | format | body KB | req/s | p50 ms | p99 ms | RSS before load MB | RSS peak under load MB | loop delay p99 / max ms |');
+  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const list of lists) {
     for (const f of ['json', 'csv', 'geojson'] satisfies Format[]) {
       const { proc, ready } = await child(list.rows);
@@ -115,7 +133,7 @@ async function main() {
         const after = await rssOf(proc, 'rss');
         const name = list.rows ? list.name : `${list.name} (${ready.largest.path.split('?')[0]})`;
         console.log(
-          `| ${name} | ${items} | ${f} | ${(bytes / 1024).toFixed(1)} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${before.rssMb.toFixed(0)} | ${after.peakMb.toFixed(0)} |` +
+          `| ${name} | ${items} | ${f} | ${(bytes / 1024).toFixed(1)} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${before.rssMb.toFixed(0)} | ${after.peakMb.toFixed(0)} | ${after.loopP99Ms.toFixed(1)} / ${after.loopMaxMs.toFixed(1)} |` +
             (r.errors ? ` (${r.errors} errors)` : ''),
         );
       } finally {

@@ -147,7 +147,7 @@ test('demo: the coverage matrix marks a type available only in the city its reco
   const weatherCell = (slug: string) => [...row(slug).matchAll(/<td class=([a-z])>/g)].map((m) => m[1]).filter((c) => c !== 'r')[types.indexOf('weather')];
   assert.equal(weatherCell('freiburg-im-breisgau'), 'a', 'available');
   assert.equal(weatherCell('berlin'), 'm', 'no recording');
-  // The city page asks the pipeline: Berlin's weather answers no_data, never Freiburg's.
+  // The city page shows what the cache holds (it fetches nothing): Berlin's weather, asked above, answered no_data, never Freiburg's.
   const city = await ask('/api/v1/coverage/berlin');
   const item = list<{ type: string; cell: string; source_status: string }>(city.json, 'data.items').find((i) => i.type === 'weather');
   assert.deepEqual([item?.cell, item?.source_status], ['no_recording', 'no_data']);

@@ -19,7 +19,8 @@ export function formatParameter(formats: readonly Format[]): [name: string, make
     description:
       `Answer format (default json; wins over the Accept header, which works too: ${formats.map((f) => MEDIA_TYPES[f]).join(', ')}). ` +
       `Other known formats (${FORMATS.join(', ')}) answer 406 here, unknown values 422. CSV and GeoJSON answers carry the meta in the headers ` +
-      `${META_HEADERS.join(', ')} (non-ASCII percent-encoded) and Link rel="license"; GeoJSON also in its members meta and attribution.`,
+      `${META_HEADERS.join(', ')} (non-ASCII percent-encoded) and Link rel="license"; GeoJSON also in its members meta and attribution.` +
+      (formats.includes('csv') ? ' With CSV, bom=1 starts the file with a UTF-8 BOM (for spreadsheet programs).' : ''),
     schema: { type: 'string', enum: [...formats], default: 'json' },
   });
   return [name, make];

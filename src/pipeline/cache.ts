@@ -106,6 +106,17 @@ function staleStatusOf(e: Entry): 'STALE' | 'STALE-ON-ERROR' {
   return e.failedAt !== undefined && e.failedAt >= e.fetchedAt ? 'STALE-ON-ERROR' : 'STALE';
 }
 
+/**
+ * The cache result a request would get from this entry now, without fetching: null once it is past
+ * its stale window (the request would fetch anew).
+ */
+export function peekStatus(e: Entry, windows: CacheWindows, now = Date.now()): Exclude<CacheStatus, 'MISS'> | null {
+  const age = now - e.fetchedAt;
+  if (age < windows.freshSeconds * 1000) return 'HIT';
+  if (age < (windows.freshSeconds + windows.staleSeconds) * 1000) return staleStatusOf(e);
+  return null;
+}
+
 /** The request budget ran out while the one fetch for the key goes on (and will fill the cache). */
 export class BudgetExceededError extends Error {
   override readonly name = 'BudgetExceededError';
@@ -356,6 +367,16 @@ export class Cache {
       }
     }
     return null;
+  }
+
+  /**
+   * What is cached for the key, read-only: the in-process copy, else the store's. No fetch, no
+   * background refresh, no single-flight and no change to the in-process copy, so an aggregate page
+   * can show what a request would meet without starting one (and a crawl of such pages costs no
+   * upstream call and keeps nothing).
+   */
+  async peek(key: string): Promise<Entry | null> {
+    return this.l1.get(key) ?? (await this.readStore(key));
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { City } from '../cities/register.ts';
 import type { DataType, TypeRef } from '../core/data-type.ts';
-import type { Cache, PreparedAnswer } from './cache.ts';
+import { peekStatus, type Cache, type CacheStatus, type PreparedAnswer } from './cache.ts';
 import type { Outcome } from './envelope.ts';
 import { gate } from './gate.ts';
 import { cacheKey, Loader, type Loaded } from './load.ts';
@@ -10,6 +10,18 @@ import { answeredBy, resolve, type Resolved, type RunOptions } from './resolve.t
 import type { Runtime } from './runtime.ts';
 
 export type { RunOptions };
+
+/**
+ * What a request would meet now, looked up without making it (Pipeline.peek): refused before the
+ * load (not_covered, disabled), an answer in the cache, or nothing known without running it:
+ * `none` (nothing cached, or past its stale window) and `stored` (read per request from what a job
+ * stored).
+ */
+export type Peeked =
+  | { kind: 'gated'; outcome: Outcome }
+  | { kind: 'cached'; status: 'ok' | 'no_data'; cacheStatus: Exclude<CacheStatus, 'MISS'>; fetchedAt: number }
+  | { kind: 'none' }
+  | { kind: 'stored' };
 export type { Outcome, SourceStatus } from './envelope.ts';
 export { envelopeBody, envelopeJson, envelopeObject, etagOfOutcome } from './envelope.ts';
 export type { PaginationMeta } from '../http/pagination.ts';
@@ -72,6 +84,23 @@ export class Pipeline {
       // Only stored data is normalised here; a record it cannot take is a 503, never a 500.
       throw this.loader.storedFailure(form, r.city, err);
     }
+  }
+
+  /**
+   * Read-only: what a request for this data type, city and query would meet now, from the gate and
+   * the cache alone. Loads nothing, starts no fetch or refresh and joins no flight, so pages built
+   * from it (coverage) never call an upstream. Throws what resolve throws (unknown city, bad parameters).
+   */
+  async peek(declared: DataType, cityInput: string | City | null, query: Record<string, unknown>): Promise<Peeked> {
+    const r = resolve(this.rt, declared, cityInput, query, { noPaging: true });
+    const refused = gate(this.rt, r);
+    if (refused) return { kind: 'gated', outcome: refused };
+    const form = r.answering!;
+    if (form.cache === 'stored') return { kind: 'stored' };
+    const entry = await this.cache.peek(cacheKey(form, r.city, r.params));
+    const cacheStatus = entry ? peekStatus(entry, form.cache) : null;
+    if (!entry || !cacheStatus) return { kind: 'none' };
+    return { kind: 'cached', status: entry.status, cacheStatus, fetchedAt: entry.fetchedAt };
   }
 
   /**

@@ -28,9 +28,9 @@ export function registerCoverage(app: FastifyInstance, ctx: RouteContext) {
       config: {
         doc: {
           operationId: 'city_coverage',
-          summary: 'One city: every per-city data type with its request path and the source_status it answers with now',
+          summary: 'One city: every per-city data type with its request path and what it answers with now, from the cache',
           description:
-            'Runs every per-city data type for one city (through the cache, each capped by OVERVIEW_BUDGET_MS) and lists its request path, matrix cell and the source_status it answers with now; not_checked where the request needs an id only the example city has.',
+            'Every per-city data type of one city with its request path, matrix cell and what a request meets now, from the cache alone (no upstream call; the overview asks): source_status, cache_status and fetched_at of a cached answer, else not_checked with a note.',
           tags: ['Cities'],
           answer: { name: 'CityCoverageAnswer', schema: CityCoverageAnswer },
           responses: { 200: 'Per data type: path, cell state, source_status', 404: 'Unknown city (did-you-mean hint)' },

@@ -97,7 +97,7 @@ export async function coverageHtml(ctx: Pick<ServiceContext, 'rt'>, topic?: stri
     .join(' ');
   const options = topics.map((t) => `<option value="${esc(t.key)}"${t.key === current?.key ? ' selected' : ''}>${esc(t.label)}</option>`).join('');
   const body = `<h1>Coverage</h1>
-<p>${esc(meta.catalog)}. The matrix shows, for each of the ${meta.cities_total} cities and ${meta.data_types} per-city data types, what a request meets on this server now; ${meta.partial} data types cover only some cities (those answer <code>not_covered</code> with <code>meta.covered_cities</code> elsewhere). Click a city for its live status per data type; hover a column for its data type. Machine-readable: <a href="/api/v1/coverage">/api/v1/coverage</a>.</p>
+<p>${esc(meta.catalog)}. The matrix shows, for each of the ${meta.cities_total} cities and ${meta.data_types} per-city data types, what a request meets on this server now; ${meta.partial} data types cover only some cities (those answer <code>not_covered</code> with <code>meta.covered_cities</code> elsewhere). Click a city for what each data type answers there now (from the cache; no page here fetches anything); hover a column for its data type. Machine-readable: <a href="/api/v1/coverage">/api/v1/coverage</a>.</p>
 <p id="answering">${meta.cells.configured} cells are configured on this server (their source is usable with its settings): ${meta.cells.answering} answering now, ${meta.cells.failing} failing, ${meta.cells.untried} not asked since start${meta.cells.no_recording ? `, ${meta.cells.no_recording} without a demo recording` : ''}; ${meta.cells.disabled} disabled, ${meta.cells.not_covered} not covered.</p>
 <p id="legend">${legend}</p>
 <p id="topics">Topic: ${topicLinks}</p>
@@ -114,13 +114,13 @@ ${rows}
   return htmlPage({ title: 'Stadtdaten coverage', body, demo: ctx.rt.config.demo, head: STYLE });
 }
 
-/** `/coverage/{slug}`: every data type of one city with its link and current source_status. */
+/** `/coverage/{slug}`: every data type of one city with its link and what its request meets now (from the cache; fetches nothing). */
 export async function cityCoverageHtml(ctx: ServiceContext, raw: string): Promise<string> {
   const { data, meta } = await cityCoverage(ctx, raw);
   const rows = data.items
     .map(
       (i) =>
-        `<tr class="${esc(i.cell)}" data-type="${esc(i.type)}" data-status="${esc(i.source_status)}"><td>${esc(i.group)}</td><td><a href="${esc(i.path)}">${esc(i.label_en)}</a><br><code>${esc(i.path)}</code></td><td>${esc(i.source)}</td><td class="${esc(i.source_status)}"><strong>${esc(i.source_status)}</strong>${i.cache_status ? ` <small>${esc(i.cache_status)}</small>` : ''}${i.note ? `<br><small>${esc(i.note)}</small>` : ''}</td></tr>`,
+        `<tr class="${esc(i.cell)}" data-type="${esc(i.type)}" data-status="${esc(i.source_status)}"><td>${esc(i.group)}</td><td><a href="${esc(i.path)}">${esc(i.label_en)}</a><br><code>${esc(i.path)}</code></td><td>${esc(i.source)}</td><td class="${esc(i.source_status)}"><strong>${esc(i.source_status)}</strong>${i.cache_status ? ` <small>${esc(i.cache_status)}</small>` : ''}${i.fetched_at ? `<br><small>fetched ${esc(i.fetched_at)}</small>` : ''}${i.note ? `<br><small>${esc(i.note)}</small>` : ''}</td></tr>`,
     )
     .join('\n');
   const statuses = Object.entries(meta.statuses as Record<string, number>)
@@ -128,6 +128,7 @@ export async function cityCoverageHtml(ctx: ServiceContext, raw: string): Promis
     .join(' · ');
   const body = `<h1>Coverage: ${esc(data.city.name)}</h1>
 <p><a href="/coverage">All cities</a> · <a href="/api/v1/cities/${esc(data.city.slug)}/overview">overview (JSON)</a> · <a href="/api/v1/coverage/${esc(data.city.slug)}">this page as JSON</a></p>
+<p>What a request for each data type meets on this server now, read from the cache and the sources' breakers: this page fetches nothing. <code>not_checked</code> with <em>not fetched yet</em> means nothing is cached for it yet; its link fetches it.</p>
 <p id="statuses">${statuses}</p>
 <table id="city"><thead><tr><th>Topic</th><th>Data type</th><th>Source</th><th>source_status now</th></tr></thead><tbody>
 ${rows}

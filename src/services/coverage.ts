@@ -13,11 +13,12 @@ import {
   type DataType,
   type Group,
 } from '../core/data-type.ts';
-import { mapLimit, orFallbackAfter } from '../core/limit.ts';
+import { mapLimit } from '../core/limit.ts';
 import { ProblemError } from '../core/problem.ts';
 import { toBerlinIso } from '../core/time.ts';
 import type { Envelope, ServiceContext } from './context.ts';
 import { sourceStates, stateOfForm, type SourceState } from '../pipeline/source-state.ts';
+import type { Peeked } from '../pipeline/run.ts';
 
 /**
  * State of one matrix cell: what a request for that city and data type would meet on this server.
@@ -165,12 +166,29 @@ export interface CityCoverageItem {
   source: string;
   source_status: string;
   cache_status?: string;
+  /** When the cached answer was fetched. */
+  fetched_at?: string;
   note?: string;
 }
 
+/** What the cell of one data type says without a request: the peeked cache entry, or honestly nothing. */
+function peekedItem(base: Omit<CityCoverageItem, 'source_status'>, peeked: Peeked): CityCoverageItem {
+  switch (peeked.kind) {
+    case 'gated':
+      return { ...base, source_status: peeked.outcome.status };
+    case 'cached':
+      return { ...base, source_status: peeked.status, cache_status: peeked.cacheStatus, fetched_at: toBerlinIso(peeked.fetchedAt) };
+    case 'stored':
+      return { ...base, source_status: 'not_checked', note: 'read per request from what its job stored; the link reads it' };
+    case 'none':
+      return { ...base, source_status: 'not_checked', note: 'not fetched yet; the link fetches it' };
+  }
+}
+
 /**
- * One city: every per-city data type with its link and the `source_status` a request gets now
- * (through the pipeline, so a cached answer costs nothing; each capped by OVERVIEW_BUDGET_MS).
+ * One city: every per-city data type with its link and what a request meets now, from the gate
+ * and the cache alone (Pipeline.peek). Nothing here starts an upstream call: a type with nothing
+ * cached says so (`not_checked`), and its link is the request that fetches it.
  */
 export async function cityCoverage(
   ctx: ServiceContext,
@@ -191,11 +209,10 @@ export async function cityCoverage(
     if (ids.length && dt.example.city !== city.slug)
       return { ...base, path: examplePath(dt), source_status: 'not_checked', note: `needs a ${ids.join(', ')} of ${city.name}; the link shows the example` };
     const query = Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''));
-    const run = pipeline.run(dt, city, query, { noPaging: true }).then(
-      (o) => ({ ...base, source_status: o.status, ...(o.cacheStatus ? { cache_status: o.cacheStatus } : {}) }),
+    return pipeline.peek(dt, city, query).then(
+      (peeked) => peekedItem(base, peeked),
       (err: unknown) => ({ ...base, source_status: 'error', note: err instanceof ProblemError ? err.code : 'failed' }),
     );
-    return orFallbackAfter(run, rt.config.overviewBudgetMs, () => ({ ...base, source_status: 'error', note: 'timeout' }));
   });
   const statuses: Record<string, number> = {};
   for (const i of items) statuses[i.source_status] = (statuses[i.source_status] ?? 0) + 1;

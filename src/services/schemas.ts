@@ -455,9 +455,10 @@ export const CityCoverageAnswer = lazy(() =>
           source: z.string(),
           source_status: itemStatus(
             ['ok', 'no_data', 'disabled', 'not_covered', 'error', 'not_checked'],
-            'What the request answers now (not_checked: it needs an id only the example city has)',
+            'What the request meets now, from the cache (not_checked: nothing cached yet, or see note)',
           ),
           cache_status: cacheStatus(),
+          fetched_at: time('When the cached answer was fetched').optional(),
           note: z.string().optional(),
         }),
       ),

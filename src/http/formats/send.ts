@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Format } from '../../core/formats.ts';
 import type { Table } from '../../core/table.ts';
 import { etagOfParts, ifNoneMatchMatches } from '../conditional.ts';
-import { CSV_TYPE, csvChunks } from './csv.ts';
+import { CSV_TYPE, csvChunks, wantsBom } from './csv.ts';
 import { GEOJSON_TYPE, geojsonChunks } from './geojson.ts';
 
 /** An answer to send as CSV or GeoJSON: its rows, their table, and what the JSON envelope says around them. */
@@ -26,6 +26,32 @@ export interface TableAnswer {
 
 /** Above this many rows the body is streamed (chunk by chunk), below it sent as one string. */
 const STREAM_ABOVE_ROWS = 2000;
+
+/**
+ * A stream that renders one chunk per turn of the event loop (setImmediate), so other requests are
+ * served between the chunks of a long list. Readable.from would not: while the socket takes the
+ * bytes at once (loopback, a fast client) it pulls chunk after chunk in one turn, through the
+ * nextTick queue, and renders the whole file before any other request runs.
+ */
+export function chunkPerTurn(chunks: Iterator<string>): Readable {
+  let pending = false;
+  return new Readable({
+    read() {
+      if (pending) return;
+      pending = true;
+      setImmediate(() => {
+        pending = false;
+        if (this.destroyed) return;
+        try {
+          const next = chunks.next();
+          this.push(next.done ? null : next.value);
+        } catch (err) {
+          this.destroy(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+    },
+  });
+}
 
 /**
  * The response headers that carry the envelope's meta beside a CSV (and a GeoJSON) body; values
@@ -86,9 +112,10 @@ function addLicenceLinks(reply: FastifyReply, licences: TableAnswer['licences'])
   reply.header('link', prev === undefined ? own : `${String(prev)}, ${own}`);
 }
 
-/** The ETag of a format's representation, derived from the JSON answer's. */
-export function formatEtag(jsonEtag: string, format: Format): string {
-  return format === 'json' ? jsonEtag : etagOfParts(jsonEtag, '\0', format);
+/** The ETag of a format's representation, derived from the JSON answer's (a CSV with a BOM is another representation). */
+export function formatEtag(jsonEtag: string, format: Format, bom = false): string {
+  if (format === 'json') return jsonEtag;
+  return bom ? etagOfParts(jsonEtag, '\0', format, '\0bom') : etagOfParts(jsonEtag, '\0', format);
 }
 
 /**
@@ -96,14 +123,15 @@ export function formatEtag(jsonEtag: string, format: Format): string {
  * list is streamed, so memory holds one chunk of text, not the whole file.
  */
 export function sendTable(req: FastifyRequest, reply: FastifyReply, a: TableAnswer) {
-  const etag = formatEtag(a.jsonEtag, a.format);
+  const csv = a.format === 'csv';
+  const bom = csv && wantsBom(req.query);
+  const etag = formatEtag(a.jsonEtag, a.format, bom);
   reply.header('etag', etag).headers(metaHeaders(a));
   addLicenceLinks(reply, a.licences);
   if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
-  const csv = a.format === 'csv';
-  const chunks = csv ? csvChunks(a.table.columns, a.rows) : geojsonChunks(a.table, a.rows, { meta: a.meta, attribution: a.attribution, ...a.members });
+  const chunks = csv ? csvChunks(a.table.columns, a.rows, bom) : geojsonChunks(a.table, a.rows, { meta: a.meta, attribution: a.attribution, ...a.members });
   reply.header('content-type', csv ? CSV_TYPE : GEOJSON_TYPE).header('content-disposition', `inline; filename="${a.filename}.${csv ? 'csv' : 'geojson'}"`);
-  if (a.rows.length > STREAM_ABOVE_ROWS) return reply.send(Readable.from(chunks, { objectMode: false }));
+  if (a.rows.length > STREAM_ABOVE_ROWS) return reply.send(chunkPerTurn(chunks));
   let body = '';
   for (const c of chunks) body += c;
   // Bytes, not a string: Fastify would add a charset parameter, which application/geo+json does not define.

@@ -75,9 +75,13 @@ export function createHttpServer(handler: (req: IncomingMessage, res: ServerResp
   // read the head, even while an earlier pipelined request's answer is still being written, which puts the
   // interim answer between that answer's head and body. A request without a body has nothing to wait
   // for: the expectation is ignored (RFC 9110 10.1.1) and the request answered in turn. Only a request
-  // that sends a body (POST /mcp) is told to go on.
+  // that sends a body (POST /mcp) is told to go on. Node closes the connection after a final answer to
+  // an expectation it has not answered with 100, for fear of a body still on its way; a request whose
+  // framing says it has none sends nothing more, so its flag is cleared and the connection lives on
+  // for the requests pipelined behind it, as without a `checkContinue` listener.
   server.on('checkContinue', (req, res) => {
     if (hasBody(req)) res.writeContinue();
+    else (res as ServerResponse & { _expect_continue: boolean })._expect_continue = false;
     server.emit('request', req, res);
   });
   return Object.assign(server, {

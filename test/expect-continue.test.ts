@@ -89,7 +89,8 @@ test('Expect: 100-continue on a bodiless GET with a GET pipelined behind it: bot
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
   try {
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-    for (const expecting of [{ Expect: '100-continue' }, { Expect: '100-continue', 'Content-Length': '0' }]) {
+    const variants: Record<string, string>[] = [{ Expect: '100-continue' }, { Expect: '100-continue', 'Content-Length': '0' }];
+    for (const expecting of variants) {
       const bytes = getRequest('/api/v1/health', expecting) + getRequest('/api/v1/cities/koeln');
       const reference = await finalAnswers(bareUrl, bytes, 2);
       const ours = await finalAnswers(app.url, bytes, 2);

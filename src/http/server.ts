@@ -1,4 +1,5 @@
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { clientErrorHandler, clientProblem, problemHeaders } from './client-errors.ts';
 
 export interface ServerLimits {
@@ -30,8 +31,9 @@ export interface HttpServer extends Server {
   /**
    * From now on every response, including those of requests already in flight, says
    * `Connection: close`, so each keep-alive connection ends with its last answer and close()
-   * completes as soon as the in-flight requests are answered; connections still open after
-   * `graceMs` are cut.
+   * completes as soon as the in-flight requests are answered and their bytes written; a
+   * connection whose answer had its head out before is ended once that answer has left the
+   * process. Connections still open after `graceMs` are cut.
    */
   startDraining(graceMs: number): void;
 }
@@ -84,11 +86,48 @@ export function createHttpServer(handler: (req: IncomingMessage, res: ServerResp
     else (res as ServerResponse & { _expect_continue: boolean })._expect_continue = false;
     server.emit('request', req, res);
   });
+  // Node's closeIdleConnections() (which close() calls too) destroys a connection whose answer is ended
+  // in JavaScript but still being written to a slow reader, cutting it short. While draining, each
+  // connection is instead ended after the answer it carries has been written.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {
+    if (!state.draining) return closeIdle();
+    for (const socket of sockets) endWhenWritten(socket);
+  };
   return Object.assign(server, {
     startDraining(graceMs: number) {
       state.draining = true;
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), graceMs).unref();
     },
+  });
+}
+
+/** The answer a connection is writing now (Node's own bookkeeping, which its closeIdleConnections reads too). */
+function answerOn(socket: Socket): ServerResponse | null {
+  return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
+}
+
+const watched = new WeakSet<ServerResponse>();
+
+/**
+ * Ends a connection once the bytes of its current answer are written: at once (after what is
+ * buffered) when it carries none; after the answer when its head went out before the drain (with
+ * `keep-alive`); an answer whose head is still to come says `Connection: close`, and Node ends the
+ * connection after it by itself.
+ */
+function endWhenWritten(socket: Socket): void {
+  const res = answerOn(socket);
+  if (!res) return socket.destroySoon();
+  if (!res.headersSent || watched.has(res)) return;
+  watched.add(res);
+  // 'close' follows 'finish', which Node emits once the last byte was handed to the socket.
+  res.once('close', () => {
+    if (!socket.destroyed) endWhenWritten(socket);
   });
 }

@@ -137,7 +137,7 @@ export class StreamHub {
       return;
     }
     const ch = this.channelFor(r);
-    const s = new Subscriber(r.res, this.limits.maxBufferedBytes);
+    const s = new Subscriber(r.res, this.limits.maxBufferedBytes, r.retryMs);
     ch.subscribers.add(s);
     this.all.add(s);
     this.startHeartbeat();

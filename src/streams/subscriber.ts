@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { compareIds, type StreamEvent } from './event.ts';
-import { eventFrame } from './sse.ts';
+import { eventFrame, shutdownFrame } from './sse.ts';
 
 /**
  * One open stream. Until its first events are sent (`flush`), changes that arrive are held back,
@@ -16,6 +16,8 @@ export class Subscriber {
   constructor(
     private readonly res: ServerResponse,
     private readonly maxBuffered: number,
+    /** The stream's `retry` (ms), repeated in the shutdown event. */
+    private readonly retryMs: number,
   ) {}
 
   /** Writes a frame, or drops the stream when the bytes it has not taken yet are past the bound. */
@@ -55,8 +57,10 @@ export class Subscriber {
     for (const e of held) this.send(e);
   }
 
-  /** Shutdown: the stream ends; EventSource reconnects after its `retry`. */
+  /** Shutdown: a final `shutdown` event, then the stream ends; EventSource reconnects after its `retry`. */
   end(): void {
+    if (this.closed) return;
+    this.write(shutdownFrame(this.retryMs));
     this.closed = true;
     this.res.end();
   }

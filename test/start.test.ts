@@ -146,7 +146,11 @@ function descendants(pid: number): number[] {
   }
   const found: number[] = [];
   const visit = (p: number) => {
-    for (const [child, pp] of parent) if (pp === p) (found.push(child), visit(child));
+    for (const [child, pp] of parent) {
+      if (pp !== p) continue;
+      found.push(child);
+      visit(child);
+    }
   };
   visit(pid);
   return found;

@@ -10,6 +10,7 @@ import { eventFrame, shutdownFrame } from './sse.ts';
  */
 export class Subscriber {
   private lastId: string | null = null;
+  private lastHash: string | null = null;
   private pending: StreamEvent[] | null = [];
   closed = false;
 
@@ -31,10 +32,16 @@ export class Subscriber {
     this.res.write(frame);
   }
 
-  /** Sends an event newer than the last one sent (`reset`: a fresh start after an unknown resume id). */
+  /**
+   * Sends an event newer than the last one sent (`reset`: a fresh start after an unknown resume id).
+   * An event with the content of the last one sent is no change and is not sent: the same envelope
+   * appended again under a new id, as when Redis returns after this instance streamed without it.
+   */
   send(e: StreamEvent, name?: 'reset'): void {
     if (this.lastId !== null && compareIds(e.id, this.lastId) <= 0) return;
     this.lastId = e.id;
+    if (name === undefined && e.hash === this.lastHash) return;
+    this.lastHash = e.hash;
     this.write(eventFrame(e, name));
   }
 

@@ -46,6 +46,8 @@ export interface HttpServer extends Server {
  */
 export function createHttpServer(handler: (req: IncomingMessage, res: ServerResponse) => void, limits: ServerLimits): HttpServer {
   const state = { draining: false };
+  /** Connections that got a request after the drain began: its answer says `Connection: close`, Node ends them. */
+  const servedWhileDraining = new WeakSet<Socket>();
   // Node decides keep-alive when the head is written; a response class of this server's own
   // checks the flag there, so a request that started before the shutdown still closes its
   // connection (Node's close() alone waits for such a connection's keep-alive timeout).
@@ -66,6 +68,7 @@ export function createHttpServer(handler: (req: IncomingMessage, res: ServerResp
       requireHostHeader: false,
     },
     (req, res) => {
+      if (state.draining) servedWhileDraining.add(req.socket);
       if (req.url !== undefined && req.url.length > MAX_URI_LENGTH) return refuse(res, 414);
       if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) return refuse(res, 400);
       handler(req, res);
@@ -97,7 +100,7 @@ export function createHttpServer(handler: (req: IncomingMessage, res: ServerResp
   const closeIdle = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => {
     if (!state.draining) return closeIdle();
-    for (const socket of sockets) endWhenWritten(socket);
+    for (const socket of sockets) endWhenWritten(socket, servedWhileDraining);
   };
   return Object.assign(server, {
     startDraining(graceMs: number) {
@@ -116,18 +119,30 @@ function answerOn(socket: Socket): ServerResponse | null {
 const watched = new WeakSet<ServerResponse>();
 
 /**
- * Ends a connection once the bytes of its current answer are written: at once (after what is
- * buffered) when it carries none; after the answer when its head went out before the drain (with
- * `keep-alive`); an answer whose head is still to come says `Connection: close`, and Node ends the
- * connection after it by itself.
+ * How long an idle keep-alive connection may stay open once the drain began: a client that sends
+ * its next request right then gets it answered (with `Connection: close`) rather than a closing
+ * connection under it, a client that sends nothing is let go.
  */
-function endWhenWritten(socket: Socket): void {
+const IDLE_QUIET_MS = 250;
+
+/**
+ * Ends a connection once the bytes of its current answer are written: an idle one after a short
+ * quiet period (unless a request came meanwhile); after the answer when its head went out before
+ * the drain (with `keep-alive`); an answer whose head is still to come says `Connection: close`, and
+ * Node ends the connection after it by itself.
+ */
+function endWhenWritten(socket: Socket, served: WeakSet<Socket>): void {
   const res = answerOn(socket);
-  if (!res) return socket.destroySoon();
-  if (!res.headersSent || watched.has(res)) return;
-  watched.add(res);
-  // 'close' follows 'finish', which Node emits once the last byte was handed to the socket.
-  res.once('close', () => {
-    if (!socket.destroyed) endWhenWritten(socket);
-  });
+  if (res) {
+    if (!res.headersSent || watched.has(res)) return;
+    watched.add(res);
+    // 'close' follows 'finish', which Node emits once the last byte was handed to the socket.
+    res.once('close', () => {
+      if (!socket.destroyed) endWhenWritten(socket, served);
+    });
+    return;
+  }
+  setTimeout(() => {
+    if (!socket.destroyed && !answerOn(socket) && !served.has(socket)) socket.destroySoon();
+  }, IDLE_QUIET_MS).unref();
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fakeEnv } from '../helpers/app.ts';
+import { privateStores } from '../helpers/stores.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { register as registerCityParking } from '../fixtures/city-parking/routes.ts';
 import { largeHeritageAnswer, slowGet } from '../helpers/slow-reader.ts';
@@ -36,8 +37,7 @@ test(
         JOBS_ENABLED: 'false',
         RATE_LIMIT_ENABLED: 'false',
         LOG_LEVEL: 'warn',
-        STORE_PATH: ':memory:',
-        HISTORY_PATH: join(dir, 'history.sqlite'),
+        ...privateStores(dir),
         // Room for a reader at 500 KB/s on a busy machine; the point is that nothing is cut before it.
         SHUTDOWN_GRACE_MS: '120000',
       },

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FakeUpstream } from '../../../test/helpers/fake-upstream.ts';
 import { fakeEnv } from '../../../test/helpers/app.ts';
+import { privateStores } from '../../../test/helpers/stores.ts';
 import { freePort } from '../../../test/helpers/free-port.ts';
 import { eventually } from '../../../test/helpers/wait.ts';
 import { largeHeritageAnswer, slowGet, type SlowRead } from '../../../test/helpers/slow-reader.ts';
@@ -48,8 +49,7 @@ export const probe: Probe = async () => {
       JOBS_ENABLED: 'false',
       RATE_LIMIT_ENABLED: 'false',
       LOG_LEVEL: 'warn',
-      STORE_PATH: ':memory:',
-      HISTORY_PATH: join(dir, 'history.sqlite'),
+      ...privateStores(dir),
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
       STREAM_MAX_PER_CLIENT: String(STREAMS),
     },

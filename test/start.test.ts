@@ -1,12 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { freePort } from './helpers/free-port.ts';
 import { privateStores } from './helpers/stores.ts';
+import { eventually } from './helpers/wait.ts';
 
 const root = new URL('../', import.meta.url);
 
@@ -128,5 +129,83 @@ test('graceful shutdown: SIGTERM while requests are in flight answers them, then
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
     await fake.stop();
+  }
+});
+
+/** The processes below `pid` (children, their children, ...), read from /proc. */
+function descendants(pid: number): number[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const ppid = /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1];
+      if (ppid) parent.set(Number(name), Number(ppid));
+    } catch {
+      // Gone while listing.
+    }
+  }
+  const found: number[] = [];
+  const visit = (p: number) => {
+    for (const [child, pp] of parent) {
+      if (pp !== p) continue;
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    // A zombie has exited; only its parent's wait is missing.
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+test('SIGTERM to the process `npm start` started reaches the server: npm exits cleanly and no process is left', { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-npm-start-'));
+  const port = await freePort();
+  const npm = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      ...privateStores(dir),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  npm.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = once(npm, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  let below: number[] = [];
+  try {
+    const up = await eventually(
+      () =>
+        fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      170_000,
+      250,
+    );
+    assert.ok(up, `the service answered health: ${stderr}`);
+    below = descendants(npm.pid!);
+    assert.ok(below.length > 0, 'npm start runs the server in a process of its own');
+    npm.kill('SIGTERM');
+    const [code, signal] = await exited;
+    assert.ok(await eventually(() => below.every((p) => !alive(p)), 20_000), `left running: ${below.filter(alive).join(', ')}`);
+    assert.equal(signal, null, stderr);
+    assert.equal(code, 0, stderr);
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/api/v1/health`), 'nothing listens any more');
+  } finally {
+    for (const p of below.filter(alive)) process.kill(p, 'SIGKILL');
+    if (npm.exitCode === null) npm.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
   }
 });

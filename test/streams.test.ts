@@ -199,21 +199,30 @@ test('heartbeat comments keep an idle stream busy', { timeout: 20_000 }, async (
   });
 });
 
-test('shutdown ends every open stream, so clients reconnect elsewhere, and the app closes without waiting for them', { timeout: 20_000 }, async () => {
-  const app = await startApp({ ...fakeEnv(fake.url), STREAM_POLL_MS: '50', SHUTDOWN_GRACE_MS: '600000' }, { catalog });
-  const s = await SseReader.open(app.url + PATH + '/stream');
-  await s.next();
-  await app.close();
-  await s.end();
-  assert.equal(s.ended, true);
-});
+test(
+  'shutdown ends every open stream with a final shutdown event, so clients reconnect elsewhere, and the app closes without waiting for them',
+  { timeout: 20_000 },
+  async () => {
+    const app = await startApp({ ...fakeEnv(fake.url), STREAM_POLL_MS: '50', SHUTDOWN_GRACE_MS: '600000' }, { catalog });
+    const s = await SseReader.open(app.url + PATH + '/stream');
+    const first = await s.next();
+    await app.close();
+    const last = await s.next();
+    assert.equal(last.event, 'shutdown');
+    assert.equal(last.id, null, 'no id: Last-Event-ID stays the last change, where the reconnect resumes');
+    assert.equal(typeof (JSON.parse(last.data) as { retry_ms?: unknown }).retry_ms, 'number');
+    assert.ok(first.id);
+    await s.end();
+    assert.equal(s.ended, true);
+  },
+);
 
 test('a reader that does not drain is dropped once its unsent bytes pass the bound, not buffered further', { timeout: 20_000 }, async () => {
   let sub: Subscriber | null = null;
   const dropped = new Promise<void>((resolve) => {
     const server: Server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      sub = new Subscriber(res, 64 * 1024);
+      sub = new Subscriber(res, 64 * 1024, 1000);
       res.once('close', () => resolve());
       const frame = `data: ${'x'.repeat(256 * 1024)}\n\n`;
       const push = () => {

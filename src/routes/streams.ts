@@ -29,9 +29,14 @@ export function streamRoutes(app: FastifyInstance, { rt, pipeline }: Pick<RouteC
   let hub: Promise<StreamHub> | null = null;
   const hubOf = () =>
     (hub ??= (async () => {
+      const local = new LocalFanout(c.streamHistoryEvents);
       const fanout: Fanout = c.redisUrl
-        ? new (await import('../streams/redis-fanout.ts')).RedisFanout(c.redisUrl, c.redisKeyPrefix, c.streamHistoryEvents, rt.store)
-        : new LocalFanout(c.streamHistoryEvents);
+        ? new (await import('../streams/resilient-fanout.ts')).ResilientFanout(
+            new (await import('../streams/redis-fanout.ts')).RedisFanout(c.redisUrl, c.redisKeyPrefix, c.streamHistoryEvents, rt.store),
+            local,
+            (msg) => rt.log.warn(msg),
+          )
+        : local;
       const limits = {
         pollMs: c.streamPollMs,
         heartbeatMs: c.streamHeartbeatMs,

@@ -27,11 +27,19 @@ export function compareIds(a: string, b: string): number {
   return Number(ma) - Number(mb) || Number(sa) - Number(sb);
 }
 
-/** Increasing ids within one process: the clock's milliseconds, a sequence within one millisecond. */
+/**
+ * Increasing ids within one process: the clock's milliseconds, a sequence within one millisecond;
+ * `after` (an id from elsewhere, e.g. Redis) raises the floor, so the next id is newer than it too.
+ */
 export class IdClock {
   private ms = 0;
   private seq = 0;
-  next(): string {
+  next(after?: string): string {
+    if (after !== undefined && isEventId(after) && compareIds(after, `${this.ms}-${this.seq}`) > 0) {
+      const [ms = '0', seq = '0'] = after.split('-');
+      this.ms = Number(ms);
+      this.seq = Number(seq);
+    }
     const now = Date.now();
     if (now > this.ms) {
       this.ms = now;

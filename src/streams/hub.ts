@@ -18,6 +18,9 @@ export interface HubLimits {
   maxBufferedBytes: number;
 }
 
+/** A repeated poll failure is logged at most this often. */
+const LOG_EVERY_MS = 60_000;
+
 /** One stream a client asks for: the key (type, city, parameters) and how to run it. */
 export interface StreamRequest {
   key: string;
@@ -81,6 +84,7 @@ export class StreamHub {
   private reserved = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly logged = new Map<string, { at: number; suppressed: number }>();
 
   constructor(
     private readonly pipeline: Pipeline,
@@ -137,7 +141,7 @@ export class StreamHub {
       return;
     }
     const ch = this.channelFor(r);
-    const s = new Subscriber(r.res, this.limits.maxBufferedBytes);
+    const s = new Subscriber(r.res, this.limits.maxBufferedBytes, r.retryMs);
     ch.subscribers.add(s);
     this.all.add(s);
     this.startHeartbeat();
@@ -206,10 +210,22 @@ export class StreamHub {
       this.deliver(ch, newest);
     } catch (err) {
       // An upstream down with nothing cached (a 503 problem) is no change; the next poll tries again.
-      if (!(err instanceof ProblemError)) this.log('stream poll failed', err);
+      if (!(err instanceof ProblemError)) this.logOnce('stream poll failed', err);
     } finally {
       ch.polling = false;
     }
+  }
+
+  /** A failure every key's poller may meet at once (a store away): one line per minute, with how many were not logged. */
+  private logOnce(msg: string, err: unknown) {
+    const now = Date.now();
+    const last = this.logged.get(msg);
+    if (last && now - last.at < LOG_EVERY_MS) {
+      last.suppressed++;
+      return;
+    }
+    this.logged.set(msg, { at: now, suppressed: 0 });
+    this.log(last?.suppressed ? `${msg} (and ${last.suppressed} more in the last minute)` : msg, err);
   }
 
   private remove(ch: Channel, s: Subscriber) {

@@ -23,11 +23,12 @@ export class LocalFanout implements Fanout {
     return h;
   }
 
-  async append(key: string, hash: string, body: string, fetchedMs: number): Promise<StreamEvent> {
+  /** `after`: an id the new event must be newer than (the last one a stream of the key got from elsewhere). */
+  async append(key: string, hash: string, body: string, fetchedMs: number, after?: string): Promise<StreamEvent> {
     const h = this.history(key);
     const last = h.events.at(-1);
     if (last && (last.hash === hash || fetchedMs < last.fetchedMs)) return last;
-    const e: StreamEvent = { id: this.ids.next(), hash, body, fetchedMs };
+    const e: StreamEvent = { id: this.ids.next(after), hash, body, fetchedMs };
     h.events.push(e);
     if (h.events.length > this.size) h.events.shift();
     h.deliver?.(e);

@@ -129,12 +129,28 @@ export class RedisFanout implements Fanout {
     return ((await this.cmd.xrange(k, `(${id}`, '+')) as Entry[]).map(eventOf);
   }
 
+  /** Resolves when both connections are up, or after `timeoutMs`, whichever comes first. */
+  async ready(timeoutMs: number): Promise<void> {
+    const up = (c: Redis) => (c.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => c.once('ready', () => resolve())));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all([up(this.cmd), up(this.sub)]), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs).unref()))]);
+    clearTimeout(timer);
+  }
+
+  /** Whether both connections are up: commands and announcements get through now. */
+  get available(): boolean {
+    return this.cmd.status === 'ready' && this.sub.status === 'ready';
+  }
+
   async listen(key: string, deliver: (e: StreamEvent) => void): Promise<void> {
     const channel = this.channel(key);
-    this.listeners.set(channel, { key, deliver, lastId: null });
+    const listener = { key, deliver, lastId: null };
+    this.listeners.set(channel, listener);
     // A SUBSCRIBE sent while ioredis still runs its ready check is answered but not kept (seen under load):
     // subscribe once the connection is ready; after a reconnect ioredis subscribes again by itself.
     if (this.sub.status !== 'ready') await new Promise<void>((resolve) => this.sub.once('ready', () => resolve()));
+    // Left while Redis was away: nothing to subscribe to any more.
+    if (this.listeners.get(channel) !== listener) return;
     await this.sub.subscribe(channel);
   }
 

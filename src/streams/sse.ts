@@ -9,6 +9,16 @@ export function retryFrame(ms: number): string {
 }
 
 /**
+ * The last frame of a stream this instance ends because it shuts down: an event without an id (the
+ * client's Last-Event-ID stays its last change, so the reconnect resumes there) saying so, and the
+ * reconnect delay again.
+ */
+export function shutdownFrame(retryMs: number): string {
+  const ms = Math.round(retryMs);
+  return `retry: ${ms}\nevent: shutdown\ndata: {"reason":"this instance is shutting down; reconnect with Last-Event-ID","retry_ms":${ms}}\n\n`;
+}
+
+/**
  * One event in the text/event-stream format. `name` is left out for a normal change (EventSource's
  * `message`); `reset` marks a fresh start after a resume point the history no longer holds. The
  * body is JSON on one line; should it ever hold a line break, each line becomes its own `data:`

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { compareIds, type StreamEvent } from './event.ts';
-import { eventFrame } from './sse.ts';
+import { eventFrame, shutdownFrame } from './sse.ts';
 
 /**
  * One open stream. Until its first events are sent (`flush`), changes that arrive are held back,
@@ -10,12 +10,15 @@ import { eventFrame } from './sse.ts';
  */
 export class Subscriber {
   private lastId: string | null = null;
+  private lastHash: string | null = null;
   private pending: StreamEvent[] | null = [];
   closed = false;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly maxBuffered: number,
+    /** The stream's `retry` (ms), repeated in the shutdown event. */
+    private readonly retryMs: number,
   ) {}
 
   /** Writes a frame, or drops the stream when the bytes it has not taken yet are past the bound. */
@@ -29,10 +32,16 @@ export class Subscriber {
     this.res.write(frame);
   }
 
-  /** Sends an event newer than the last one sent (`reset`: a fresh start after an unknown resume id). */
+  /**
+   * Sends an event newer than the last one sent (`reset`: a fresh start after an unknown resume id).
+   * An event with the content of the last one sent is no change and is not sent: the same envelope
+   * appended again under a new id, as when Redis returns after this instance streamed without it.
+   */
   send(e: StreamEvent, name?: 'reset'): void {
     if (this.lastId !== null && compareIds(e.id, this.lastId) <= 0) return;
     this.lastId = e.id;
+    if (name === undefined && e.hash === this.lastHash) return;
+    this.lastHash = e.hash;
     this.write(eventFrame(e, name));
   }
 
@@ -55,8 +64,10 @@ export class Subscriber {
     for (const e of held) this.send(e);
   }
 
-  /** Shutdown: the stream ends; EventSource reconnects after its `retry`. */
+  /** Shutdown: a final `shutdown` event, then the stream ends; EventSource reconnects after its `retry`. */
   end(): void {
+    if (this.closed) return;
+    this.write(shutdownFrame(this.retryMs));
     this.closed = true;
     this.res.end();
   }

@@ -73,7 +73,7 @@ test('OpenAPI error examples carry the code of their status; slug parameters hav
     '404': ['city_not_found', 'route_not_found'],
     '406': ['not_acceptable'],
     '422': ['invalid_parameter'],
-    '503': ['upstream_unavailable', 'not_ready'],
+    '503': ['upstream_unavailable', 'not_ready', 'history_store_unavailable'],
   };
   let checked = 0;
   for (const [path, ops] of Object.entries(spec.paths))

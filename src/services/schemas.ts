@@ -216,13 +216,13 @@ export const SourcesAnswer = lazy(() =>
         breakers: z
           .array(
             z.strictObject({
-              host: z.string().meta({ description: 'Upstream host (with port where it has one) the breaker guards' }),
+              host: z.string().meta({ description: 'Upstream host (with port) the breaker guards' }),
               state: breakerState(),
               opened_at: time('When it last opened').nullable(),
               failures: count('Consecutive upstream failures since the last success'),
             }),
           )
-          .meta({ description: 'One breaker per upstream host the source calls: its configured hosts, then those called since start' }),
+          .meta({ description: 'One breaker per upstream host the source calls' }),
         breaker: z.strictObject({ threshold: count('Failures that open the breaker'), cooldown_seconds: count('Seconds before a trial call') }),
         license: z.string(),
         license_url: z.string(),
@@ -248,11 +248,11 @@ export const SourcesAnswer = lazy(() =>
           .array(
             z.strictObject({
               file: z.string().meta({ description: 'Fixture file (in the repository under test/fixtures/)' }),
-              source: z.string().meta({ description: 'Where the answer was recorded or copied from (github:owner/repo path, or a URL)' }),
-              recorded: z.string().meta({ description: 'When it was recorded, as far as known (a date, a month, ~year or "not stated")' }),
+              source: z.string().meta({ description: 'Where it was recorded or copied from (github:owner/repo path, or a URL)' }),
+              recorded: z.string().meta({ description: 'When it was recorded, as far as known' }),
               commit: z.string().nullable().meta({ description: 'Commit of the repository it was copied from' }),
               note: z.string().nullable().meta({
-                description: 'What it is of when not simply this source answering for a register city (another place, an excerpt, a format reference)',
+                description: 'What it shows when not this source for a register city (another place, an excerpt)',
               }),
             }),
           )
@@ -266,7 +266,7 @@ export const SourcesAnswer = lazy(() =>
           })
           .nullable()
           .meta({
-            description: 'Its verdict in the last check-upstreams run against the live upstream (null: none recorded, see CHECK_UPSTREAMS_RESULT_PATH)',
+            description: 'Its verdict in the last check-upstreams run (null: none recorded; CHECK_UPSTREAMS_RESULT_PATH)',
           }),
       }),
     ),

@@ -235,10 +235,10 @@ export class Cache {
     };
     const early = joined();
     if (early) return early;
-    if (await breakerOpen()) {
-      if (entry) return { entry, status: 'STALE-ON-ERROR' };
-      return { status: 'UNAVAILABLE', error: new Error('circuit open') };
-    }
+    // With nothing cached the fetch still runs while the breaker is open: each of its calls to an open host is
+    // refused before it is made (pipeline/breakers.ts), and a value it builds from a shared one still cached
+    // (FetchContext.cached) can answer, as old as that value.
+    if (entry && (await breakerOpen())) return { entry, status: 'STALE-ON-ERROR' };
     const late = joined();
     if (late) return late;
     const fetching = this.fetchOnce(key, windows, fetcher, entry?.fetchedAt ?? 0);

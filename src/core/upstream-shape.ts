@@ -23,6 +23,3 @@ export function jsonPath(path: readonly PropertyKey[]): string {
   for (const p of path) out += typeof p === 'number' ? `[${p}]` : `.${String(p)}`;
   return out;
 }
-
-/** A finite number, or a number-shaped string some upstreams send ("6.85"); anything else fails the shape. */
-export const numeric = z.union([z.number(), z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/)]).transform((v) => Number(v));

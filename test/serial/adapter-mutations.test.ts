@@ -11,11 +11,14 @@ import { at } from '../helpers/json.ts';
  * The tolerant boundary (docs/contract.md, "Format drift"): every adapter's real payload, served by the fake upstream
  * with members removed, renamed, retyped or nulled at random. Whatever the mutation, an answer is never a 500 and
  * no promise is left rejected; it is either `ok` (the adapter read what it needs, an optional member became null) or
- * the cached value, served STALE-ON-ERROR while /api/v1/sources shows the source's format drift naming the member.
+ * the cached value, served STALE-ON-ERROR while /api/v1/sources shows the source's format drift naming the member,
+ * or no_data where the mutation made the upstream's own "nothing here" form (NOTHING_HERE).
  * Seeded: a failure names its seed and mutations, and MUTATION_SEED reruns one.
  */
 const ROUNDS = Number(process.env.MUTATION_ROUNDS ?? 8);
 const FIRST_SEED = Number(process.env.MUTATION_SEED ?? 20261207);
+/** MUTATION_TYPES=a,b runs only these data types (replaying a failure). */
+const ONLY = (process.env.MUTATION_TYPES ?? '').split(',').filter(Boolean);
 
 /** mulberry32: a small seeded generator, so a failing case can be replayed exactly. */
 function generator(seed: number) {
@@ -38,8 +41,15 @@ function members(doc: Json): (string | number)[][] {
   const queue: [Json, (string | number)[]][] = [[doc, []]];
   while (queue.length && out.length < 5000) {
     const [node, path] = queue.shift()!;
-    if (Array.isArray(node)) node.slice(0, 3).forEach((v, i) => (out.push([...path, i]), queue.push([v, [...path, i]])));
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) (out.push([...path, k]), queue.push([v, [...path, k]]));
+    const children: [string | number, Json][] = Array.isArray(node)
+      ? node.slice(0, 3).map((v, i) => [i, v])
+      : node && typeof node === 'object'
+        ? Object.entries(node)
+        : [];
+    for (const [k, v] of children) {
+      out.push([...path, k]);
+      queue.push([v, [...path, k]]);
+    }
   }
   return out;
 }
@@ -77,8 +87,22 @@ function mutate(doc: Json, path: (string | number)[], kind: Kind): string | null
 
 const KINDS: Kind[] = ['remove', 'rename', 'retype', 'null'];
 
-/** A JSON body with one to three random mutations; other bodies pass unchanged. */
-function mutator(seed: number, log: string[]) {
+const isObject = (v: Json): v is { [k: string]: Json } => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * A mutation can turn an answer into the upstream's own "nothing here" form; then no_data is the right answer, not a
+ * broken one shown as no_data. Only these forms, each recorded or documented for its upstream, are accepted.
+ */
+const NOTHING_HERE: Record<string, (doc: Json) => boolean> = {
+  // Bright Sky's answer for a warn cell without a warning (test/fixtures/brightsky/alerts-warncell-809374166-empty.json).
+  'weather-warnings': (doc) => isObject(doc) && Array.isArray(doc.alerts) && doc.alerts.length === 0,
+  // PEGELONLINE: no station within the radius is `[]`; a series whose gauge has no current value comes without
+  // `currentMeasurement` (test/fixtures/pegelonline/README.md).
+  'water-level': (doc) => (Array.isArray(doc) && doc.length === 0) || (isObject(doc) && 'unit' in doc && doc.currentMeasurement == null),
+};
+
+/** A JSON body with one to three random mutations (each mutated body kept in `bodies`); other bodies pass unchanged. */
+function mutator(seed: number, log: string[], bodies: Json[] = []) {
   const random = generator(seed);
   return (payload: Buffer, contentType: string): Buffer => {
     if (!/json/i.test(contentType)) return payload;
@@ -95,6 +119,7 @@ function mutator(seed: number, log: string[]) {
       const done = mutate(doc, paths[Math.floor(random() * paths.length)]!, KINDS[Math.floor(random() * KINDS.length)]!);
       if (done) log.push(done);
     }
+    bodies.push(doc);
     return Buffer.from(JSON.stringify(doc));
   };
 }
@@ -124,11 +149,11 @@ test(
     const catalog = buildCatalog(CATALOG.all.map(quick));
     let app: TestApp | undefined;
     const failures: string[] = [];
-    const tally = { ok: 0, drift: 0, cases: 0 };
+    const tally = { ok: 0, drift: 0, nothingHere: 0, cases: 0 };
     try {
       app = await startApp(fakeEnv(fake.url), { catalog });
       for (const dt of catalog.all) {
-        if (dt.cache === 'stored' || !dt.example.city) continue;
+        if (dt.cache === 'stored' || !dt.example.city || (ONLY.length && !ONLY.includes(dt.type))) continue;
         const path = examplePath(dt);
         // Only types whose example answers ok from a JSON payload: the others have no JSON to mutate.
         const types: string[] = [];
@@ -140,7 +165,8 @@ test(
         for (let round = 0; round < ROUNDS; round++) {
           const seed = FIRST_SEED + round;
           const log: string[] = [];
-          fake.transform = mutator(seed, log);
+          const bodies: Json[] = [];
+          fake.transform = mutator(seed, log, bodies);
           const r = await app.get(path);
           fake.transform = null;
           const label = `${dt.type} (seed ${seed}: ${log.join(', ') || 'no mutation'})`;
@@ -155,6 +181,8 @@ test(
             else failures.push(`${label}: served stale without a format drift naming a member (${first || 'none'})`);
           } else if (at(r.json, 'meta.source_status') === 'ok') {
             tally.ok++;
+          } else if (at(r.json, 'meta.source_status') === 'no_data' && bodies.some((b) => NOTHING_HERE[dt.type]?.(b))) {
+            tally.nothingHere++;
           } else {
             failures.push(`${label}: ${String(at(r.json, 'meta.source_status'))} (a broken answer shown as ${String(at(r.json, 'meta.source_status'))})`);
           }
@@ -169,8 +197,10 @@ test(
       await app?.close();
       await fake.stop();
     }
-    process.stderr.write(`adapter mutations: ${tally.cases} types, ${tally.ok} ok, ${tally.drift} drift, ${failures.length} failures\n`);
-    assert.ok(tally.cases >= 30, `at least 30 data types read a JSON payload: ${tally.cases}`);
+    process.stderr.write(
+      `adapter mutations: ${tally.cases} types, ${tally.ok} ok, ${tally.drift} drift, ${tally.nothingHere} nothing-here, ${failures.length} failures\n`,
+    );
+    if (!ONLY.length) assert.ok(tally.cases >= 30, `at least 30 data types read a JSON payload: ${tally.cases}`);
     assert.deepEqual(rejections.map(String), []);
     assert.deepEqual(failures, []);
   },

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from '../src/core/schema.ts';
 import { jsonPath, shaped } from '../src/core/upstream-shape.ts';
-import { FormatDriftError, isFormatDrift } from '../src/core/format-drift-error.ts';
+import { driftMessage, FormatDriftError, isFormatDrift } from '../src/core/format-drift-error.ts';
 
 /** The boundary of every adapter (docs/contract.md, "Format drift"): only the members read, optional ones nullish. */
 const Shape = z.looseObject({
@@ -66,4 +66,11 @@ test('jsonPath: keys as members, indexes in brackets, the empty path is the answ
   assert.equal(jsonPath([]), '$');
   assert.equal(jsonPath(['data', 'stations', 2, 'lat']), '$.data.stations[2].lat');
   assert.equal(jsonPath([0, 'id']), '$[0].id');
+});
+
+test('the drift shown in /api/v1/sources keeps a path index and still hides addresses', () => {
+  const err = drift(() => shaped(Shape, { stations: [{ uuid: 'a', lat: 1 }, { lat: 2 }] }, 'A'));
+  assert.equal(driftMessage(err), 'A $.stations[1].uuid: expected string, received undefined');
+  assert.equal(driftMessage(new Error('connect ECONNREFUSED [::1]:8080')), 'connect ECONNREFUSED <upstream>');
+  assert.equal(driftMessage(new Error('at [2001:db8::1]:443 and 10.0.0.1:80')), 'at <upstream> and <upstream>');
 });

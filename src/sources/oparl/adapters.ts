@@ -33,7 +33,7 @@ export const councilPapers: Adapter<CouncilPapersRecord> = async ({ city, http, 
   if (!sys) return { data: null, status: 'no_data', meta: { reason: 'no OParl system with an open licence is known for this city' } };
   const systemUrl = sys.url ? http.url(sys.url) : http.baseUrl;
   const system = assertSystem(await http.json<unknown>('', { base: systemUrl }));
-  const bodies = bodyList(await follow(http, system.body, systemUrl, system.id ?? undefined)<unknown>()).data ?? [];
+  const bodies = bodyList(await follow(http, system.body, systemUrl, system.id)<unknown>()).data ?? [];
   // A system may host several bodies (e.g. a district's); the city's is the one with a paper list, by name first.
   const body = bodies.find((b) => b.paper && b.name?.includes(city.name)) ?? bodies.find((b) => b.paper);
   if (!body?.paper) return { data: null, status: 'no_data', meta: { reason: 'the OParl system lists no body with papers' } };
@@ -43,7 +43,7 @@ export const councilPapers: Adapter<CouncilPapersRecord> = async ({ city, http, 
   const papers: CouncilPapersRecord['papers'] = [];
   let next: string | null | undefined = body.paper;
   for (let page = 0; next && page < MAX_PAGES; page++) {
-    const list = paperList(await follow(http, next, systemUrl, system.id ?? undefined)<unknown>(page === 0 ? { modified_since: since } : undefined));
+    const list = paperList(await follow(http, next, systemUrl, system.id)<unknown>(page === 0 ? { modified_since: since } : undefined));
     for (const p of list.data ?? []) {
       if (p.deleted) continue;
       papers.push(parsePaper(p));

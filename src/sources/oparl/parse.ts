@@ -5,9 +5,13 @@ import { shaped } from '../../core/upstream-shape.ts';
 
 const optText = z.string().nullish();
 
-/** OParl 1.0/1.1 objects (https://oparl.org/spezifikation), only the members used here; a System names its body list. */
+/**
+ * OParl 1.0/1.1 objects (https://oparl.org/spezifikation), only the members used here. A System names its body
+ * list, and its `id` (required by the spec) says which host its links are on, so they are followed on the
+ * configured URL's host.
+ */
 const SystemShape = z.looseObject({
-  id: optText,
+  id: z.string(),
   type: z.string().refine((t) => t.includes('/System'), 'not an OParl System'),
   name: optText,
   license: optText,

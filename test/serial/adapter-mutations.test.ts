@@ -32,6 +32,13 @@ function generator(seed: number) {
   };
 }
 
+/** FNV-1a, to turn a path into a seed. */
+function stringHash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Kind = 'remove' | 'rename' | 'retype' | 'null';
 
@@ -104,9 +111,10 @@ const NOTHING_HERE: Record<string, (doc: Json) => boolean> = {
 
 /** A JSON body with one to three random mutations (each mutated body kept in `bodies`); other bodies pass unchanged. */
 function mutator(seed: number, log: string[], bodies: Json[] = []) {
-  const random = generator(seed);
-  return (payload: Buffer, contentType: string): Buffer => {
+  return (payload: Buffer, contentType: string, url: URL): Buffer => {
     if (!/json/i.test(contentType)) return payload;
+    // One generator per answer, seeded by its path: adapters that fetch in parallel meet the same mutations each run.
+    const random = generator(seed ^ stringHash(url.pathname));
     let doc: Json;
     try {
       doc = JSON.parse(payload.toString('utf8')) as Json;
@@ -201,7 +209,7 @@ test(
       await fake.stop();
     }
     process.stderr.write(
-      `adapter mutations: ${tally.cases} types, ${tally.ok} ok, ${tally.drift} drift, ${tally.nothingHere} nothing-here, ${failures.length} failures\n`,
+      `adapter mutations: ${tally.cases} types, ${tally.ok} ok, ${tally.drift} drift, ${tally.nothingHere} nothing-here, ${failures.length} failures\n  types: ${cased.join(' ')}\n`,
     );
     if (!ONLY.length) assert.ok(tally.cases >= 30, `at least 30 data types read a JSON payload: ${tally.cases}`);
     assert.deepEqual(rejections.map(String), []);

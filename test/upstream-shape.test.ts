@@ -74,3 +74,9 @@ test('the drift shown in /api/v1/sources keeps a path index and still hides addr
   assert.equal(driftMessage(new Error('connect ECONNREFUSED [::1]:8080')), 'connect ECONNREFUSED <upstream>');
   assert.equal(driftMessage(new Error('at [2001:db8::1]:443 and 10.0.0.1:80')), 'at <upstream> and <upstream>');
 });
+
+test('shaped: a part of a large answer checked on its own is named by its path in the answer', () => {
+  const err = drift(() => shaped(Shape, { stations: [{ lat: 1 }] }, 'Big answer', ['entities', 'Q1']));
+  assert.equal(err.member, '$.entities.Q1.stations[0].uuid');
+  assert.equal(err.message, 'Big answer $.entities.Q1.stations[0].uuid: expected string, received undefined');
+});

@@ -6,13 +6,14 @@ import { FormatDriftError } from './format-drift-error.ts';
  * of another type is format drift naming the answer and the member's JSON path ("PEGELONLINE stations.json
  * $[0].uuid: expected string, received number"); the pipeline then keeps serving the cached value and
  * /api/v1/sources shows the drift. Members an adapter can do without are declared optional (`.nullish()`) and
- * become null in the record. Shapes are loose: members the adapter does not read are never checked.
+ * become null in the record. Shapes are loose: members the adapter does not read are never checked. `at` is the
+ * path of `body` within the answer, when only a part of a large answer is checked.
  */
-export function shaped<S extends z.ZodType>(schema: S, body: unknown, answer: string): z.output<S> {
+export function shaped<S extends z.ZodType>(schema: S, body: unknown, answer: string, at: readonly PropertyKey[] = []): z.output<S> {
   const checked = schema.safeParse(body);
   if (checked.success) return checked.data;
   const issue = checked.error.issues[0];
-  const member = jsonPath(issue?.path ?? []);
+  const member = jsonPath([...at, ...(issue?.path ?? [])]);
   const message = (issue?.message ?? 'rejected').replace(/^Invalid input: /, '');
   throw new FormatDriftError(`${answer} ${member}: ${message}`, member);
 }

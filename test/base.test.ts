@@ -36,7 +36,7 @@ test('parser: area unit checked (square miles dropped, hectares converted), year
   assert.equal(d.population_date, '2022');
   assert.equal(d.lat, 52.4);
   assert.equal(wikidataDate('+2024-05-00T00:00:00Z', 10), '2024-05');
-  assert.throws(() => parseCityBase({} as never, 'Q1'), /without entities/);
+  assert.throws(() => parseCityBase({} as never, 'Q1'), /Wikidata EntityData \$\.entities: expected record, received undefined/);
 });
 
 test('parser: a redirected QID is answered under its target id', () => {

@@ -39,7 +39,7 @@ test('parser: dashboard items to warnings, texts verbatim, zoned times, expired 
     ['mow.DE-BW-S-SE018-20211102-18-001'],
   );
   assert.deepEqual(parseDashboard([], NOW), []);
-  assert.throws(() => parseDashboard({ error: 'x' }, NOW), /not a JSON array/);
+  assert.throws(() => parseDashboard({ error: 'x' }, NOW), /NINA dashboard \$: expected array, received object/);
 });
 
 test('parser: CAP detail, German info block verbatim with HTML kept', () => {
@@ -54,7 +54,7 @@ test('parser: CAP detail, German info block verbatim with HTML kept', () => {
   assert.equal(d.sender_name, 'BBK, Nationale Warnzentrale Bonn');
   assert.equal(d.web, null);
   assert.match(nth(d.areas, 0), /^Bundesland: Freie Hansestadt Bremen/);
-  assert.throws(() => parseDetail({ identifier: 'x' }), /info block/);
+  assert.throws(() => parseDetail({ identifier: 'x' }), /NINA warning detail \$\.info: expected array/);
 });
 
 test('dashboard ARS: district level, last seven digits zero', () => {

@@ -7,10 +7,9 @@ import { must, nth } from './helpers/must.ts';
 import { type TestResponse } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { register as registerOparl } from './fixtures/oparl/routes.ts';
-import { assertList, assertSystem, parsePaper, type OparlList, type OparlPaper, type OparlSystemObject } from '../src/sources/oparl/parse.ts';
+import { assertSystem, paperList, parsePaper, type OparlList, type OparlPaper, type OparlSystemObject } from '../src/sources/oparl/parse.ts';
 import { OPARL } from '../src/sources/oparl/source.ts';
 import { OPARL_SYSTEMS } from '../src/sources/oparl/systems.ts';
-import { UpstreamError } from '../src/core/upstream-error.ts';
 import { CouncilPapersRecord } from '../src/core/records/city-base.ts';
 import { published } from '../src/core/schema.ts';
 
@@ -22,11 +21,11 @@ const PATH = '/api/v1/cities/leipzig/council-papers';
 const freshGet = (path: string): Promise<TestResponse> => ctx.freshGet(path);
 
 test('parser: the real ALLRIS and SD.NET System objects name their body list; a non-System body fails', () => {
-  assert.equal(assertSystem(json<OparlSystemObject>('system_leipzig_allris_1.0.json')), 'https://ratsinfo.leipzig.de/bi/oparl/1.0/bodies.asp');
-  assert.equal(assertSystem(json<OparlSystemObject>('system_krefeld_sdnet-rim_1.0.json')), 'https://ris.krefeld.de/webservice/oparl/v1.0/body');
+  assert.equal(assertSystem(json<OparlSystemObject>('system_leipzig_allris_1.0.json')).body, 'https://ratsinfo.leipzig.de/bi/oparl/1.0/bodies.asp');
+  assert.equal(assertSystem(json<OparlSystemObject>('system_krefeld_sdnet-rim_1.0.json')).body, 'https://ris.krefeld.de/webservice/oparl/v1.0/body');
   assert.equal(json<OparlSystemObject>('system_krefeld_sdnet-rim_1.0.json').license, undefined, 'Krefeld states no licence');
-  assert.throws(() => assertSystem(json('body_leipzig_allris_1.0.json')), UpstreamError);
-  assert.throws(() => assertList({ items: [] } as OparlList<unknown>, 'paper'), /without data/);
+  assert.throws(() => assertSystem(json('body_leipzig_allris_1.0.json')), /OParl System \$\.type: not an OParl System/);
+  assert.throws(() => paperList({ items: [] }), /OParl paper list \$\.data: expected array, received undefined/);
 });
 
 test('parser: a paper gives name, reference, date, type, main file URL and zoned modified time', () => {

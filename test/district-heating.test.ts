@@ -34,7 +34,7 @@ test('parser: summed buildings to district heat shares; empty sums are null; Esr
   assert.equal(d.district_heating_type_share_pct, 7.7);
   assert.equal(parseHeatingStatistics(json('zensus/featureserver0-query_outStatistics_heating_empty.json')), null);
   assert.throws(() => parseHeatingStatistics(json('zensus/featureserver0-query_error-400.json')), /Zensus grid query failed/);
-  assert.throws(() => parseHeatingStatistics({} as never), /without features/);
+  assert.throws(() => parseHeatingStatistics({} as never), /Zensus heating statistics \$\.features: expected array, received undefined/);
   const q = heatingStatisticsQuery('05315000');
   assert.equal(q.where, "ags='05315000'");
   assert.deepEqual(

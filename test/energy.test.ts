@@ -42,7 +42,7 @@ test('parser: pages and the per-carrier sum of units in operation', () => {
     ],
   );
   assert.throws(() => parsePage({ Errors: ['x'] } as never), /Errors/);
-  assert.throws(() => parsePage({} as never), /Data array/);
+  assert.throws(() => parsePage({} as never), /MaStR page \$\.Data: expected array, received undefined/);
 });
 
 test('GET energy: pages through the register by AGS and sums by carrier', async () => {

@@ -58,5 +58,6 @@ export function isFormatDrift(err: unknown): boolean {
 /** A failure as one short line without hosts, ports or URLs (it is shown in /api/v1/sources). */
 export function driftMessage(err: unknown): string {
   const m = err instanceof z.ZodError ? (({ member, message }) => `${member}: ${message}`)(firstIssue(err)) : err instanceof Error ? err.message : String(err);
-  return m.replace(/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b|\[[0-9a-f:]+\](?::\d+)?|https?:\/\/\S+/gi, '<upstream>').slice(0, 300);
+  // An IPv6 address in brackets has a colon; a JSON path's index (`$.features[2]`) has none and is kept.
+  return m.replace(/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b|\[[0-9a-f]*:[0-9a-f:]*\](?::\d+)?|https?:\/\/\S+/gi, '<upstream>').slice(0, 300);
 }

@@ -33,6 +33,8 @@ export class FakeUpstream {
   mode: 'normal' | 'down' | 'hang' | 'error' = 'normal';
   /** Answers every request itself when set (fault injection: see bench/reliability/faults.ts). */
   intercept: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  /** Rewrites every body before it is sent (a payload's members removed or retyped: test/adapter-mutations.test.ts). */
+  transform: ((payload: Buffer, contentType: string, url: URL) => Buffer) | null = null;
   url = '';
 
   on(method: string, path: string | RegExp, respond: Responder): this {
@@ -57,6 +59,7 @@ export class FakeUpstream {
     this.requests.length = 0;
     this.mode = 'normal';
     this.intercept = null;
+    this.transform = null;
   }
 
   async start(port = 0): Promise<this> {
@@ -93,6 +96,7 @@ export class FakeUpstream {
             ? Buffer.from(JSON.stringify(reply.json))
             : Buffer.from(reply.body ?? '');
         const headers: Record<string, string> = { 'content-type': reply.json !== undefined ? 'application/json' : guessType(reply.file), ...reply.headers };
+        if (this.transform) payload = this.transform(payload, headers['content-type'] ?? '', url);
         if (reply.gzip) {
           payload = gzipSync(payload);
           headers['content-encoding'] = 'gzip';

@@ -1,4 +1,6 @@
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
 /** The folder listing `BathingWater?f=json`. */
 export interface FolderBody {
@@ -46,9 +48,30 @@ export function classificationLayer(body: LayersBody): number {
   return layer.id as number;
 }
 
+/**
+ * A site's attributes as the layer defines them (esriFieldTypeString/Double): the coordinates place a site, so the
+ * keys must be there (a site without a value is left out); the texts may be null.
+ */
+const QueryShape = z.looseObject({
+  features: z.array(
+    z.looseObject({
+      attributes: z.looseObject({
+        bathingWaterIdentifier: z.string().nullish(),
+        bathingWaterName: z.string().nullish(),
+        bwWaterCategory: z.string().nullish(),
+        qualityStatus: z.string().nullish(),
+        bwProfileLink: z.string().nullish(),
+        latitude: z.number().nullable(),
+        longitude: z.number().nullable(),
+      }),
+    }),
+  ),
+  exceededTransferLimit: z.boolean().nullish(),
+});
+
 export function queryPage(body: QueryBody): { rows: Record<string, unknown>[]; more: boolean } {
-  if (!body || typeof body !== 'object') throw new UpstreamError('parse', 'EEA query answer is not an object');
-  if (body.error) throw new UpstreamError('status', `EEA query error ${body.error.code ?? ''}: ${String(body.error.message ?? '').slice(0, 80)}`);
-  if (!Array.isArray(body.features)) throw new UpstreamError('parse', 'EEA query answer without features');
-  return { rows: body.features.map((f) => f?.attributes ?? {}), more: body.exceededTransferLimit === true };
+  if (body && typeof body === 'object' && body.error)
+    throw new UpstreamError('status', `EEA query error ${body.error.code ?? ''}: ${String(body.error.message ?? '').slice(0, 80)}`);
+  const page = shaped(QueryShape, body, 'EEA query');
+  return { rows: page.features.map((f) => f.attributes), more: page.exceededTransferLimit === true };
 }

@@ -1,4 +1,6 @@
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import type { EnergyRecord } from '../../core/records/generation.ts';
 
 /** One page of `GetErweiterteOeffentlicheEinheitStromerzeugung`. */
@@ -24,10 +26,30 @@ export interface MastrUnit {
 /** Betriebs-Status "In Betrieb". */
 export const IN_OPERATION = 35;
 
+const optText = z.string().nullish();
+const optNumber = z.number().nullish();
+
+/** A page lists its units (each member read here may be null in the register) and the count of all. */
+const PageShape = z.looseObject({
+  Data: z.array(
+    z.looseObject({
+      EnergietraegerId: optNumber,
+      EnergietraegerName: optText,
+      BetriebsStatusId: optNumber,
+      Nettonennleistung: optNumber,
+      Bruttoleistung: optNumber,
+      Gemeindeschluessel: optText,
+      Gemeinde: optText,
+      LageEinheitBezeichnung: optText,
+    }),
+  ),
+  Total: z.number(),
+});
+
 export function parsePage(body: MastrPage): { units: MastrUnit[]; total: number } {
-  if (body?.Errors) throw new UpstreamError('parse', 'MaStR answered with Errors');
-  if (!Array.isArray(body?.Data) || typeof body.Total !== 'number') throw new UpstreamError('parse', 'MaStR page without Data array and Total');
-  return { units: body.Data, total: body.Total };
+  if (body && typeof body === 'object' && body.Errors) throw new UpstreamError('parse', 'MaStR answered with Errors');
+  const page = shaped(PageShape, body, 'MaStR page');
+  return { units: page.Data, total: page.Total };
 }
 
 const kw = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);

@@ -1,50 +1,7 @@
 import { toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import type { CivilProtectionWarning, CivilProtectionWarningDetail } from '../../core/records/safety.ts';
-
-/** One item of `GET /dashboard/{ARS}.json`. */
-export interface NinaDashboardItem {
-  id?: string;
-  payload?: {
-    type?: string;
-    id?: string;
-    data?: {
-      headline?: string;
-      provider?: string;
-      severity?: string;
-      msgType?: string;
-      transKeys?: { event?: string };
-    };
-  };
-  i18nTitle?: { de?: string };
-  sent?: string;
-  onset?: string;
-  expires?: string;
-}
-
-interface CapValue {
-  valueName?: string;
-  value?: string;
-}
-
-/** `GET /warnings/{id}.json`: a CAP 1.2 message as JSON. */
-export interface NinaWarningDetail {
-  identifier?: string;
-  info?: {
-    language?: string;
-    category?: string[];
-    event?: string;
-    urgency?: string;
-    certainty?: string;
-    headline?: string;
-    description?: string;
-    instruction?: string;
-    contact?: string;
-    web?: string;
-    parameter?: CapValue[];
-    area?: { areaDesc?: string }[];
-  }[];
-}
 
 /** NINA dashboards are per district: the 12-digit ARS with the last seven digits zero. */
 export function dashboardArs(ars: string): string {
@@ -59,21 +16,64 @@ const zoned = (v: unknown): string | null => {
   return Number.isFinite(t) ? toBerlinIso(t) : null;
 };
 
+const optText = z.string().nullish();
+
+/**
+ * `GET /dashboard/{ARS}.json`: an item is a warning only with its id and its payload's data (every provider's item carries both);
+ * everything else in it may be absent.
+ */
+const DashboardShape = z.array(
+  z.looseObject({
+    id: z.string(),
+    payload: z.looseObject({
+      data: z.looseObject({
+        headline: optText,
+        provider: optText,
+        severity: optText,
+        msgType: optText,
+        transKeys: z.looseObject({ event: optText }).nullish(),
+      }),
+    }),
+    i18nTitle: z.looseObject({ de: optText }).nullish(),
+    sent: optText,
+    onset: optText,
+    expires: optText,
+  }),
+);
+
+/** `GET /warnings/{id}.json`, a CAP 1.2 message as JSON: at least one info block; its members are each optional in CAP 1.2. */
+const DetailShape = z.looseObject({
+  info: z
+    .array(
+      z.looseObject({
+        language: optText,
+        category: z.array(z.string()).nullish(),
+        event: optText,
+        urgency: optText,
+        certainty: optText,
+        description: optText,
+        instruction: optText,
+        contact: optText,
+        web: optText,
+        parameter: z.array(z.looseObject({ valueName: optText, value: optText })).nullish(),
+        area: z.array(z.looseObject({ areaDesc: optText })).nullish(),
+      }),
+    )
+    .min(1),
+});
+
 /**
  * The dashboard's warnings, texts verbatim. Items whose expiry has passed are left out: the
  * dashboard can lag behind, and an expired warning is not active.
  */
 export function parseDashboard(body: unknown, now: Date): CivilProtectionWarning[] {
-  if (!Array.isArray(body)) throw new UpstreamError('parse', 'NINA dashboard is not a JSON array');
   const out: CivilProtectionWarning[] = [];
-  for (const item of body as NinaDashboardItem[]) {
-    const data = item?.payload?.data;
-    const id = str(item?.id) ?? str(item?.payload?.id);
-    if (!id || !data) continue;
+  for (const item of shaped(DashboardShape, body, 'NINA dashboard')) {
+    const data = item.payload.data;
     const end = zoned(item.expires);
     if (end && Date.parse(end) < now.getTime()) continue;
     out.push({
-      id,
+      id: item.id,
       provider: str(data.provider),
       message_type: str(data.msgType),
       severity: str(data.severity),
@@ -90,14 +90,12 @@ export function parseDashboard(body: unknown, now: Date): CivilProtectionWarning
 
 /** The German `info` block of a CAP message, texts verbatim. */
 export function parseDetail(body: unknown): CivilProtectionWarningDetail {
-  const info = (body as NinaWarningDetail | null)?.info;
-  if (!Array.isArray(info) || info.length === 0) throw new UpstreamError('parse', 'NINA warning detail without an info block');
-  const de = info.find((i) => i?.language?.toUpperCase().startsWith('DE')) ?? info[0];
-  if (!de) throw new UpstreamError('parse', 'NINA warning detail without an info block');
-  const param = (name: string) => str(de.parameter?.find((p) => p?.valueName === name)?.value);
+  const info = shaped(DetailShape, body, 'NINA warning detail').info;
+  const de = info.find((i) => i.language?.toUpperCase().startsWith('DE')) ?? info[0]!;
+  const param = (name: string) => str(de.parameter?.find((p) => p.valueName === name)?.value);
   return {
     event: str(de.event),
-    category: Array.isArray(de.category) ? de.category.filter((c): c is string => typeof c === 'string') : [],
+    category: de.category ?? [],
     urgency: str(de.urgency),
     certainty: str(de.certainty),
     description: str(de.description),
@@ -105,6 +103,6 @@ export function parseDetail(body: unknown): CivilProtectionWarningDetail {
     contact: str(de.contact),
     web: str(de.web),
     sender_name: param('sender_langname'),
-    areas: (de.area ?? []).map((a) => str(a?.areaDesc)).filter((a): a is string => a !== null),
+    areas: (de.area ?? []).map((a) => str(a.areaDesc)).filter((a): a is string => a !== null),
   };
 }

@@ -3,7 +3,7 @@ import type { CouncilPapersRecord } from '../../core/records/city-base.ts';
 import type { SourceHttp } from '../../core/adapter-http.ts';
 import { toBerlinIso } from '../../core/time.ts';
 import { OPARL_SYSTEM_BY_SLUG } from './systems.ts';
-import { assertList, assertSystem, byNewest, parsePaper, type OparlBody, type OparlList, type OparlPaper, type OparlSystemObject } from './parse.ts';
+import { assertSystem, bodyList, byNewest, paperList, parsePaper } from './parse.ts';
 
 /** Papers created or changed in this many days count as recent. */
 export const RECENT_DAYS = 30;
@@ -32,26 +32,20 @@ export const councilPapers: Adapter<CouncilPapersRecord> = async ({ city, http, 
   const sys = OPARL_SYSTEM_BY_SLUG.get(city.slug);
   if (!sys) return { data: null, status: 'no_data', meta: { reason: 'no OParl system with an open licence is known for this city' } };
   const systemUrl = sys.url ? http.url(sys.url) : http.baseUrl;
-  const system = await http.json<OparlSystemObject>('', { base: systemUrl });
-  const bodyList = assertSystem(system);
-  const bodies = assertList(await follow(http, bodyList, systemUrl, system.id)<OparlList<OparlBody>>(), 'body');
+  const system = assertSystem(await http.json<unknown>('', { base: systemUrl }));
+  const bodies = bodyList(await follow(http, system.body, systemUrl, system.id)<unknown>()).data ?? [];
   // A system may host several bodies (e.g. a district's); the city's is the one with a paper list, by name first.
-  const body = bodies.find((b) => b?.paper && b.name?.includes(city.name)) ?? bodies.find((b) => b?.paper);
+  const body = bodies.find((b) => b.paper && b.name?.includes(city.name)) ?? bodies.find((b) => b.paper);
   if (!body?.paper) return { data: null, status: 'no_data', meta: { reason: 'the OParl system lists no body with papers' } };
 
   const since = toBerlinIso(now.getTime() - RECENT_DAYS * 86400_000);
   const sinceDay = since.slice(0, 10);
   const papers: CouncilPapersRecord['papers'] = [];
-  let next: string | undefined = body.paper;
+  let next: string | null | undefined = body.paper;
   for (let page = 0; next && page < MAX_PAGES; page++) {
-    const list: OparlList<OparlPaper> = await follow(
-      http,
-      next,
-      systemUrl,
-      system.id,
-    )<OparlList<OparlPaper>>(page === 0 ? { modified_since: since } : undefined);
-    for (const p of assertList(list, 'paper')) {
-      if (!p || p.deleted) continue;
+    const list = paperList(await follow(http, next, systemUrl, system.id)<unknown>(page === 0 ? { modified_since: since } : undefined));
+    for (const p of list.data ?? []) {
+      if (p.deleted) continue;
       papers.push(parsePaper(p));
     }
     next = list.links?.next;

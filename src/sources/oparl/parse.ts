@@ -1,47 +1,53 @@
 import type { CouncilPaper } from '../../core/records/city-base.ts';
 import { hasZone, toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
-/** OParl 1.0/1.1 objects (https://oparl.org/spezifikation), only the members used here. */
-export interface OparlSystemObject {
-  id?: string;
-  type?: string;
-  name?: string;
-  license?: string;
-  body?: string;
-}
+const optText = z.string().nullish();
 
-export interface OparlBody {
-  id?: string;
-  name?: string;
-  shortName?: string;
-  paper?: string;
-}
+/**
+ * OParl 1.0/1.1 objects (https://oparl.org/spezifikation), only the members used here. A System names its body
+ * list, and its `id` (required by the spec) says which host its links are on, so they are followed on the
+ * configured URL's host.
+ */
+const SystemShape = z.looseObject({
+  id: z.string(),
+  type: z.string().refine((t) => t.includes('/System'), 'not an OParl System'),
+  name: optText,
+  license: optText,
+  body: z.string().min(1),
+});
 
-export interface OparlFile {
-  accessUrl?: string;
-  downloadUrl?: string;
-  mimeType?: string;
-}
+export type OparlSystemObject = z.output<typeof SystemShape>;
 
-export interface OparlPaper {
-  id?: string;
-  name?: string;
-  reference?: string;
-  date?: string;
-  paperType?: string;
-  mainFile?: OparlFile | string;
-  web?: string;
-  created?: string;
-  modified?: string;
-  deleted?: boolean;
-}
+const BodyShape = z.looseObject({ id: optText, name: optText, shortName: optText, paper: optText });
+export type OparlBody = z.output<typeof BodyShape>;
+
+const FileShape = z.looseObject({ accessUrl: optText, downloadUrl: optText, mimeType: optText });
+
+const PaperShape = z.looseObject({
+  id: optText,
+  name: optText,
+  reference: optText,
+  date: optText,
+  paperType: optText,
+  mainFile: z.union([z.string(), FileShape]).nullish(),
+  web: optText,
+  created: optText,
+  modified: optText,
+  deleted: z.boolean().nullish(),
+});
+export type OparlPaper = z.output<typeof PaperShape>;
 
 /** An OParl list page: `data` plus `links.next` while more pages follow. */
 export interface OparlList<T> {
   data?: T[];
-  links?: { next?: string };
+  links?: { next?: string | null } | null;
 }
+
+const listShape = <T extends z.ZodType>(item: T) => z.looseObject({ data: z.array(item), links: z.looseObject({ next: optText }).nullish() });
+const BODY_LIST = listShape(BodyShape);
+const PAPER_LIST = listShape(PaperShape);
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' && v.trim() !== 'N/A' ? v.trim() : null);
 /** Names carry the line breaks of the council system's input (ALLRIS: `…Beschaffung\r\n(eRis: DS V/3966)`). */
@@ -52,16 +58,16 @@ const link = (v: unknown): string | null => {
   return s && /^https?:\/\//i.test(s) ? s : null;
 };
 
-export function assertSystem(body: OparlSystemObject): string {
-  if (!body || typeof body !== 'object' || !String(body.type ?? '').includes('/System') || !str(body.body)) {
-    throw new UpstreamError('parse', 'OParl System object without a body list');
-  }
-  return body.body!;
+export function assertSystem(body: unknown): OparlSystemObject {
+  return shaped(SystemShape, body, 'OParl System');
 }
 
-export function assertList<T>(body: OparlList<T>, what: string): T[] {
-  if (!body || typeof body !== 'object' || !Array.isArray(body.data)) throw new UpstreamError('parse', `OParl ${what} list without data`);
-  return body.data;
+export function bodyList(body: unknown): OparlList<OparlBody> {
+  return shaped(BODY_LIST, body, 'OParl body list');
+}
+
+export function paperList(body: unknown): OparlList<OparlPaper> {
+  return shaped(PAPER_LIST, body, 'OParl paper list');
 }
 
 /** OParl times are ISO 8601 with an offset; one without (against the spec) is ambiguous and left out. */

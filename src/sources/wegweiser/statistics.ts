@@ -1,5 +1,7 @@
 import type { FetchContext } from '../../core/data-type.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
 /** `Region` of the data API: gkz is the 8-digit AGS, friendlyUrl the region's URL segment. */
 export interface WegweiserRegion {
@@ -26,6 +28,32 @@ export interface WegweiserStatistics {
   };
 }
 
+const optText = z.string().nullish();
+
+/** The members of a StatisticResponse both parsers read: an indicator's values are one row per region, one column per year. */
+const StatisticsShape = z.looseObject({
+  years: z.array(z.number()),
+  data: z.looseObject({
+    indicators: z.array(
+      z.looseObject({
+        id: z.union([z.number(), z.string()]).nullish(),
+        friendlyUrl: optText,
+        name: z.string(),
+        unit: optText,
+        regionYearValues: z.array(z.array(z.number().nullable())),
+      }),
+    ),
+    regions: z.array(z.looseObject({ name: z.string(), title: optText, gkz: z.string(), ars: z.string(), type: z.string() })).nullish(),
+    source: optText,
+    remark: optText,
+  }),
+});
+
+/** A `statistics/data` answer checked against the members read from it. */
+export function checkedStatistics(body: unknown): z.output<typeof StatisticsShape> {
+  return shaped(StatisticsShape, body, 'Wegweiser statistics data');
+}
+
 /** The region whose Gemeindekennziffer equals the city's AGS; never a name match. */
 export function regionByAgs(list: unknown, ags: string): WegweiserRegion | null {
   if (!Array.isArray(list)) throw new UpstreamError('parse', 'region/list did not answer an array');
@@ -33,11 +61,11 @@ export function regionByAgs(list: unknown, ags: string): WegweiserRegion | null 
 }
 
 /** One entry per indicator: the latest year with a value for the (single) requested region. */
-export function parseStatistics(body: WegweiserStatistics) {
-  const d = body?.data;
-  if (!d || !Array.isArray(d.indicators) || !Array.isArray(body.years)) throw new UpstreamError('parse', 'statistics/data without data.indicators or years');
+export function parseStatistics(answer: unknown) {
+  const body = checkedStatistics(answer);
+  const d = body.data;
   const indicators = d.indicators.map((ind) => {
-    const values = Array.isArray(ind.regionYearValues?.[0]) ? ind.regionYearValues[0] : [];
+    const values = ind.regionYearValues[0] ?? [];
     let latest = -1;
     for (let i = values.length - 1; i >= 0; i--)
       if (typeof values[i] === 'number') {

@@ -1,25 +1,24 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { SustainabilityRecord } from '../../core/records/sustainability.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
-import { statisticsOfCity, type WegweiserStatistics } from './statistics.ts';
+import { checkedStatistics, statisticsOfCity } from './statistics.ts';
 
 /** The Wegweiser topic that carries the SDG indicators of the SDG-Portal for municipalities. */
 export const SDG_TOPIC = 'nachhaltigkeit';
 
 /** Every indicator of the topic with its latest year that has a value. */
-export function parseSdgIndicators(body: WegweiserStatistics): SustainabilityRecord {
-  const d = body?.data;
-  if (!d || !Array.isArray(d.indicators) || !Array.isArray(body.years)) throw new UpstreamError('parse', 'statistics/data without data.indicators or years');
+export function parseSdgIndicators(answer: unknown): SustainabilityRecord {
+  const body = checkedStatistics(answer);
+  const d = body.data;
   const region = d.regions?.[0];
   return {
     region: region ? { name: region.name ?? null, ags: region.gkz ?? null, ars: region.ars ?? null } : null,
     data_source: typeof d.source === 'string' ? d.source : null,
     indicators: d.indicators.map((ind) => {
-      const values = Array.isArray(ind.regionYearValues?.[0]) ? ind.regionYearValues[0] : [];
+      const values = ind.regionYearValues[0] ?? [];
       let i = Math.min(values.length, body.years.length) - 1;
       while (i >= 0 && typeof values[i] !== 'number') i--;
       return {
-        id: ind.friendlyUrl ?? (ind.id !== undefined ? String(ind.id) : null),
+        id: ind.friendlyUrl ?? (ind.id != null ? String(ind.id) : null),
         label: ind.name ?? null,
         unit: ind.unit ?? null,
         value: i >= 0 ? (values[i] as number) : null,

@@ -1,5 +1,6 @@
 import type { HeritageRecord } from '../../core/records/city-base.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
 /** SPARQL 1.1 Query Results JSON (https://www.w3.org/TR/sparql11-results-json/). */
 export interface SparqlResults {
@@ -42,15 +43,32 @@ export function parseWktPoint(v: string | undefined): { lat: number; lon: number
 
 export type Monument = HeritageRecord;
 
+/** An RDF term of a results row; a variable bound only in an OPTIONAL clause is absent from rows without it. */
+const term = z.looseObject({ type: z.string(), value: z.string() });
+const HeritageShape = z.looseObject({
+  results: z.looseObject({
+    bindings: z.array(
+      z.looseObject({
+        item: term,
+        coord: term,
+        itemLabel: term.nullish(),
+        designationLabel: term.nullish(),
+        image: term.nullish(),
+        address: term.nullish(),
+        article: term.nullish(),
+      }),
+    ),
+  }),
+});
+
 export function parseHeritage(body: SparqlResults): Monument[] {
-  const rows = body?.results?.bindings;
-  if (!Array.isArray(rows)) throw new UpstreamError('parse', 'SPARQL answer without results.bindings');
+  const rows = shaped(HeritageShape, body, 'Wikidata SPARQL results').results.bindings;
   const byItem = new Map<string, Monument>();
   for (const row of rows) {
-    const uri = row.item?.value;
-    if (!uri?.startsWith(ENTITY)) continue;
+    const uri = row.item.value;
+    if (!uri.startsWith(ENTITY)) continue;
     const id = uri.slice(ENTITY.length);
-    const point = parseWktPoint(row.coord?.value);
+    const point = parseWktPoint(row.coord.value);
     let m = byItem.get(id);
     if (!m) {
       const label = row.itemLabel?.value ?? null;

@@ -1,40 +1,51 @@
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
-/** The Wikibase JSON model as served by Special:EntityData/{QID}.json. */
+const optText = z.string().nullish();
+const optNumber = z.number().nullish();
+
 /**
- * The datavalue fields read here: quantity (amount, unit), time (time, precision) and
- * globecoordinate (latitude, longitude, globe). Upstream JSON, so any of them may be absent.
+ * The Wikibase JSON model as served by Special:EntityData/{QID}.json, only the statements read here: the
+ * datavalue fields of quantity (amount, unit), time (time, precision) and globecoordinate (latitude, longitude,
+ * globe). An item's answer holds hundreds of other statements, so the item's own members are checked, not the
+ * whole answer.
  */
-export interface DataValue {
-  amount?: string | number;
-  unit?: string;
-  time?: string;
-  precision?: number;
-  latitude?: number;
-  longitude?: number;
-  globe?: string;
-}
-export interface Snak {
-  snaktype: 'value' | 'somevalue' | 'novalue';
-  property: string;
-  datavalue?: { value: DataValue; type: string };
-  datatype?: string;
-}
-export interface Statement {
-  mainsnak: Snak;
-  rank: 'preferred' | 'normal' | 'deprecated';
-  qualifiers?: Record<string, Snak[]>;
-  id?: string;
-}
-export interface Entity {
-  id: string;
-  modified?: string;
-  labels?: Record<string, { language: string; value: string }>;
-  claims?: Record<string, Statement[]>;
-}
+const SnakShape = z.looseObject({
+  snaktype: z.enum(['value', 'somevalue', 'novalue']),
+  datavalue: z
+    .looseObject({
+      value: z.looseObject({
+        amount: z.union([z.string(), z.number()]).nullish(),
+        unit: optText,
+        time: optText,
+        precision: optNumber,
+        latitude: optNumber,
+        longitude: optNumber,
+        globe: optText,
+      }),
+    })
+    .nullish(),
+});
+const StatementShape = z.looseObject({
+  mainsnak: SnakShape,
+  rank: z.enum(['preferred', 'normal', 'deprecated']),
+  qualifiers: z.looseObject({ P585: z.array(SnakShape).nullish() }).nullish(),
+});
+type Statement = z.output<typeof StatementShape>;
+const StatementsShape = z.array(StatementShape).nullish();
+const label = z.looseObject({ value: z.string() }).nullish();
+const EntityShape = z.looseObject({
+  id: optText,
+  modified: optText,
+  labels: z.looseObject({ de: label, en: label }).nullish(),
+  claims: z.looseObject({ P1082: StatementsShape, P625: StatementsShape, P2046: StatementsShape }).nullish(),
+});
+const EntitiesShape = z.looseObject({ entities: z.record(z.string(), z.unknown()) });
+
 export interface EntityDataBody {
-  entities?: Record<string, Entity>;
+  entities?: Record<string, unknown>;
 }
 
 const ENTITY = 'http://www.wikidata.org/entity/';
@@ -64,10 +75,10 @@ export interface CityBase {
  * id, so the only entity is taken when the requested one is absent.
  */
 export function parseCityBase(body: EntityDataBody, qid: string): CityBase {
-  const entities = body?.entities;
-  if (!entities || typeof entities !== 'object') throw new UpstreamError('parse', 'Wikidata EntityData without entities');
-  const entity = entities[qid] ?? Object.values(entities)[0];
-  if (!entity || typeof entity !== 'object') throw new UpstreamError('parse', `Wikidata EntityData without entity ${qid}`);
+  const { entities } = shaped(EntitiesShape, body, 'Wikidata EntityData');
+  const key = qid in entities ? qid : Object.keys(entities)[0];
+  if (key === undefined) throw new UpstreamError('parse', `Wikidata EntityData $.entities: no entity ${qid}`);
+  const entity = shaped(EntityShape, entities[key], 'Wikidata EntityData', ['entities', key]);
   const claims = entity.claims ?? {};
   const pop = population(claims.P1082 ?? []);
   const coord = usable(claims.P625 ?? [])
@@ -88,7 +99,7 @@ export function parseCityBase(body: EntityDataBody, qid: string): CityBase {
 
 /** Non-deprecated statements with a value, preferred rank first (stable otherwise). */
 function usable(statements: Statement[]): Statement[] {
-  const ok = statements.filter((s) => s?.rank !== 'deprecated' && s?.mainsnak?.snaktype === 'value' && s.mainsnak.datavalue);
+  const ok = statements.filter((s) => s.rank !== 'deprecated' && s.mainsnak.snaktype === 'value' && s.mainsnak.datavalue);
   return [...ok.filter((s) => s.rank === 'preferred'), ...ok.filter((s) => s.rank !== 'preferred')];
 }
 
@@ -103,7 +114,7 @@ function population(statements: Statement[]): { amount: number; date: string | n
     if (!Number.isFinite(amount)) continue;
     const t = s.qualifiers?.P585?.find((q) => q.snaktype === 'value' && q.datavalue)?.datavalue?.value;
     const sortKey = typeof t?.time === 'string' ? t.time.replace(/^\+/, '') : '';
-    if (!best || sortKey > best.sortKey) best = { amount, sortKey, date: t?.time === undefined ? null : wikidataDate(t.time, t.precision ?? 0) };
+    if (!best || sortKey > best.sortKey) best = { amount, sortKey, date: typeof t?.time !== 'string' ? null : wikidataDate(t.time, t.precision ?? 0) };
   }
   return best ? { amount: best.amount, date: best.date } : null;
 }
@@ -111,7 +122,7 @@ function population(statements: Statement[]): { amount: number; date: string | n
 function area(statements: Statement[]): number | null {
   for (const s of usable(statements)) {
     const v = s.mainsnak.datavalue!.value;
-    const factor = v?.unit === undefined ? undefined : AREA_UNITS[v.unit];
+    const factor = typeof v?.unit === 'string' ? AREA_UNITS[v.unit] : undefined;
     const amount = Number(v?.amount);
     if (factor !== undefined && Number.isFinite(amount)) return Math.round(amount * factor * 100) / 100;
   }

@@ -1,7 +1,6 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { DistrictHeatingRecord } from '../../core/records/heating.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
-import { attr, ZENSUS_REFERENCE_DATE, type EsriStatsBody } from './grid-stats.ts';
+import { statisticsRow, statisticsShape, ZENSUS_REFERENCE_DATE, type EsriStatsBody } from './grid-stats.ts';
 
 /** Layer-0 fields summed per city: buildings by heating energy carrier and by heating type. */
 const SUMS = {
@@ -10,6 +9,8 @@ const SUMS = {
   type_total: 'Insgesamt_Heizungsart',
   type_district: 'Fernheizung',
 } as const;
+
+const HEATING_SHAPE = statisticsShape(Object.keys(SUMS) as (keyof typeof SUMS)[]);
 
 /** One `outStatistics` query over all cells of the AGS: a single row, so no paging past maxRecordCount. */
 export function heatingStatisticsQuery(ags: string) {
@@ -28,14 +29,9 @@ const share = (part: number | null, whole: number | null) => (part !== null && w
  * shares are taken over the summed totals.
  */
 export function parseHeatingStatistics(body: EsriStatsBody): DistrictHeatingRecord | null {
-  if (body?.error) throw new UpstreamError('parse', `Zensus grid query failed: ${body.error.code ?? ''} ${body.error.message ?? ''}`.trim());
-  if (!Array.isArray(body?.features)) throw new UpstreamError('parse', 'Zensus grid statistics without features');
-  const a = body.features[0]?.attributes ?? {};
-  const carrierTotal = attr(a, 'carrier_total');
-  const typeTotal = attr(a, 'type_total');
+  const a = statisticsRow(body, HEATING_SHAPE, 'Zensus heating statistics');
+  const { carrier_total: carrierTotal, type_total: typeTotal, carrier_district: carrierDistrict, type_district: typeDistrict } = a;
   if (!carrierTotal && !typeTotal) return null;
-  const carrierDistrict = attr(a, 'carrier_district');
-  const typeDistrict = attr(a, 'type_district');
   return {
     census_year: 2022,
     reference_date: ZENSUS_REFERENCE_DATE,

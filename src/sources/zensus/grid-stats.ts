@@ -1,4 +1,7 @@
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { FormatDriftError } from '../../core/format-drift-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
 /** Census reference date (Stichtag) of every Zensus 2022 figure. */
 export const ZENSUS_REFERENCE_DATE = '2022-05-15';
@@ -22,24 +25,43 @@ export interface EsriStatsBody {
   error?: { code?: number; message?: string };
 }
 
-/** A numeric attribute of an ArcGIS statistics answer by its out-field name, in any letter case. */
-export function attr(a: Record<string, unknown>, name: string): number | null {
-  const key = Object.keys(a).find((k) => k.toLowerCase() === name);
-  const v = key ? a[key] : null;
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+const lowerKeys = (v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.toLowerCase(), x])) : v;
+
+/**
+ * An `outStatistics` answer over all cells of an AGS is one row, also when no cell matches (then its sums are null):
+ * `features[0].attributes` with every out-field present, a number or null. Out-field names come back in any letter
+ * case from some ArcGIS servers, so they are compared lower-cased. Built once per query kind.
+ */
+export function statisticsShape<K extends string>(fields: readonly K[]) {
+  const row = z.looseObject(Object.fromEntries(fields.map((f) => [f, z.number().nullable()])) as Record<K, z.ZodNullable<z.ZodNumber>>);
+  return z.looseObject({ features: z.array(z.looseObject({ attributes: z.preprocess(lowerKeys, row) })).min(1) });
 }
+
+/** The statistics row of an answer checked against its shape; Esri answers errors with HTTP 200 and an `error` member. */
+export function statisticsRow<K extends string>(body: EsriStatsBody, shape: ReturnType<typeof statisticsShape<K>>, answer: string): Record<K, number | null> {
+  if (body && typeof body === 'object' && body.error)
+    throw new UpstreamError('parse', `Zensus grid query failed: ${body.error.code ?? ''} ${body.error.message ?? ''}`.trim());
+  return shaped(shape, body, answer).features[0]!.attributes as Record<K, number | null>;
+}
+
+const GRID_SHAPE = statisticsShape(['population', 'cells']);
 
 /**
  * Esri answers errors with HTTP 200 and an `error` member. Cells without inhabitants are absent
  * from the layer, so the cell count is the populated area, not the city's area.
  */
 export function parseGridStatistics(body: EsriStatsBody, areaKm2: number | null) {
-  if (body?.error) throw new UpstreamError('parse', `Zensus grid query failed: ${body.error.code ?? ''} ${body.error.message ?? ''}`.trim());
-  if (!Array.isArray(body?.features)) throw new UpstreamError('parse', 'Zensus grid statistics without features');
-  const a = body.features[0]?.attributes ?? {};
-  const population = attr(a, 'population');
-  const cells = attr(a, 'cells');
-  if (!population) return null;
+  const { population, cells } = statisticsRow(body, GRID_SHAPE, 'Zensus grid statistics');
+  if (!population) {
+    // A sum over no cell is null; one over populated cells is not.
+    if (cells)
+      throw new FormatDriftError(
+        `Zensus grid statistics $.features[0].attributes.population: no sum over ${cells} cells`,
+        '$.features[0].attributes.population',
+      );
+    return null;
+  }
   const populatedArea = cells ? round(cells * CELL_KM2, 2) : null;
   return {
     population_census: population,

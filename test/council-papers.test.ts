@@ -50,7 +50,7 @@ test('parser on the recorded ALLRIS paper page (Leipzig, p=2): line breaks in th
   const page = json<OparlList<OparlPaper> & { pagination: { elementsPerPage: number } }>('papers_leipzig_allris_1.0_body2387_p2_1-item.json');
   assert.equal(page.pagination.elementsPerPage, 20);
   assert.match(String(page.links?.next), /papers\.asp\?body=2387&p=3$/);
-  assert.deepEqual(parsePaper(nth(assertList(page, 'paper'), 0)), {
+  assert.deepEqual(parsePaper(nth(paperList(page).data ?? [], 0)), {
     id: 'https://ratsinfo.leipzig.de/bi/oparl/1.0/papers.asp?id=1000030',
     name: 'Konzept der Stadt Leipzig zur fairen und nachhaltigen Beschaffung (eRis: DS V/3966)',
     reference: 'DS-00029/14',

@@ -57,7 +57,7 @@ export function parseAlerts(answer: unknown): WeatherWarningsRecord {
     .filter((a) => a.status !== 'test')
     .map((a) => ({
       id: a.alert_id,
-      status: (a.status ?? 'actual') as 'actual' | 'test',
+      status: a.status ?? 'actual',
       category: a.category ?? null,
       event_code: a.event_code ?? null,
       event_de: a.event_de ?? null,

@@ -37,11 +37,11 @@ export const nextbikeSharing: Adapter<SharingRecord> = async (ctx) => {
     const url = feeds.get(name);
     return url ? gbfsFeed(await http.json(underBase(url, DEFAULT_BASE)), name) : null;
   };
-  const system = await get('system_information');
-  if (!system) throw new FormatDriftError('GBFS gbfs.json $.data.feeds: lacks system_information', '$.data.feeds');
   // A system has docked stations, free-floating vehicles or both; a discovery listing neither feed cannot be read.
   if (!feeds.has('station_information') && !feeds.has('free_bike_status'))
     throw new FormatDriftError('GBFS gbfs.json $.data.feeds: lacks station_information and free_bike_status', '$.data.feeds');
+  const system = await get('system_information');
+  if (!system) throw new FormatDriftError('GBFS gbfs.json $.data.feeds: lacks system_information', '$.data.feeds');
   const info = system.data;
   const systemId = info.system_id ?? `nextbike_${code}`;
   const license = openLicense(info);

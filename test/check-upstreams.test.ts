@@ -95,7 +95,7 @@ const altered: [string, Reply, RegExp][] = [
       b.sources[0]!.lat = '47.8749';
       return { json: b };
     })(),
-    /record schema: station\.lat: expected number, received string/,
+    /Bright Sky current_weather \$\.sources\[0\]\.lat: expected number, received string/,
   ],
   [
     'an HTML error page served with 200',

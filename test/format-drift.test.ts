@@ -56,11 +56,11 @@ test('format drift: marked in /sources, health and a counter; the cached value i
 
     const row = await sourceRow(app, 'dwd-brightsky');
     const drift = obj(row, 'format_drift');
-    assert.equal(drift.first_error, 'record schema: station.lat: expected number, received string');
+    assert.equal(drift.first_error, 'Bright Sky current_weather $.sources[0].lat: expected number, received string');
     assert.match(String(drift.since), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/);
     assert.equal(drift.count, 2);
     assert.deepEqual(drift.types, ['weather']);
-    assert.match(row.last_error ?? '', /^format drift: record schema: station\.lat/);
+    assert.match(row.last_error ?? '', /^format drift: Bright Sky current_weather \$\.sources\[0\]\.lat/);
     assert.deepEqual(at((await app.get('/api/v1/health')).json, 'data.sources.format_drift'), ['dwd-brightsky']);
     assert.match((await app.get('/metrics')).text, /^stadtdaten_format_drift_total\{source="dwd-brightsky"\} 2$/m);
 

@@ -45,7 +45,7 @@ test('parser: ParkAPI v3 list: counts outside 0..capacity and static sites carry
   assert.equal(schloss?.free_spaces, null, '650 free of 400 is no count');
   assert.equal(wasen?.live, false);
   assert.equal(wasen?.capacity, 1000);
-  assert.throws(() => parseParkapiSites({ results: [] }, { uid: 'x', license: 'L' }), /without items/);
+  assert.throws(() => parseParkapiSites({ results: [] }, { uid: 'x', license: 'L' }), /ParkAPI v3 parking-sites \$\.items: /);
 });
 
 test('the recorded ParkAPI v3 list (MobiData BW, source 34, 2025-08-19): {items, total_count}, decimal-string lat/lon, absent optional members', async () => {
@@ -92,7 +92,7 @@ test('parser: Dortmund Opendatasoft records: state, counts above the capacity dr
   assert.equal(sites[0]?.updated_at, '2024-05-03T12:15:00+02:00');
   assert.equal(sites[2]?.state, 'closed');
   assert.equal(sites[3]?.free_spaces, null);
-  assert.throws(() => parseDortmundParkhaeuser({ items: [] }), /without results/);
+  assert.throws(() => parseDortmundParkhaeuser({ items: [] }), /Dortmund Opendatasoft parkhauser \$\.results: /);
 });
 
 test('merge rule: the same place, or near with a shared name word, is one car park', () => {

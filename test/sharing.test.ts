@@ -106,7 +106,9 @@ test('sharing: a feed that stopped updating is no_data with the reason', async (
 });
 
 test('sharing: a system without an open licence is left out and named in meta.excluded_systems', async () => {
-  fake.get(`${SYS}/de/system_information.json`, { json: { last_updated: 1, ttl: 60, version: '2.3', data: { system_id: 'nextbike_le', name: 'x' } } });
+  fake.get(`${SYS}/de/system_information.json`, {
+    json: { last_updated: 1, ttl: 60, version: '2.3', data: { system_id: 'nextbike_le', name: 'x', license_url: 'https://www.nextbike.de/de/agb/' } },
+  });
   const r = await freshGet('/api/v1/cities/leipzig/sharing');
   assert.equal(at(r.json, 'meta.source_status'), 'no_data');
   assert.deepEqual(at(r.json, 'meta.excluded_systems'), ['nextbike_le']);

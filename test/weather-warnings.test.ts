@@ -55,7 +55,7 @@ test('parser: missing instruction stays null; empty list; test messages dropped;
   const withTest = json(HEAT);
   withTest.alerts.push({ ...withTest.alerts[0], id: 1, status: 'test' });
   assert.equal(parseAlerts(withTest).warnings.length, 1);
-  assert.throws(() => parseAlerts({} as never), /alerts array/);
+  assert.throws(() => parseAlerts({}), /Bright Sky alerts \$\.alerts: /);
   assert.equal(municipalityWarnCell('03159016'), '803159016');
 });
 

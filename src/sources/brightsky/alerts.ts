@@ -1,34 +1,48 @@
 import { toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import type { WeatherWarningsRecord } from '../../core/records/weather.ts';
 
-/** Bright Sky `/alerts`: DWD CAP warnings of one municipality cell (COMMUNEUNION_DWD_STAT). */
-export interface BrightSkyAlert {
-  id: number;
-  alert_id: string;
-  status?: 'actual' | 'test' | null;
-  effective: string;
-  onset: string;
-  expires: string | null;
-  category: string | null;
-  response_type: string | null;
-  urgency: string | null;
-  severity: string | null;
-  certainty: string | null;
-  event_code: number | null;
-  event_en: string | null;
-  event_de: string | null;
-  headline_en: string | null;
-  headline_de: string | null;
-  description_en: string | null;
-  description_de: string | null;
-  instruction_en: string | null;
-  instruction_de: string | null;
-}
-export interface BrightSkyAlertsBody {
-  alerts: BrightSkyAlert[];
-  location?: { warn_cell_id: number; name: string; name_short: string; district: string; state: string; state_short: string } | null;
-}
+const optText = z.string().nullish();
+const optTime = z
+  .string()
+  .refine((t) => Number.isFinite(Date.parse(t)), 'not a time')
+  .nullish();
+
+/** One DWD CAP warning as Bright Sky relays it; every text may be missing (null in the record), the id may not. */
+const AlertShape = z.looseObject({
+  alert_id: z.string(),
+  status: optText,
+  effective: optTime,
+  onset: optTime,
+  expires: optTime,
+  category: optText,
+  response_type: optText,
+  urgency: optText,
+  severity: optText,
+  certainty: optText,
+  event_code: z.number().int().nullish(),
+  event_en: optText,
+  event_de: optText,
+  headline_en: optText,
+  headline_de: optText,
+  description_en: optText,
+  description_de: optText,
+  instruction_en: optText,
+  instruction_de: optText,
+});
+
+/**
+ * Bright Sky `/alerts`: DWD CAP warnings of one municipality cell (COMMUNEUNION_DWD_STAT). A cell without a warning
+ * answers `alerts: []` (recorded), so a missing `alerts` array is drift, never "no warning".
+ */
+const AlertsShape = z.looseObject({
+  alerts: z.array(AlertShape),
+  location: z
+    .looseObject({ warn_cell_id: z.number().int(), name: optText, name_short: optText, district: optText, state: optText, state_short: optText })
+    .nullish(),
+});
+export type BrightSkyAlertsBody = z.input<typeof AlertsShape>;
 
 const zoned = (v: string | null | undefined): string | null => (v ? toBerlinIso(v) : null);
 
@@ -37,27 +51,27 @@ const zoned = (v: string | null | undefined): string | null => (v ? toBerlinIso(
  * verbatim in both languages; only field names and time zones are adapted. Test messages
  * (status "test", reported since Bright Sky 2.1.9) are not warnings and are left out.
  */
-export function parseAlerts(body: BrightSkyAlertsBody): WeatherWarningsRecord {
-  if (!body || !Array.isArray(body.alerts)) throw new UpstreamError('parse', 'Bright Sky alerts without an alerts array');
+export function parseAlerts(answer: unknown): WeatherWarningsRecord {
+  const body = shaped(AlertsShape, answer, 'Bright Sky alerts');
   const warnings = body.alerts
     .filter((a) => a.status !== 'test')
     .map((a) => ({
       id: a.alert_id,
       status: a.status ?? 'actual',
-      category: a.category,
-      event_code: a.event_code,
-      event_de: a.event_de,
-      event_en: a.event_en,
-      severity: a.severity,
-      urgency: a.urgency,
-      certainty: a.certainty,
-      response_type: a.response_type,
-      headline_de: a.headline_de,
-      headline_en: a.headline_en,
-      description_de: a.description_de,
-      description_en: a.description_en,
-      instruction_de: a.instruction_de,
-      instruction_en: a.instruction_en,
+      category: a.category ?? null,
+      event_code: a.event_code ?? null,
+      event_de: a.event_de ?? null,
+      event_en: a.event_en ?? null,
+      severity: a.severity ?? null,
+      urgency: a.urgency ?? null,
+      certainty: a.certainty ?? null,
+      response_type: a.response_type ?? null,
+      headline_de: a.headline_de ?? null,
+      headline_en: a.headline_en ?? null,
+      description_de: a.description_de ?? null,
+      description_en: a.description_en ?? null,
+      instruction_de: a.instruction_de ?? null,
+      instruction_en: a.instruction_en ?? null,
       effective_at: zoned(a.effective),
       start: zoned(a.onset),
       end: zoned(a.expires),
@@ -65,7 +79,14 @@ export function parseAlerts(body: BrightSkyAlertsBody): WeatherWarningsRecord {
   const loc = body.location ?? null;
   return {
     warn_cell: loc
-      ? { id: loc.warn_cell_id, name: loc.name, name_short: loc.name_short, district: loc.district, state: loc.state, state_short: loc.state_short }
+      ? {
+          id: loc.warn_cell_id,
+          name: loc.name ?? null,
+          name_short: loc.name_short ?? null,
+          district: loc.district ?? null,
+          state: loc.state ?? null,
+          state_short: loc.state_short ?? null,
+        }
       : null,
     warnings,
   };

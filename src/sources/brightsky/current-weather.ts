@@ -1,36 +1,65 @@
 import { toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import type { WeatherRecord } from '../../core/records/weather.ts';
 
-/** Bright Sky `/current_weather` (units=dwd): °C, hPa, km/h, mm, %, minutes; distance in metres. */
-export interface BrightSkyCurrent {
-  weather: Record<string, unknown> & { source_id: number; timestamp: string; fallback_source_ids?: Record<string, number> };
-  sources: {
-    id: number;
-    dwd_station_id: string | null;
-    wmo_station_id?: string | null;
-    station_name: string | null;
-    lat: number;
-    lon: number;
-    height?: number;
-    distance: number;
-    observation_type?: string;
-  }[];
-}
+const optNumber = z.number().nullish();
+const optText = z.string().nullish();
+
+/**
+ * Bright Sky `/current_weather` (units=dwd): °C, hPa, km/h, mm, %, minutes; distance in metres. Every measured value
+ * may be null or missing (a station without that sensor); the time and the stations are what the record needs.
+ */
+const CurrentShape = z.looseObject({
+  weather: z.looseObject({
+    source_id: optNumber,
+    timestamp: z.string().refine((t) => Number.isFinite(Date.parse(t)), 'not a time'),
+    fallback_source_ids: z.record(z.string(), z.number()).nullish(),
+    ...Object.fromEntries(
+      [
+        'temperature',
+        'relative_humidity',
+        'dew_point',
+        'pressure_msl',
+        'precipitation_10',
+        'precipitation_60',
+        'cloud_cover',
+        'visibility',
+        'sunshine_60',
+        ...['wind_speed', 'wind_direction', 'wind_gust_speed', 'wind_gust_direction', 'solar'].flatMap((b) => [`${b}_10`, `${b}_30`, `${b}_60`]),
+      ].map((k) => [k, optNumber]),
+    ),
+    condition: optText,
+    icon: optText,
+  }),
+  sources: z.array(
+    z.looseObject({
+      id: z.number(),
+      dwd_station_id: optText,
+      wmo_station_id: optText,
+      station_name: optText,
+      lat: z.number(),
+      lon: z.number(),
+      height: optNumber,
+      distance: z.number(),
+    }),
+  ),
+});
+export type BrightSkyCurrent = z.input<typeof CurrentShape>;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** Bright Sky offers 10/30/60-minute aggregates; the shortest window present is the current value. */
 const firstOf = (w: Record<string, unknown>, base: string): number | null => num(w[`${base}_10`]) ?? num(w[`${base}_30`]) ?? num(w[`${base}_60`]);
 
-export function parseCurrentWeather(body: BrightSkyCurrent): WeatherRecord {
-  const w = body?.weather;
-  if (!w || typeof w.timestamp !== 'string') throw new UpstreamError('parse', 'current_weather without weather.timestamp');
-  const station = body.sources?.find((s) => s.id === w.source_id) ?? body.sources?.[0];
+export function parseCurrentWeather(answer: unknown): WeatherRecord {
+  const body = shaped(CurrentShape, answer, 'Bright Sky current_weather');
+  const w = body.weather as Record<string, unknown> & typeof body.weather;
+  const station = body.sources.find((s) => s.id === w.source_id) ?? body.sources[0];
   const fallbacks = w.fallback_source_ids ?? {};
   const fallbackStations = Object.fromEntries(
     Object.entries(fallbacks).map(([field, id]) => {
       const s = body.sources.find((x) => x.id === id);
-      return [field, s ? { dwd_station_id: s.dwd_station_id, name: s.station_name, distance_km: round(s.distance / 1000, 1) } : null];
+      return [field, s ? { dwd_station_id: s.dwd_station_id ?? null, name: s.station_name ?? null, distance_km: round(s.distance / 1000, 1) } : null];
     }),
   );
   return {
@@ -55,9 +84,9 @@ export function parseCurrentWeather(body: BrightSkyCurrent): WeatherRecord {
     icon: typeof w.icon === 'string' ? w.icon : null,
     station: station
       ? {
-          dwd_station_id: station.dwd_station_id,
+          dwd_station_id: station.dwd_station_id ?? null,
           wmo_station_id: station.wmo_station_id ?? null,
-          name: station.station_name,
+          name: station.station_name ?? null,
           lat: station.lat,
           lon: station.lon,
           height_m: station.height ?? null,

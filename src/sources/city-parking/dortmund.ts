@@ -1,5 +1,6 @@
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { FEEDS } from './source.ts';
 import { occupancyShare, zoned } from './sites.ts';
 
@@ -8,16 +9,20 @@ import { occupancyShare, zoned } from './sites.ts';
  * `frei` free spaces, `capacity`, `parkeinrichtung` the opening state, `zeitstempel` the time of
  * the count, `geo_point_2d` the position; `type` tells car parks from P+R sites.
  */
-interface OdsParkhaus {
-  id?: string | number | null;
-  name?: string | null;
-  type?: string | null;
-  capacity?: number | null;
-  frei?: number | null;
-  parkeinrichtung?: string | null;
-  zeitstempel?: string | null;
-  geo_point_2d?: { lon?: number; lat?: number } | null;
-}
+const OdsShape = z.looseObject({
+  results: z.array(
+    z.looseObject({
+      id: z.union([z.string(), z.number()]).nullish(),
+      name: z.string().nullish(),
+      type: z.string().nullish(),
+      capacity: z.number().nullish(),
+      frei: z.number().nullish(),
+      parkeinrichtung: z.string().nullish(),
+      zeitstempel: z.string().nullish(),
+      geo_point_2d: z.looseObject({ lon: z.number().nullish(), lat: z.number().nullish() }).nullish(),
+    }),
+  ),
+});
 
 function state(v: string | null | undefined): ParkingSiteRecord['state'] {
   const s = (v ?? '').toLowerCase();
@@ -27,8 +32,7 @@ function state(v: string | null | undefined): ParkingSiteRecord['state'] {
 }
 
 export function parseDortmundParkhaeuser(body: unknown): ParkingSiteRecord[] {
-  const b = body as { results?: OdsParkhaus[] };
-  if (!b || typeof b !== 'object' || !Array.isArray(b.results)) throw new UpstreamError('parse', 'Dortmund Opendatasoft answer without results');
+  const b = shaped(OdsShape, body, 'Dortmund Opendatasoft parkhauser');
   return b.results.map((r) => {
     const capacity = typeof r.capacity === 'number' && r.capacity > 0 ? r.capacity : null;
     const raw = r.frei;

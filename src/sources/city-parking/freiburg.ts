@@ -1,20 +1,24 @@
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
 import { berlinLocalToDate } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { FEEDS } from './source.ts';
 import { occupancyShare, zoned } from './sites.ts';
 import { utmToLatLon } from '../../core/utm.ts';
 
+const optText = z.string().nullish();
+
 /** Freiburg's parking guidance WFS (`typename=pls`) as GeoJSON: every value is a string. */
-interface PlsFeature {
-  properties?: Record<string, string | null | undefined>;
-  geometry?: { type?: string; coordinates?: [number, number] } | null;
-}
-interface PlsCollection {
-  type?: string;
-  crs?: { properties?: { name?: string } };
-  features?: PlsFeature[];
-}
+const PlsShape = z.looseObject({
+  type: z.literal('FeatureCollection'),
+  crs: z.looseObject({ properties: z.looseObject({ name: optText }).nullish() }).nullish(),
+  features: z.array(
+    z.looseObject({
+      properties: z.looseObject({ park_id: optText, obs_parkid: optText, park_name: optText, obs_max: optText, obs_free: optText, obs_ts: optText }).nullish(),
+      geometry: z.looseObject({ coordinates: z.array(z.number()).nullish() }).nullish(),
+    }),
+  ),
+});
 
 const intOf = (v: string | null | undefined): number | null => (v !== null && v !== undefined && /^-?\d+$/.test(v.trim()) ? Number(v) : null);
 
@@ -26,14 +30,12 @@ function localTime(v: string | null | undefined): string | null {
 }
 
 export function parseFreiburgPls(body: unknown): ParkingSiteRecord[] {
-  const fc = body as PlsCollection;
-  if (!fc || fc.type !== 'FeatureCollection' || !Array.isArray(fc.features))
-    throw new UpstreamError('parse', 'Freiburg parking WFS answer is no FeatureCollection');
+  const fc = shaped(PlsShape, body, 'Freiburg parking WFS');
   // The layer is published in EPSG:25832 unless WGS 84 is asked for; both are read.
   const utm = /EPSG::?25832/i.test(fc.crs?.properties?.name ?? '');
   return fc.features.map((f) => {
     const p = f.properties ?? {};
-    const [x, y] = f.geometry?.coordinates ?? [NaN, NaN];
+    const [x = NaN, y = NaN] = f.geometry?.coordinates ?? [];
     const pos = Number.isFinite(x) && Number.isFinite(y) ? (utm ? utmToLatLon(x, y, 32) : { lat: y, lon: x }) : null;
     const max = intOf(p.obs_max);
     // A capacity of 0 is the feed's "no data" (the site reports nothing), not an empty car park.

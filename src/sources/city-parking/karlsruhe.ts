@@ -1,33 +1,42 @@
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { FEEDS } from './source.ts';
 import { splitStreet } from '../../core/address.ts';
 import { occupancyShare, zoned } from './sites.ts';
 
+const optText = z.string().nullish();
+const optNumber = z.number().nullish();
+
 /** Karlsruhe's WFS layer `TBA:parkhaeuser` as GeoJSON (WGS 84); flags are "T"/"F". */
-interface KaFeature {
-  properties?: {
-    id?: number;
-    gemeinde?: string | null;
-    parkhaus_name?: string | null;
-    gesamte_parkplaetze?: number | null;
-    freie_parkplaetze?: number | null;
-    echtzeit_status?: string | null;
-    echtzeit_belegung?: string | null;
-    geschlossen?: string | null;
-    parkhaus_strasse?: string | null;
-    parkhaus_plz?: string | null;
-    parkhaus_gemeinde?: string | null;
-    stand_freieparkplaetze?: string | null;
-  };
-  geometry?: { coordinates?: [number, number] } | null;
-}
+const KaShape = z.looseObject({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.looseObject({
+      properties: z
+        .looseObject({
+          id: z.union([z.number(), z.string()]).nullish(),
+          gemeinde: optText,
+          parkhaus_name: optText,
+          gesamte_parkplaetze: optNumber,
+          freie_parkplaetze: optNumber,
+          echtzeit_status: optText,
+          echtzeit_belegung: optText,
+          geschlossen: optText,
+          parkhaus_strasse: optText,
+          parkhaus_plz: optText,
+          parkhaus_gemeinde: optText,
+          stand_freieparkplaetze: optText,
+        })
+        .nullish(),
+      geometry: z.looseObject({ coordinates: z.array(z.number()).nullish() }).nullish(),
+    }),
+  ),
+});
 
 /** The layer also holds the car parks of neighbouring towns (Rastatt, Ettlingen ...): only `gemeinde` Karlsruhe is kept. */
 export function parseKarlsruheParkhaeuser(body: unknown, municipality = 'Karlsruhe'): ParkingSiteRecord[] {
-  const fc = body as { type?: string; features?: KaFeature[] };
-  if (!fc || fc.type !== 'FeatureCollection' || !Array.isArray(fc.features))
-    throw new UpstreamError('parse', 'Karlsruhe car park WFS answer is no FeatureCollection');
+  const fc = shaped(KaShape, body, 'Karlsruhe car park WFS');
   return fc.features
     .filter((f) => f.properties?.gemeinde === municipality)
     .map((f) => {
@@ -37,7 +46,7 @@ export function parseKarlsruheParkhaeuser(body: unknown, municipality = 'Karlsru
       // "Störung": the count is not trustworthy, so it is not passed on.
       const fault = (p.echtzeit_status ?? '').toLowerCase().startsWith('st');
       const free = live && !fault && typeof p.freie_parkplaetze === 'number' ? p.freie_parkplaetze : null;
-      const [lon, lat] = f.geometry?.coordinates ?? [NaN, NaN];
+      const [lon = NaN, lat = NaN] = f.geometry?.coordinates ?? [];
       const state = p.geschlossen === 'T' ? 'closed' : fault ? 'unknown' : p.geschlossen === 'F' ? 'open' : null;
       return {
         id: `${FEEDS.karlsruhe.source}:${p.id ?? ''}`,

@@ -1,6 +1,7 @@
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
 import { splitStreet } from '../../core/address.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { occupancyShare, zoned } from './sites.ts';
 
 /**
@@ -22,25 +23,29 @@ export const PARKENDD_CITIES: Readonly<Record<string, { id: string; license: str
   ulm: { id: 'Ulm', license: 'CC0 1.0 (Stadt Ulm)' },
 };
 
-/** ParkAPI v1 lot: `free` is absent when the state is nodata; coordinates as `coords.lat/lng`. */
-interface V1Lot {
-  id?: string;
-  name?: string | null;
-  address?: string | null;
-  coords?: { lat?: number; lng?: number } | null;
-  free?: number | null;
-  total?: number | null;
-  state?: string | null;
-  lot_type?: string | null;
-}
-interface V1City {
-  last_downloaded?: string;
-  last_updated?: string;
-  lots?: V1Lot[];
-}
+const optText = z.string().nullish();
+const optNumber = z.number().nullish();
+
+/** ParkAPI v1 city answer: a lot's `free` is absent when the state is nodata; coordinates as `coords.lat/lng`. */
+const V1CityShape = z.looseObject({
+  last_downloaded: optText,
+  last_updated: optText,
+  lots: z.array(
+    z.looseObject({
+      id: optText,
+      name: optText,
+      address: optText,
+      coords: z.looseObject({ lat: optNumber, lng: optNumber }).nullish(),
+      free: optNumber,
+      total: optNumber,
+      state: optText,
+      lot_type: optText,
+    }),
+  ),
+});
 
 /** ParkAPI v1 times are UTC written without a zone ("2025-02-25T12:20:03.588839"). */
-function utc(v: string | undefined): string | null {
+function utc(v: string | null | undefined): string | null {
   if (!v) return null;
   return zoned(Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(v) ? v : `${v}Z`));
 }
@@ -76,8 +81,7 @@ const STATE: Record<string, ParkingSiteRecord['state']> = {
 
 /** One ParkenDD city answer; `source` and `license` name the origin feed. */
 export function parseParkenddCity(body: unknown, source: string, license: string): { updated_at: string | null; sites: ParkingSiteRecord[] } {
-  const b = body as V1City;
-  if (!b || typeof b !== 'object' || !Array.isArray(b.lots)) throw new UpstreamError('parse', 'ParkenDD answer without lots');
+  const b = shaped(V1CityShape, body, 'ParkenDD city');
   const updated = utc(b.last_updated);
   const sites = b.lots.map((l) => {
     const capacity = typeof l.total === 'number' && l.total > 0 ? l.total : null;

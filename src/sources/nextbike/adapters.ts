@@ -3,18 +3,8 @@ import type { SharingRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { distanceKm } from '../../cities/register.ts';
 import { NEXTBIKE_SYSTEMS } from './source.ts';
-import {
-  epoch,
-  feedUrls,
-  flag,
-  gbfsData,
-  joinStations,
-  openLicense,
-  type FreeBikeStatus,
-  type StationInformation,
-  type StationStatus,
-  type SystemInformation,
-} from './gbfs.ts';
+import { epoch, feedUrls, flag, gbfsFeed, joinStations, openLicense, type GbfsFeed } from './gbfs.ts';
+import { FormatDriftError } from '../../core/format-drift-error.ts';
 
 /** Station status older than this is no live value (GBFS feeds refresh every minute). */
 export const SHARING_MAX_AGE_HOURS = 2;
@@ -43,25 +33,22 @@ export const nextbikeSharing: Adapter<SharingRecord> = async (ctx) => {
   const code = NEXTBIKE_SYSTEMS[city.slug];
   if (!code) return { data: null, status: 'no_data', meta: { reason: 'no sharing system is configured for this city' } };
   const feeds = feedUrls(await http.json(`/nextbike_${code}/gbfs.json`));
-  const get = async <T>(name: string, required: boolean): Promise<ReturnType<typeof gbfsData<T>> | null> => {
+  const get = async <K extends GbfsFeed>(name: K) => {
     const url = feeds.get(name);
-    if (!url) {
-      if (required) throw new UpstreamError('parse', `GBFS discovery lacks ${name}`);
-      return null;
-    }
-    return gbfsData<T>(await http.json(underBase(url, DEFAULT_BASE)), name);
+    return url ? gbfsFeed(await http.json(underBase(url, DEFAULT_BASE)), name) : null;
   };
-  const info = (await get<SystemInformation>('system_information', true))!.data;
+  // A system has docked stations, free-floating vehicles or both; a discovery listing neither feed cannot be read.
+  if (!feeds.has('station_information') && !feeds.has('free_bike_status'))
+    throw new FormatDriftError('GBFS gbfs.json $.data.feeds: lacks station_information and free_bike_status', '$.data.feeds');
+  const system = await get('system_information');
+  if (!system) throw new FormatDriftError('GBFS gbfs.json $.data.feeds: lacks system_information', '$.data.feeds');
+  const info = system.data;
   const systemId = info.system_id ?? `nextbike_${code}`;
   const license = openLicense(info);
   if (!license) {
     return { data: null, status: 'no_data', meta: { reason: 'the only sharing system of the city publishes no open licence', excluded_systems: [systemId] } };
   }
-  const [stationInfo, status, free] = await Promise.all([
-    get<StationInformation>('station_information', false),
-    get<StationStatus>('station_status', false),
-    get<FreeBikeStatus>('free_bike_status', false),
-  ]);
+  const [stationInfo, status, free] = await Promise.all([get('station_information'), get('station_status'), get('free_bike_status')]);
   const r = sharingRadiusKm(city.area_km2);
   const dist = (lat: number, lon: number) => Math.round(distanceKm(city.lat, city.lon, lat, lon) * 10) / 10;
   const stations = joinStations(stationInfo?.data, status?.data, systemId)

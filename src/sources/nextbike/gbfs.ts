@@ -1,49 +1,74 @@
 import { toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
+import { FormatDriftError } from '../../core/format-drift-error.ts';
+
+const optText = z.string().nullish();
+const optNumber = z.number().nullish();
+const optFlag = z.union([z.boolean(), z.number()]).nullish();
+
+const SystemInformationShape = z
+  .looseObject({ system_id: optText, name: optText, operator: optText, license_id: optText, license_url: optText })
+  .refine((i) => typeof i.license_id === 'string' || typeof i.license_url === 'string', {
+    message: 'neither license_id nor license_url',
+    path: ['license_id'],
+  });
+/**
+ * The data of each feed the adapter reads. A station or bike without an id or a numeric position cannot be placed
+ * and is left out; `capacity` is optional in GBFS 2.3 (null then). The licence decides whether a system is shown,
+ * so a system_information without one is drift, not "no open licence".
+ */
+const FEEDS = {
+  system_information: SystemInformationShape,
+  station_information: z.looseObject({
+    stations: z.array(z.looseObject({ station_id: optText, name: optText, lat: optNumber, lon: optNumber, capacity: optNumber })),
+  }),
+  station_status: z.looseObject({
+    stations: z.array(
+      z.looseObject({
+        station_id: optText,
+        num_bikes_available: optNumber,
+        num_docks_available: optNumber,
+        is_renting: optFlag,
+        is_installed: optFlag,
+        last_reported: optNumber,
+      }),
+    ),
+  }),
+  free_bike_status: z.looseObject({
+    bikes: z.array(z.looseObject({ bike_id: optText, lat: optNumber, lon: optNumber, is_reserved: optFlag, is_disabled: optFlag, vehicle_type_id: optText })),
+  }),
+} as const;
+export type GbfsFeed = keyof typeof FEEDS;
+export type SystemInformation = z.input<typeof SystemInformationShape>;
+export type StationInformation = z.output<(typeof FEEDS)['station_information']>;
+export type StationStatus = z.output<(typeof FEEDS)['station_status']>;
 
 /** GBFS v2 envelope: `{last_updated (epoch s), ttl, version, data}`. */
-export interface Gbfs<T> {
-  last_updated?: number;
-  data?: T;
-}
-export type Discovery = Gbfs<Record<string, { feeds?: { name?: string; url?: string }[] }>>;
-export interface SystemInformation {
-  system_id?: string;
-  name?: string;
-  operator?: string;
-  license_id?: string;
-  license_url?: string;
-}
-export interface StationInformation {
-  stations?: { station_id?: string; name?: string; lat?: number; lon?: number; capacity?: number }[];
-}
-export interface StationStatus {
-  stations?: {
-    station_id?: string;
-    num_bikes_available?: number;
-    num_docks_available?: number;
-    is_renting?: boolean | number;
-    is_installed?: boolean | number;
-    last_reported?: number;
-  }[];
-}
-export interface FreeBikeStatus {
-  bikes?: { bike_id?: string; lat?: number; lon?: number; is_reserved?: boolean | number; is_disabled?: boolean | number; vehicle_type_id?: string }[];
+const envelope = <S extends z.ZodType>(data: S) => z.looseObject({ last_updated: optNumber, data });
+
+/** One feed's answer, its members checked; a mismatch is drift naming the feed and the JSON path. */
+export function gbfsFeed<K extends GbfsFeed>(body: unknown, name: K): { last_updated?: number | null; data: z.output<(typeof FEEDS)[K]> } {
+  return shaped(envelope(FEEDS[name]), body, `GBFS ${name}`) as { last_updated?: number | null; data: z.output<(typeof FEEDS)[K]> };
 }
 
-export function gbfsData<T>(body: unknown, what: string): Gbfs<T> & { data: T } {
-  const b = body as Gbfs<T>;
-  if (!b || typeof b !== 'object' || !b.data || typeof b.data !== 'object') throw new UpstreamError('parse', `GBFS ${what} without data`);
-  return b as Gbfs<T> & { data: T };
-}
+/** Feed URLs are absolute URLs on the operator's host. */
+const DiscoveryShape = envelope(
+  z.record(
+    z.string(),
+    z.looseObject({
+      feeds: z.array(z.looseObject({ name: z.string(), url: z.string().refine((u) => URL.canParse(u), 'not a URL') })),
+    }),
+  ),
+);
 
 /** Feed URLs of the discovery file, German first, else English, else the first language. */
 export function feedUrls(discovery: unknown): Map<string, string> {
-  const d = gbfsData<Record<string, { feeds?: { name?: string; url?: string }[] }>>(discovery, 'gbfs.json').data;
-  const lang = d.de ?? d.en ?? Object.values(d)[0];
+  const d = shaped(DiscoveryShape, discovery, 'GBFS gbfs.json').data;
+  const lang = d.de ? 'de' : d.en ? 'en' : Object.keys(d)[0];
   const out = new Map<string, string>();
-  for (const f of lang?.feeds ?? []) if (f.name && f.url) out.set(f.name, f.url);
-  if (out.size === 0) throw new UpstreamError('parse', 'GBFS discovery lists no feeds');
+  for (const f of (lang ? d[lang]?.feeds : undefined) ?? []) out.set(f.name, f.url);
+  if (out.size === 0) throw new FormatDriftError(`GBFS gbfs.json $.data${lang ? `.${lang}` : ''}.feeds: lists no feeds`, '$.data.feeds');
   return out;
 }
 
@@ -54,8 +79,8 @@ export function openLicense(info: SystemInformation): string | null {
   return l && OPEN.test(l.replace(/\s/g, '-').toLowerCase()) ? l : null;
 }
 
-export const flag = (v: boolean | number | undefined): boolean | null => (v === undefined ? null : v === true || v === 1);
-export const epoch = (s: number | undefined): string | null => (typeof s === 'number' && s > 0 ? toBerlinIso(s * 1000) : null);
+export const flag = (v: boolean | number | null | undefined): boolean | null => (v == null ? null : v === true || v === 1);
+export const epoch = (s: number | null | undefined): string | null => (typeof s === 'number' && s > 0 ? toBerlinIso(s * 1000) : null);
 
 /** A station of the system joined with its status; `distance_km` is added by the caller, which knows the city. */
 export interface JoinedStation {

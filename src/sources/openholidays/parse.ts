@@ -1,31 +1,36 @@
 import type { Holiday } from '../../core/records/city-base.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
-
-/** One entry of /PublicHolidays or /SchoolHolidays (OpenHolidays OpenAPI `HolidayResponse`). */
-export interface OpenHoliday {
-  id?: string;
-  startDate?: string;
-  endDate?: string;
-  type?: string;
-  name?: { language?: string; text?: string }[];
-  regionalScope?: string;
-  temporalScope?: string;
-  nationwide?: boolean;
-  subdivisions?: { code?: string; shortName?: string }[];
-  comment?: { language?: string; text?: string }[];
-}
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const optText = z.string().nullish();
+const texts = z.array(z.looseObject({ language: optText, text: optText }).nullish()).nullish();
+
+/** One entry of /PublicHolidays or /SchoolHolidays (OpenHolidays OpenAPI `HolidayResponse`); only the start day is required. */
+const HolidayShape = z.looseObject({
+  id: optText,
+  startDate: z.string().regex(DAY, 'not a YYYY-MM-DD day'),
+  endDate: optText,
+  name: texts,
+  regionalScope: optText,
+  temporalScope: optText,
+  nationwide: z.boolean().nullish(),
+  subdivisions: z.array(z.looseObject({ code: optText }).nullish()).nullish(),
+  comment: texts,
+});
+type OpenHoliday = z.output<typeof HolidayShape>;
+/** The body is a JSON array of holidays; anything else is a broken answer. */
+const HolidayListShape = z.array(HolidayShape);
+
 const SCOPES: Record<string, Holiday['scope']> = { National: 'national', Regional: 'regional', Local: 'local' };
 
-function german(texts: { language?: string; text?: string }[] | undefined): string | null {
+function german(texts: OpenHoliday['comment']): string | null {
   if (!Array.isArray(texts) || texts.length === 0) return null;
   const t = texts.find((x) => x?.language === 'DE') ?? texts[0];
   return typeof t?.text === 'string' && t.text.trim() !== '' ? t.text.trim() : null;
 }
 
-export function parseHoliday(h: OpenHoliday): Holiday {
-  if (typeof h?.startDate !== 'string' || !DAY.test(h.startDate)) throw new UpstreamError('parse', 'OpenHolidays entry without a valid startDate');
+function parseHoliday(h: OpenHoliday): Holiday {
   const end = typeof h.endDate === 'string' && DAY.test(h.endDate) ? h.endDate : h.startDate;
   return {
     id: typeof h.id === 'string' ? h.id : null,
@@ -40,10 +45,8 @@ export function parseHoliday(h: OpenHoliday): Holiday {
   };
 }
 
-/** The body is a JSON array of holidays; anything else is a broken answer. */
 export function parseHolidayList(body: unknown): Holiday[] {
-  if (!Array.isArray(body)) throw new UpstreamError('parse', 'OpenHolidays answer is not a list');
-  return body.map((h) => parseHoliday(h as OpenHoliday));
+  return shaped(HolidayListShape, body, 'OpenHolidays').map(parseHoliday);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FetchContext } from '../../core/data-type.ts';
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { parseVrnAddress } from '../vrn-park-ride/sites.ts';
 import { occupancyShare, zoned } from '../city-parking/sites.ts';
 
@@ -32,28 +33,36 @@ export const PARKAPI_PARK_RIDE: Readonly<Record<string, readonly ParkapiFeed[]>>
   ],
 };
 
-/** A parking site as the public v3 list sends it; realtime_* members are absent when ParkAPI deems them outdated. */
-interface V3Site {
-  id?: number;
-  original_uid?: string | null;
-  name?: string | null;
-  address?: string | null;
-  type?: string | null;
-  purpose?: string | null;
-  lat?: number | string | null;
-  lon?: number | string | null;
-  capacity?: number | null;
-  has_realtime_data?: boolean | null;
-  realtime_capacity?: number | null;
-  realtime_free_capacity?: number | null;
-  realtime_opening_status?: string | null;
-  realtime_data_updated_at?: string | null;
-  park_and_ride_type?: string[] | null;
-}
+const optText = z.string().nullish();
+const optNumber = z.number().nullish();
+/** Coordinates come as decimal strings or numbers depending on the serialiser. */
+const optCoord = z.union([z.number(), z.string()]).nullish();
+
+/** The public list answer; a site's realtime_* members are absent when ParkAPI deems them outdated. */
+const V3ListShape = z.looseObject({
+  items: z.array(
+    z.looseObject({
+      id: optNumber,
+      original_uid: optText,
+      name: optText,
+      address: optText,
+      type: optText,
+      purpose: optText,
+      lat: optCoord,
+      lon: optCoord,
+      capacity: optNumber,
+      has_realtime_data: z.boolean().nullish(),
+      realtime_capacity: optNumber,
+      realtime_free_capacity: optNumber,
+      realtime_opening_status: optText,
+      realtime_data_updated_at: optText,
+      park_and_ride_type: z.array(z.string()).nullish(),
+    }),
+  ),
+});
 
 const OPENING: Record<string, ParkingSiteRecord['state']> = { OPEN: 'open', CLOSED: 'closed', UNKNOWN: 'unknown' };
 
-/** Coordinates come as decimal strings or numbers depending on the serialiser. */
 function coord(v: number | string | null | undefined): number | null {
   const n = typeof v === 'string' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 1e6) / 1e6 : null;
@@ -70,11 +79,10 @@ export interface ParkapiSite extends ParkingSiteRecord {
 
 /** The public list answer `{items: [...]}` of one source. */
 export function parseParkapiSites(body: unknown, feed: ParkapiFeed): ParkapiSite[] {
-  const b = body as { items?: V3Site[] };
-  if (!b || typeof b !== 'object' || !Array.isArray(b.items)) throw new UpstreamError('parse', 'ParkAPI v3 answer without items');
+  const b = shaped(V3ListShape, body, 'ParkAPI v3 parking-sites');
   const source = `parkapi-${feed.uid.replace(/_/g, '-')}`;
   return b.items
-    .filter((s) => s && typeof s === 'object' && (s.purpose ?? 'CAR') === 'CAR')
+    .filter((s) => (s.purpose ?? 'CAR') === 'CAR')
     .map((s) => {
       const capacity = typeof s.capacity === 'number' && s.capacity > 0 ? s.capacity : null;
       const live = s.has_realtime_data === true;

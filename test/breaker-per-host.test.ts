@@ -5,7 +5,7 @@ import { fakeEnv, startApp, type TestApp } from './helpers/app.ts';
 import { at, list } from './helpers/json.ts';
 import { register as registerOparl } from './fixtures/oparl/routes.ts';
 import { OPARL } from '../src/sources/oparl/source.ts';
-import { DEFAULT_BREAKER } from '../src/pipeline/breakers.ts';
+import { DEFAULT_BREAKER, shownHost } from '../src/pipeline/breakers.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import { withSources } from '../src/core/data-type.ts';
 import type { SourceDecl } from '../src/core/source.ts';
@@ -42,7 +42,11 @@ after(async () => {
   await duesseldorf.stop();
 });
 
-const hostOf = (f: FakeUpstream) => new URL(f.url).host;
+/**
+ * How /sources and /health name the two loopback hosts: an address is never shown, a host is `host N` in the order
+ * of the source's configured URLs (the base URL, which fakeEnv puts on Köln's fake, then Düsseldorf's portal).
+ */
+const hostOf = (f: FakeUpstream) => (f === koeln ? 'host 1' : 'host 2');
 
 async function oparlRow(): Promise<SourceRow> {
   const rows = list<SourceRow>((await app.get('/api/v1/sources?limit=all')).json, 'data');
@@ -107,4 +111,14 @@ test('after its cool-down the Köln host gets one trial call; once it answers, i
   } finally {
     await own.close();
   }
+});
+
+test('a host is shown by its public name without port; an address, localhost or an internal name never', () => {
+  assert.equal(shownHost('www.pegelonline.wsv.de', 0), 'www.pegelonline.wsv.de');
+  assert.equal(shownHost('api.example.org:8443', 0), 'api.example.org');
+  assert.equal(shownHost('127.0.0.1:45303', 1), 'host 2');
+  assert.equal(shownHost('[::1]:8080', 0), 'host 1');
+  assert.equal(shownHost('localhost:3000', 2), 'host 3');
+  assert.equal(shownHost('mirror', 0), 'host 1');
+  assert.equal(shownHost('oparl.corp.internal', 0), 'host 1');
 });

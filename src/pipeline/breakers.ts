@@ -197,11 +197,11 @@ export class Breakers {
   /** Every host's breaker of a source. */
   async hostViews(src: SourceDecl): Promise<HostBreakerView[]> {
     return Promise.all(
-      this.hostsOf(src).map(async (host) => {
+      this.hostsOf(src).map(async (host, i) => {
         const e = this.entries.get(src.id)?.get(host);
         const state = await this.hostState(src, host);
         const opened = e?.openedAt ?? (state === 'OPEN' ? await this.sharedOpenedAt(src, host) : null);
-        return { host, state, opened_at: opened === null ? null : toBerlinIso(opened), failures: e?.failures ?? 0 };
+        return { host: shownHost(host, i), state, opened_at: opened === null ? null : toBerlinIso(opened), failures: e?.failures ?? 0 };
       }),
     );
   }
@@ -285,6 +285,16 @@ export class Breakers {
       for (const p of scope.probes) p.probing = false;
     }
   }
+}
+
+/**
+ * A host as answers show it: a public name without its port; an address, `localhost` or a name without a dot (an
+ * operator's internal mirror) as `host N`, so no answer tells a client where a deployment's internal services are.
+ */
+export function shownHost(host: string, index: number): string {
+  const name = host.startsWith('[') ? host : host.replace(/:\d+$/, '');
+  const internal = name.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(name) || !name.includes('.') || /\.(local|internal|lan|localhost)$/i.test(name);
+  return internal ? `host ${index + 1}` : name;
 }
 
 function sharedKey(src: SourceDecl, host: string): string {

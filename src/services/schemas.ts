@@ -216,7 +216,7 @@ export const SourcesAnswer = lazy(() =>
         breakers: z
           .array(
             z.strictObject({
-              host: z.string().meta({ description: 'Upstream host (with port) the breaker guards' }),
+              host: z.string().meta({ description: 'Upstream host the breaker guards (an address or internal name: host N)' }),
               state: breakerState(),
               opened_at: time('When it last opened').nullable(),
               failures: count('Consecutive upstream failures since the last success'),

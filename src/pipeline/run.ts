@@ -5,6 +5,7 @@ import type { Outcome } from './envelope.ts';
 import { gate } from './gate.ts';
 import { cacheKey, Loader, type Loaded } from './load.ts';
 import { ProblemError } from '../core/problem.ts';
+import { orFallbackAfter } from '../core/limit.ts';
 import { present } from './present.ts';
 import { answeredBy, resolve, type Resolved, type RunOptions } from './resolve.ts';
 import type { Runtime } from './runtime.ts';
@@ -55,25 +56,35 @@ export class Pipeline {
     const refused = gate(this.rt, r);
     if (refused) return refused;
     const form = r.answering!;
+    const started = Date.now();
     let loaded: Loaded;
     try {
       loaded = await this.loader.load(r, form);
     } catch (err) {
       const standIn = this.rt.failover(form);
       if (!standIn || !(err instanceof ProblemError) || err.code !== 'upstream_unavailable') throw err;
-      return this.answerBy(answeredBy(this.rt, r, standIn), standIn, err);
+      // The stand-in gets what is left of the request budget: the whole answer keeps it, however long the first source took to fail.
+      const left = this.rt.config.requestBudgetMs - (Date.now() - started);
+      if (left <= 0) throw err;
+      return this.answerBy(answeredBy(this.rt, r, standIn), standIn, err, left);
     }
     return this.presented(r, form, loaded);
   }
 
-  /** The stand-in's answer while the form's source fails; when it fails too, the form's own failure. */
-  private async answerBy(r: Resolved, standIn: DataType, failure: ProblemError): Promise<Outcome> {
-    let loaded: Loaded;
+  /**
+   * The stand-in's answer while the form's source fails; when it fails too, or does not answer within `leftMs`
+   * (its fetch goes on and fills its cache), the form's own failure.
+   */
+  private async answerBy(r: Resolved, standIn: DataType, failure: ProblemError, leftMs: number): Promise<Outcome> {
+    let loaded: Loaded | null;
     try {
-      loaded = await this.loader.load(r, standIn);
+      const loading = this.loader.load(r, standIn);
+      loading.catch(() => undefined);
+      loaded = await orFallbackAfter<Loaded | null>(loading, leftMs, () => null);
     } catch {
       throw failure;
     }
+    if (loaded === null) throw failure;
     return this.presented(r, standIn, loaded);
   }
 

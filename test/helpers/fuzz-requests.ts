@@ -6,17 +6,8 @@ export interface FuzzRequest {
   headers: Record<string, string>;
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same flood, so a failure can be replayed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of the reliability fuzzer (mulberry32): the same seed gives the same flood, so a failure can be replayed. */
+export { rng as seeded } from '../../bench/reliability/fuzz.ts';
 
 const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 const word = (rnd: () => number, n = 1 + Math.floor(rnd() * 12)) =>

@@ -14,6 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AUTOCANNON_WARNING, load, pickGenerator } from './load.ts';
+import { registerStations } from './stations-list.ts';
 import type { Format } from '../src/core/formats.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 6000);
@@ -36,22 +37,7 @@ async function serve(rows: number) {
   const { formatsOf } = await import('../src/core/formats.ts');
   const demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
   if (rows > 0) {
-    const stations = Array.from({ length: rows }, (_, i) => ({
-      id: `bench-${i}`,
-      name: `Tankstelle ${i}, "Nord"`,
-      brand: i % 2 ? 'ARAL' : 'ESSO',
-      street: 'Hanauer Landstraße',
-      place: 'Frankfurt',
-      lat: 50.1 + (i % 200) / 1000,
-      lng: 8.6 + Math.floor(i / 200) / 1000,
-      dist: (i % 250) / 10,
-      price: 1.4 + (i % 50) / 1000,
-      isOpen: i % 7 !== 0,
-      houseNumber: String(i),
-      postCode: 60314,
-    }));
-    const body = JSON.stringify({ ok: true, license: 'CC BY 4.0 -  https://creativecommons.tankerkoenig.de', data: 'MTS-K', status: 'ok', stations });
-    demo.fake.get('/json/list.php', { body, headers: { 'content-type': 'application/json' } });
+    registerStations(demo.fake, rows);
   }
   let largest = { path: '', items: -1 };
   for (const dt of demo.built.rt.catalog.all) {

@@ -14,6 +14,7 @@ import { fakeEnv, startApp } from '../test/helpers/app.ts';
 import { startNginx } from '../test/helpers/proxies.ts';
 import { median } from './median.ts';
 import { need } from './need.ts';
+import { registerStations } from './stations-list.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { examplePath } from '../src/core/data-type.ts';
 
@@ -38,25 +39,6 @@ const GROUPS: [string, string[], Record<string, string>][] = [
 ];
 /** A list of STATIONS fuel stations (Tankerkönig answering that many, as in bench/formats.ts), in each format. */
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 2000);
-
-function registerStations(fake: FakeUpstream): void {
-  const stations = Array.from({ length: STATIONS }, (_, i) => ({
-    id: `bench-${i}`,
-    name: `Tankstelle ${i}, "Nord"`,
-    brand: i % 2 ? 'ARAL' : 'ESSO',
-    street: 'Hanauer Landstraße',
-    place: 'Frankfurt',
-    lat: 50.1 + (i % 200) / 1000,
-    lng: 8.6 + Math.floor(i / 200) / 1000,
-    dist: (i % 250) / 10,
-    price: 1.4 + (i % 50) / 1000,
-    isOpen: i % 7 !== 0,
-    houseNumber: String(i),
-    postCode: 60314,
-  }));
-  const body = JSON.stringify({ ok: true, license: 'CC BY 4.0 -  https://creativecommons.tankerkoenig.de', data: 'MTS-K', status: 'ok', stations });
-  fake.get('/json/list.php', { body, headers: { 'content-type': 'application/json' } });
-}
 
 /** CPU time (user + system, ms) of nginx's worker processes so far: what compressing costs it, whatever the machine's load. */
 function workersCpuMs(master: number): number {
@@ -85,7 +67,7 @@ function fetchBytes(url: string, headers: Record<string, string>): Promise<{ byt
 async function main() {
   const fake = await new FakeUpstream().start();
   registerAllFixtures(fake);
-  registerStations(fake);
+  registerStations(fake, STATIONS);
   const app = await startApp({ ...fakeEnv(fake.url), ...fixtureSettings() });
   const fuel = examplePath(need(CATALOG.byType.get('fuel-prices'), 'the fuel-prices type'));
   const lists: typeof GROUPS = [

@@ -14,7 +14,7 @@ const LAYERS = [
   ['services', '^src/services/', ['history', 'pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
   // Server-Sent Events: beside the services, below the routes; runs data types through the pipeline.
   ['streams', '^src/streams/', ['pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
-  // The history (its stores, recorder and refresh jobs): fed by the pipeline through core/history.ts's HistorySink, read by services.
+  // The history (its stores, recorder and refresh jobs): fed by the pipeline through core/history-sink.ts's HistorySink, read by services.
   ['history', '^src/history/', ['store']],
   ['pipeline', '^src/pipeline/', ['catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
   ['catalog', '^src/catalog/', ['jobs', 'sources']],

@@ -131,7 +131,7 @@ export async function probe(demo: Demo): Promise<{ type: string; path: string; s
 
 async function serveMcpStdio() {
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const { createMcpServer } = await import('../src/mcp/server.ts');
+  const { createMcpServer } = await import('../src/mcp/mcp-server.ts');
   const demo = await startDemo({ listen: false, quiet: true, out: process.stderr });
   const server = createMcpServer(demo.built);
   const stop = async () => {

@@ -8,7 +8,7 @@ import { compareCities, compareResources, COMPARE_SORTS } from '../services/comp
 import type { Envelope, ServiceContext } from '../services/context.ts';
 import { cityOverview } from '../services/overview.ts';
 import { listSources, SOURCE_SORTS } from '../services/sources.ts';
-import { cityHistory, EVERY_VALUES, recordableTypes } from '../services/history.ts';
+import { cityHistory, EVERY_VALUES, recordableTypes } from '../services/history-answers.ts';
 import { dataTools } from './data-tools.ts';
 import { CITY_PROP, outputSchema, PAGE_PROPS, sortProps, type JsonSchema, type ObjectSchema } from './schema.ts';
 

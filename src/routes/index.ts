@@ -12,7 +12,7 @@ import { registerProblems } from './problems.ts';
 import { registerCoverage } from './coverage.ts';
 import { registerLanding } from './landing.ts';
 import { registerUnknownType } from './unknown-type.ts';
-import { registerHistory } from './history.ts';
+import { registerHistory } from './history-routes.ts';
 import { registerFavicon } from './favicon.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {

@@ -1,5 +1,5 @@
-import { limitEnv, type SourceDecl } from './core/source.ts';
-import { VERSION } from './core/version.ts';
+import { limitEnv, type SourceDecl } from './source.ts';
+import { VERSION } from './version.ts';
 
 /**
  * Every setting is an environment variable, parsed and validated here and nowhere else.

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { cityHistoryParts, EVERY_VALUES, historyRows, RAW_MAX_DAYS, recordableTypes } from '../services/history.ts';
+import { cityHistoryParts, EVERY_VALUES, historyRows, RAW_MAX_DAYS, recordableTypes } from '../services/history-answers.ts';
 import { BucketRow, HistoryAnswer, PointRow } from '../services/history-schema.ts';
 import type { HistoryAnswerParts } from '../services/history-cache.ts';
 import { tableOf } from '../core/table.ts';

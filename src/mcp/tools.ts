@@ -10,7 +10,7 @@ import { cityOverview } from '../services/overview.ts';
 import { listSources, SOURCE_SORTS } from '../services/sources.ts';
 import { cityHistory, EVERY_VALUES, recordableTypes } from '../services/history-answers.ts';
 import { dataTools } from './data-tools.ts';
-import { CITY_PROP, outputSchema, PAGE_PROPS, sortProps, type JsonSchema, type ObjectSchema } from './schema.ts';
+import { anyType, CITY_PROP, outputSchema, PAGE_PROPS, sortProps, type JsonSchema, type ObjectSchema } from './schema.ts';
 
 export interface ToolDef {
   name: string;
@@ -50,7 +50,7 @@ function fixedTools(catalog: Catalog): Fixed[] {
       title: 'Find a city',
       description: `Resolve a city name in any spelling (Munich, Köln, frankfurt) to its register entry (slug, AGS, state, lat/lon in °, population); an unknown name answers city_not_found with a did-you-mean. Without query: all ${CITIES.length} cities, ${DEFAULT_CHANNEL_LIMIT} per page. ${ENVELOPE}`,
       inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'City name or slug in any spelling.' }, ...PAGE_PROPS } },
-      outputSchema: outputSchema(null, { type: ['object', 'array'], description: 'One register entry (query given) or the list of entries.' }),
+      outputSchema: outputSchema(null, { ...anyType(['object', 'array']), description: 'One register entry (query given) or the list of entries.' }),
       openWorld: false,
       run: async (_ctx, { query, ...page }) => (typeof query === 'string' && query.trim() ? getCity(query) : listCities(page, 'mcp')),
     },

@@ -288,7 +288,7 @@ export async function checkResources(client: Client, catalog: Catalog) {
   const weather = doc.data.data_types.find((d: { type: string }) => d.type === 'weather');
   assert.deepEqual(
     { tool: weather.tool, path: weather.path, label: weather.label, schema: weather.data_schema.type },
-    { tool: 'environment', path: '/api/v1/cities/{slug}/weather', label: 'Wetter', schema: 'object' },
+    { tool: 'environment', path: '/api/v1/cities/{city}/weather', label: 'Wetter', schema: 'object' },
   );
   assert.equal((await read('stadtdaten://cities')).data.length, CITIES.length);
   assert.equal((await read('stadtdaten://cities/Munich')).data.city.slug, 'muenchen');

@@ -114,7 +114,7 @@ ${rows}
   return htmlPage({ title: 'Stadtdaten coverage', body, demo: ctx.rt.config.demo, head: STYLE });
 }
 
-/** `/coverage/{slug}`: every data type of one city with its link and what its request meets now (from the cache; fetches nothing). */
+/** `/coverage/{city}`: every data type of one city with its link and what its request meets now (from the cache; fetches nothing). */
 export async function cityCoverageHtml(ctx: ServiceContext, raw: string): Promise<string> {
   const { data, meta } = await cityCoverage(ctx, raw);
   const rows = data.items

@@ -41,7 +41,7 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
         label: dt.label,
         label_en: dt.label_en,
         tool: toolOf(dt),
-        path: fillTemplate(routePath(dt), { slug: city.slug, city: city.slug }),
+        path: fillTemplate(routePath(dt), { city: city.slug }),
         // Configured: covered here and its source usable with the settings; `state` says whether it answers.
         available: covered && state !== 'disabled',
         state: covered ? state : 'not_covered',

@@ -157,7 +157,7 @@ export const HealthAnswer = lazy(() =>
           buffered_points: count('Points kept in memory while the history store does not answer, written when it returns').optional(),
           dropped_points: count('Points dropped from that full buffer since start (HISTORY_BUFFER_POINTS)').optional(),
         })
-        .meta({ description: 'The recorded history (GET /api/v1/cities/{slug}/{type}/history)' }),
+        .meta({ description: 'The recorded history (GET /api/v1/cities/{city}/{type}/history)' }),
     }),
     meta: z.strictObject({ generated_at: time('When this answer was made'), source_status: okStatus(), demo: demoFlag() }),
   }),

@@ -108,7 +108,10 @@ test('parser boundary: retyped connectors, status or items are format drift nami
   const page = () => JSON.parse(fixture(CHARGECLOUD_LOCATIONS).toString()) as { items: Record<string, unknown>[] & { evses: Record<string, unknown>[] }[] };
   const retypedConnectors = page();
   (retypedConnectors.items[1]!.evses as Record<string, unknown>[])[0]!.connectors = 'x';
-  assert.throws(() => assertPage(retypedConnectors), { name: 'FormatDriftError', message: /^OCPDB locations \$\.items\[1\]\.evses\[0\]\.connectors: expected array/ });
+  assert.throws(() => assertPage(retypedConnectors), {
+    name: 'FormatDriftError',
+    message: /^OCPDB locations \$\.items\[1\]\.evses\[0\]\.connectors: expected array/,
+  });
   const retypedStatus = page();
   (retypedStatus.items[0]!.evses as Record<string, unknown>[])[0]!.status = 42;
   assert.throws(() => assertPage(retypedStatus), { message: /^OCPDB locations \$\.items\[0\]\.evses\[0\]\.status: expected string/ });

@@ -23,6 +23,8 @@ import { examplePath } from '../src/core/data-type.ts';
 import { runScheduled } from '../src/jobs/scheduler.ts';
 import { gtfsRtPoller } from '../src/jobs/gtfs/rt-poller.ts';
 import type { Catalog } from '../src/catalog/index.ts';
+import { webBundle } from '../src/http/web-assets.ts';
+import { EXPLORER_ENTRY } from '../src/services/explorer-html.ts';
 
 export interface Demo {
   url: string;
@@ -108,6 +110,8 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     const host = opts.host ?? config.host;
     await listenOrExit(built.app, host, opts.port ?? config.port, 'stadtdaten demo');
     url = `http://${host}:${(built.app.server.address() as AddressInfo).port}`;
+    // `npm run demo`: the explorer's bundle is ready before its URL is printed (tests build it on their first page).
+    if (!opts.quiet) await webBundle(EXPLORER_ENTRY);
   }
   return {
     url,

@@ -66,6 +66,9 @@ service's own API (each part names the request it makes); the state of the view 
 <p id="history-note">Ranges end at the latest recorded point; 30 d and 1 y ask for hourly and daily buckets (<code>every</code>) and plot their mean.</p>
 <div id="history"></div></section>
 <section class="ex-section" aria-labelledby="h-builder"><h2 id="h-builder">Request builder</h2><form id="builder"></form></section>
+<p id="licences"><small>Drawn with <a href="https://leafletjs.com">Leaflet</a> 1.9.4 (BSD-2-Clause, © Volodymyr Agafonkin, CloudMade) and
+<a href="https://github.com/leeoniya/uPlot">uPlot</a> 1.6.32 (MIT, © Leon Sorokin), bundled and served by this service.
+${model.tiles ? `Basemap: ${esc(model.tiles.attribution)}.` : 'No basemap is configured (MAP_TILES_URL): the map draws on a plain background.'} Each layer's data keeps its source's licence, named in its popup and the map's attribution.</small></p>
 <script type="application/json" id="explorer-model">${json}</script>`;
   return { html: htmlPage({ title: `Stadtdaten explorer: ${model.city.name}`, body, demo: ctx.rt.config.demo, head }), slug: model.city.slug };
 }

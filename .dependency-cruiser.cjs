@@ -43,6 +43,20 @@ module.exports = {
       from: { path: BASE },
       to: { path: ALL },
     },
+    {
+      name: 'web-is-browser-code',
+      severity: 'error',
+      comment: 'src/web/ is bundled for the browser (esbuild): it imports only src/web/ and npm packages, and nothing on the server imports it.',
+      from: { path: '^src/web/' },
+      to: { path: '^src/', pathNot: '^src/web/' },
+    },
+    {
+      name: 'server-never-imports-web',
+      severity: 'error',
+      comment: 'The server reaches src/web/ only as files for esbuild (http/web-assets.ts), never as an import.',
+      from: { path: '^src/', pathNot: '^src/web/' },
+      to: { path: '^src/web/' },
+    },
     ...LAYERS.map(([name, re, allowed]) => ({
       name: `layer-${name}`,
       severity: 'error',

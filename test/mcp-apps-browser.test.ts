@@ -79,9 +79,9 @@ test('tools/list names ui://stadtdaten views in _meta.ui.resourceUri; resources/
     assert.deepEqual(doc.meta, { ui: { prefersBorder: true } });
     assert.match(doc.text, /^<!doctype html>/);
     assert.ok(Buffer.byteLength(doc.text) <= MAX_APP_HTML_BYTES, `${view}: ${Buffer.byteLength(doc.text)} bytes`);
-    // One self-contained document: no element or style that loads anything (the script's text aside).
+    // One self-contained document: no element or style that loads anything (images are data: URLs, Leaflet's old-IE url(#default#VML) names no file; the script's text aside).
     const markup = doc.text.replace(/(<script[^>]*>)[\s\S]*?<\/script>/g, '$1</script>');
-    assert.doesNotMatch(markup, /\s(src|href)=|@import|url\(/i, view);
+    assert.doesNotMatch(markup, /\s(src|href)=|@import|url\((?!\s*['"]?(data:|#))/i, view);
     assert.equal((await readView(client, appUri(view))).text, doc.text, 'built once: the same document again');
   }
 });
@@ -181,55 +181,91 @@ test(
       const strip = (c: (typeof calls)[number] | undefined) => c && { name: c.name, arguments: c.arguments };
       const js = <T>(frame: Frame, expr: string) => frame.evaluate(expr) as Promise<T>;
       const waitIn = (frame: Frame, sel: string) => frame.waitForSelector(sel, { timeout: 5000 });
+      // Pixels the map's canvas has drawn (Leaflet's canvas renderer): more than none means items are on it.
+      const inked = (frame: Frame) =>
+        js<number>(
+          frame,
+          `(() => { const c = document.querySelector('.sd-map canvas'); if (!c || !c.width) return 0;
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0;
+            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n; })()`,
+        );
+      const countOf = (frame: Frame, layer: string) => js<string | undefined>(frame, `document.querySelector('li[data-layer="${layer}"]')?.dataset.count`);
 
-      // The map: a page of Munich's mobility hubs, then every item through the host.
+      // The map: a page of Munich's mobility hubs (its count in the legend), then every item through the host.
       const hubArgs = { city: 'muenchen', data_type: 'mobility-points', limit: 5 };
       const hubs = await call(client, 'transport', hubArgs);
       const env = hubs.structuredContent as { data: { lat?: number }[]; meta: { pagination: { total: number } } };
       assert.equal(env.data.length, 5);
-      assert.ok(env.meta.pagination.total > 5);
+      assert.ok(env.meta.pagination.total > 5 && env.data.every((d) => typeof d.lat === 'number'));
       let frame = await show('map', 'transport', hubArgs, hubs);
-      await waitIn(frame, '.map-box');
-      assert.equal(await js<string>(frame, "document.querySelector('.map-box').dataset.features"), '5');
+      await waitIn(frame, 'li[data-layer="mobility-points"][data-count]');
+      assert.equal(await countOf(frame, 'mobility-points'), '5', 'the legend counts the items of the result');
       assert.equal(
-        await js<string>(frame, "document.querySelector('.map-box').dataset.drawn"),
-        String(env.data.filter((d) => typeof d.lat === 'number').length),
+        await js<string>(frame, `document.querySelector('li[data-layer="mobility-points"] .sd-status').textContent`),
+        `5 of ${env.meta.pagination.total}`,
       );
-      assert.match(await js<string>(frame, "document.querySelector('.legend').textContent"), /5 items/);
-      await frame.click('button');
-      await frame.waitForFunction(`document.querySelector('.map-box')?.dataset.features === '${env.meta.pagination.total}'`, { timeout: 5000 });
+      assert.ok((await inked(frame)) > 0, 'the items are drawn on the map canvas');
+      await frame.click('button.sd-button');
+      await frame.waitForFunction(`document.querySelector('li[data-layer="mobility-points"]')?.dataset.count === '${env.meta.pagination.total}'`, {
+        timeout: 5000,
+      });
       assert.deepEqual(strip(calls.at(-1)), { name: 'transport', arguments: { ...hubArgs, limit: 'all' } }, 'the view asked for every item through the host');
       const allHubs = (await call(client, 'transport', { ...hubArgs, limit: 'all' })).structuredContent as { data: unknown[] };
-      assert.equal(Number(await js<string>(frame, "document.querySelector('.map-box').dataset.features")), allHubs.data.length);
+      assert.equal(Number(await countOf(frame, 'mobility-points')), allHubs.data.length);
 
-      // The chart: the demo's recorded weather in Freiburg, one chart per field with every point.
+      // The chart: the demo's recorded weather in Freiburg, one chart per field with every point and its unit.
       const histArgs = { city: 'freiburg-im-breisgau', type: 'weather' };
       const hist = await call(client, 'history', histArgs);
-      const rows = (hist.structuredContent as { data: { field: string }[] }).data;
+      const { data: rows, meta } = hist.structuredContent as { data: { field: string }[]; meta: { fields: { name: string; unit: string }[] } };
       assert.ok(rows.length > 0, 'the demo has recorded weather');
       frame = await show('history', 'history', histArgs, hist);
-      await waitIn(frame, 'figure.chart');
+      await waitIn(frame, 'figure.sd-chart canvas');
       const drawn = await js<Record<string, number>>(
         frame,
-        "Object.fromEntries([...document.querySelectorAll('figure.chart')].map((f) => [f.dataset.field, Number(f.dataset.points)]))",
+        "Object.fromEntries([...document.querySelectorAll('figure.sd-chart')].map((f) => [f.dataset.field, Number(f.dataset.points)]))",
       );
       const expected: Record<string, number> = {};
       for (const r of rows) expected[r.field] = (expected[r.field] ?? 0) + 1;
       assert.deepEqual(drawn, expected);
-      assert.equal(await js<number>(frame, "document.querySelectorAll('figure.chart tbody tr').length"), rows.length, 'a data table row per point');
+      assert.equal(
+        await js<number>(frame, "document.querySelectorAll('figure.sd-chart .sd-chart-table tbody tr').length"),
+        rows.length,
+        'a table row per point',
+      );
+      for (const f of meta.fields) {
+        const title = await js<string>(frame, `document.querySelector('figure.sd-chart[data-field="${f.name}"] h4').textContent`);
+        assert.ok(title.includes(`(${f.unit})`), `${f.name}: its unit in ${title}`);
+      }
+      // A range button asks the history tool again through the host.
+      const before = calls.length;
+      await frame.click('.sd-ranges button:nth-child(4)');
+      await frame.waitForFunction("!document.querySelector('.sd-ranges button[disabled]')", { timeout: 5000 });
+      assert.equal(calls.length, before + 1);
+      const ranged = strip(calls.at(-1));
+      assert.equal(ranged?.name, 'history');
+      // The demo's recordings are old: the year ends at the latest recorded point.
+      const last = Math.max(...(hist.structuredContent as { meta: { series: { last: string }[] } }).meta.series.map((x) => Date.parse(x.last)));
+      assert.deepEqual(ranged?.arguments, {
+        ...histArgs,
+        from: new Date(last + 1000 - 365 * 86_400_000).toISOString(),
+        to: new Date(last + 1000).toISOString(),
+        every: '1d',
+      });
+      assert.ok(Number(await js<string>(frame, "document.querySelector('figure.sd-chart').dataset.points")) > 0, 'the year shows the recorded days');
 
       // The overview: highlights as values; a data type with positions opens on the map through the host.
       const overview = await call(client, 'city_overview', { city: 'Freiburg' });
       frame = await show('overview', 'city_overview', { city: 'Freiburg' }, overview);
       await waitIn(frame, 'ul.types');
       assert.match(await js<string>(frame, "document.querySelector('h1').textContent"), /Freiburg/);
-      assert.ok((await js<number>(frame, "document.querySelectorAll('.highlight dl.values dd').length")) > 0, 'weather values shown');
+      assert.ok((await js<number>(frame, `document.querySelectorAll('.sd-value-card[data-type="weather"] dd').length`)) > 0, 'weather values shown');
       const parkingArgs = { city: 'freiburg-im-breisgau', data_type: 'parking', limit: 'all' };
       const parking = (await call(client, 'transport', parkingArgs)).structuredContent as { data: unknown[] };
       assert.ok(parking.data.length > 0);
       await frame.click('li[data-type="parking"] button');
-      await frame.waitForFunction(`document.querySelector('.map-box')?.dataset.features === '${parking.data.length}'`, { timeout: 5000 });
+      await frame.waitForFunction(`document.querySelector('li[data-layer="parking"]')?.dataset.count === '${parking.data.length}'`, { timeout: 5000 });
       assert.deepEqual(strip(calls.at(-1)), { name: 'transport', arguments: parkingArgs });
+      assert.ok((await inked(frame)) > 0, 'parking drawn on the map canvas');
 
       assert.deepEqual(errors, [], 'no console errors');
       assert.deepEqual(offOrigin, [], 'no request leaves the origin');

@@ -1,6 +1,8 @@
 import { App } from '@modelcontextprotocol/ext-apps';
-import { showHistory, showMapAnswer, showOverview, showProblem, type CallToolResult, type ViewContext } from './views.ts';
-import type { ViewFacts as Facts } from '../../core/view-facts.ts';
+import './view.css';
+import { showAnswer, showHistory, showOverview, type CallToolResult, type ViewContext } from './views.ts';
+import type { Facts } from './facts.ts';
+import { el } from '../components/types.ts';
 
 /**
  * The MCP Apps view: the host hands it the tool's arguments and result (ui/notifications/
@@ -29,12 +31,9 @@ const ctx: ViewContext = {
 };
 
 function show(result: CallToolResult) {
-  if (result.isError) return showProblem(ctx, root, result);
-  const env = result.structuredContent;
-  if (!env || typeof env !== 'object') return showProblem(ctx, root, result);
-  if (facts.view === 'overview') return showOverview(ctx, env);
-  if (facts.view === 'history') return showHistory(ctx, env);
-  return showMapAnswer(ctx, root, env);
+  if (facts.view === 'overview') showOverview(ctx, result);
+  else if (facts.view === 'history') showHistory(ctx, result);
+  else showAnswer(ctx, root, result);
 }
 
 app.ontoolinput = (params) => {
@@ -42,6 +41,6 @@ app.ontoolinput = (params) => {
 };
 app.ontoolresult = (result) => show(result as CallToolResult);
 app.ontoolcancelled = () => {
-  root.replaceChildren(Object.assign(document.createElement('p'), { className: 'status', textContent: 'The tool call was cancelled.' }));
+  root.replaceChildren(el('p', { class: 'status' }, 'The tool call was cancelled.'));
 };
 void app.connect();

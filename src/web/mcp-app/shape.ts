@@ -1,5 +1,5 @@
-import type { MapFacts } from '../../core/view-facts.ts';
-import type { ChartSeries, Feature } from './components.ts';
+import type { MapFacts } from './facts.ts';
+import type { Feature } from '../components/index.ts';
 
 /**
  * A tool answer's items as the GeoJSON form of the REST API draws them (src/http/formats/
@@ -42,25 +42,14 @@ function geometryOf(facts: MapFacts, row: unknown): Feature['geometry'] {
   return typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon) ? { type: 'Point', coordinates: [lon, lat] } : null;
 }
 
-export function featuresOf(facts: MapFacts, rows: readonly unknown[]): Feature[] {
-  return rows.map((row) => ({ type: 'Feature', geometry: geometryOf(facts, row), properties: (row ?? {}) as Record<string, unknown> }));
+/** A feature's fields: the item's, without the upstream's verbatim members or the geometry drawn already. */
+function propertiesOf(facts: MapFacts, row: unknown): Record<string, unknown> {
+  if (row === null || typeof row !== 'object') return {};
+  const { raw: _raw, ...rest } = row as Record<string, unknown>;
+  if (facts.geometry) delete rest[facts.geometry];
+  return rest;
 }
 
-/**
- * The history tool's flat rows as one series per field: `{as_of, field, value}` points, or with
- * `every` `{t, field, mean, …}` buckets drawn at their mean. Units from meta.fields.
- */
-export function historySeries(data: unknown, meta: Record<string, unknown>): ChartSeries[] {
-  const units = new Map(((meta.fields ?? []) as { name: string; unit?: string | null }[]).map((f) => [f.name, f.unit ?? null]));
-  const byField = new Map<string, [number, number | null][]>();
-  for (const r of Array.isArray(data) ? (data as Record<string, unknown>[]) : []) {
-    const field = typeof r.field === 'string' ? r.field : null;
-    const time = typeof r.as_of === 'string' ? r.as_of : typeof r.t === 'string' ? r.t : null;
-    if (field === null || time === null) continue;
-    const v = typeof r.value === 'number' ? r.value : typeof r.mean === 'number' ? r.mean : null;
-    const list = byField.get(field) ?? [];
-    list.push([Date.parse(time), v]);
-    byField.set(field, list);
-  }
-  return [...byField].map(([field, points]) => ({ label: field, unit: units.get(field) ?? null, points }));
+export function featuresOf(facts: MapFacts, rows: readonly unknown[]): Feature[] {
+  return rows.map((row) => ({ type: 'Feature', geometry: geometryOf(facts, row), properties: propertiesOf(facts, row) }));
 }

@@ -67,7 +67,8 @@ export function renderChart(root: HTMLElement, series: ChartSeries, opts: ChartO
   const box = el('figure', { class: 'sd-chart', 'data-field': series.field });
   const plotEl = el('div', { class: 'sd-chart-plot', 'aria-hidden': 'true' });
   const cap = el('figcaption', {});
-  const tableWrap = el('div', { class: 'sd-chart-data sd-sr-only' });
+  // Scrollable, so focusable: a keyboard reaches every row.
+  const tableWrap = el('div', { class: 'sd-chart-data sd-sr-only', tabindex: '0', role: 'region', 'aria-label': `${opts.title}: data table` });
   const toggle = el('button', { type: 'button', class: 'sd-linklike', 'aria-expanded': 'false' }, 'Show table');
   toggle.addEventListener('click', () => {
     const shown = tableWrap.classList.toggle('sd-sr-only') === false;

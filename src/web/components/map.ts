@@ -48,6 +48,8 @@ export interface MapHandle {
   /** Draws a layer's GeoJSON answer; its meta.source_status decides whether it is drawn or greyed. */
   setData(id: string, answer: FeatureCollection): void;
   setState(id: string, state: LayerState, reason?: string): void;
+  /** Draws (or, with null, explains the lack of) the city boundary after the map was made. */
+  setBoundary(boundary: Geometry | Feature | null, reason?: string): void;
   setVisible(id: string, visible: boolean): void;
   /** Ids of the layers shown now. */
   visible(): string[];
@@ -112,26 +114,25 @@ export function renderMap(root: HTMLElement, opts: MapOptions): MapHandle {
   map.setView([c.lat, c.lon], c.zoom ?? 11);
 
   let boundary: L.GeoJSON | null = null;
-  if (opts.boundary) {
-    boundary = L.geoJSON(opts.boundary as never, {
-      style: { color: '#1f2937', weight: 2, fill: true, fillColor: '#1f2937', fillOpacity: 0.04 },
-      interactive: false,
-    }).addTo(map);
-  }
+  const drawBoundary = (b: Geometry | Feature | null | undefined) => {
+    boundary?.remove();
+    boundary = b
+      ? L.geoJSON(b as never, { style: { color: '#1f2937', weight: 2, fill: true, fillColor: '#1f2937', fillOpacity: 0.04 }, interactive: false }).addTo(map)
+      : null;
+  };
+  drawBoundary(opts.boundary);
 
   const list = el('ul', { class: 'sd-legend-list' });
-  const legend = el(
-    'fieldset',
-    { class: 'sd-legend' },
-    el('legend', {}, 'Layers'),
-    el(
-      'p',
-      { class: 'sd-boundary', 'data-state': boundary ? 'ok' : 'no_data' },
+  const boundaryLine = el('p', { class: 'sd-boundary' });
+  const paintBoundary = (reason?: string) => {
+    boundaryLine.dataset.state = boundary ? 'ok' : 'no_data';
+    boundaryLine.replaceChildren(
       el('span', { class: 'sd-swatch sd-swatch-line', 'aria-hidden': 'true' }),
-      boundary ? 'City boundary' : `City boundary: not available${opts.boundaryReason ? ` (${opts.boundaryReason})` : ''}`,
-    ),
-    list,
-  );
+      boundary ? 'City boundary' : `City boundary: not available${reason ? ` (${reason})` : ''}`,
+    );
+  };
+  paintBoundary(opts.boundaryReason);
+  const legend = el('fieldset', { class: 'sd-legend' }, el('legend', {}, 'Layers'), boundaryLine, list);
   legendHost.append(legend);
 
   const entries = new Map<string, LayerEntry>();
@@ -161,6 +162,8 @@ export function renderMap(root: HTMLElement, opts: MapOptions): MapHandle {
 
   function paint(e: LayerEntry) {
     const grey = GREY.includes(e.state);
+    // Layers with nothing to draw move below the others: listed with their reason, never hidden.
+    if (grey && e.row.parentElement === list) list.append(e.row);
     e.row.dataset.state = e.state;
     e.row.classList.toggle('sd-grey', grey);
     e.box.disabled = grey;
@@ -202,11 +205,14 @@ export function renderMap(root: HTMLElement, opts: MapOptions): MapHandle {
       e.state = 'ok';
       e.reason = '';
       e.group = L.geoJSON(answer as never, {
+        // Leaflet shows the attribution of the layers on the map only.
+        attribution: attributionText(answer.attribution),
         pointToLayer: (_f, latlng) => L.circleMarker(latlng, { renderer, radius: 5, color: '#fff', weight: 1, fillColor: e.colour, fillOpacity: 0.9 }),
-        style: () => ({ color: e.colour, weight: 3, fillColor: e.colour, fillOpacity: 0.15 }),
+        // Lines and areas in the layer's colour; points keep their marker style (pointToLayer).
+        style: (f) =>
+          f?.geometry?.type === 'Point' || f?.geometry?.type === 'MultiPoint' ? {} : { color: e.colour, weight: 3, fillColor: e.colour, fillOpacity: 0.15 },
         onEachFeature: (f, layer) => layer.bindPopup(() => popupOf(f as Feature, answer, e.spec.label), { maxWidth: 320 }),
       });
-      if (answer.attribution) map.attributionControl.addAttribution(attributionText(answer.attribution));
       paint(e);
       show(e, e.box.checked);
     },
@@ -222,6 +228,10 @@ export function renderMap(root: HTMLElement, opts: MapOptions): MapHandle {
       }
       paint(e);
     },
+    setBoundary(b, reason) {
+      drawBoundary(b);
+      paintBoundary(reason);
+    },
     setVisible(id, visible) {
       const e = entries.get(id);
       if (e) {
@@ -232,7 +242,7 @@ export function renderMap(root: HTMLElement, opts: MapOptions): MapHandle {
     visible: () => [...entries.values()].filter((e) => e.box.checked).map((e) => e.spec.id),
     counts: () => Object.fromEntries([...entries.values()].filter((e) => e.count !== null).map((e) => [e.spec.id, e.count!])),
     fit() {
-      const target = boundary ?? L.featureGroup([...entries.values()].filter((e) => e.group && e.box.checked).map((e) => e.group!));
+      const target: L.FeatureGroup = boundary ?? L.featureGroup([...entries.values()].filter((e) => e.group && e.box.checked).map((e) => e.group!));
       const bounds = target.getBounds();
       if (bounds.isValid()) map.fitBounds(bounds, { padding: [12, 12], maxZoom: 15 });
     },

@@ -293,6 +293,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       'MCP server objects kept between /mcp calls for reuse (each serves one call at a time; 0 = build one per call)',
       int(0, 1024),
     ),
+    mcpAppsEnabled: s(
+      'MCP_APPS_ENABLED',
+      'true',
+      'MCP Apps: tools name interactive views (ui://stadtdaten/… resources) that supporting hosts render beside the result; false = plain tools and no ui:// resources',
+      bool,
+    ),
     mcpAllowedHosts: s('MCP_ALLOWED_HOSTS', '127.0.0.1,localhost,[::1]', 'Host header values accepted on /mcp (DNS-rebinding guard)', list),
     mcpAllowedOrigins: s('MCP_ALLOWED_ORIGINS', '', 'Origins accepted on /mcp besides none/same-host (comma-separated)', list),
     historyEnabled: s('HISTORY_ENABLED', 'true', 'Record the values of recordable data types over time (GET …/{type}/history)', bool),

@@ -3,7 +3,7 @@ import { coveredCities, dataSchemaOf, routePath, streamCadence, toolOf, type Dat
 import { formatsOf } from '../core/formats.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import { cityCoverage, type CityCoverageItem } from './coverage.ts';
-import { recordableTypes } from './history.ts';
+import { recordableTypes } from './history-answers.ts';
 import type { ServiceContext } from './context.ts';
 
 /**

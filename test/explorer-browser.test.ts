@@ -55,10 +55,9 @@ async function open(path: string, viewport = { width: 1280, height: 900 }) {
   page.on('request', (r) => {
     if (!r.url().startsWith(demo.url) && !r.url().startsWith('data:')) outside.push(r.url());
   });
+  // Every console error counts, a failed load of the API's own answers included: the demo answers no_data, not 503.
   page.on('console', (m) => {
-    // The API's honest problem answers (a 503 for a city the demo has no recording of) are logged by Chromium as failed loads.
-    const api = (m.location().url ?? '').startsWith(`${demo.url}/api/`);
-    if (m.type() === 'error' && !(api && m.text().startsWith('Failed to load resource'))) errors.push(m.text());
+    if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url ?? ''})`);
   });
   page.on('pageerror', (e) => errors.push(String(e)));
   const res = await page.goto(demo.url + path, { waitUntil: 'load' });

@@ -66,7 +66,11 @@ export class Cluster {
   async start(): Promise<this> {
     await this.fake.start();
     registerAllFixtures(this.fake);
-    const dresden = JSON.parse(fixture(DRESDEN_V1).toString('utf8')) as { last_updated: string; last_downloaded: string; lots: { name: string; free: number; total: number }[] };
+    const dresden = JSON.parse(fixture(DRESDEN_V1).toString('utf8')) as {
+      last_updated: string;
+      last_downloaded: string;
+      lots: { name: string; free: number; total: number }[];
+    };
     this.fake.get('/Dresden', () => {
       const lots = dresden.lots.map((l) => (l.name === 'Altmarkt-Galerie' ? { ...l, free: this.tick, total: 1_000_000 } : l));
       const stamp = this.stampOf(this.tick);

@@ -17,7 +17,8 @@ export interface Target {
 }
 
 const CITY = 'freiburg-im-breisgau';
-const MCP = (id: number, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'environment', arguments: args } });
+const MCP = (id: number, args: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'environment', arguments: args } });
 
 /** About twenty URLs a client mix asks for: JSON, CSV, GeoJSON, the parking history, an MCP tool call. */
 export function targets(historyFrom: string): Target[] {
@@ -58,9 +59,11 @@ export function steadyLoad(base: string, list: readonly Target[], perSecond: num
   const report: LoadReport = { requests: 0, failed: 0, failures: [], statuses: {} };
   const inflight = new Set<Promise<void>>();
   let n = 0;
+  const started = Date.now();
   const fail = (t: Target, why: string) => {
     report.failed++;
-    if (report.failures.length < 20) report.failures.push(`${t.mcp ? 'POST' : 'GET'} ${t.path}${t.accept ? ` (${t.accept})` : ''}: ${why}`);
+    const at = ((Date.now() - started) / 1000).toFixed(1);
+    if (report.failures.length < 20) report.failures.push(`${at} s: ${t.mcp ? 'POST' : 'GET'} ${t.path}${t.accept ? ` (${t.accept})` : ''}: ${why}`);
   };
   const one = async (t: Target, i: number) => {
     try {
@@ -79,7 +82,7 @@ export function steadyLoad(base: string, list: readonly Target[], perSecond: num
       const text = await res.body.text();
       report.statuses[res.statusCode] = (report.statuses[res.statusCode] ?? 0) + 1;
       const type = String(res.headers['content-type'] ?? '');
-      if (res.statusCode !== 200) fail(t, `${res.statusCode} ${text.slice(0, 160)}`);
+      if (res.statusCode !== 200) fail(t, `${res.statusCode} ${text.slice(0, 400)}`);
       else if (!type.startsWith(t.type)) fail(t, `Content-Type ${type}`);
       else if (t.mcp && /"isError":\s*true/.test(text)) fail(t, `tool error ${text.slice(0, 160)}`);
     } catch (err) {
@@ -88,7 +91,6 @@ export function steadyLoad(base: string, list: readonly Target[], perSecond: num
     }
   };
   // Ticks of 20 ms, each sending what the rate owes by then: steady, whatever the timer's jitter.
-  const started = Date.now();
   const timer = setInterval(() => {
     const owed = Math.floor(((Date.now() - started) / 1000) * perSecond);
     while (n < owed) {
@@ -98,13 +100,18 @@ export function steadyLoad(base: string, list: readonly Target[], perSecond: num
       inflight.add(p);
     }
   }, 20);
+  let stopped: Promise<LoadReport> | null = null;
   return {
     report,
-    async stop(): Promise<LoadReport> {
+    /** Idempotent. */
+    stop(): Promise<LoadReport> {
       clearInterval(timer);
-      while (inflight.size) await Promise.all([...inflight]);
-      await agent.close();
-      return report;
+      stopped ??= (async () => {
+        while (inflight.size) await Promise.all([...inflight]);
+        await agent.close();
+        return report;
+      })();
+      return stopped;
     },
   };
 }
@@ -117,6 +124,8 @@ export interface Seen {
   asOf: string;
   /** Which connection of the client it came on (0 = the first). */
   connection: number;
+  /** When it came in (ms). */
+  at: number;
 }
 
 /** The change counter and as_of of a parking stream event. */
@@ -182,7 +191,7 @@ export class StreamClient {
           }
           if (r.retry !== null) retry = Math.min(r.retry, this.maxRetryMs);
           if (e.event === 'shutdown' || e.id === null) continue;
-          this.seen.push({ id: e.id, event: e.event, connection, ...parse(e.data) });
+          this.seen.push({ id: e.id, event: e.event, connection, at: Date.now(), ...parse(e.data) });
         }
       }
       this.reader = null;
@@ -190,11 +199,16 @@ export class StreamClient {
     }
   }
 
-  /** Resolves once `n` events have come in. */
+  /** Resolves true once `n` events have come in (false after `timeoutMs`). */
   async events(n: number, timeoutMs: number): Promise<boolean> {
     const until = Date.now() + timeoutMs;
     while (this.seen.length < n && Date.now() < until) await sleep(20);
     return this.seen.length >= n;
+  }
+
+  /** Events that came in after `since` (ms). */
+  after(since: number): Seen[] {
+    return this.seen.filter((e) => e.at > since);
   }
 
   async close(): Promise<void> {

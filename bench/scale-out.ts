@@ -16,7 +16,7 @@ const o: ScaleOutOptions = {
   settleMs: 5000,
   redisDownMs: Number(process.env.SCALE_OUT_REDIS_DOWN_MS ?? 10_000),
   pgDownMs: Number(process.env.SCALE_OUT_PG_DOWN_MS ?? 30_000),
-  tickMs: 1000,
+  tickMs: 250,
   pollMs: 200,
   rateLimitMax: 60,
 };

@@ -63,7 +63,17 @@ export class Cluster {
     return new Date(this.base + n * 1000).toISOString().slice(0, 19);
   }
 
+  /** Starts everything; on a failure stops what was started and throws. */
   async start(): Promise<this> {
+    try {
+      return await this.startAll();
+    } catch (err) {
+      await this.stop().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async startAll(): Promise<this> {
     await this.fake.start();
     registerAllFixtures(this.fake);
     const dresden = JSON.parse(fixture(DRESDEN_V1).toString('utf8')) as {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { FakeUpstream, fixture } from '../../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../../test/fixtures/index.ts';
@@ -55,6 +56,8 @@ export class Cluster {
   readonly base = Math.floor((Date.now() - 3_600_000) / 1000) * 1000;
   /** Lines the instances wrote to stderr (a crash's reason). */
   readonly errors: string[] = [];
+  /** The instances' log lines about their stores (warnings and the recoveries that follow them), for a failure's message. */
+  readonly storeLog: string[] = [];
 
   constructor(readonly opts: ClusterOptions) {}
 
@@ -101,7 +104,7 @@ export class Cluster {
       REDIS_KEY_PREFIX: this.prefix,
       DATABASE_URL: viaProxy.href,
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'info',
       JOBS_ENABLED: 'false',
       TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_ENABLED: 'true',
@@ -126,9 +129,13 @@ export class Cluster {
   async startInstance(i: number): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', new URL('./instance.ts', import.meta.url).pathname], {
       env: { PATH: process.env.PATH, ...this.env, PORT: String(this.ports[i]) },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     child.stderr!.on('data', (c: Buffer) => this.errors.push(`instance ${i}: ${c.toString('utf8').slice(0, 2000)}`));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (/store|redis|postgres|history/i.test(line) && this.storeLog.length < 200)
+        this.storeLog.push(`${new Date().toISOString().slice(11, 23)} instance ${i}: ${line.slice(0, 300)}`);
+    });
     this.children[i] = child;
     await new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve());

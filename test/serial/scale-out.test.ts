@@ -70,7 +70,7 @@ describe('three instances behind nginx with Redis and PostgreSQL, under load', {
       [],
     );
     assert.ok(p.fetchedDuringOutage > 0, 'changes fetched while it was away');
-    assert.deepEqual(p.lost, [], `${p.recorded} of ${p.expected} recorded`);
+    assert.deepEqual(p.lost, [], `${p.recorded} of ${p.expected} recorded ${p.catchUpMs} ms after the return; ${p.lastError}`);
     assert.deepEqual(
       Object.keys(p.historyDuring).filter((k) => k !== '503 history_store_unavailable'),
       [],

@@ -7,7 +7,7 @@
  */
 import { buildApp } from '../../src/app.ts';
 import { buildCatalog, CATALOG } from '../../src/catalog/index.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 
 const freshSeconds = Number(process.env.SCALE_OUT_FRESH_MS ?? 200) / 1000;
 const catalog = buildCatalog(CATALOG.all.map((dt) => (dt.type === 'parking' && dt.cache !== 'stored' ? { ...dt, cache: { ...dt.cache, freshSeconds } } : dt)));

@@ -54,6 +54,11 @@ function checks(): Check[] {
     const url = examplePath(dt);
     out.push({ url, path });
     if (formatsOf(dt).includes('geojson')) out.push({ url, path, headers: { accept: 'application/geo+json' } });
+    if (dt.compare)
+      out.push({
+        url: `/api/v1/compare?resource=${dt.compare.resource}&cities=${dt.example.city ?? 'koeln'},kiel,nowhere-x&format=geojson`,
+        path: '/api/v1/compare',
+      });
     if (perCity(dt)) out.push({ url: url.replace(`/${dt.example.city}/`, '/kiel/'), path }, { url: url.replace(`/${dt.example.city}/`, '/nowhere-x/'), path });
   }
   return out;

@@ -87,7 +87,7 @@ test('OpenAPI error examples carry the code of their status; slug parameters hav
         const code = str(ex, 'code');
         assert.ok(expected[status]?.includes(code), `${path} ${status}: ${code}`);
         assert.equal(at(ex, 'status'), Number(status), `${path} ${status}`);
-        if (status === '404' && path.includes('{slug}')) assert.equal(code, 'city_not_found', path);
+        if (status === '404' && path.includes('{city}')) assert.equal(code, 'city_not_found', path);
         checked++;
       }
   assert.ok(checked > 50);
@@ -96,7 +96,7 @@ test('OpenAPI error examples carry the code of their status; slug parameters hav
     components: { parameters: Record<string, { name: string; example?: string }> };
   };
   // The city parameter is a shared component per example city.
-  const slug = list<{ name?: string; $ref?: string; example?: string }>(weather.paths['/api/v1/cities/{slug}/weather']?.get, 'parameters')
+  const slug = list<{ name?: string; $ref?: string; example?: string }>(weather.paths['/api/v1/cities/{city}/weather']?.get, 'parameters')
     .map((p) => (p.$ref ? weather.components.parameters[p.$ref.replace('#/components/parameters/', '')] : p))
     .find((p) => p?.name === 'slug');
   assert.equal(slug?.example, 'freiburg-im-breisgau', 'slug has the example city of its data type');

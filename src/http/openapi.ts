@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { paramJsonSchema } from '../core/params.ts';
 import { FEATURE, FEATURE_COLLECTION, formatContent, formatParameter, GEOMETRY } from './openapi-formats.ts';
 import type { RouteDoc } from './route-doc.ts';

@@ -1,14 +1,14 @@
-import { dataType, type DataType } from '../core/data-type.ts';
-import type { ParamDecl } from '../core/params.ts';
-import { LiveBoardRecord } from '../core/records/departures.ts';
-import { VAG } from '../sources/vag/source.ts';
-import { VAG_DEFAULT_STOP, vagDepartures } from '../sources/vag/adapters.ts';
-import { EFA } from '../sources/efa/source.ts';
-import { EFA_DEFAULT_STOPS, efaDepartures } from '../sources/efa/adapters.ts';
-import { HVV_GEOFOX } from '../sources/hvv/source.ts';
-import { HVV_DEFAULT_STATION, hvvDepartures } from '../sources/hvv/adapters.ts';
-import { RMV } from '../sources/rmv/source.ts';
-import { RMV_DEFAULT_STOP, rmvDepartures } from '../sources/rmv/adapters.ts';
+import { dataType, type DataType } from '../../core/data-type.ts';
+import type { ParamDecl } from '../../core/params.ts';
+import { LiveBoardRecord } from '../../core/records/departures.ts';
+import { VAG } from '../../sources/vag/source.ts';
+import { VAG_DEFAULT_STOP, vagDepartures } from '../../sources/vag/adapters.ts';
+import { EFA } from '../../sources/efa/source.ts';
+import { EFA_DEFAULT_STOPS, efaDepartures } from '../../sources/efa/adapters.ts';
+import { HVV_GEOFOX } from '../../sources/hvv/source.ts';
+import { HVV_DEFAULT_STATION, hvvDepartures } from '../../sources/hvv/adapters.ts';
+import { RMV } from '../../sources/rmv/source.ts';
+import { RMV_DEFAULT_STOP, rmvDepartures } from '../../sources/rmv/adapters.ts';
 
 /** Live departures per stop from the cities' own transit feeds. Declarations only. */
 
@@ -52,7 +52,7 @@ export const DEPARTURE_TYPES: DataType[] = [
     summary: 'Live departures per station for the core cities of the VRR network plus Stuttgart (VVS), EFA departure monitor',
     description:
       'Stop by DELFI global id (de:05113:9289), numeric EFA id or name (?stop=); default is the main station. Covers the VRR core cities Düsseldorf, Essen, Dortmund, Duisburg, Bochum and Wuppertal plus Stuttgart.',
-    path: '/api/v1/live/{slug}/departures',
+    path: '/api/v1/live/{city}/departures',
     coverage: {
       cities: Object.keys(EFA_DEFAULT_STOPS),
       note: 'EFA departure monitors of VRR (Rhine-Ruhr core cities) and VVS (Stuttgart); Nuremberg, Hamburg and Frankfurt have their own departure routes',

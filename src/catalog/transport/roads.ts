@@ -1,17 +1,16 @@
-import { dataType, type DataType } from '../core/data-type.ts';
-import { TRAFFIC_REPORTS_BERLIN, TRAFFIC_REPORTS_HANNOVER } from '../core/records/roads.ts';
-import { RoadEvent, TrafficFlowRecord, TrafficRecord, TrafficSituationRecord, WebcamRecord } from '../core/records/roads.ts';
-import { AUTOBAHN } from '../sources/autobahn/source.ts';
-import { DEFAULT_RADIUS_KM, liveEvents, roadEvents, summariseRoadEvents, traffic, webcams } from '../sources/autobahn/adapters.ts';
-import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT } from '../sources/autobahn/snapshot.ts';
-import { HAMBURG_VERKEHRSLAGE } from '../sources/hamburg-verkehrslage/source.ts';
-import { trafficFlow, trafficSituation } from '../sources/hamburg-verkehrslage/adapters.ts';
-import { SEGMENT_CAP } from '../sources/hamburg-verkehrslage/verkehrslage.ts';
-import { KOELN_VERKEHR } from '../sources/koeln-verkehr/source.ts';
-import { koelnTrafficFlow } from '../sources/koeln-verkehr/adapters.ts';
-import { BERLIN_VIZ } from '../sources/berlin-viz/source.ts';
-import { berlinTrafficReports } from '../sources/berlin-viz/adapters.ts';
-import { MOBILITHEK_TYPES } from './traffic-live.ts';
+import { dataType, type DataType } from '../../core/data-type.ts';
+import { TRAFFIC_REPORTS_BERLIN, TRAFFIC_REPORTS_HANNOVER } from '../../core/records/roads.ts';
+import { RoadEvent, TrafficFlowRecord, TrafficRecord, TrafficSituationRecord, WebcamRecord } from '../../core/records/roads.ts';
+import { AUTOBAHN } from '../../sources/autobahn/source.ts';
+import { DEFAULT_RADIUS_KM, liveEvents, roadEvents, summariseRoadEvents, traffic, webcams } from '../../sources/autobahn/adapters.ts';
+import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT } from '../../sources/autobahn/snapshot.ts';
+import { HAMBURG_VERKEHRSLAGE } from '../../sources/hamburg-verkehrslage/source.ts';
+import { trafficFlow, trafficSituation } from '../../sources/hamburg-verkehrslage/adapters.ts';
+import { SEGMENT_CAP } from '../../sources/hamburg-verkehrslage/verkehrslage.ts';
+import { KOELN_VERKEHR } from '../../sources/koeln-verkehr/source.ts';
+import { koelnTrafficFlow } from '../../sources/koeln-verkehr/adapters.ts';
+import { BERLIN_VIZ } from '../../sources/berlin-viz/source.ts';
+import { berlinTrafficReports } from '../../sources/berlin-viz/adapters.ts';
 
 /** Roads and live traffic: the motorway feed around every city and the cities' own traffic feeds. Declarations only. */
 
@@ -68,7 +67,7 @@ export const ROAD_TYPES: DataType[] = [
     summary: 'Current motorway warnings around the city with delay and average speed, and counts of warnings, roadworks and closures',
     description: MOTORWAY,
     path: '/api/v1/live/{city}/traffic',
-    aliases: ['/api/v1/cities/{slug}/traffic'],
+    aliases: ['/api/v1/cities/{city}/traffic'],
     record: TrafficRecord,
     list: 'warnings',
     cache: LIVE_CACHE,
@@ -86,7 +85,7 @@ export const ROAD_TYPES: DataType[] = [
       `Autobahn GmbH webcam lists of the motorways within reach of the city, cameras within ${DEFAULT_RADIUS_KM} km (AUTOBAHN_RADIUS_KM). Many operators have withdrawn ` +
       "their cameras (most remaining ones are in North Rhine-Westphalia), so most cities answer no_data. Images stay on the operators' servers.",
     path: '/api/v1/live/{city}/webcams',
-    aliases: ['/api/v1/cities/{slug}/webcams'],
+    aliases: ['/api/v1/cities/{city}/webcams'],
     record: WebcamRecord,
     list: true,
     cache: WEBCAM_SNAPSHOT,
@@ -194,5 +193,4 @@ export const ROAD_TYPES: DataType[] = [
     example: { city: 'berlin' },
     reads: [{ source: BERLIN_VIZ, adapter: berlinTrafficReports }],
   }),
-  ...MOBILITHEK_TYPES,
 ];

@@ -12,9 +12,10 @@ import type { LaneTarget } from '../http/hit-lane.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, laneObserver, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
+import { typedFeatures } from '../http/openapi-formats.ts';
 import { cityFamilies, dispatching, familyAt, notCoveredIn, type Member } from './city-families.ts';
 import { STREAM_SUFFIX, streamRoutes, streamsDoc } from './streams.ts';
-import { formatsOf } from '../core/formats.ts';
+import { formatsOf, rowSchemaOf } from '../core/formats.ts';
 import { requestedFormat, sendDataFormat } from './formats.ts';
 import { emptyOutcome } from '../pipeline/envelope.ts';
 import { etagOf } from '../http/conditional.ts';
@@ -55,11 +56,15 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       formats: () => formatsOf(dt),
       operationId: operationIdOf(dt),
       data: { name: dataSchemaName(dt), schema: () => jsonSchemaOf(dataSchemaOf(dt)) },
+      features: {
+        name: dataSchemaName(dt).replace(/Data$/, 'Features'),
+        schema: () => dataFeatures(dt),
+      },
       pathValues: livePathCities(dt),
       exampleKey: dt.type,
       exampleValues: { ...(dt.example.city ? { city: dt.example.city } : {}), ...dt.example.params },
       responses: {
-        200: 'Envelope',
+        200: 'OK',
         404: dt.scope === 'global' ? 'Not found' : 'Unknown city (did-you-mean hint)',
         ...(dt.params?.length || dt.list ? { 422: dt.list ? 'Invalid parameter or paging value (page, limit, offset)' : 'Invalid parameter' } : {}),
         ...(dt.cache !== 'stored' ? { 503: 'Upstream down and nothing cached (hint: GET /api/v1/health)' } : {}),
@@ -200,6 +205,11 @@ function livePathCities(dt: DataType): Record<string, readonly string[]> | undef
 }
 
 /** `air-uba` -> `AirUbaData`: the components.schemas name of a data type's `data`. */
+/** The GeoJSON answer of a data type: its rows and the members beside them typed by its record. */
+function dataFeatures(dt: DataType): Record<string, unknown> {
+  return typedFeatures(jsonSchemaOf(rowSchemaOf(dt)));
+}
+
 function dataSchemaName(dt: DataType): string {
   return dt.type.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase()) + 'Data';
 }

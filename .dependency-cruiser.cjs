@@ -14,7 +14,7 @@ const LAYERS = [
   ['services', '^src/services/', ['history', 'pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
   // Server-Sent Events: beside the services, below the routes; runs data types through the pipeline.
   ['streams', '^src/streams/', ['pipeline', 'catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
-  // The history (its stores, recorder and refresh jobs): fed by the pipeline through core/history.ts's HistorySink, read by services.
+  // The history (its stores, recorder and refresh jobs): fed by the pipeline through core/history-sink.ts's HistorySink, read by services.
   ['history', '^src/history/', ['store']],
   ['pipeline', '^src/pipeline/', ['catalog', 'jobs', 'sources', 'upstream', 'store', 'http']],
   ['catalog', '^src/catalog/', ['jobs', 'sources']],
@@ -42,6 +42,20 @@ module.exports = {
       comment: 'core/, cities/, config.ts and metrics.ts are the base every layer may use; they import no layer.',
       from: { path: BASE },
       to: { path: ALL },
+    },
+    {
+      name: 'web-is-browser-code',
+      severity: 'error',
+      comment: 'src/web/ is bundled for the browser (esbuild): it imports only src/web/ and npm packages, and nothing on the server imports it.',
+      from: { path: '^src/web/' },
+      to: { path: '^src/', pathNot: '^src/web/' },
+    },
+    {
+      name: 'server-never-imports-web',
+      severity: 'error',
+      comment: 'The server reaches src/web/ only as files for esbuild (http/web-assets.ts), never as an import.',
+      from: { path: '^src/', pathNot: '^src/web/' },
+      to: { path: '^src/web/' },
     },
     ...LAYERS.map(([name, re, allowed]) => ({
       name: `layer-${name}`,

@@ -23,7 +23,7 @@ import { PgHistoryStore } from '../src/history/pg-store.ts';
 import type { HistoryStore, PointIn } from '../src/history/store.ts';
 import { Recorder } from '../src/history/recorder.ts';
 import { cadenceSeconds } from '../src/history/refresh-job.ts';
-import { recordableTypes } from '../src/services/history.ts';
+import { recordableTypes } from '../src/services/history-answers.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 
 const YEAR_START = Date.UTC(2025, 10, 1);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/app.ts';
 import { loadAppConfig, loadDotEnv } from '../src/startup.ts';
-import { isConfigError } from '../src/config.ts';
+import { isConfigError } from '../src/core/config.ts';
 import { findCity, suggest } from '../src/cities/resolve.ts';
 import type { City } from '../src/cities/register.ts';
 import { forCity, forParams } from '../src/core/data-type.ts';

@@ -3,7 +3,7 @@
  * none) with the configured store: one Overpass query per city, one line per city with its counts.
  */
 import { buildApp } from '../src/app.ts';
-import { isConfigError } from '../src/config.ts';
+import { isConfigError } from '../src/core/config.ts';
 import { loadAppConfig } from '../src/startup.ts';
 import { CITIES, type City } from '../src/cities/register.ts';
 import { findCity, suggest } from '../src/cities/resolve.ts';

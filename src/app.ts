@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { corsHeaderList, withCors } from './http/cors.ts';
-import { createHttpServer, type HttpServer, type ServerLimits } from './http/server.ts';
+import { createHttpServer, type HttpServer, type ServerLimits } from './http/node-server.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { parseQuery, registerRequestGuard } from './http/request-guard.ts';
 import { ClientLimiter } from './http/rate-limit.ts';
@@ -8,7 +8,7 @@ import { HitLane } from './http/hit-lane.ts';
 import { proxyTrust } from './http/client-address.ts';
 import { CompressionPolicy } from './http/encodings.ts';
 import { registerCompression } from './http/compression.ts';
-import { partialCredentialsWarning, type Config } from './config.ts';
+import { partialCredentialsWarning, type Config } from './core/config.ts';
 import { CATALOG, type Catalog } from './catalog/index.ts';
 import { Metrics } from './metrics.ts';
 import { Breakers, configuredHosts } from './pipeline/breakers.ts';

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { Config } from './config.ts';
+import type { Config } from './core/config.ts';
 import { Runtime } from './pipeline/runtime.ts';
 import { buildCatalog } from './catalog/build.ts';
 import { Breakers } from './pipeline/breakers.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withCors } from './http/cors.ts';
-import { createHttpServer, DEFAULT_LIMITS, type HttpServer, type ServerLimits } from './http/server.ts';
+import { createHttpServer, DEFAULT_LIMITS, type HttpServer, type ServerLimits } from './http/node-server.ts';
 import { markLocal } from './http/request-guard.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isConfigError, loadConfig, type Config } from './config.ts';
+import { isConfigError, loadConfig, type Config } from './core/config.ts';
 import { CATALOG } from './catalog/index.ts';
 
 /**

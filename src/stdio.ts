@@ -2,7 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './startup.ts';
 import { startJobs } from './jobs/index.ts';
-import { createMcpServer } from './mcp/server.ts';
+import { createMcpServer } from './mcp/mcp-server.ts';
 
 /**
  * MCP over stdio (`npm run mcp`, `node bin/stadtdaten-mcp.js`): the same app in-process, no listener.

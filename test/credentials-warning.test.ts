@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/core/config.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { privateStores } from './helpers/stores.ts';

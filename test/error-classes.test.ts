@@ -5,7 +5,7 @@ import { UpstreamError } from '../src/core/upstream-error.ts';
 import { FormatDriftError } from '../src/core/format-drift-error.ts';
 import { BudgetExceededError } from '../src/pipeline/cache.ts';
 import { Inflate64Error } from '../src/upstream/inflate64.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/core/config.ts';
 
 test('every error class says its name (logs and stack traces tell them apart) and keeps a cause it is given', () => {
   const cause = new SyntaxError('Unexpected token');

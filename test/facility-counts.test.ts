@@ -6,7 +6,7 @@ import { register as registerOverpass } from './fixtures/overpass/routes.ts';
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { POI_TYPE_BY_ID } from '../src/sources/overpass/poi-types.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
-import { EDUCATION_FACILITIES, HEALTH_FACILITIES } from '../src/catalog/society-elections-health.ts';
+import { EDUCATION_FACILITIES, HEALTH_FACILITIES } from '../src/catalog/society.ts';
 import { nth } from './helpers/must.ts';
 import { at, str, list } from './helpers/json.ts';
 

@@ -9,7 +9,7 @@ import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { at, list, obj } from './helpers/json.ts';
 import { buildApp } from '../src/app.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/core/config.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { DriftLedger, DRIFT_LOG_INTERVAL_MS } from '../src/pipeline/format-drift.ts';
 import { runScheduled } from '../src/jobs/scheduler.ts';

@@ -15,7 +15,7 @@ import { jobsOf } from '../src/core/data-type.ts';
 import { GEO_PRECOMPUTE_JOB, precomputeGeo } from '../src/jobs/geo-precompute.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { GeoRecord } from '../src/core/records/city-base.ts';
-import { CITY_BASE_TYPES } from '../src/catalog/city-base.ts';
+import { CITY_TYPES } from '../src/catalog/city.ts';
 import { published } from '../src/core/schema.ts';
 
 const ZIP = 'bkg/vg250_12-31.utm32s.shape.ebenen.zip';
@@ -92,7 +92,7 @@ test('GET geo before the precompute: no_data; the job then stores it: ok, simpli
   const logs: string[] = [];
   await GEO_PRECOMPUTE_JOB.run(ctx.app.rt, (m) => logs.push(m), new AbortController().signal);
   assert.match(logs.join('\n'), /1 boundaries stored, not in the archive: /);
-  assert.deepEqual(jobsOf(CITY_BASE_TYPES.find((t) => t.type === 'geo')!), [GEO_PRECOMPUTE_JOB], 'the stored type names its job');
+  assert.deepEqual(jobsOf(CITY_TYPES.find((t) => t.type === 'geo')!), [GEO_PRECOMPUTE_JOB], 'the stored type names its job');
   assert.equal(fake.count(), 1, 'the archive is downloaded once for all cities');
 
   const r = await ctx.app.get('/api/v1/cities/muenchen/geo');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/core/config.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { useFakeUpstream } from './helpers/setup.ts';
 import { register as registerSmard } from './fixtures/smard/routes.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { demoLinks, startDemo, type Demo } from '../scripts/demo.ts';
 import { examplePath } from '../src/core/data-type.ts';
-import { recordableTypes } from '../src/services/history.ts';
+import { recordableTypes } from '../src/services/history-answers.ts';
 import { get } from './helpers/app.ts';
 import { at } from './helpers/json.ts';
 import { freshSchema, postgresReachable } from './helpers/postgres.ts';

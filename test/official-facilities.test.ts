@@ -8,7 +8,7 @@ import { GENESIS_FIXTURE_CREDENTIALS, register as registerGenesis } from './fixt
 import { CITY_BY_SLUG } from '../src/cities/register.ts';
 import { POI_TYPE_BY_ID } from '../src/sources/overpass/poi-types.ts';
 import { refreshPois } from '../src/jobs/pois/refresh.ts';
-import { EDUCATION_FACILITIES, HEALTH_FACILITIES } from '../src/catalog/society-elections-health.ts';
+import { EDUCATION_FACILITIES, HEALTH_FACILITIES } from '../src/catalog/society.ts';
 import { at, list, str } from './helpers/json.ts';
 
 const register = (fake: FakeUpstream) => {

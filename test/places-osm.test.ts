@@ -17,7 +17,7 @@ import { createPlacesJob, PLACES_PRECOMPUTE_JOB } from '../src/jobs/places-preco
 import { jobsOf } from '../src/core/data-type.ts';
 import { duePlaceCities } from '../src/jobs/pois/due.ts';
 import { refreshPlaces } from '../src/jobs/pois/places-refresh.ts';
-import { PLACES_OSM_TYPES } from '../src/catalog/places-osm.ts';
+import { OSM_PLACE_TYPES } from '../src/catalog/places.ts';
 import { PlaceRecord } from '../src/core/records/places.ts';
 
 const json = (name: string): OverpassAnswer => JSON.parse(fixture(`overpass/${name}`).toString('utf8'));
@@ -30,10 +30,10 @@ const { fake } = ctx;
 
 test('catalog: the ten OSM place types, stored, naming their job, one tag filter each', () => {
   assert.deepEqual(
-    PLACES_OSM_TYPES.map((t) => t.type),
+    OSM_PLACE_TYPES.map((t) => t.type),
     PLACE_TYPES.map((t) => t.id),
   );
-  for (const t of PLACES_OSM_TYPES) {
+  for (const t of OSM_PLACE_TYPES) {
     assert.equal(t.cache, 'stored');
     assert.deepEqual(jobsOf(t), [PLACES_PRECOMPUTE_JOB]);
     assert.equal(t.list, true);

@@ -10,7 +10,7 @@ import { hasRedisServer, RedisProcess } from './helpers/redis-server.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
 import { streamCadence, type DataType } from '../src/core/data-type.ts';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/core/config.ts';
 import { eventually } from './helpers/wait.ts';
 import { RedisStore } from '../src/store/redis.ts';
 import { ResilientStore } from '../src/store/resilient.ts';

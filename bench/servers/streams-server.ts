@@ -5,7 +5,7 @@
  */
 import { buildApp } from '../../src/app.ts';
 import { buildCatalog, CATALOG } from '../../src/catalog/index.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 
 const parking = CATALOG.byType.get('parking')!;
 const config = loadConfig(process.env, CATALOG.sources);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../src/core/config.ts';
 import type { SourceDecl } from '../../src/core/source.ts';
 import type { Exchange } from '../../src/upstream/client.ts';
 

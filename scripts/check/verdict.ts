@@ -1,6 +1,6 @@
 import { driftMessage, isFormatDrift } from '../../src/core/format-drift-error.ts';
 import { ProblemError } from '../../src/core/problem.ts';
-import type { SourceSettings } from '../../src/config.ts';
+import type { SourceSettings } from '../../src/core/config.ts';
 import type { SourceDecl } from '../../src/core/source.ts';
 import { UpstreamError } from '../../src/core/upstream-error.ts';
 import type { Exchange } from '../../src/upstream/client.ts';

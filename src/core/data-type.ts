@@ -1,5 +1,5 @@
 import type { City } from '../cities/register.ts';
-import type { Config } from '../config.ts';
+import type { Config } from './config.ts';
 import type { SourceDecl } from './source.ts';
 import type { ScheduledJob } from './job.ts';
 import type { TypeRef } from './type-ref.ts';

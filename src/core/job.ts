@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from './config.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SourceDecl } from './source.ts';
 import type { SourceHttp } from './adapter-http.ts';

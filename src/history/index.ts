@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import type { Store } from '../core/store.ts';
 import { PgHistoryStore } from './pg-store.ts';
 import { Recorder, type RecorderLog } from './recorder.ts';

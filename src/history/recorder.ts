@@ -1,4 +1,4 @@
-import { numberAt, type BackfillPoint, type FreshValue, type HistorySink } from '../core/history.ts';
+import { numberAt, type BackfillPoint, type FreshValue, type HistorySink } from '../core/history-sink.ts';
 import type { Store } from '../core/store.ts';
 import type { HistoryStore, PointIn } from './store.ts';
 

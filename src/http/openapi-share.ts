@@ -248,5 +248,22 @@ export function shareFieldGroups(schemas: Record<string, Schema>): Record<string
       node.allOf = [...((node.allOf as unknown[]) ?? []), { $ref: `#/components/schemas/${name}` }];
     }
   }
+  for (const r of records) if (r.allOf) keepNull(r);
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * A nullable record that includes a field group, written as "the record or null": `allOf`
+ * applies whatever the type, so `{type: [object, null], allOf: [group]}` would refuse null
+ * (the group is an object), and generated types would read `(R | null) & Group`, never null.
+ */
+function keepNull(node: Schema): void {
+  const types = node.type;
+  if (!Array.isArray(types) || !types.includes('null')) return;
+  const { description, ...record } = node;
+  for (const k of Object.keys(node)) delete node[k];
+  const rest = types.filter((t) => t !== 'null');
+  record.type = rest.length === 1 ? rest[0] : rest;
+  node.anyOf = [record, { type: 'null' }];
+  if (description !== undefined) node.description = description;
 }

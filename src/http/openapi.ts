@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { paramJsonSchema } from '../core/params.ts';
 import { CSV_TABLE, FEATURE_COLLECTION, formatContent, formatParameter } from './openapi-formats.ts';
 import type { RouteDoc } from './route-doc.ts';

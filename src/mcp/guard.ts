@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 
 /**
  * DNS-rebinding guard of the Streamable HTTP transport (MCP spec: servers MUST validate Origin).

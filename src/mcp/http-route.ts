@@ -11,9 +11,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
  * The MCP SDK and our server on it are loaded at the first /mcp call, not at start: they add
  * ~25 MB and ~0.1 s to every process, and many deployments serve REST only.
  */
-let mcpModules: Promise<[typeof import('./server.ts'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | null = null;
+let mcpModules: Promise<[typeof import('./mcp-server.ts'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | null = null;
 function loadMcp() {
-  return (mcpModules ??= Promise.all([import('./server.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
+  return (mcpModules ??= Promise.all([import('./mcp-server.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
 }
 
 /** JSON-RPC error bodies: MCP clients read these, not problem documents. */

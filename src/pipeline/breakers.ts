@@ -5,7 +5,7 @@ import type { Metrics } from '../metrics.ts';
 import { isUpstreamFault } from '../core/upstream-error.ts';
 import { toBerlinIso } from '../core/time.ts';
 import type { SourceHealth } from './source-health.ts';
-import type { SourceSettings } from '../config.ts';
+import type { SourceSettings } from '../core/config.ts';
 
 export type BreakerState = 'CLOSED' | 'OPEN' | 'HALF_OPEN';
 

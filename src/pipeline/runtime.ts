@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config, SourceSettings } from '../config.ts';
+import type { Config, SourceSettings } from '../core/config.ts';
 import type { Store } from '../core/store.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Breakers } from './breakers.ts';
@@ -12,7 +12,7 @@ import type { Catalog } from '../catalog/index.ts';
 import { standInForm, type DataType } from '../core/data-type.ts';
 import type { ScheduledJob } from '../core/job.ts';
 import { watchedJob } from './format-drift.ts';
-import type { HistorySink } from '../core/history.ts';
+import type { HistorySink } from '../core/history-sink.ts';
 
 /** Everything the pipeline, routes, jobs and MCP share inside one app instance. */
 export class Runtime {

@@ -3,7 +3,7 @@ import type { UpstreamClient } from '../upstream/client.ts';
 import type { CallOptions, SourceHttp, UpstreamResponse } from '../core/adapter-http.ts';
 import { isUpstreamFault, UpstreamError } from '../core/upstream-error.ts';
 import type { SourceDecl } from '../core/source.ts';
-import type { SourceSettings } from '../config.ts';
+import type { SourceSettings } from '../core/config.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SourceHealth } from './source-health.ts';
 import type { RateGate } from './rate-gate.ts';

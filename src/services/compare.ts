@@ -5,7 +5,7 @@ import { mapLimit, orFallbackAfter } from '../core/limit.ts';
 import type { Catalog } from '../catalog/index.ts';
 import { nearest } from '../core/suggest.ts';
 import type { Envelope, ServiceContext } from './context.ts';
-import { compareAt, parseTime } from './history.ts';
+import { compareAt, parseTime } from './history-answers.ts';
 import { toBerlinIso } from '../core/time.ts';
 
 /** `value` orders by the resource's declared numeric field (`compare.value` in the catalog). */

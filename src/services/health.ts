@@ -1,7 +1,7 @@
 import { VERSION } from '../core/version.ts';
 import type { ServiceContext } from './context.ts';
 import { sourceStates, type SourceState } from '../pipeline/source-state.ts';
-import { historyHealth } from './history.ts';
+import { historyHealth } from './history-answers.ts';
 
 const started = Date.now();
 

@@ -150,6 +150,7 @@ ${liveSection(liveExample(ctx))}
 <ul>
 <li><a href="/docs">Interactive API docs</a> (Swagger UI, "Try it out" calls this instance)</li>
 <li><a href="/coverage">Coverage matrix</a>: which data type answers in which city</li>
+<li><a href="/explore">Explorer</a>: each city on a map, its current values, history charts and a request builder (for example <a href="/explore/koeln">Köln</a>)</li>
 <li><a href="/api/v1/openapi.json">OpenAPI 3.1 (JSON)</a> and <a href="/api/v1/openapi.yaml">(YAML)</a></li>
 <li><a href="/api/v1">API index</a> (JSON), <a href="/api/v1/cities">cities</a>, <a href="/api/v1/sources">sources and credentials</a>, <a href="/api/v1/problems">error codes</a></li>
 </ul>

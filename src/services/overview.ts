@@ -68,6 +68,7 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
     },
     data_types: dataTypes,
     highlights: { weather, air },
+    links: { explorer: `/explore/${city.slug}`, coverage: `/coverage/${city.slug}` },
     summary: {
       data_types_total: rt.catalog.counts.per_city,
       data_types_available: available,

@@ -318,6 +318,12 @@ export const OverviewAnswer = lazy(() =>
         }),
       ),
       highlights: z.strictObject({ weather: Highlight(), air: Highlight() }),
+      links: z
+        .strictObject({
+          explorer: z.string().meta({ description: 'The explorer page of this city: map, current values, history charts, request builder' }),
+          coverage: z.string().meta({ description: 'The coverage page of this city: what each data type answers now' }),
+        })
+        .meta({ description: 'Pages about this city' }),
       summary: z.strictObject({
         data_types_total: count('Per-city data types'),
         data_types_available: count('Of those, configured here (same as data_types_configured)'),

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { ResilientStore } from './resilient.ts';
 import { SqliteStore } from './sqlite.ts';
 import type { Store } from '../core/store.ts';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { CATALOG } from '../../src/catalog/index.ts';
 import { SqliteStore } from '../../src/store/sqlite.ts';
 import type { Store } from '../../src/core/store.ts';

@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { CATALOG } from '../../src/catalog/index.ts';
 import { SqliteStore } from '../../src/store/sqlite.ts';
 import { FakeUpstream } from './fake-upstream.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { UpstreamError } from '../../core/upstream-error.ts';
 
 /** The messages between the app and a GTFS child process (src/gtfs-child.ts). */

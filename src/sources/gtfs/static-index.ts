@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { openSqlite, prepareRaw, scalar, type DatabaseSync, type StatementSync } from '../../store/sqlite-file.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { FetchContext } from '../../core/data-type.ts';
-import type { BackfillPoint, HistoryBackfill } from '../../core/history.ts';
+import type { BackfillPoint, HistoryBackfill } from '../../core/history-sink.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 import { toBerlinIso } from '../../core/time.ts';
 import { FILTER } from './adapters.ts';

@@ -1,14 +1,14 @@
-import { dataType, type DataType } from '../core/data-type.ts';
-import type { ParamDecl } from '../core/params.ts';
-import { LiveBoardRecord } from '../core/records/departures.ts';
-import { VAG } from '../sources/vag/source.ts';
-import { VAG_DEFAULT_STOP, vagDepartures } from '../sources/vag/adapters.ts';
-import { EFA } from '../sources/efa/source.ts';
-import { EFA_DEFAULT_STOPS, efaDepartures } from '../sources/efa/adapters.ts';
-import { HVV_GEOFOX } from '../sources/hvv/source.ts';
-import { HVV_DEFAULT_STATION, hvvDepartures } from '../sources/hvv/adapters.ts';
-import { RMV } from '../sources/rmv/source.ts';
-import { RMV_DEFAULT_STOP, rmvDepartures } from '../sources/rmv/adapters.ts';
+import { dataType, type DataType } from '../../core/data-type.ts';
+import type { ParamDecl } from '../../core/params.ts';
+import { LiveBoardRecord } from '../../core/records/departures.ts';
+import { VAG } from '../../sources/vag/source.ts';
+import { VAG_DEFAULT_STOP, vagDepartures } from '../../sources/vag/adapters.ts';
+import { EFA } from '../../sources/efa/source.ts';
+import { EFA_DEFAULT_STOPS, efaDepartures } from '../../sources/efa/adapters.ts';
+import { HVV_GEOFOX } from '../../sources/hvv/source.ts';
+import { HVV_DEFAULT_STATION, hvvDepartures } from '../../sources/hvv/adapters.ts';
+import { RMV } from '../../sources/rmv/source.ts';
+import { RMV_DEFAULT_STOP, rmvDepartures } from '../../sources/rmv/adapters.ts';
 
 /** Live departures per stop from the cities' own transit feeds. Declarations only. */
 

@@ -1,11 +1,11 @@
-import { GTFS_RT_POLLER } from '../jobs/gtfs/rt-poller.ts';
-import { GTFS_STATIC_JOB } from '../jobs/gtfs/static.ts';
-import { dataType, type DataType } from '../core/data-type.ts';
-import type { ParamDecl } from '../core/params.ts';
-import { RouteStatusRecord, TransitDeparture, TransitRecord, TripRecord } from '../core/records/transit.ts';
-import { GTFS_DE } from '../sources/gtfs/source.ts';
-import { WINDOW_AHEAD_S, WINDOW_PAST_S } from '../sources/gtfs/board-read.ts';
-import { REFRESH_SECONDS, transitDepartures, transitRouteStatus, transitSummary, transitTrip } from '../sources/gtfs/adapters.ts';
+import { GTFS_RT_POLLER } from '../../jobs/gtfs/rt-poller.ts';
+import { GTFS_STATIC_JOB } from '../../jobs/gtfs/static.ts';
+import { dataType, type DataType } from '../../core/data-type.ts';
+import type { ParamDecl } from '../../core/params.ts';
+import { RouteStatusRecord, TransitDeparture, TransitRecord, TripRecord } from '../../core/records/transit.ts';
+import { GTFS_DE } from '../../sources/gtfs/source.ts';
+import { WINDOW_AHEAD_S, WINDOW_PAST_S } from '../../sources/gtfs/board-read.ts';
+import { REFRESH_SECONDS, transitDepartures, transitRouteStatus, transitSummary, transitTrip } from '../../sources/gtfs/adapters.ts';
 
 /**
  * Live transit from the nationwide gtfs.de feeds. Every type reads what the GTFS-RT poller (and

@@ -1,6 +1,6 @@
-import { dataType, type DataType } from '../core/data-type.ts';
-import { bikeCountsPrecompute } from '../jobs/bike-counts-precompute.ts';
-import { POIS_PRECOMPUTE_JOB } from '../jobs/pois-precompute.ts';
+import { dataType, type DataType } from '../../core/data-type.ts';
+import { bikeCountsPrecompute } from '../../jobs/bike-counts-precompute.ts';
+import { POIS_PRECOMPUTE_JOB } from '../../jobs/pois-precompute.ts';
 import {
   BikeCountStationRecord,
   MobilityPointRecord,
@@ -11,43 +11,43 @@ import {
   SharingRecord,
   StationFacilityRecord,
   BikeParkingRecord,
-} from '../core/records/mobility.ts';
-import { DB_FASTA } from '../sources/db-fasta/source.ts';
-import { OVERPASS } from '../sources/overpass/source.ts';
-import { storedBikeParking } from '../sources/overpass/bike-parking.ts';
-import { ITEM_CAP } from '../sources/overpass/stored.ts';
-import { NEXTBIKE_GBFS } from '../sources/nextbike/source.ts';
-import { SHARING_CITIES, SHARING_MAX_AGE_HOURS, nextbikeSharing, summariseSharing } from '../sources/nextbike/adapters.ts';
-import { stationFacilities } from '../sources/db-fasta/adapters.ts';
-import { VRN_PARK_RIDE } from '../sources/vrn-park-ride/source.ts';
-import { PARK_RIDE_CITIES, vrnParkAndRide } from '../sources/vrn-park-ride/adapters.ts';
-import { PARK_RIDE_RADIUS_KM } from '../sources/city-parking/park-and-ride.ts';
-import { TANKERKOENIG } from '../sources/tankerkoenig/source.ts';
-import { FUEL_MAX_RADIUS_KM, FUEL_MIN_RADIUS_KM, fuelPrices, summariseFuelPrices } from '../sources/tankerkoenig/adapters.ts';
-import { FUELS } from '../sources/tankerkoenig/list.ts';
-import { PARKENDD } from '../sources/city-parking/source.ts';
-import { OWN_FEEDS, PARKAPI_ONLY_CITIES, PARKING_CITIES, cityParking, parkapiParking, summariseParking } from '../sources/city-parking/adapters.ts';
-import { PARKAPI_V3 } from '../sources/parkapi-v3/source.ts';
-import { PARKAPI_PARKING } from '../sources/parkapi-v3/sites.ts';
-import { PARKAPI_PARK_RIDE_CITIES, parkapiParkAndRide } from '../sources/parkapi-v3/park-and-ride.ts';
-import { PARKING_MAX_AGE_HOURS } from '../sources/city-parking/sites.ts';
-import { PARKING_FEEDS, liveParking } from '../sources/mobilithek/adapters.ts';
-import { MOBILITHEK } from './traffic-live.ts';
+} from '../../core/records/mobility.ts';
+import { DB_FASTA } from '../../sources/db-fasta/source.ts';
+import { OVERPASS } from '../../sources/overpass/source.ts';
+import { storedBikeParking } from '../../sources/overpass/bike-parking.ts';
+import { ITEM_CAP } from '../../sources/overpass/stored.ts';
+import { NEXTBIKE_GBFS } from '../../sources/nextbike/source.ts';
+import { SHARING_CITIES, SHARING_MAX_AGE_HOURS, nextbikeSharing, summariseSharing } from '../../sources/nextbike/adapters.ts';
+import { stationFacilities } from '../../sources/db-fasta/adapters.ts';
+import { VRN_PARK_RIDE } from '../../sources/vrn-park-ride/source.ts';
+import { PARK_RIDE_CITIES, vrnParkAndRide } from '../../sources/vrn-park-ride/adapters.ts';
+import { PARK_RIDE_RADIUS_KM } from '../../sources/city-parking/park-and-ride.ts';
+import { TANKERKOENIG } from '../../sources/tankerkoenig/source.ts';
+import { FUEL_MAX_RADIUS_KM, FUEL_MIN_RADIUS_KM, fuelPrices, summariseFuelPrices } from '../../sources/tankerkoenig/adapters.ts';
+import { FUELS } from '../../sources/tankerkoenig/list.ts';
+import { PARKENDD } from '../../sources/city-parking/source.ts';
+import { OWN_FEEDS, PARKAPI_ONLY_CITIES, PARKING_CITIES, cityParking, parkapiParking, summariseParking } from '../../sources/city-parking/adapters.ts';
+import { PARKAPI_V3 } from '../../sources/parkapi-v3/source.ts';
+import { PARKAPI_PARKING } from '../../sources/parkapi-v3/sites.ts';
+import { PARKAPI_PARK_RIDE_CITIES, parkapiParkAndRide } from '../../sources/parkapi-v3/park-and-ride.ts';
+import { PARKING_MAX_AGE_HOURS } from '../../sources/city-parking/sites.ts';
+import { PARKING_FEEDS, liveParking } from '../../sources/mobilithek/adapters.ts';
+import { MOBILITHEK } from './live-traffic.ts';
 
 /** The Mobilithek parking feeds' cache windows (the former live-parking type's). */
 const DATEX_PARKING_CACHE = { freshSeconds: 240, staleSeconds: 1800 };
-import { PARKENDD_CITIES } from '../sources/city-parking/parkendd.ts';
-import { BIKE_COUNTERS } from '../sources/bike-counters/source.ts';
-import { BIKE_COUNT_CITIES, storedBikeCounts } from '../sources/bike-counters/stored.ts';
-import { MUENCHEN_GEOPORTAL } from '../sources/muenchen-geoportal/source.ts';
-import { MOBILITY_POINT_CITIES, muenchenMobilityPoints } from '../sources/muenchen-geoportal/mobility-points.ts';
-import { ONSTREET_CITIES, muenchenOnStreet } from '../sources/muenchen-geoportal/onstreet.ts';
+import { PARKENDD_CITIES } from '../../sources/city-parking/parkendd.ts';
+import { BIKE_COUNTERS } from '../../sources/bike-counters/source.ts';
+import { BIKE_COUNT_CITIES, storedBikeCounts } from '../../sources/bike-counters/stored.ts';
+import { MUENCHEN_GEOPORTAL } from '../../sources/muenchen-geoportal/source.ts';
+import { MOBILITY_POINT_CITIES, muenchenMobilityPoints } from '../../sources/muenchen-geoportal/mobility-points.ts';
+import { ONSTREET_CITIES, muenchenOnStreet } from '../../sources/muenchen-geoportal/onstreet.ts';
 
 /**
  * Mobility: parking, park-and-ride, fuel prices, station elevators and escalators, bike sharing and
  * bicycle parking. Declarations only (adapters live in their source modules).
  */
-export const TRANSPORT_MOBILITY_TYPES: DataType[] = [
+export const MOBILITY_TYPES: DataType[] = [
   dataType({
     type: 'parking',
     history: {

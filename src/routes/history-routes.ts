@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePath, type DataType } from '../core/data-type.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
-import { cityHistoryParts, EVERY_VALUES, historyPath, historyRows, RAW_MAX_DAYS, recordableType, recordableTypes } from '../services/history.ts';
+import { cityHistoryParts, EVERY_VALUES, historyPath, historyRows, RAW_MAX_DAYS, recordableType, recordableTypes } from '../services/history-answers.ts';
 import { findCity } from '../cities/resolve.ts';
 import { ProblemError } from '../core/problem.ts';
 import { BucketRow, HistoryAnswer, PointRow } from '../services/history-schema.ts';

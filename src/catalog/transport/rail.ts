@@ -1,15 +1,15 @@
-import { dataType, globalType, type DataType } from '../core/data-type.ts';
-import { STATIONS } from '../core/records/stations.ts';
-import type { ParamDecl } from '../core/params.ts';
-import { StationList } from '../core/records/stations.ts';
-import { StationArrivalsRecord, StationDeparturesRecord } from '../core/records/departures.ts';
-import { STADA } from '../sources/stada/source.ts';
-import { cityStations, STATIONS_CACHE } from '../sources/stada/adapters.ts';
-import { DB_OPEN_STATIONS } from '../sources/db-open-stations/source.ts';
-import { OPEN_STATIONS_CACHE, openCityStations } from '../sources/db-open-stations/adapters.ts';
-import { DB_TIMETABLES } from '../sources/db-timetables/source.ts';
-import { MAIN_STATION_EVA } from '../sources/db-timetables/main-stations.ts';
-import { cityStationArrivals, cityStationDepartures, stationBoardArrivals, stationBoardDepartures } from '../sources/db-timetables/adapters.ts';
+import { dataType, globalType, type DataType } from '../../core/data-type.ts';
+import { STATIONS } from '../../core/records/stations.ts';
+import type { ParamDecl } from '../../core/params.ts';
+import { StationList } from '../../core/records/stations.ts';
+import { StationArrivalsRecord, StationDeparturesRecord } from '../../core/records/departures.ts';
+import { STADA } from '../../sources/stada/source.ts';
+import { cityStations, STATIONS_CACHE } from '../../sources/stada/adapters.ts';
+import { DB_OPEN_STATIONS } from '../../sources/db-open-stations/source.ts';
+import { OPEN_STATIONS_CACHE, openCityStations } from '../../sources/db-open-stations/adapters.ts';
+import { DB_TIMETABLES } from '../../sources/db-timetables/source.ts';
+import { MAIN_STATION_EVA } from '../../sources/db-timetables/main-stations.ts';
+import { cityStationArrivals, cityStationDepartures, stationBoardArrivals, stationBoardDepartures } from '../../sources/db-timetables/adapters.ts';
 
 /** National rail: the stations of a city (DB StaDa) and station boards (DB Timetables). Declarations only. */
 

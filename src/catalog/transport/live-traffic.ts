@@ -1,8 +1,8 @@
-import { dataType, type DataType } from '../core/data-type.ts';
-import { TRAFFIC_REPORTS_HANNOVER } from '../core/records/roads.ts';
-import { CountingStation, LowEmissionZone, RoadEvent } from '../core/records/roads.ts';
-import { MOBILITHEK_HANNOVER, MOBILITHEK_KIEL, MOBILITHEK_KOELN_LEZ } from '../sources/mobilithek/sources.ts';
-import { CITY_RADIUS_KM, hannoverTrafficReports, kielCountingStations, koelnLowEmissionZone } from '../sources/mobilithek/adapters.ts';
+import { dataType, type DataType } from '../../core/data-type.ts';
+import { TRAFFIC_REPORTS_HANNOVER } from '../../core/records/roads.ts';
+import { CountingStation, LowEmissionZone, RoadEvent } from '../../core/records/roads.ts';
+import { MOBILITHEK_HANNOVER, MOBILITHEK_KIEL, MOBILITHEK_KOELN_LEZ } from '../../sources/mobilithek/sources.ts';
+import { CITY_RADIUS_KM, hannoverTrafficReports, kielCountingStations, koelnLowEmissionZone } from '../../sources/mobilithek/adapters.ts';
 
 /** City live feeds that exist only as Mobilithek subscriptions (machine certificate + subscription id). Declarations only. */
 
@@ -15,7 +15,7 @@ export const MOBILITHEK =
   'missing setting). DATEX II v2 is read as a stream; DOCTYPE/ENTITY declarations are refused. An active subscription without data ' +
   '(HTTP 422 or an empty body) is no_data.';
 
-export const MOBILITHEK_TYPES: DataType[] = [
+export const LIVE_TRAFFIC_TYPES: DataType[] = [
   dataType({
     type: TRAFFIC_REPORTS_HANNOVER.type,
     label: 'Verkehrsmeldungen Hannover',

@@ -1,17 +1,16 @@
-import { dataType, type DataType } from '../core/data-type.ts';
-import { TRAFFIC_REPORTS_BERLIN, TRAFFIC_REPORTS_HANNOVER } from '../core/records/roads.ts';
-import { RoadEvent, TrafficFlowRecord, TrafficRecord, TrafficSituationRecord, WebcamRecord } from '../core/records/roads.ts';
-import { AUTOBAHN } from '../sources/autobahn/source.ts';
-import { DEFAULT_RADIUS_KM, liveEvents, roadEvents, summariseRoadEvents, traffic, webcams } from '../sources/autobahn/adapters.ts';
-import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT } from '../sources/autobahn/snapshot.ts';
-import { HAMBURG_VERKEHRSLAGE } from '../sources/hamburg-verkehrslage/source.ts';
-import { trafficFlow, trafficSituation } from '../sources/hamburg-verkehrslage/adapters.ts';
-import { SEGMENT_CAP } from '../sources/hamburg-verkehrslage/verkehrslage.ts';
-import { KOELN_VERKEHR } from '../sources/koeln-verkehr/source.ts';
-import { koelnTrafficFlow } from '../sources/koeln-verkehr/adapters.ts';
-import { BERLIN_VIZ } from '../sources/berlin-viz/source.ts';
-import { berlinTrafficReports } from '../sources/berlin-viz/adapters.ts';
-import { MOBILITHEK_TYPES } from './traffic-live.ts';
+import { dataType, type DataType } from '../../core/data-type.ts';
+import { TRAFFIC_REPORTS_BERLIN, TRAFFIC_REPORTS_HANNOVER } from '../../core/records/roads.ts';
+import { RoadEvent, TrafficFlowRecord, TrafficRecord, TrafficSituationRecord, WebcamRecord } from '../../core/records/roads.ts';
+import { AUTOBAHN } from '../../sources/autobahn/source.ts';
+import { DEFAULT_RADIUS_KM, liveEvents, roadEvents, summariseRoadEvents, traffic, webcams } from '../../sources/autobahn/adapters.ts';
+import { EVENT_SNAPSHOT, WEBCAM_SNAPSHOT } from '../../sources/autobahn/snapshot.ts';
+import { HAMBURG_VERKEHRSLAGE } from '../../sources/hamburg-verkehrslage/source.ts';
+import { trafficFlow, trafficSituation } from '../../sources/hamburg-verkehrslage/adapters.ts';
+import { SEGMENT_CAP } from '../../sources/hamburg-verkehrslage/verkehrslage.ts';
+import { KOELN_VERKEHR } from '../../sources/koeln-verkehr/source.ts';
+import { koelnTrafficFlow } from '../../sources/koeln-verkehr/adapters.ts';
+import { BERLIN_VIZ } from '../../sources/berlin-viz/source.ts';
+import { berlinTrafficReports } from '../../sources/berlin-viz/adapters.ts';
 
 /** Roads and live traffic: the motorway feed around every city and the cities' own traffic feeds. Declarations only. */
 
@@ -194,5 +193,4 @@ export const ROAD_TYPES: DataType[] = [
     example: { city: 'berlin' },
     reads: [{ source: BERLIN_VIZ, adapter: berlinTrafficReports }],
   }),
-  ...MOBILITHEK_TYPES,
 ];

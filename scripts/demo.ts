@@ -141,6 +141,18 @@ export async function probe(demo: Demo): Promise<{ type: string; path: string; s
   return out;
 }
 
+/** The city the demo's explorer link opens: Köln, whose water level and flood recordings give it a chart at first contact. */
+const EXPLORER_CITY = 'koeln';
+
+/** The explorer of a city with recordings and one history of it (the first recorded type its recordings are of). */
+export function demoLinks(demo: Demo): [string, string][] {
+  const recorded = demo.built.rt.catalog.all.find((dt) => dt.history && dt.example.city === EXPLORER_CITY && !dt.example.params);
+  return [
+    [`/explore/${EXPLORER_CITY}`, 'explorer: map, current values, charts'],
+    ...(recorded ? [[`/api/v1/cities/${EXPLORER_CITY}/${recorded.type}/history`, `history of ${recorded.type} (JSON; ?format=csv)`] as [string, string]] : []),
+  ];
+}
+
 async function serveMcpStdio() {
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const { createMcpServer } = await import('../src/mcp/mcp-server.ts');
@@ -177,7 +189,9 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--
   console.log(`\nStadtdaten demo on ${demo.url} (fake upstreams on ${demo.fake.url}; answers carry meta.demo=true).`);
   console.log('Every data type, for the city its recordings are of (other cities answer no_data; transit and boards run on the current time):');
   for (const p of await probe(demo)) console.log(`  ${p.status.padEnd(9)} ${demo.url}${p.path}`);
-  console.log(`\n  ${demo.url}/            landing page\n  ${demo.url}/coverage    coverage matrix\n  ${demo.url}/docs        API docs\n`);
+  console.log(`\n  ${demo.url}/            landing page\n  ${demo.url}/coverage    coverage matrix\n  ${demo.url}/docs        API docs`);
+  for (const [path, what] of demoLinks(demo)) console.log(`  ${demo.url}${path}  ${what}`);
+  console.log('');
   const stop = async () => {
     await demo.close();
     process.exit(0);

@@ -164,8 +164,10 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       const channel = channelOf(req.headers);
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
-      if (streams.wants(dt, req)) return streams.serve(dt, req, reply, citySlug, input);
-      const format = requestedFormat(req, () => formatsOf(dt));
+      const streaming = streams.wants(dt, req);
+      if (streaming && (await streams.serve(dt, req, reply, citySlug, input))) return;
+      // A stream's request that is not streamed (a city outside the coverage) gets the JSON envelope.
+      const format = streaming ? 'json' : requestedFormat(req, () => formatsOf(dt));
       const o = await pipeline.run(dt, citySlug, input, { channel, plain: req.url.indexOf('?') < 0 });
       const etag = etagOfOutcome(o);
       const cacheControl = headersOf(o.city?.slug ?? null).cacheControl;

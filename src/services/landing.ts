@@ -1,4 +1,4 @@
-import { examplePath, GROUP_LABELS, streamCadence, type DataType } from '../core/data-type.ts';
+import { examplePath, GROUP_LABELS, routePath, streamCadence, type DataType } from '../core/data-type.ts';
 import { esc, htmlPage } from '../http/html.ts';
 import { VERSION } from '../core/version.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
@@ -113,7 +113,7 @@ export function apiIndex(ctx: ServiceContext) {
         type: dt.type,
         label_en: dt.label_en,
         group: GROUP_LABELS[dt.group],
-        path: dt.path ?? `/api/v1/cities/{city}/${dt.type}`,
+        path: routePath(dt),
         example: examplePath(dt),
         enabled: rt.answering(dt) !== null,
       })),

@@ -24,7 +24,7 @@ const LAYERS = [
   ['store', '^src/store/', []],
   ['http', '^src/http/', []],
 ];
-const BASE = '^src/(core/|cities/|config\\.ts$|metrics\\.ts$)';
+const BASE = '^src/(core/|cities/|config\\.ts$|metrics\\.ts$|web/wire\\.ts$)';
 const ALL = LAYERS.map(([, re]) => re);
 
 module.exports = {
@@ -53,9 +53,17 @@ module.exports = {
     {
       name: 'server-never-imports-web',
       severity: 'error',
-      comment: 'The server reaches src/web/ only as files for esbuild (http/web-assets.ts), never as an import.',
+      comment:
+        'The server reaches src/web/ only as files for esbuild (http/web-assets.ts), never as an import; the one exception is the types of the JSON it embeds for the browser (src/web/wire.ts, type-only).',
       from: { path: '^src/', pathNot: '^src/web/' },
-      to: { path: '^src/web/' },
+      to: { path: '^src/web/', pathNot: '^src/web/wire\\.ts$' },
+    },
+    {
+      name: 'web-wire-is-types-only',
+      severity: 'error',
+      comment: 'The server imports src/web/wire.ts for its types only, so no browser code runs on the server.',
+      from: { path: '^src/', pathNot: '^src/web/' },
+      to: { path: '^src/web/wire\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     ...LAYERS.map(([name, re, allowed]) => ({
       name: `layer-${name}`,

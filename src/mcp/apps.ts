@@ -2,6 +2,7 @@ import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol
 import type { Catalog } from '../catalog/index.ts';
 import { GROUP_TOOLS, type DataType } from '../core/data-type.ts';
 import { formatsOf, shapeOf } from '../core/formats.ts';
+import type { MapFacts, ViewFacts } from '../web/wire.ts';
 
 /**
  * MCP Apps (SEP-1865): a tool names an interactive UI resource (`_meta.ui.resourceUri`, a
@@ -58,32 +59,9 @@ export function toolUiMeta(view: AppView): Record<string, unknown> {
   return { ui: { resourceUri: uri }, [RESOURCE_URI_META_KEY]: uri };
 }
 
-/**
- * What a view needs to know of a data type with positions to draw its items as its GeoJSON form
- * does. The view (src/web/mcp-app/, browser code that imports nothing of the server) reads the
- * same shape from the JSON its document carries.
- */
-export interface MapFacts {
-  label: string;
-  /** The record member holding the list, or null when data is the list. */
-  listKey: string | null;
-  /** The object path holding lat/lon ([] for the item itself), or null. */
-  position: readonly string[] | null;
-  /** The member holding a GeoJSON geometry, or null. */
-  geometry: string | null;
-  /** `limit: "all"` asks for every item (false: the type has a `limit` parameter of its own). */
-  pages: boolean;
-}
-
-/** What a view's document carries (app-html.ts). */
-export interface ViewFacts {
-  view: AppView;
-  version: string;
-  /** Data types whose items have a position, by type. */
-  map: Record<string, MapFacts>;
-}
-
 /** The facts of every data type with positions, by type: embedded in the views once per process. */
+export type { MapFacts, ViewFacts };
+
 export function mapFacts(catalog: Catalog): Record<string, MapFacts> {
   const out: Record<string, MapFacts> = {};
   for (const dt of catalog.all) {

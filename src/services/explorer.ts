@@ -5,48 +5,13 @@ import { jsonSchemaOf } from '../core/schema.ts';
 import { cityCoverage, type CityCoverageItem } from './coverage.ts';
 import { recordableTypes } from './history-answers.ts';
 import type { ServiceContext } from './context.ts';
+import type { ExplorerModel } from '../web/wire.ts';
 
 /**
  * What the explorer page of one city shows, derived from the catalog and what is cached now (the
  * per-city coverage peek): never an upstream call. The page's script then makes the API's
  * ordinary requests for the parts it draws (GeoJSON layers, current values, history).
  */
-export interface ExplorerModel {
-  city: { slug: string; name: string; lat: number; lon: number };
-  boundary: { path: string; state: string; reason?: string };
-  layers: { type: string; label: string; path: string; state: 'idle' | 'not_covered' | 'disabled'; reason?: string; cached: boolean }[];
-  values: {
-    type: string;
-    label: string;
-    path: string;
-    mode: 'live' | 'polled';
-    ok: boolean;
-    /** Seconds between refetches of a polled type (its fresh window). */
-    refresh: number;
-    list: boolean | string;
-    fields: { path: string; unit: string }[];
-  }[];
-  history: { type: string; label: string; path: string; fields: { name: string; unit: string }[] }[];
-  builder: {
-    type: string;
-    label: string;
-    template: string;
-    path: string;
-    tool: string;
-    formats: readonly string[];
-    params: {
-      name: string;
-      type: string;
-      required: boolean;
-      enum?: readonly string[];
-      default?: string | number;
-      example?: string | number;
-      description: string;
-      in: string;
-    }[];
-  }[];
-  tiles: { url: string; attribution: string } | null;
-}
 
 /** A path segment other than the city (a trip, a route): such a type needs an id the page does not have. */
 function needsId(dt: DataType): boolean {
@@ -98,6 +63,8 @@ function reasonOf(item: CityCoverageItem, dt?: DataType): string | undefined {
 function withFormat(path: string, format: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}format=${format}`;
 }
+
+export type { ExplorerModel };
 
 export async function explorerModel(ctx: ServiceContext, raw: string): Promise<ExplorerModel> {
   const { rt } = ctx;

@@ -15,38 +15,9 @@ import {
   type HistoryAnswer,
 } from './components/index.ts';
 import { el } from './components/types.ts';
+import type { ExplorerModel } from './wire.ts';
 
-interface Param {
-  name: string;
-  type: string;
-  required: boolean;
-  in: string;
-  description: string;
-  enum?: string[];
-  default?: string | number;
-  example?: string | number;
-}
-
-interface Model {
-  city: { slug: string; name: string; lat: number; lon: number };
-  boundary: { path: string; state: string; reason?: string };
-  layers: { type: string; label: string; path: string; state: 'idle' | 'not_covered' | 'disabled'; reason?: string; cached: boolean }[];
-  values: {
-    type: string;
-    label: string;
-    path: string;
-    mode: 'live' | 'polled';
-    refresh: number;
-    list: boolean | string;
-    fields: { path: string; unit: string }[];
-    ok?: boolean;
-  }[];
-  history: { type: string; label: string; path: string; fields: { name: string; unit: string }[] }[];
-  builder: { type: string; label: string; template: string; path: string; tool: string; formats: string[]; params: Param[] }[];
-  tiles: { url: string; attribution: string } | null;
-}
-
-const model = JSON.parse(document.getElementById('explorer-model')!.textContent!) as Model;
+const model = JSON.parse(document.getElementById('explorer-model')!.textContent!) as ExplorerModel;
 const state = new URLSearchParams(location.search);
 
 /** Writes the view's state into the address (no reload, no history entry per change). */
@@ -158,7 +129,7 @@ const values = renderValues(
 );
 if (model.values.length === 0) document.getElementById('values-note')!.textContent = 'No current values for this city on this server.';
 
-function poll(v: Model['values'][number]) {
+function poll(v: ExplorerModel['values'][number]) {
   const once = async () => {
     const r = await api(v.path);
     if (r.ok) values.update(v.type, r.body as Envelope);
@@ -168,7 +139,7 @@ function poll(v: Model['values'][number]) {
   setInterval(() => void once(), v.refresh * 1000);
 }
 
-function stream(v: Model['values'][number]) {
+function stream(v: ExplorerModel['values'][number]) {
   const source = new EventSource(v.path);
   const show = (e: MessageEvent<string>) => values.update(v.type, JSON.parse(e.data) as Envelope);
   source.onmessage = show;
@@ -214,7 +185,7 @@ function latest(answer: HistoryAnswer): number | null {
   return lasts.length ? Math.max(...lasts) : null;
 }
 
-async function loadHistory(h: Model['history'][number], range: string | null) {
+async function loadHistory(h: ExplorerModel['history'][number], range: string | null) {
   let entry = charts.get(h.type);
   if (!entry) {
     const section = el('section', { class: 'ex-type', 'data-type': h.type, 'aria-label': `History of ${h.label}` }, el('h3', {}, h.label));

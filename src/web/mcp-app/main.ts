@@ -1,7 +1,7 @@
 import { App } from '@modelcontextprotocol/ext-apps';
 import './view.css';
 import { showAnswer, showHistory, showOverview, type CallToolResult, type ViewContext } from './views.ts';
-import type { Facts } from './facts.ts';
+import type { ViewFacts as Facts } from '../wire.ts';
 import { el } from '../components/types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { MapFacts } from './facts.ts';
+import type { MapFacts } from '../wire.ts';
 import type { Feature } from '../components/index.ts';
 
 /**

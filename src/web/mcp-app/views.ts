@@ -1,6 +1,6 @@
 import { renderChart, renderMap, renderValues, seriesFromHistory, type Envelope, type HistoryAnswer } from '../components/index.ts';
 import { el } from '../components/types.ts';
-import type { Facts } from './facts.ts';
+import type { ViewFacts as Facts } from '../wire.ts';
 import { featuresOf, rowsOf } from './shape.ts';
 
 /**

@@ -248,7 +248,9 @@ interface HistoryPoint {
 /** The recorded free spaces of the Altmarkt-Galerie's city (Dresden's parking, summed) from instance 0, past nginx's cache. */
 async function recorded(c: Cluster): Promise<HistoryPoint[]> {
   const from = encodeURIComponent(new Date(c.base - 60_000).toISOString());
-  const to = encodeURIComponent(new Date(c.base + 86_400_000).toISOString());
+  // A new range each read: an instance keeps a history answer for the type's cache window, keyed by its own
+  // writes, so points another instance wrote after the return would otherwise show only when that window ends.
+  const to = encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString());
   const res = await fetch(`${c.instanceUrl(0)}/api/v1/cities/dresden/parking/history?from=${from}&to=${to}`, {
     headers: { 'x-forwarded-for': probeAddress() },
   });

@@ -59,10 +59,10 @@ export class Recorder {
     }
   }
 
-  /** The source an answer belongs to: the one whose configured URL is the longest prefix of it, else the caller's. */
+  /** The source an answer belongs to: the one whose configured URL is the longest prefix of it (the caller's on a tie), else the caller's. */
   sourceOf(url: string, caller: SourceDecl | undefined): SourceDecl | undefined {
     let best: { src: SourceDecl; len: number } | null = null;
-    for (const src of this.config.sourceList) {
+    for (const src of caller ? [caller, ...this.config.sourceList] : this.config.sourceList) {
       const s = this.config.sources[src.id];
       for (const base of [s?.baseUrl, ...Object.values(s?.urls ?? {})]) {
         if (base && url.startsWith(base.replace(/\/+$/, '')) && base.length > (best?.len ?? 0)) best = { src, len: base.length };

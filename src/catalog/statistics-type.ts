@@ -1,4 +1,4 @@
-import { dataType, type Adapter, type DataType, type Example, type Group, type StandIn } from '../core/data-type.ts';
+import { dataType, type Adapter, type DataType, type Example, type Group, type StandInSource } from '../core/data-type.ts';
 import { statisticsRecord, type StatisticsRecord } from '../core/records/statistics.ts';
 import { lazy } from '../core/schema.ts';
 import { GENESIS } from '../sources/genesis/source.ts';
@@ -20,7 +20,7 @@ export interface StatDecl extends StatTable {
   compare?: DataType['compare'];
   example: Example;
   /** A keyless source answering while the Regionaldatenbank credentials are missing. */
-  standIn?: StandIn<Adapter<StatisticsRecord>>;
+  standIn?: StandInSource<Adapter<StatisticsRecord>>;
 }
 
 export function statisticsType(d: StatDecl): DataType {
@@ -35,7 +35,7 @@ export function statisticsType(d: StatDecl): DataType {
     cache: STAT_CACHE,
     compare: d.compare,
     example: d.example,
-    reads: [{ source: GENESIS, adapter: genesisStatistics(d), ...(d.standIn ? { standIn: d.standIn } : {}) }],
+    sources: [{ role: 'primary', source: GENESIS, adapter: genesisStatistics(d) }, ...(d.standIn ? [d.standIn] : [])],
   });
 }
 

@@ -1,4 +1,5 @@
 import type { DataType } from '../core/data-type.ts';
+import { formsOf, type Form } from '../core/forms.ts';
 import type { SourceDecl } from '../core/source.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -28,8 +29,8 @@ async function stateOfSource(rt: Runtime, src: SourceDecl): Promise<SourceState>
   return (last.failure ?? 0) > (last.success ?? 0) ? 'failing' : 'answering';
 }
 
-/** The state of a data type's form (see formOf): its answering source's (its stand-in's when that answers), or disabled. */
-export function stateOfForm(rt: Runtime, form: DataType, states: ReadonlyMap<string, SourceState>): SourceState {
+/** The state of a primary's form (core/forms.ts): its answering source's (its stand-in's when that answers), or disabled. */
+export function stateOfForm(rt: Runtime, form: Form, states: ReadonlyMap<string, SourceState>): SourceState {
   const answering = rt.answering(form);
   return answering ? (states.get(answering.source.id) ?? 'untried') : 'disabled';
 }
@@ -39,4 +40,9 @@ export function countStates(states: Iterable<SourceState>): Record<SourceState, 
   const counts: Record<SourceState, number> = { answering: 0, failing: 0, untried: 0, disabled: 0 };
   for (const s of states) counts[s]++;
   return counts;
+}
+
+/** Whether a data type answers anywhere on this server: some primary (or its stand-in) is usable. */
+export function answersSomewhere(rt: Runtime, dt: DataType): boolean {
+  return formsOf(dt).some((form) => rt.answering(form) !== null);
 }

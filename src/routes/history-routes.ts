@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { forCity } from '../core/forms.ts';
 import type { FastifyInstance } from 'fastify';
 import { cityHistoryParts, EVERY_VALUES, historyRows, RAW_MAX_DAYS, recordableTypes } from '../services/history-answers.ts';
 import { BucketRow, HistoryAnswer, PointRow } from '../services/history-schema.ts';
@@ -71,7 +72,9 @@ export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
       reply.header('cache-control', CACHE_CONTROL);
       const row = tableOf(parts.meta.every === null ? PointRow : BucketRow);
       const data = await historyRows(parts);
-      return sendHistoryCsv(req, reply, ctx.rt.catalog.byType.get(type), { data, meta: parts.meta }, row, parts.etag);
+      const dt = ctx.rt.catalog.byType.get(type);
+      const source = dt && typeof parts.meta.city === 'string' ? forCity(dt, parts.meta.city).source : undefined;
+      return sendHistoryCsv(req, reply, source, { data, meta: parts.meta }, row, parts.etag);
     },
   );
 }

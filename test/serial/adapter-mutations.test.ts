@@ -131,7 +131,7 @@ function quick(dt: DataType): DataType {
   return {
     ...dt,
     cache: dt.cache === 'stored' ? dt.cache : windows,
-    reads: dt.reads.map((r) => (r.cache === 'stored' ? r : { ...r, cache: windows })),
+    sources: dt.sources.map((s) => (s.role === 'part' || s.cache === 'stored' ? s : { ...s, cache: windows })),
   };
 }
 

@@ -101,11 +101,6 @@ export function sourcesOf(dt: DataType): SourceDecl[] {
   return [...new Set(dt.sources.map((s) => s.source))];
 }
 
-/** The sources listed with one role (e.g. every primary: each answers the type by itself for its cities). */
-export function sourcesWithRole(dt: DataType, role: DataType['sources'][number]['role']): SourceDecl[] {
-  return [...new Set(dt.sources.filter((s) => s.role === role).map((s) => s.source))];
-}
-
 /** The jobs that fill what a data type's sources read. */
 export function jobsOf(dt: DataType): ScheduledJob[] {
   return [...new Set(dt.sources.flatMap((s) => (s.role === 'part' ? [] : (s.jobs ?? []))))];

@@ -13,8 +13,6 @@ import type { Runtime } from './runtime.ts';
  */
 export type SourceState = 'disabled' | 'answering' | 'failing' | 'untried';
 
-export const SOURCE_STATES: readonly SourceState[] = ['answering', 'failing', 'untried', 'disabled'];
-
 /** The state of every source, looked up once per aggregate answer (breaker state may ask the shared store). */
 export async function sourceStates(rt: Runtime, sources: readonly SourceDecl[] = rt.config.sourceList): Promise<Map<string, SourceState>> {
   const states = await Promise.all(sources.map((s) => stateOfSource(rt, s)));

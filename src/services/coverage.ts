@@ -18,8 +18,6 @@ import type { Peeked } from '../pipeline/run.ts';
  */
 export type CellState = SourceState | 'not_covered' | 'no_recording';
 
-export const CELL_STATES: readonly CellState[] = ['answering', 'untried', 'failing', 'disabled', 'not_covered', 'no_recording'];
-
 /** In demo mode, the one city a type's recordings are certainly of (its example city); null otherwise. */
 function demoRecorded({ rt }: Pick<ServiceContext, 'rt'>, dt: DataType): string | null {
   return rt.config.demo ? (dt.example.city ?? null) : null;

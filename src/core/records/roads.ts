@@ -133,8 +133,6 @@ export const TrafficFlowRecord = lazy(() =>
 );
 export type TrafficFlowRecord = Infer<typeof TrafficFlowRecord>;
 
-export const HAMBURG_STATES = ['fliessend', 'dicht', 'zäh', 'gestaut'] as const;
-
 export const TrafficSituationRecord = lazy(() =>
   record({
     segments_total: count('Road segments in the snapshot'),

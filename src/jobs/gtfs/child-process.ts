@@ -179,7 +179,7 @@ export async function buildGtfsStaticInChild(rt: JobHost, signal?: AbortSignal):
   }
 }
 
-/** Ends the children (shutdown, tests); the next poll or build forks anew. */
+/** Ends the children (startJobs' stop at shutdown, tests); the next poll or build forks anew. */
 export function stopGtfsChildren() {
   pollChild.stop();
   staticChild.stop();

@@ -98,7 +98,8 @@ export interface DriftDeps {
 
 /**
  * Items of a long list checked on each fetch: a format change shows in every item, and checking
- * costs about 10 µs per item, so a list of 50,000 is checked on an even spread of this many.
+ * every item of a list of tens of thousands would cost more than the fetch (bench/README.md,
+ * "Figures behind code comments"), so a long list is checked on an even spread of this many.
  */
 export const CHECKED_ITEMS = 1000;
 

@@ -56,13 +56,15 @@ export const SOCIETY_TYPES: DataType[] = [
     ],
     compare: { resource: 'demographics', value: 'population' },
     example: { city: 'koeln' },
-    standIn: {
-      role: 'stand-in',
-      source: GV_ISYS,
-      adapter: gvPopulation,
-      cache: { freshSeconds: 86_400, staleSeconds: 2_592_000 },
-      note: 'Without Regionaldatenbank credentials: total population (31.12.2024) from the Destatis Gemeindeverzeichnis, precomputed; area and density in meta; no split by sex.',
-    },
+    sources: [
+      {
+        role: 'stand-in',
+        source: GV_ISYS,
+        adapter: gvPopulation,
+        cache: { freshSeconds: 86_400, staleSeconds: 2_592_000 },
+        note: 'Without Regionaldatenbank credentials: total population (31.12.2024) from the Destatis Gemeindeverzeichnis, precomputed; area and density in meta; no split by sex.',
+      },
+    ],
   }),
   statisticsType({
     type: 'population-structure',

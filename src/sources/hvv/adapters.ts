@@ -15,7 +15,8 @@ export const hvvDepartures: Adapter<LiveBoardRecord> = async ({ http, params, no
   } else {
     const found = await gtiCall<GtiCheckName>(http, 'checkName', { theName: { name: asked, type: 'STATION' }, maxList: 1 });
     const best = found.results?.find((r) => r.id);
-    if (!best?.id) return { data: null, status: 'no_data', meta: { reason: `no HVV station named "${asked}"` } };
+    // The name is not repeated: a reason never echoes input.
+    if (!best?.id) return { data: null, status: 'no_data', meta: { reason: 'HVV knows no station by the given name (GTI checkName found none)' } };
     station = { id: best.id, name: best.combinedName ?? best.name ?? null };
   }
   const body = await gtiCall<GtiDepartureList>(http, 'departureList', {

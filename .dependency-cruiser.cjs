@@ -25,7 +25,7 @@ const LAYERS = [
   ['store', '^src/store/', []],
   ['http', '^src/http/', []],
 ];
-const BASE = '^src/(core/|cities/|metrics\\.ts$)';
+const BASE = '^src/(core/|cities/|metrics\\.ts$|web/wire\\.ts$)';
 const ALL = LAYERS.map(([, re]) => re);
 
 module.exports = {
@@ -58,10 +58,32 @@ module.exports = {
       from: { path: '^src/metrics\\.ts$' },
       to: { path: '^src/' },
     },
+    {
+      name: 'web-is-browser-code',
+      severity: 'error',
+      comment: 'src/web/ is bundled for the browser (esbuild): it imports only src/web/ and npm packages, and nothing on the server imports it.',
+      from: { path: '^src/web/' },
+      to: { path: '^src/', pathNot: '^src/web/' },
+    },
+    {
+      name: 'server-never-imports-web',
+      severity: 'error',
+      comment:
+        'The server reaches src/web/ only as files for esbuild (http/web-assets.ts), never as an import; the one exception is the types of the JSON it embeds for the browser (src/web/wire.ts, type-only).',
+      from: { path: '^src/', pathNot: '^src/web/' },
+      to: { path: '^src/web/', pathNot: '^src/web/wire\\.ts$' },
+    },
+    {
+      name: 'web-wire-is-types-only',
+      severity: 'error',
+      comment: 'The server imports src/web/wire.ts for its types only, so no browser code runs on the server.',
+      from: { path: '^src/', pathNot: '^src/web/' },
+      to: { path: '^src/web/wire\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
     ...LAYERS.map(([name, re, allowed]) => ({
       name: `layer-${name}`,
       severity: 'error',
-      comment: `${name} may import only: ${allowed.join(', ') || 'nothing'} (plus core, cities, config, metrics)`,
+      comment: `${name} may import only: ${allowed.join(', ') || 'nothing'} (plus the base: core, cities, metrics)`,
       from: { path: re },
       to: {
         path: '^src/',

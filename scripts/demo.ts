@@ -22,6 +22,9 @@ import { privateStores } from '../test/helpers/stores.ts';
 import { examplePath } from '../src/core/data-type.ts';
 import { runScheduled } from '../src/jobs/scheduler.ts';
 import { gtfsRtPoller } from '../src/jobs/gtfs/rt-poller.ts';
+import type { Catalog } from '../src/catalog/index.ts';
+import { webBundle } from '../src/http/web-assets.ts';
+import { EXPLORER_ENTRY } from '../src/services/explorer-html.ts';
 
 export interface Demo {
   url: string;
@@ -47,6 +50,10 @@ export interface DemoOptions {
    * takes a store from the environment or `.env`, where it would write fixture values into a deployment's.
    */
   stores?: { DATABASE_URL?: string; HISTORY_PATH?: string };
+  /** Settings over the demo's (a test's quicker stream polls). */
+  env?: Record<string, string>;
+  /** Another catalog (a test's type with a shorter cache window). */
+  catalog?: Catalog;
 }
 
 export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
@@ -58,6 +65,8 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     ...fixtureSettings(),
     DEMO: 'true',
     JOBS_ENABLED: 'false',
+    // Offline: the explorer's map draws on a plain background and asks no tile server.
+    MAP_TILES_URL: '',
     // The demo's stores live as long as the demo: its history (recorded from the fake upstreams, backfilled where they
     // offer it) in memory, no deployment's PostgreSQL or Redis, whatever the environment names.
     ...privateStores(),
@@ -65,10 +74,11 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     // The fixtures are recordings of past years: kept, not dropped by the refresh jobs' retention.
     HISTORY_RETENTION_DAYS: process.env.HISTORY_RETENTION_DAYS ?? '36500',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...opts.env,
   };
   const config = loadAppConfig(env);
   const out = opts.out ?? process.stdout;
-  const built = await buildApp(config, { store: new SqliteStore(':memory:'), logger: !opts.quiet, logStream: out });
+  const built = await buildApp(config, { store: new SqliteStore(':memory:'), logger: !opts.quiet, logStream: out, catalog: opts.catalog });
   const log = (msg: string) => {
     if (!opts.quiet) out.write(`demo: ${msg}\n`);
   };
@@ -100,6 +110,8 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     const host = opts.host ?? config.host;
     await listenOrExit(built.app, host, opts.port ?? config.port, 'stadtdaten demo');
     url = `http://${host}:${(built.app.server.address() as AddressInfo).port}`;
+    // `npm run demo`: the explorer's bundle is ready before its URL is printed (tests build it on their first page).
+    if (!opts.quiet) await webBundle(EXPLORER_ENTRY);
   }
   return {
     url,
@@ -127,6 +139,18 @@ export async function probe(demo: Demo): Promise<{ type: string; path: string; s
     out.push({ type: dt.type, path, status: body?.meta?.source_status ?? 'unparseable', http: res.status, demo: body?.meta?.demo, city: body?.meta?.city });
   }
   return out;
+}
+
+/** The city the demo's explorer link opens: Köln, whose water level and flood recordings give it a chart at first contact. */
+const EXPLORER_CITY = 'koeln';
+
+/** The explorer of a city with recordings and one history of it (the first recorded type its recordings are of). */
+export function demoLinks(demo: Demo): [string, string][] {
+  const recorded = demo.built.rt.catalog.all.find((dt) => dt.history && dt.example.city === EXPLORER_CITY && !dt.example.params);
+  return [
+    [`/explore/${EXPLORER_CITY}`, 'explorer: map, current values, charts'],
+    ...(recorded ? [[`/api/v1/cities/${EXPLORER_CITY}/${recorded.type}/history`, `history of ${recorded.type} (JSON; ?format=csv)`] as [string, string]] : []),
+  ];
 }
 
 async function serveMcpStdio() {
@@ -165,7 +189,9 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--
   console.log(`\nStadtdaten demo on ${demo.url} (fake upstreams on ${demo.fake.url}; answers carry meta.demo=true).`);
   console.log('Every data type, for the city its recordings are of (other cities answer no_data; transit and boards run on the current time):');
   for (const p of await probe(demo)) console.log(`  ${p.status.padEnd(9)} ${demo.url}${p.path}`);
-  console.log(`\n  ${demo.url}/            landing page\n  ${demo.url}/coverage    coverage matrix\n  ${demo.url}/docs        API docs\n`);
+  console.log(`\n  ${demo.url}/            landing page\n  ${demo.url}/coverage    coverage matrix\n  ${demo.url}/docs        API docs`);
+  for (const [path, what] of demoLinks(demo)) console.log(`  ${demo.url}${path}  ${what}`);
+  console.log('');
   const stop = async () => {
     await demo.close();
     process.exit(0);

@@ -2,6 +2,8 @@ import { buildApp, serverLimits } from './app.ts';
 import { listenOrExit, loadConfigOrExit } from './startup.ts';
 import { startJobs } from './jobs/index.ts';
 import { listenLocal } from './local-ingress.ts';
+import { webBundle } from './http/web-assets.ts';
+import { EXPLORER_ENTRY } from './services/explorer-html.ts';
 
 /** Process entry: main ingress, optional local ingress, background jobs, graceful shutdown. */
 async function main() {
@@ -9,6 +11,8 @@ async function main() {
   const built = await buildApp(config);
   const { app } = built;
   await listenOrExit(app, config.host, config.port, 'stadtdaten');
+  // The explorer's bundle, built now (esbuild, in its own process) rather than by the first visitor.
+  void webBundle(EXPLORER_ENTRY).catch((err: unknown) => app.log.warn({ err: String(err) }, 'explorer bundle failed; the next page load tries again'));
   const local =
     config.localHost && config.localPort
       ? await listenLocal(app.routing.bind(app), config.localHost, config.localPort, { corsOrigin: config.corsOrigin, limits: serverLimits(config) })

@@ -62,6 +62,21 @@ test('GET base: record from the register QID, HIT on the second call', async () 
   assert.equal(fake.count('/wiki/'), 1);
 });
 
+test('base on a recording (Bielefeld, Q2112, 2023-04-04): the preferred newest of 17 unordered P1082 statements, km² area, item modified time', async () => {
+  const r = await ctx.app.get('/api/v1/cities/bielefeld/base');
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'meta.qid'), 'Q2112');
+  assert.equal(at(r.json, 'data.name'), 'Bielefeld');
+  // 2016 and 2017 follow 1960 in the list; the newest point in time (2021-12-31, the preferred one) wins.
+  assert.equal(at(r.json, 'data.population'), 334002);
+  assert.equal(at(r.json, 'data.population_date'), '2021-12-31');
+  assert.equal(at(r.json, 'data.area_km2'), 258.82);
+  assert.equal(at(r.json, 'data.lat'), 52.016666666667);
+  assert.equal(at(r.json, 'data.lon'), 8.5333333333333);
+  assert.equal(at(r.json, 'data.entity_modified_at'), '2023-04-04T07:21:49+02:00');
+});
+
 test('base: an item Wikidata does not have (404) is no_data', async () => {
   const r = await ctx.app.get('/api/v1/cities/kiel/base');
   assert.equal(r.status, 200);

@@ -208,7 +208,7 @@ test('bike-counts: a malformed feed fails only its city, which keeps its stored 
     const res = await precomputeBikeCounts(app.rt, (l) => lines.push(l), NOW);
     assert.deepEqual(res, { stored: ['berlin', 'hamburg'], failed: ['leipzig', 'muenchen'] });
     assert.ok(lines.some((l) => /leipzig failed: .*not JSON/.test(l)));
-    assert.ok(lines.some((l) => /muenchen failed: .*feature collection/.test(l)));
+    assert.ok(lines.some((l) => /muenchen failed: .*München counting station layer \$\.features: expected array/.test(l)));
     const le = await app.get(path('leipzig'));
     assert.equal(at(le.json, 'meta.source_status'), 'ok');
     assert.equal(num(le.json, 'data.0.latest_day_count') > 0, true);

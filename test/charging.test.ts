@@ -104,6 +104,29 @@ test('parser: OCPI EVSE statuses to occupancy buckets; neighbouring town filtere
   assert.equal(nth(d.points, 0).power_kw, 150);
 });
 
+test('parser boundary: retyped connectors, status or items are format drift naming the JSON path; missing optional members are null', () => {
+  const page = () => JSON.parse(fixture(CHARGECLOUD_LOCATIONS).toString()) as { items: Record<string, unknown>[] & { evses: Record<string, unknown>[] }[] };
+  const retypedConnectors = page();
+  (retypedConnectors.items[1]!.evses as Record<string, unknown>[])[0]!.connectors = 'x';
+  assert.throws(() => assertPage(retypedConnectors), {
+    name: 'FormatDriftError',
+    message: /^OCPDB locations \$\.items\[1\]\.evses\[0\]\.connectors: expected array/,
+  });
+  const retypedStatus = page();
+  (retypedStatus.items[0]!.evses as Record<string, unknown>[])[0]!.status = 42;
+  assert.throws(() => assertPage(retypedStatus), { message: /^OCPDB locations \$\.items\[0\]\.evses\[0\]\.status: expected string/ });
+  assert.throws(() => assertPage({ next: null }), { message: /^OCPDB locations \$\.items: expected array/ });
+  const bare = page();
+  const evse = (bare.items[0]!.evses as Record<string, unknown>[])[0]!;
+  delete evse.connectors;
+  evse.status = null;
+  const d = chargingStatus(assertPage(bare).items, () => true);
+  const point = d.points.find((p) => p.evse_id === evse.evse_id)!;
+  assert.equal(point.power_kw, null);
+  assert.deepEqual(point.connector_standards, []);
+  assert.equal(point.status, 'unknown');
+});
+
 test('parser on the recorded OCPI 2.2.1 locations page (chargecloud, SWLB Ludwigsburg): string coordinates, W, upper-case statuses, cursor paging', () => {
   const page = assertPage(JSON.parse(fixture(CHARGECLOUD_LOCATIONS).toString()));
   assert.equal(page.total_count, null, '{next, items}: no total_count');

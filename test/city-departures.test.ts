@@ -129,7 +129,7 @@ test('a bad stop parameter is 422 without an upstream call', async () => {
   assert.equal(fake.count(), 0);
 });
 
-test('GET /live/{slug}/departures: EFA of VRR for Essen, of VVS for Stuttgart', async () => {
+test('GET /live/{city}/departures: EFA of VRR for Essen, of VVS for Stuttgart', async () => {
   const r = await ctx.app.get('/api/v1/live/essen/departures');
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.type'), 'departures-efa');

@@ -33,7 +33,7 @@ function headersOf(h: Headers): Record<string, string> {
 
 async function requestCount(app: TestApp, status: number): Promise<number> {
   const text = (await app.get('/metrics')).text;
-  const m = new RegExp(`^http_requests_total\\{method="GET",route="/api/v1/cities/:slug/weather",status="${status}"\\} (\\d+)$`, 'm').exec(text);
+  const m = new RegExp(`^http_requests_total\\{method="GET",route="/api/v1/cities/:city/weather",status="${status}"\\} (\\d+)$`, 'm').exec(text);
   return m ? Number(m[1]) : 0;
 }
 

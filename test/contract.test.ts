@@ -51,7 +51,7 @@ test('contract: every data-type operation in the OpenAPI document has a typed da
   // A data type's 200 is a shared response component, referred to by its path and its aliases.
   const response = (r: Response | undefined) => (r?.$ref ? spec.components.responses[r.$ref.replace('#/components/responses/', '')] : r);
   for (const dt of CATALOG.all) {
-    const path = dt.path ?? `/api/v1/cities/{slug}/${dt.type}`;
+    const path = dt.path ?? `/api/v1/cities/{city}/${dt.type}`;
     const op = spec.paths[path]?.get;
     assert.ok(op, `no operation for ${path}`);
     const answer = component(response(op.responses['200'])?.content?.['application/json']?.schema.$ref);

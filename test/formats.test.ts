@@ -233,13 +233,13 @@ test('OpenAPI lists the media types of every operation, the format parameter and
     const ref = doc.paths[path]!.get.parameters.map((p) => p.$ref ?? '').find((r) => r.includes('/Format'))!;
     return doc.components.parameters[ref.split('/').pop()!]!.schema.enum;
   };
-  assert.deepEqual(mediaOf('/api/v1/cities/{slug}/heritage'), ['application/geo+json', 'application/json', 'text/csv']);
-  assert.deepEqual(formatsOf('/api/v1/cities/{slug}/heritage'), ['json', 'csv', 'geojson']);
-  assert.deepEqual(mediaOf('/api/v1/cities/{slug}/weather'), ['application/json', 'text/csv']);
-  assert.deepEqual(mediaOf('/api/v1/cities/{slug}/demographics'), ['application/json']);
-  assert.deepEqual(formatsOf('/api/v1/cities/{slug}/demographics'), ['json']);
+  assert.deepEqual(mediaOf('/api/v1/cities/{city}/heritage'), ['application/geo+json', 'application/json', 'text/csv']);
+  assert.deepEqual(formatsOf('/api/v1/cities/{city}/heritage'), ['json', 'csv', 'geojson']);
+  assert.deepEqual(mediaOf('/api/v1/cities/{city}/weather'), ['application/json', 'text/csv']);
+  assert.deepEqual(mediaOf('/api/v1/cities/{city}/demographics'), ['application/json']);
+  assert.deepEqual(formatsOf('/api/v1/cities/{city}/demographics'), ['json']);
   assert.deepEqual(mediaOf('/api/v1/compare'), ['application/geo+json', 'application/json', 'text/csv']);
-  for (const path of ['/api/v1/cities/{slug}/heritage', '/api/v1/cities/{slug}/demographics', '/api/v1/compare'])
+  for (const path of ['/api/v1/cities/{city}/heritage', '/api/v1/cities/{city}/demographics', '/api/v1/compare'])
     assert.ok(doc.paths[path]!.get.responses['406'], path);
 });
 

@@ -19,7 +19,7 @@ import { at, list, obj, str } from './helpers/json.ts';
 let app: TestApp;
 let fake: FakeUpstream;
 // The real catalog plus one deprecated alias declared as data, to prove the alias mechanism.
-const catalog = buildCatalog(CATALOG.all.map((dt) => (dt.type === 'weather' ? { ...dt, aliases: ['/api/v1/cities/{slug}/wetter'] } : dt)));
+const catalog = buildCatalog(CATALOG.all.map((dt) => (dt.type === 'weather' ? { ...dt, aliases: ['/api/v1/cities/{city}/wetter'] } : dt)));
 
 before(async () => {
   fake = await new FakeUpstream().start();
@@ -44,7 +44,7 @@ test('envelope: data, meta with source_status and cache_status, attribution', as
 
 test('every data type in the catalog has its route', async () => {
   for (const dt of app.rt.catalog.all) {
-    const path = (dt.path ?? `/api/v1/cities/{slug}/${dt.type}`).replace(/\{(slug|city)\}/g, 'berlin');
+    const path = (dt.path ?? `/api/v1/cities/{city}/${dt.type}`).replace(/\{(slug|city)\}/g, 'berlin');
     if (/\{/.test(path)) continue;
     const r = await app.get(path);
     assert.notEqual(r.status, 500, path);
@@ -153,14 +153,14 @@ test('openapi.yaml: application/yaml, OpenAPI 3.1, version 1.0.0, exactly the re
   const registered = new Set(app.routes.filter((x) => x.url.startsWith('/api/v1') && !x.doc.hidden).map((x) => x.url.replace(/:(\w+)/g, '{$1}')));
   assert.deepEqual(new Set(Object.keys(spec.paths)), registered);
   for (const p of Object.keys(spec.paths)) assert.ok(p === '/api/v1' || p.startsWith('/api/v1/'), p);
-  assert.equal(spec.paths['/api/v1/cities/{slug}/wetter'].get.deprecated, true);
+  assert.equal(spec.paths['/api/v1/cities/{city}/wetter'].get.deprecated, true);
   // Data tiers appear in the summaries of data-type endpoints: every answering source's.
   for (const dt of app.rt.catalog.all) {
-    const p = dt.path ?? `/api/v1/cities/{slug}/${dt.type}`;
+    const p = dt.path ?? `/api/v1/cities/{city}/${dt.type}`;
     const tiers = /\(Tier ([A-C/]+)\)$/.exec(spec.paths[p].get.summary)?.[1]?.split('/');
     for (const s of primariesOf(dt)) assert.ok(tiers?.includes(s.source.tier), p);
   }
-  assert.equal(spec.paths['/api/v1/cities/{slug}/weather'].get.deprecated, undefined);
+  assert.equal(spec.paths['/api/v1/cities/{city}/weather'].get.deprecated, undefined);
   const json = await app.get('/api/v1/openapi.json');
   assert.deepEqual(at(json.json), spec);
 });
@@ -185,7 +185,7 @@ test('/docs/data-types: every data type in full; an operation whose description 
     assert.ok(page.text.includes(`<section id="${dt.type}">`), dt.type);
     assert.ok(page.text.includes(esc(full)), `${dt.type}: the whole description is on the page`);
     // A streaming type's operation ends with its retry (routes/streams.ts).
-    const op = spec.paths[dt.path ?? `/api/v1/cities/{slug}/${dt.type}`]!.get.description.replace(/ Streams \(EventStream\): `retry` \d+ s\.$/, '');
+    const op = spec.paths[dt.path ?? `/api/v1/cities/{city}/${dt.type}`]!.get.description.replace(/ Streams \(EventStream\): `retry` \d+ s\.$/, '');
     const link = ` [More](/docs/data-types#${dt.type})`;
     if (op.endsWith(link)) {
       cut++;

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
-import { startDemo, type Demo } from '../scripts/demo.ts';
+import { demoLinks, startDemo, type Demo } from '../scripts/demo.ts';
 import { examplePath } from '../src/core/data-type.ts';
 import { recordableTypes } from '../src/services/history-answers.ts';
 import { get } from './helpers/app.ts';
@@ -56,6 +56,22 @@ function demoSuite(name: string, storeEnv: () => Promise<{ env: Record<string, s
       const daily = await get(`${demo.url}/api/v1/cities/${price.example.city!}/power-price/history?from=2026-09-28&to=2026-10-06&every=1d`);
       assert.ok((at(daily.json, 'data') as Rows).every((r) => Number(r.n) >= 1 && r.t !== undefined));
       assert.ok((at(daily.json, 'data') as Rows).length < points.length);
+    });
+
+    test('the demo prints an explorer URL and a history URL whose first call shows recorded points, at the live path plus /history too', async () => {
+      const links = demoLinks(demo).map(([path]) => path);
+      assert.match(links[0] ?? '', /^\/explore\/[a-z-]+$/);
+      const history = links.find((p) => p.endsWith('/history'));
+      assert.ok(history, 'a history URL');
+      const r = await get(demo.url + history);
+      assert.equal(at(r.json, 'meta.source_status'), 'ok', history);
+      assert.ok((at(r.json, 'data') as unknown[]).length > 0, history);
+      // water-level's path is /api/v1/live/{city}/water-level: its history is there as well, the same answer.
+      const live = await get(`${demo.url}/api/v1/live/Cologne/water-level/history`);
+      const canonical = await get(`${demo.url}/api/v1/cities/koeln/water-level/history`);
+      assert.equal(live.status, 200);
+      assert.deepEqual(at(live.json, 'data'), at(canonical.json, 'data'));
+      assert.equal(live.headers.get('etag'), canonical.headers.get('etag'));
     });
 
     test('history as CSV: the JSON rows, one for one, read by a strict parser; the meta in headers; 304 on its ETag', async () => {

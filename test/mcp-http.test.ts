@@ -112,6 +112,18 @@ test('find_city lists bound to the channel default; limit "all" gives every city
   assert.equal(at(rest.json, 'meta.pagination.channel'), 'rest');
 });
 
+test('limit "all" pages every list of a tool even where one of its types has a limit of its own (transport: stations)', async () => {
+  const rest = await get('/api/v1/cities/muenchen/mobility-points?limit=all');
+  const all = await call(client, 'transport', { city: 'muenchen', data_type: 'mobility-points', limit: 'all' });
+  assert.notEqual(all.isError, true);
+  assert.equal(list(all.structuredContent, 'data').length, list(rest.json, 'data').length);
+  assert.ok(list(rest.json, 'data').length > 5);
+  // stations' own limit caps its sorted list and takes only a number.
+  const own = await call(client, 'transport', { city: 'koeln', data_type: 'stations', limit: 'all' });
+  assert.equal(own.isError, true);
+  assert.equal(str(own.structuredContent, 'code'), 'invalid_parameter');
+});
+
 test('prompts name only existing tools; compare_cities builds the compare call', async () => {
   await checkPrompts(client);
   const cmp = await client.getPrompt({ name: 'compare_cities', arguments: { cities: 'berlin, München', resource: 'weather' } });

@@ -6,6 +6,7 @@ import type { Catalog } from '../src/catalog/index.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { coveredCities, FIXED_TOOLS, toolNamesOf, toolOf, type DataType } from '../src/core/data-type.ts';
 import { DEFAULT_CHANNEL_LIMIT } from '../src/http/pagination.ts';
+import { APP_VIEWS, appUri } from '../src/mcp/apps.ts';
 import type { TestResponse } from './helpers/app.ts';
 import { nth } from './helpers/must.ts';
 import { at, str } from './helpers/json.ts';
@@ -273,7 +274,8 @@ export async function checkCompletions(client: Client, catalog: Catalog) {
 export async function checkResources(client: Client, catalog: Catalog) {
   const { resources } = await client.listResources();
   const fixed = resources.filter((r) => !r.uri.startsWith('stadtdaten://schemas/')).map((r) => r.uri);
-  assert.deepEqual(fixed.sort(), ['stadtdaten://catalog', 'stadtdaten://cities', 'stadtdaten://sources']);
+  // The MCP Apps views (mcp-apps-browser.test.ts reads and renders them).
+  assert.deepEqual(fixed.sort(), ['stadtdaten://catalog', 'stadtdaten://cities', 'stadtdaten://sources', ...APP_VIEWS.map(appUri)].sort());
   assert.equal(resources.length - fixed.length, catalog.all.length, 'one schema resource per data type');
   const { resourceTemplates } = await client.listResourceTemplates();
   assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate).sort(), [
@@ -288,7 +290,7 @@ export async function checkResources(client: Client, catalog: Catalog) {
   const weather = doc.data.data_types.find((d: { type: string }) => d.type === 'weather');
   assert.deepEqual(
     { tool: weather.tool, path: weather.path, label: weather.label, schema: weather.data_schema.type },
-    { tool: 'environment', path: '/api/v1/cities/{slug}/weather', label: 'Wetter', schema: 'object' },
+    { tool: 'environment', path: '/api/v1/cities/{city}/weather', label: 'Wetter', schema: 'object' },
   );
   assert.equal((await read('stadtdaten://cities')).data.length, CITIES.length);
   assert.equal((await read('stadtdaten://cities/Munich')).data.city.slug, 'muenchen');

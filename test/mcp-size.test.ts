@@ -21,7 +21,7 @@ function synthetic(base: DataType, i: number): DataType {
   const type = `${base.type}-s${i}`;
   const params: ParamDecl[] = (base.params ?? []).map((p) => ({ ...p, name: `${p.name}_s${i}` }));
   const inPath = params.filter((p) => p.in === 'path').map((p) => `/{${p.name}}`);
-  const path = base.scope === 'global' ? `/api/v1/synthetic/${type}${inPath.join('')}` : `/api/v1/cities/{slug}/${type}${inPath.join('')}`;
+  const path = base.scope === 'global' ? `/api/v1/synthetic/${type}${inPath.join('')}` : `/api/v1/cities/{city}/${type}${inPath.join('')}`;
   const example = { ...base.example, params: Object.fromEntries(Object.entries(base.example.params ?? {}).map(([k, v]) => [`${k}_s${i}`, v])) };
   const { aliases: _aliases, compare: _compare, highlight: _highlight, fixedCity, ...rest } = base;
   return {

@@ -128,15 +128,15 @@ interface Target {
 
 function targets(all: readonly DataType[]): Target[] {
   const out: Target[] = [
-    { template: '/api/v1/cities/{slug}', query: ['limit', 'page'], fill: { slug: 'koeln' } },
-    { template: '/api/v1/cities/{slug}/overview', query: [], fill: { slug: 'koeln' } },
-    { template: '/api/v1/cities/{slug}/{type}', query: [], fill: { slug: 'koeln', type: 'weather' } },
+    { template: '/api/v1/cities/{city}', query: ['limit', 'page'], fill: { city: 'koeln' } },
+    { template: '/api/v1/cities/{city}/overview', query: [], fill: { city: 'koeln' } },
+    { template: '/api/v1/cities/{city}/{type}', query: [], fill: { city: 'koeln', type: 'weather' } },
     { template: '/api/v1/live/{city}/{type}', query: [], fill: { city: 'koeln', type: 'departures' } },
     { template: '/api/v1/cities', query: ['limit', 'page', 'offset', 'all', 'sort', 'order'], fill: {} },
     { template: '/api/v1/sources', query: ['limit', 'page', 'sort', 'order'], fill: {} },
     { template: '/api/v1/compare', query: ['resource', 'cities', 'sort', 'order', 'limit'], fill: {} },
     { template: '/api/v1/coverage', query: ['group', 'city'], fill: {} },
-    { template: '/coverage/{slug}', query: [], fill: { slug: 'koeln' } },
+    { template: '/coverage/{city}', query: [], fill: { city: 'koeln' } },
     { template: '/api/v1/{rest}', query: [], fill: { rest: 'cities' } },
   ];
   for (const dt of all) {

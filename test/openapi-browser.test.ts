@@ -66,7 +66,7 @@ test('OpenAPI tags: data topics first, operational last; every used tag listed o
   assert.equal(new Set(names).size, names.length);
 });
 
-test('OpenAPI error examples carry the code of their status; slug parameters have an example', async () => {
+test('OpenAPI error examples carry the code of their status; city parameters have an example', async () => {
   const spec = (await ctx.app.get('/api/v1/openapi.json')).json as Spec;
   const expected: Record<string, string[]> = {
     '400': ['invalid_request'],
@@ -87,7 +87,7 @@ test('OpenAPI error examples carry the code of their status; slug parameters hav
         const code = str(ex, 'code');
         assert.ok(expected[status]?.includes(code), `${path} ${status}: ${code}`);
         assert.equal(at(ex, 'status'), Number(status), `${path} ${status}`);
-        if (status === '404' && path.includes('{slug}')) assert.equal(code, 'city_not_found', path);
+        if (status === '404' && path.includes('{city}')) assert.equal(code, 'city_not_found', path);
         checked++;
       }
   assert.ok(checked > 50);
@@ -96,8 +96,8 @@ test('OpenAPI error examples carry the code of their status; slug parameters hav
     components: { parameters: Record<string, { name: string; example?: string }> };
   };
   // The city parameter is a shared component per example city.
-  const slug = list<{ name?: string; $ref?: string; example?: string }>(weather.paths['/api/v1/cities/{slug}/weather']?.get, 'parameters')
+  const city = list<{ name?: string; $ref?: string; example?: string }>(weather.paths['/api/v1/cities/{city}/weather']?.get, 'parameters')
     .map((p) => (p.$ref ? weather.components.parameters[p.$ref.replace('#/components/parameters/', '')] : p))
-    .find((p) => p?.name === 'slug');
-  assert.equal(slug?.example, 'freiburg-im-breisgau', 'slug has the example city of its data type');
+    .find((p) => p?.name === 'city');
+  assert.equal(city?.example, 'freiburg-im-breisgau', 'city has the example city of its data type');
 });

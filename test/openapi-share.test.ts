@@ -69,3 +69,18 @@ test('shareFieldGroups: every record accepts and refuses exactly what it did bef
   }
   assert.equal(accepts(after, 'CareData', good), true);
 });
+
+test('shareFieldGroups: a nullable record that includes a group still accepts null; a record inside a component may be the group alone', () => {
+  const nullable = { ...record({ homes: { type: 'integer' } }), type: ['object', 'null'] };
+  const all = shareFieldGroups({
+    CareData: record({ homes: { type: 'integer' } }),
+    ChildcareData: record({ places: { type: 'integer' } }),
+    // A GeoJSON row beside its item: the item's fields but one.
+    Features: { type: 'object', properties: { row: record({}), latest: nullable } },
+  });
+  const latest = (all.Features!.properties as Schema).latest as Schema;
+  assert.deepEqual(Object.keys(latest).sort(), ['anyOf']);
+  assert.equal(accepts(all, 'Features', { row: { period: null, region_key: null, region_name: 'x' }, latest: null }), true);
+  assert.equal(accepts(all, 'Features', { row: { period: null, region_key: null }, latest: null }), false);
+  assert.deepEqual((all.Features!.properties as Schema).row, { type: 'object', allOf: [{ $ref: '#/components/schemas/PeriodFields' }] });
+});

@@ -15,7 +15,9 @@ test('overview: city, data_types generated from the catalog, highlights, compute
   const r = await ctx.app.get('/api/v1/cities/Freiburg/overview');
   assert.equal(r.status, 200);
   const d = at(r.json, 'data');
-  assert.deepEqual(Object.keys(obj(d)).sort(), ['city', 'data_types', 'highlights', 'summary']);
+  assert.deepEqual(Object.keys(obj(d)).sort(), ['city', 'data_types', 'highlights', 'links', 'summary']);
+  // The pages about the city, canonical slug whatever the request spelled.
+  assert.deepEqual(at(d, 'links'), { explorer: '/explore/freiburg-im-breisgau', coverage: '/coverage/freiburg-im-breisgau' });
   assert.equal(at(d, 'city.slug'), 'freiburg-im-breisgau');
   assert.equal(typeof at(d, 'city.location.lat'), 'number');
   assert.equal(typeof at(d, 'city.inhabitants.count'), 'number');

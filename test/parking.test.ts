@@ -179,9 +179,13 @@ test('GET parking: Dresden through ParkenDD names its origin licence; nodata and
   assert.equal(sites[3]?.free_spaces, 0);
 });
 
-test('parking: a ParkenDD city that answers 404 is a 503 problem; Bonn (CC BY-NC) is not covered', async () => {
+test('parking: a ParkenDD city that answers 404 is a 503 problem; one listing no lot is no_data; Bonn (CC BY-NC) is not covered', async () => {
+  fake.get('/Ulm', { status: 404, body: "Error 404: Sorry, 'Ulm' isn't supported at the current time.", headers: { 'content-type': 'text/plain' } });
   const r = await freshGet('/api/v1/cities/ulm/parking');
   assert.equal(r.status, 503);
+  const empty = await ctx.app.get('/api/v1/cities/hamburg/parking');
+  assert.equal(at(empty.json, 'meta.source_status'), 'no_data');
+  assert.match(String(at(empty.json, 'meta.reason')), /no car park/);
   const b = await ctx.app.get('/api/v1/cities/bonn/parking');
   assert.equal(at(b.json, 'meta.source_status'), 'not_covered');
 });

@@ -286,7 +286,7 @@ describe('metrics', () => {
     const m = await app.get('/metrics');
     assert.equal(m.status, 200);
     assert.match(m.headers.get('content-type') ?? '', /text\/plain/);
-    assert.match(m.text, /http_requests_total\{method="GET",route="\/api\/v1\/cities\/:slug\/weather",status="200"\} 2/);
+    assert.match(m.text, /http_requests_total\{method="GET",route="\/api\/v1\/cities\/:city\/weather",status="200"\} 2/);
     assert.match(m.text, /http_request_duration_seconds_bucket/);
     assert.match(m.text, /stadtdaten_upstream_requests_total\{source="dwd-brightsky",outcome="ok"\} 1/);
     assert.match(m.text, /stadtdaten_upstream_request_duration_seconds_bucket\{le="[^"]+",source="dwd-brightsky"\}/);

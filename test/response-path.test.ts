@@ -127,7 +127,8 @@ test('gzip, brotli and identity decode to the same bytes on a MISS and a HIT (la
       assert.match(String(hit.headers.vary), /accept-encoding/);
       assert.equal(Number(hit.headers['content-length']), hit.body.length);
       const tag = String(hit.headers.etag);
-      assert.match(tag, coding === 'gzip' ? /-gz"$/ : coding === 'br' ? /-br"$/ : /[^-][^g][^z]"$/);
+      if (coding === 'identity') assert.doesNotMatch(tag, /-(gz|br)"$/);
+      else assert.match(tag, coding === 'gzip' ? /-gz"$/ : /-br"$/);
       bodies.set(`hit ${coding}`, withoutStatus(decoded(hit)));
       const again = await raw(app.url + WEATHER, { 'accept-encoding': coding, 'if-none-match': tag });
       assert.equal(again.status, 304);

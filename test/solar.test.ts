@@ -91,6 +91,15 @@ test('solar: the weather source down leaves the yield (irradiance null); PVGIS d
   }
 });
 
+test('solar: a point PVGIS refuses (400 with its JSON message) is no_data with the reason, not an unreachable upstream', async () => {
+  fake.get(PVCALC, { status: 400, json: { message: 'Location over the sea. Please, select another location', status: 400 } });
+  const r = await ctx.freshGet('/api/v1/cities/hamburg/solar');
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /PVGIS computes no yield/);
+  assert.equal(at(r.json, 'data'), null);
+});
+
 test('solar: a malformed PVGIS body is a 503 problem, never a 500', async () => {
   for (const reply of [{ body: '<html>' }, { json: { outputs: {} } }, { json: { outputs: { totals: { fixed: { E_y: 1 } } }, inputs: {} } }]) {
     register(fake);

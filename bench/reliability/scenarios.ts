@@ -93,7 +93,7 @@ export function probePaths(cities: readonly string[], eva = '8000105'): string[]
   for (const dt of CATALOG.all) {
     const template = routePath(dt);
     if (dt.scope === 'global') paths.push(template.replace('{eva}', eva));
-    else if (template.includes('{slug}') || template.includes('{city}')) for (const c of cities) paths.push(template.replace('{slug}', c).replace('{city}', c));
+    else if (template.includes('{city}')) for (const c of cities) paths.push(template.replace('{city}', c));
     else paths.push(template);
   }
   for (const c of cities) paths.push(`/api/v1/cities/${c}/overview`);

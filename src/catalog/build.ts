@@ -7,7 +7,7 @@ import { CITIES } from '../cities/register.ts';
 /** The counts every surface shows (health, coverage, overview, MCP, README): computed here, once. */
 export interface CatalogCounts {
   data_types: number;
-  /** Answered per city (`/cities/{slug}/...`, `/live/{city}/...`). */
+  /** Answered per city (`/cities/{city}/...`, `/live/{city}/...`). */
   per_city: number;
   /** Not per city: per station (EVA number) or nationwide. */
   global: number;

@@ -103,7 +103,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       'Values are provisional (not yet validated by the Länder). UBA is asked once an hour per pollutant for all stations at once, ' +
       'shared by every city, so an hour UBA publishes late appears from the next full hour on.',
     path: '/api/v1/live/{city}/air',
-    aliases: ['/api/v1/cities/{slug}/air'],
+    aliases: ['/api/v1/cities/{city}/air'],
     record: AirRecord,
     cache: { freshSeconds: 900, staleSeconds: 3600 },
     compare: { resource: 'air', value: 'readings.no2.value' },
@@ -130,7 +130,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       `active stations within ${CITY_RADIUS_KM} km are listed instead (meta.matched_by says which). Values are UBA's airquality endpoint: the ` +
       `latest hour of the last ${WINDOW_HOURS} with the index 0 (very good) to 4 (very poor) and the components it is based on (one UBA call per station and hour, shared with neighbouring cities).`,
     path: '/api/v1/live/{city}/air-uba',
-    aliases: ['/api/v1/cities/{slug}/air-uba'],
+    aliases: ['/api/v1/cities/{city}/air-uba'],
     record: AirStationRecord,
     list: true,
     cache: { freshSeconds: 900, staleSeconds: 3600 },
@@ -176,7 +176,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       `(NSW/HSW), the trend where PEGELONLINE gives one, and the time with its zone; nearest first, at most ${MAX_GAUGES}. Cities ` +
       'without a federal waterway answer not_covered (meta.covered_cities); rivers run by the Länder (e.g. the Isar) have no gauge here.',
     path: '/api/v1/live/{city}/water-level',
-    aliases: ['/api/v1/cities/{slug}/water-level'],
+    aliases: ['/api/v1/cities/{city}/water-level'],
     record: WaterLevelRecord,
     list: true,
     cache: { freshSeconds: 900, staleSeconds: 3600 },
@@ -219,7 +219,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
       "Länder. The webservice needs the session token of the portal's home page; it is read from there, kept for five minutes and " +
       'read again when the service answers empty. Cities without a curated gauge answer not_covered (meta.covered_cities).',
     path: '/api/v1/live/{city}/flood',
-    aliases: ['/api/v1/cities/{slug}/flood'],
+    aliases: ['/api/v1/cities/{city}/flood'],
     record: FloodRecord,
     cache: { freshSeconds: 300, staleSeconds: 1800 },
     stream: true,

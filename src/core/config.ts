@@ -53,6 +53,14 @@ const postgresUrl: Parser<string | null> = (raw, name) => {
   }
 };
 const optionalUrl: Parser<string | null> = (raw, name) => (raw.trim() === '' ? null : url(raw, name));
+/** A raster tile URL template (`{z}`, `{x}`, `{y}`), or null for none (an empty value). */
+const tileTemplate: Parser<string | null> = (raw, name) => {
+  if (raw.trim() === '') return null;
+  const u = url(raw.replace(/[{}]/g, ''), name);
+  if (!u.startsWith('https:') || !['{z}', '{x}', '{y}'].every((k) => raw.includes(k)))
+    throw new ConfigError(`${name} must be an https tile URL template with {z}, {x} and {y}, or empty for no basemap`);
+  return raw.trim();
+};
 const oneOf =
   <T extends string>(...values: T[]): Parser<T> =>
   (raw, name) => {
@@ -191,6 +199,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       'Longest a composed answer (city list, sources, overview, compare) is served again as the same bytes while nothing it shows has changed (ms; 0 = compute every request)',
       int(0, 60000),
     ),
+    mapTilesUrl: s(
+      'MAP_TILES_URL',
+      'https://sgx.geodatenzentrum.de/wmts_basemapde/tile/1.0.0/de_basemapde_web_raster_farbe/default/GLOBAL_WEBMERCATOR/{z}/{y}/{x}.png',
+      'Basemap of the explorer map: an https raster tile template ({z}/{x}/{y}); the default is basemap.de Web Raster (BKG, dl-de/by-2-0); empty = no basemap, nothing requested from elsewhere (the demo sets it empty)',
+      tileTemplate,
+    ),
+    mapTilesAttribution: s(
+      'MAP_TILES_ATTRIBUTION',
+      '© GeoBasis-DE / BKG {year}',
+      'Attribution shown on the map for MAP_TILES_URL ({year} becomes the current year)',
+      str,
+    ),
     demo: s('DEMO', 'false', 'Label answers as demo data (set by npm run demo)', bool),
     jobs: s('JOBS_ENABLED', 'true', 'Run background jobs (pollers, precomputes) in this process', bool),
     gtfsRtPollProcess: s(
@@ -272,6 +292,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       '16',
       'MCP server objects kept between /mcp calls for reuse (each serves one call at a time; 0 = build one per call)',
       int(0, 1024),
+    ),
+    mcpAppsEnabled: s(
+      'MCP_APPS_ENABLED',
+      'true',
+      'MCP Apps: tools name interactive views (ui://stadtdaten/… resources) that supporting hosts render beside the result; false = plain tools and no ui:// resources',
+      bool,
     ),
     mcpAllowedHosts: s('MCP_ALLOWED_HOSTS', '127.0.0.1,localhost,[::1]', 'Host header values accepted on /mcp (DNS-rebinding guard)', list),
     mcpAllowedOrigins: s('MCP_ALLOWED_ORIGINS', '', 'Origins accepted on /mcp besides none/same-host (comma-separated)', list),

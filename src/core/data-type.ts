@@ -166,7 +166,7 @@ export interface DataType {
   group: Group;
   summary: string;
   description?: string;
-  /** Route template; `{slug}` or `{city}` names the city. Default `/api/v1/cities/{slug}/<type>`. */
+  /** Route template; `{city}` names the city. Default `/api/v1/cities/{city}/<type>`. */
   path?: string;
   /** Deprecated paths answering exactly like `path`, with Deprecation and Link headers. */
   aliases?: string[];
@@ -366,7 +366,7 @@ export function coveredCities(dt: DataType): readonly string[] | null {
 }
 
 export function routePath(dt: DataType): string {
-  return dt.path ?? `/api/v1/cities/{slug}/${dt.type}`;
+  return dt.path ?? `/api/v1/cities/{city}/${dt.type}`;
 }
 
 /** Fills a route template's `{name}` segments, each value percent-encoded. */
@@ -423,7 +423,7 @@ export function toolNamesOf(types: readonly DataType[]): string[] {
 
 /** The request of the declared example: path filled in, other example parameters as the query. */
 export function examplePath(dt: DataType): string {
-  const values: Record<string, string> = { ...(dt.example.city ? { slug: dt.example.city, city: dt.example.city } : {}), ...dt.example.params };
+  const values: Record<string, string> = { ...(dt.example.city ? { city: dt.example.city } : {}), ...dt.example.params };
   const template = routePath(dt);
   const inPath = new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
   const query = Object.entries(dt.example.params ?? {}).filter(([k]) => !inPath.has(k));

@@ -1,5 +1,5 @@
 import type { DataType } from './data-type.ts';
-import { z } from './schema.ts';
+import { published, z } from './schema.ts';
 import { tableOf, unwrapped, type Table } from './table.ts';
 
 /**
@@ -71,4 +71,50 @@ export function besideRows(shape: Shape, data: unknown): Record<string, unknown>
   if (shape.listKey === null || data === null || typeof data !== 'object') return null;
   const { [shape.listKey]: _rows, ...rest } = data as Record<string, unknown>;
   return rest;
+}
+
+const rowSchemas = new WeakMap<DataType['record'], z.ZodType>();
+
+/**
+ * The schema of one row's JSON values: a GeoJSON feature's `properties` (a CSV row before its
+ * cells are text). Where every column is a field of the item (no nested object flattened, no
+ * field left out, the geometry aside), that is the item's own schema; else a column has its
+ * field's schema, null where the field is left out or sits in an object that is null.
+ */
+export function rowSchemaOf(dt: DataType): z.ZodType {
+  let s = rowSchemas.get(dt.record);
+  if (!s) {
+    const { item, table } = shapeOf(dt);
+    const record = unwrapped(item);
+    if (flatRows(dt) && record instanceof z.ZodObject) s = published(table.geometry ? record.omit({ [table.geometry]: true } as Record<string, true>) : record);
+    else {
+      const shape: Record<string, z.ZodType> = {};
+      for (const c of table.columns) if (c.name !== table.geometry) shape[c.name] = columnSchema(item, c.path);
+      s = z.strictObject(shape);
+    }
+    rowSchemas.set(dt.record, s);
+  }
+  return s;
+}
+
+/** Whether a row holds the item's own fields: no nested object flattened, no field that may be left out (a row has it as null). */
+function flatRows(dt: DataType): boolean {
+  const { item, table } = shapeOf(dt);
+  const record = unwrapped(item);
+  const fields = record instanceof z.ZodObject ? Object.values(record.shape as Record<string, z.ZodType>) : [];
+  return table.columns.every((c) => c.path.length === 1) && fields.every((f) => !f.safeParse(undefined).success || f.safeParse(null).success);
+}
+
+function columnSchema(item: z.ZodType, path: readonly string[]): z.ZodType {
+  let s = unwrapped(item);
+  let orNull = false;
+  for (const [i, key] of path.entries()) {
+    const field = (s as z.ZodObject).shape[key] as z.ZodType;
+    orNull ||= field.safeParse(undefined).success || field.safeParse(null).success;
+    s = i < path.length - 1 ? unwrapped(field) : field;
+  }
+  const leaf = published(s instanceof z.ZodOptional ? (s.unwrap() as z.ZodType) : s);
+  if (!orNull || leaf.safeParse(null).success) return leaf;
+  const description = (leaf.meta() as { description?: string } | undefined)?.description;
+  return description ? leaf.nullable().meta({ description }) : leaf.nullable();
 }

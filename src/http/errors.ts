@@ -93,7 +93,7 @@ export function registerErrorHandling(app: FastifyInstance, metrics: Metrics) {
       problemBody(
         'route_not_found',
         `no route for ${req.method} on this path`,
-        'GET /api/v1/openapi.yaml lists every route; per-city data lives under /api/v1/cities/{slug}/<type>.',
+        'GET /api/v1/openapi.yaml lists every route; per-city data lives under /api/v1/cities/{city}/<type>.',
         instanceOf(req),
       ),
     );

@@ -27,7 +27,7 @@ export function htmlPage(opts: { title: string; body: string; demo: boolean; hea
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(opts.title)}</title>
 <style>${STYLE}</style>${opts.head ?? ''}</head>
 <body>${banner}<main>
-<nav><a href="/">Stadtdaten</a><a href="/docs">API docs</a><a href="/docs/data-types">Data types</a><a href="/coverage">Coverage</a><a href="/api/v1">API index</a></nav>
+<nav><a href="/">Stadtdaten</a><a href="/docs">API docs</a><a href="/docs/data-types">Data types</a><a href="/coverage">Coverage</a><a href="/explore">Explorer</a><a href="/api/v1">API index</a></nav>
 ${opts.body}
 </main></body></html>`;
 }

@@ -36,7 +36,7 @@ const PROBLEM_EXAMPLE: Record<ProblemCode, [detail: string, hint: string, instan
   city_not_found: ['Unknown city "koln-x".', 'Did you mean "koeln"? GET /api/v1/cities lists all canonical slugs.', '/api/v1/cities/koln-x/weather'],
   route_not_found: [
     'no route GET /api/v1/nope',
-    'GET /api/v1/openapi.yaml lists every route; per-city data lives under /api/v1/cities/{slug}/<type>.',
+    'GET /api/v1/openapi.yaml lists every route; per-city data lives under /api/v1/cities/{city}/<type>.',
     '/api/v1/nope',
   ],
   invalid_parameter: ['limit must be >= 1', 'limit must be an integer >= 1 (values above 200 are clamped to 200) or "all".', '/api/v1/cities'],

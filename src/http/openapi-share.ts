@@ -187,6 +187,7 @@ export function shareFieldGroups(schemas: Record<string, Schema>): Record<string
     mapChildren(node, [], (c) => (collect(c), c));
   };
   for (const root of Object.values(schemas)) collect(root);
+  const roots = new Set(Object.values(schemas));
 
   /** A field as a record has it (name, subschema, required), numbered. */
   const ids = new Map<string, number>();
@@ -219,9 +220,12 @@ export function shareFieldGroups(schemas: Record<string, Schema>): Record<string
         const key = group.join(',');
         if (tried.has(key)) continue;
         tried.add(key);
-        // Every record with all of the group and a field of its own besides.
+        // Every record with all of the group and a field of its own besides; one inside a component may be all group
+        // (a GeoJSON row that is its item but the geometry), a component keeps its fields (a named type stays one).
         const rarest = group.reduce((x, y) => (holders.get(x)!.length <= holders.get(y)!.length ? x : y));
-        const members = holders.get(rarest)!.filter((i) => fields[i]!.length > group.length && group.every((g) => sets[i]!.has(g)));
+        const members = holders
+          .get(rarest)!
+          .filter((i) => (fields[i]!.length > group.length || !roots.has(records[i]!)) && group.every((g) => sets[i]!.has(g)));
         const size = group.reduce((sum, f) => sum + texts[f]!.length, 30);
         const saved = (members.length - 1) * size - members.length * (REF_CHARS + 12);
         if (members.length >= 2 && saved > (best?.saved ?? 0)) best = { group, members, saved };
@@ -248,5 +252,55 @@ export function shareFieldGroups(schemas: Record<string, Schema>): Record<string
       node.allOf = [...((node.allOf as unknown[]) ?? []), { $ref: `#/components/schemas/${name}` }];
     }
   }
+  for (const r of records) {
+    // A record that is a group and nothing else keeps only its reference to it.
+    if (Object.keys(r.properties as Schema).length === 0) delete r.properties;
+    if (r.allOf) keepNull(r);
+  }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * A nullable record that includes a field group, written as "the record or null": `allOf`
+ * applies whatever the type, so `{type: [object, null], allOf: [group]}` would refuse null
+ * (the group is an object), and generated types would read `(R | null) & Group`, never null.
+ */
+function keepNull(node: Schema): void {
+  const types = node.type;
+  if (!Array.isArray(types) || !types.includes('null')) return;
+  const { description, ...record } = node;
+  for (const k of Object.keys(node)) delete node[k];
+  const rest = types.filter((t) => t !== 'null');
+  record.type = rest.length === 1 ? rest[0] : rest;
+  node.anyOf = [record, { type: 'null' }];
+  if (description !== undefined) node.description = description;
+}
+
+/**
+ * Moves every inline parameter that several operations declare alike (a sort order, a station's
+ * EVA number) to `components.parameters`, named after it (`OrderQuery`), and refers to it there.
+ * Returns the parameters, sorted by name.
+ */
+export function shareParameters(
+  paths: Record<string, Record<string, { parameters?: unknown[] }>>,
+  components: Record<string, unknown>,
+): Record<string, unknown> {
+  const ops = Object.values(paths).flatMap((p) => Object.values(p));
+  const uses = new Map<string, number>();
+  for (const op of ops) for (const p of op.parameters ?? []) if (isSchema(p) && !p.$ref) uses.set(JSON.stringify(p), (uses.get(JSON.stringify(p)) ?? 0) + 1);
+  const names = new Map<string, string>();
+  for (const [text, n] of uses) {
+    if (n < 2) continue;
+    const p = JSON.parse(text) as { name: string; in: string };
+    let name = pascal(`${p.name} ${p.in}`);
+    for (let i = 2; name in components; i++) name = pascal(`${p.name} ${p.in} ${i}`);
+    components[name] = p;
+    names.set(text, name);
+  }
+  for (const op of ops)
+    op.parameters = op.parameters?.map((p) => {
+      const name = isSchema(p) && !p.$ref ? names.get(JSON.stringify(p)) : undefined;
+      return name ? { $ref: `#/components/parameters/${name}` } : p;
+    });
+  return Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -1,12 +1,12 @@
 import type { Config } from '../core/config.ts';
 import { paramJsonSchema } from '../core/params.ts';
-import { CSV_TABLE, FEATURE_COLLECTION, formatContent, formatParameter } from './openapi-formats.ts';
+import { FEATURE, FEATURE_COLLECTION, formatContent, formatParameter, GEOMETRY } from './openapi-formats.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import type { ParamDecl } from '../core/params.ts';
 import { envelopeSchemas, SharedParts } from './openapi-parts.ts';
-import { shareFieldGroups, shareRepeated, tidy } from './openapi-share.ts';
+import { shareFieldGroups, shareParameters, shareRepeated, tidy } from './openapi-share.ts';
 import { VERSION } from '../core/version.ts';
 
 /**
@@ -61,9 +61,31 @@ function successContent(doc: RouteDoc, schemas: Schemas, base: string, inline?: 
   }
   const key = doc.exampleKey;
   // Every data type has one (npm run openapi-examples; the contract test fetches each).
-  const example = !key ? {} : inline ? { examples: { [key]: { value: inline[key] } } } : { examples: { [key]: { externalValue: exampleUrl(base, key) } } };
+  // Named `demo`: the operation already says which data type it is; the example is the demo's answer.
+  const example = !key ? {} : inline ? { examples: { demo: { value: inline[key] } } } : { examples: { demo: { externalValue: exampleUrl(base, key) } } };
   return { schema: { $ref: `#/components/schemas/${name}` }, ...example };
 }
+
+/** The component of a route's GeoJSON answer, made the first time (alike answers share the first one's); null: the generic FeatureCollection. */
+function geojsonSchema(doc: RouteDoc, geo: GeoSchemas): string | null {
+  if (!doc.features) return null;
+  let name = geo.names.get(doc.features.schema);
+  if (!name) {
+    const json = doc.features.schema();
+    const key = JSON.stringify(json);
+    name = geo.byShape.get(key) ?? doc.features.name;
+    if (!geo.byShape.has(key)) {
+      if (geo.json[name]) throw new Error(`two GeoJSON schemas named ${name} in the OpenAPI document`);
+      geo.byShape.set(key, name);
+      geo.json[name] = json;
+    }
+    geo.names.set(doc.features.schema, name);
+  }
+  return name;
+}
+
+/** The GeoJSON answers' components, added after the data schemas (so shared parts are named after where the records are). */
+type GeoSchemas = { json: Record<string, Json>; byShape: Map<string, string>; names: Map<unknown, string> };
 
 /** A reference to the named response component, made from `response` the first time (the same name always carries the same response). */
 function sharedResponse(components: Record<string, Json>, name: string, response: Json): Json {
@@ -163,10 +185,14 @@ export function buildOpenApi(routes: Route[], config: Config, inlineExamples?: R
   const schemas: Schemas = { json: {}, owners: new Map() };
   const shared = new SharedParts();
   const dataResponses: Record<string, Json> = {};
+  const geo: GeoSchemas = { json: {}, byShape: new Map(), names: new Map() };
+  const published = routes.filter((r) => !r.doc.hidden && r.url.startsWith('/api/v1'));
+  /** How many documented routes answer each data type (its path and its deprecated aliases). */
+  const uses = new Map<unknown, number>();
+  for (const r of published) if (r.doc.data) uses.set(r.doc.data, (uses.get(r.doc.data) ?? 0) + 1);
   // The address examples are served from: the public one when set, else relative to the document.
   const base = config.publicBaseUrl ?? '';
-  for (const r of routes) {
-    if (r.doc.hidden || !r.url.startsWith('/api/v1')) continue;
+  for (const r of published) {
     const template = r.url.replace(/:(\w+)/g, '{$1}');
     const pathParams = [...template.matchAll(/\{(\w+)\}/g)].flatMap((m) => (m[1] ? [m[1]] : []));
     const parameters: unknown[] = pathParams.map((name) => pathParameter(name, r, shared));
@@ -178,7 +204,8 @@ export function buildOpenApi(routes: Route[], config: Config, inlineExamples?: R
       parameters.push({
         name: p.name,
         in: 'query',
-        required: p.required === true,
+        // Optional is the default: only a required one says so.
+        ...(p.required ? { required: true } : {}),
         description: p.description,
         schema,
         ...(example !== undefined ? { example } : {}),
@@ -188,6 +215,7 @@ export function buildOpenApi(routes: Route[], config: Config, inlineExamples?: R
     if (r.doc.conditional) parameters.push(shared.ifNoneMatch());
     const formats = r.doc.formats?.() ?? null;
     if (formats) parameters.push(shared.parameter(...formatParameter(formats)));
+    const features = formats?.includes('geojson') ? geojsonSchema(r.doc, geo) : null;
     const responses: Record<string, unknown> = {};
     for (const [code, description] of Object.entries(r.doc.responses ?? { 200: 'OK' })) {
       if (Number(code) >= 400) responses[code] = shared.problem(Number(code), template, description);
@@ -197,19 +225,24 @@ export function buildOpenApi(routes: Route[], config: Config, inlineExamples?: R
           description,
           content: {
             [r.doc.contentType ?? 'application/json']: successContent(r.doc, schemas, base, inlineExamples),
-            ...(formats ? formatContent(formats) : {}),
+            ...(formats ? formatContent(formats, features ?? undefined) : {}),
             ...(r.doc.stream ? EVENT_STREAM : {}),
           },
         };
-        // A data type's 200 is one component that its path and its deprecated aliases refer to.
-        responses[code] = r.doc.data ? sharedResponse(dataResponses, answerName(r.doc.data.name), ok) : ok;
+        // A data type's 200 with deprecated aliases is one component that its path and the aliases refer to.
+        responses[code] = r.doc.data && (uses.get(r.doc.data) ?? 0) > 1 ? sharedResponse(dataResponses, answerName(r.doc.data.name), ok) : ok;
       }
     }
     if (r.doc.stream && claim(schemas, 'EventStream', EVENT_STREAM_SCHEMA)) schemas.json.EventStream = EVENT_STREAM_SCHEMA;
     if (formats) {
       responses['406'] ??= shared.problem(406, template, 'The format asked for (format or Accept) is not offered here; the problem lists those that are');
-      if (formats.includes('geojson') && claim(schemas, 'FeatureCollection', FEATURE_COLLECTION)) schemas.json.FeatureCollection = FEATURE_COLLECTION;
-      if (formats.includes('csv') && claim(schemas, 'CsvTable', CSV_TABLE)) schemas.json.CsvTable = CSV_TABLE;
+      if (formats.includes('geojson'))
+        for (const [name, schema] of [
+          ['FeatureCollection', FEATURE_COLLECTION],
+          ['Feature', FEATURE],
+          ['Geometry', GEOMETRY],
+        ] as const)
+          if (claim(schemas, name, schema)) schemas.json[name] = schema;
     }
     if (!responses['404']) responses['404'] = shared.problem(404, template, 'Not found');
     const op: Record<string, unknown> = {
@@ -222,12 +255,16 @@ export function buildOpenApi(routes: Route[], config: Config, inlineExamples?: R
     };
     if (r.doc.deprecated) {
       op.deprecated = true;
-      op.description = `Deprecated alias; successor: ${r.doc.successor}. Same envelope, with Deprecation and Link headers.`;
+      // The successor's operation has the summary of what it answers; the alias says where it went.
+      op.summary = `Deprecated alias of ${r.doc.successor}`;
+      op.description = 'Same envelope as its successor, with Deprecation and Link headers.';
     }
     (paths[template] ??= {})[r.method.toLowerCase()] = op;
   }
   for (const [name, s] of Object.entries(envelopeSchemas())) if (claim(schemas, name, envelopeSchemas)) schemas.json[name] = s;
+  for (const [name, s] of Object.entries(geo.json)) if (claim(schemas, name, geo)) schemas.json[name] = s;
   const parts = shared.components();
+  const parameters = shareParameters(paths as Record<string, Record<string, { parameters?: unknown[] }>>, parts.parameters);
   return {
     openapi: '3.1.0',
     info: {
@@ -250,7 +287,7 @@ export function buildOpenApi(routes: Route[], config: Config, inlineExamples?: R
     components: {
       schemas: shareFieldGroups(shareRepeated(Object.fromEntries(Object.entries(schemas.json).map(([k, v]) => [k, tidy(v)])))),
       responses: { ...parts.responses, ...dataResponses },
-      parameters: parts.parameters,
+      parameters,
     },
   };
 }

@@ -36,6 +36,12 @@ export interface RouteDoc {
    */
   data?: { name: string; schema: () => Record<string, unknown> };
   /**
+   * The GeoJSON answer of a route offering it: a FeatureCollection typed for its rows
+   * (http/openapi-formats.ts), published under components.schemas[name]; routes whose answers
+   * are alike share the first one's.
+   */
+  features?: { name: string; schema: () => Record<string, unknown> };
+  /**
    * The whole 200 body of a route that answers in its own shape (the service routes, the raw
    * OpenAPI document): published under components.schemas[name]; tests check answers against it.
    */

@@ -55,6 +55,19 @@ function typeLine(dt: DataType): string {
   return `${dt.type}: ${brief(dt.summary)}${notes.length ? ` (${notes.join('; ')})` : ''}${units.length ? ` [${units.join(', ')}]` : ''}`;
 }
 
+/**
+ * A paging argument of a tool whose types include a list. When one of its types declares a
+ * parameter of the same name (parking's `limit`: how many of the nearest lots), both forms are
+ * accepted here and each type's own rules decide: `limit: "all"` pages transport's other lists.
+ */
+function pageProp(name: string, own: JsonSchema | undefined): JsonSchema {
+  const paging = PAGE_PROPS[name]!;
+  if (!own) return paging;
+  const { description: ownSays, ...ownRule } = own;
+  const { description: pagingSays, ...pagingRule } = paging;
+  return { anyOf: [ownRule, pagingRule], description: [ownSays, pagingSays].filter(Boolean).join(' | ') };
+}
+
 function inputOf(types: readonly DataType[], chooses: boolean): ObjectSchema {
   const properties: Record<string, JsonSchema> = {};
   if (types.some(perCity)) properties.city = CITY_PROP;
@@ -68,7 +81,7 @@ function inputOf(types: readonly DataType[], chooses: boolean): ObjectSchema {
       properties[d.name] = mergeProp(properties[d.name], toolParamProp(d));
     }
   }
-  if (types.some((dt) => dt.list)) for (const n of PAGE_NAMES) properties[n] ??= PAGE_PROPS[n]!;
+  if (types.some((dt) => dt.list)) for (const n of PAGE_NAMES) properties[n] = pageProp(n, properties[n]);
   const required = [...(types.every((dt) => perCity(dt) && !dt.fixedCity) ? ['city'] : []), ...(chooses ? [] : ['data_type'])];
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }

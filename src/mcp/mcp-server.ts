@@ -3,6 +3,8 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import type { ServiceContext } from '../services/context.ts';
 import { checkArgs } from './args.ts';
 import { registerPrompts } from './prompts.ts';
+import { registerAppResources } from './app-resources.ts';
+import { toolUiMeta } from './apps.ts';
 import { registerResources } from './resources.ts';
 import { envelopeResult, problemResult } from './result.ts';
 import { toolTable, type ToolDef } from './tools.ts';
@@ -18,11 +20,16 @@ const INSTRUCTIONS = [
   'Full data schemas: resource stadtdaten://schemas/{data_type}.',
 ].join(' ');
 
-const listings = new WeakMap<ToolDef[], Tool[]>();
+const listings = new WeakMap<ToolDef[], Map<boolean, Tool[]>>();
 
-/** tools/list as sent: built once per catalog, because its size is part of the contract (<= 40 KB). */
-export function toolListing(table: ToolDef[]): Tool[] {
-  const known = listings.get(table);
+/**
+ * tools/list as sent: built once per catalog, because its size is part of the contract (<= 40 KB).
+ * With MCP Apps a tool that has a view names it in `_meta` (apps.ts); nothing else differs.
+ */
+export function toolListing(table: ToolDef[], apps = false): Tool[] {
+  let byApps = listings.get(table);
+  if (!byApps) listings.set(table, (byApps = new Map()));
+  const known = byApps.get(apps);
   if (known) return known;
   const list: Tool[] = table.map((t) => ({
     name: t.name,
@@ -31,8 +38,9 @@ export function toolListing(table: ToolDef[]): Tool[] {
     inputSchema: t.inputSchema,
     outputSchema: t.outputSchema as Tool['outputSchema'],
     annotations: t.annotations,
+    ...(apps && t.view ? { _meta: toolUiMeta(t.view) } : {}),
   }));
-  listings.set(table, list);
+  byApps.set(apps, list);
   return list;
 }
 
@@ -46,7 +54,8 @@ export function createMcpServer(built: ServiceContext): McpServer {
   const table = toolTable(built.rt.catalog);
   const byName = new Map(table.map((t) => [t.name, t]));
   server.server.registerCapabilities({ tools: { listChanged: false } });
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(table) }));
+  const apps = built.rt.config.mcpAppsEnabled;
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(table, apps) }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     // An unknown tool is a protocol error (MCP spec); everything about the arguments is a tool error.
@@ -60,5 +69,6 @@ export function createMcpServer(built: ServiceContext): McpServer {
   });
   registerPrompts(server, built.rt.catalog);
   registerResources(server, built);
+  if (apps) registerAppResources(server, built.rt.catalog);
   return server;
 }

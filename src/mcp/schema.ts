@@ -67,6 +67,15 @@ export function mergeProp(prior: JsonSchema | undefined, next: JsonSchema): Json
   return merged;
 }
 
+/**
+ * A value of one of several JSON types, spelled as `anyOf` of single types: an array-valued
+ * `type` is valid JSON Schema, but MCP clients and model APIs that read tool schemas (form
+ * builders, function-calling validators) take `type` as one string.
+ */
+export function anyType(types: readonly string[]): JsonSchema {
+  return types.length === 1 ? { type: types[0] } : { anyOf: types.map((type) => ({ type })) };
+}
+
 /** Every meta.source_status an answer carries: a data type's four, and error, which compare and the overview give when every part failed. */
 const SOURCE_STATUS = ['ok', 'no_data', 'disabled', 'not_covered', 'error'];
 /**
@@ -77,7 +86,7 @@ const SOURCE_STATUS = ['ok', 'no_data', 'disabled', 'not_covered', 'error'];
 function dataShape(types: readonly DataType[]): JsonSchema {
   const kinds = new Set<string>(['null']);
   for (const dt of types) kinds.add(String(jsonSchemaOf(dataSchemaOf(dt)).type ?? 'object'));
-  return { type: [...kinds].sort() };
+  return anyType([...kinds].sort());
 }
 
 /**
@@ -91,7 +100,7 @@ export function outputSchema(types: readonly DataType[] | null, data?: JsonSchem
     properties: {
       data: data ?? (types ? dataShape(types) : {}),
       meta: { type: 'object', properties: { source_status: { enum: SOURCE_STATUS } } },
-      attribution: { type: ['object', 'array', 'null'] },
+      attribution: anyType(['object', 'array', 'null']),
       code: { type: 'string' },
     },
     anyOf: [{ required: ['data', 'meta'] }, { required: ['code', 'hint'] }],

@@ -9,8 +9,9 @@ import type { Envelope, ServiceContext } from '../services/context.ts';
 import { cityOverview } from '../services/overview.ts';
 import { listSources, SOURCE_SORTS } from '../services/sources.ts';
 import { cityHistory, EVERY_VALUES, recordableTypes } from '../services/history-answers.ts';
+import { viewOfTool, type AppView } from './apps.ts';
 import { dataTools } from './data-tools.ts';
-import { CITY_PROP, outputSchema, PAGE_PROPS, sortProps, type JsonSchema, type ObjectSchema } from './schema.ts';
+import { anyType, CITY_PROP, outputSchema, PAGE_PROPS, sortProps, type JsonSchema, type ObjectSchema } from './schema.ts';
 
 export interface ToolDef {
   name: string;
@@ -21,6 +22,8 @@ export interface ToolDef {
   annotations: ToolAnnotations;
   /** The data types the tool reaches (none for the fixed tools). */
   types: readonly DataType[];
+  /** The MCP Apps view a supporting host shows beside its result (apps.ts), or null. */
+  view: AppView | null;
   /** Runs in-process on the MCP channel; throws ProblemError on bad input. */
   run(ctx: ServiceContext, args: Record<string, unknown>): Promise<Envelope>;
 }
@@ -40,7 +43,7 @@ const annotations = (title: string, openWorld: boolean): ToolAnnotations => ({
 
 const ENVELOPE = 'Answer: {data, meta, attribution}.';
 
-type Fixed = Omit<ToolDef, 'annotations' | 'types'> & { openWorld: boolean };
+type Fixed = Omit<ToolDef, 'annotations' | 'types' | 'view'> & { openWorld: boolean };
 
 function fixedTools(catalog: Catalog): Fixed[] {
   const resources = compareResources(catalog);
@@ -50,7 +53,7 @@ function fixedTools(catalog: Catalog): Fixed[] {
       title: 'Find a city',
       description: `Resolve a city name in any spelling (Munich, Köln, frankfurt) to its register entry (slug, AGS, state, lat/lon in °, population); an unknown name answers city_not_found with a did-you-mean. Without query: all ${CITIES.length} cities, ${DEFAULT_CHANNEL_LIMIT} per page. ${ENVELOPE}`,
       inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'City name or slug in any spelling.' }, ...PAGE_PROPS } },
-      outputSchema: outputSchema(null, { type: ['object', 'array'], description: 'One register entry (query given) or the list of entries.' }),
+      outputSchema: outputSchema(null, { ...anyType(['object', 'array']), description: 'One register entry (query given) or the list of entries.' }),
       openWorld: false,
       run: async (_ctx, { query, ...page }) => (typeof query === 'string' && query.trim() ? getCity(query) : listCities(page, 'mcp')),
     },
@@ -127,8 +130,13 @@ const tables = new WeakMap<Catalog, ToolDef[]>();
 export function toolTable(catalog: Catalog): ToolDef[] {
   let table = tables.get(catalog);
   if (!table) {
-    const fixed = fixedTools(catalog).map(({ openWorld, ...t }): ToolDef => ({ ...t, types: [], annotations: annotations(t.title, openWorld) }));
-    const data = dataTools(catalog).map((t): ToolDef => ({ ...t, annotations: annotations(t.title, true) }));
+    const fixed = fixedTools(catalog).map(({ openWorld, ...t }): ToolDef => ({
+      ...t,
+      types: [],
+      view: viewOfTool(t.name, []),
+      annotations: annotations(t.title, openWorld),
+    }));
+    const data = dataTools(catalog).map((t): ToolDef => ({ ...t, view: viewOfTool(t.name, t.types), annotations: annotations(t.title, true) }));
     const byName = new Map([...fixed, ...data].map((t) => [t.name, t]));
     if (fixed.some((t) => !(FIXED_TOOLS as readonly string[]).includes(t.name)) || data.some((t) => (FIXED_TOOLS as readonly string[]).includes(t.name))) {
       throw new Error(`MCP tool names clash with the fixed tools ${FIXED_TOOLS.join(', ')}`);

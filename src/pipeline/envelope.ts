@@ -21,6 +21,8 @@ export interface Outcome {
   data(): unknown;
   /** The encoded envelope and its ETag when they were prepared already. */
   prepared?: PreparedAnswer;
+  /** When the data was fetched (ms; meta.fetched_at has whole seconds): streams order copies by it. */
+  fetchedMs?: number;
 }
 
 export const JSON_NULL = 'null';

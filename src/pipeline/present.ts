@@ -36,6 +36,7 @@ export function present(r: Resolved, form: Form, { entry, cacheStatus }: Loaded)
     meta,
     attribution: attributionFor(form.source),
     data: page === undefined ? () => entryData(entry) : () => page,
+    fetchedMs: entry.fetchedAt,
   };
   // A HIT or STALE answer whose bytes equal the plain request's (no page cut, no parameters; a
   // query string the type ignores changes nothing) reuses the answer encoded once per entry and

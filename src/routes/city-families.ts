@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { City } from '../cities/register.ts';
 import { findCity, resolveCity } from '../cities/resolve.ts';
 import { routePath, type DataType } from '../core/data-type.ts';
+import { cityParam } from './context.ts';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -14,7 +15,7 @@ export interface Member {
 
 /**
  * Literal per-city paths (e.g. /api/v1/live/hamburg/departures) and the template path of the
- * same shape (/api/v1/live/{slug}/departures) form one family: the city segment is a city like
+ * same shape (/api/v1/live/{city}/departures) form one family: the city segment is a city like
  * anywhere else, so `Hamburg`, `frankfurt` or `Nuremberg` reach the literal path's type exactly as
  * its canonical slug does. A city without a literal path of its own is answered by the family's
  * template type, or, where the family has none, `not_covered` with the cities it serves.
@@ -27,8 +28,6 @@ export interface Family {
   /** The type registered at the template itself (answers every other city), if any. */
   general: Member | null;
 }
-
-const asTemplate = (path: string) => path.replace('{slug}', '{city}');
 
 /** The families of a catalog: only shapes with at least one literal per-city path. */
 export function cityFamilies(types: readonly DataType[]): Family[] {
@@ -49,7 +48,7 @@ export function cityFamilies(types: readonly DataType[]): Family[] {
   for (const dt of types) {
     if (dt.fixedCity) continue;
     for (const [path, successor] of [[routePath(dt), null], ...(dt.aliases ?? []).map((a) => [a, routePath(dt)] as const)] as const) {
-      const f = byTemplate.get(asTemplate(path));
+      const f = byTemplate.get(path);
       if (f) f.general = { dt, successor };
     }
   }
@@ -58,7 +57,7 @@ export function cityFamilies(types: readonly DataType[]): Family[] {
 
 /** The family whose template is `path` (a type's route or alias), if any. */
 export function familyAt(families: readonly Family[], path: string): Family | undefined {
-  return families.find((f) => f.template === asTemplate(path));
+  return families.find((f) => f.template === path);
 }
 
 /**
@@ -68,8 +67,7 @@ export function familyAt(families: readonly Family[], path: string): Family | un
 export function dispatching(family: Family, handlerOf: (m: Member) => Handler, fallback: Handler): Handler {
   const handlers = new Map([...family.members].map(([slug, m]) => [slug, handlerOf(m)]));
   return async (req, reply) => {
-    const p = req.params as Record<string, string>;
-    const city: City | null = findCity(p.city ?? p.slug ?? '');
+    const city: City | null = findCity(cityParam(req));
     const own = city ? handlers.get(city.slug) : undefined;
     return (own ?? fallback)(req, reply);
   };
@@ -83,8 +81,7 @@ export function notCoveredIn(family: Family, demo: boolean): (req: FastifyReques
   const covered = [...family.members.keys()].sort();
   const types = [...new Set([...family.members.values()].map((m) => m.dt.type))];
   return (req) => {
-    const p = req.params as Record<string, string>;
-    const city = resolveCity(p.city ?? p.slug ?? '');
+    const city = resolveCity(cityParam(req));
     return {
       types,
       city: city.slug,

@@ -5,6 +5,7 @@ import { etagOf } from '../http/conditional.ts';
 import { COMPARE_FORMATS, requestedFormat, sendCompareFormat } from './formats.ts';
 import { compareCities, compareResources, COMPARE_SORTS, valueResources } from '../services/compare.ts';
 import { CompareAnswer } from '../services/schemas.ts';
+import { compareFeatures } from '../http/openapi-formats.ts';
 import { preparedViews, type RouteContext } from './context.ts';
 
 /** Compare one resource across cities; every city carries its own status, never an overall 5xx. */
@@ -30,6 +31,7 @@ export function registerCompare(app: FastifyInstance, ctx: RouteContext) {
           answer: { name: 'CompareAnswer', schema: CompareAnswer },
           paginated: 'meta',
           formats: () => COMPARE_FORMATS,
+          features: { name: 'CompareFeatures', schema: compareFeatures },
           conditional: true,
           params: [
             {

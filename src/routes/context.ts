@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { RouteDoc } from '../http/route-doc.ts';
 import type { ServiceContext } from '../services/context.ts';
 import type { ClientLimiter } from '../http/rate-limit.ts';
@@ -24,9 +25,18 @@ export interface RouteContext extends ServiceContext {
   limiter: ClientLimiter | null;
 }
 
-/** `/api/v1/cities/{slug}` -> `/api/v1/cities/:slug` */
+/** `/api/v1/cities/{city}` -> `/api/v1/cities/:city` */
 export function toFastifyPath(template: string): string {
   return template.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * The city segment of a request's path, as sent: every path family names it `{city}` (data lists,
+ * live paths and their literal families, `/stream`, `/history`, overview, coverage), and every
+ * reader resolves it with cities/resolve.ts, so one spelling reaches the same city on every path.
+ */
+export function cityParam(req: FastifyRequest): string {
+  return (req.params as { city?: string }).city ?? '';
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -13,9 +13,10 @@ import type { LaneTarget } from '../http/hit-lane.ts';
 import { GROUP_LABELS } from '../core/data-type.ts';
 import { JSON_TYPE, laneObserver, toFastifyPath, type RouteContext } from './context.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
+import { typedFeatures } from '../http/openapi-formats.ts';
 import { cityFamilies, dispatching, familyAt, notCoveredIn, type Member } from './city-families.ts';
 import { STREAM_SUFFIX, streamRoutes, streamsDoc } from './streams.ts';
-import { formatsOf } from '../core/formats.ts';
+import { formatsOf, rowSchemaOf } from '../core/formats.ts';
 import { requestedFormat, sendDataFormat } from './formats.ts';
 import { emptyOutcome } from '../pipeline/envelope.ts';
 import { etagOf } from '../http/conditional.ts';
@@ -56,33 +57,46 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       formats: () => formatsOf(dt),
       operationId: operationIdOf(dt),
       data: { name: dataSchemaName(dt), schema: () => jsonSchemaOf(dataSchemaOf(dt)) },
+      features: {
+        name: dataSchemaName(dt).replace(/Data$/, 'Features'),
+        schema: () => dataFeatures(dt),
+      },
       pathValues: livePathCities(dt),
       exampleKey: dt.type,
-      exampleValues: { ...(dt.example.city ? { slug: dt.example.city, city: dt.example.city } : {}), ...dt.example.params },
+      exampleValues: { ...(dt.example.city ? { city: dt.example.city } : {}), ...dt.example.params },
       responses: {
-        200: 'Envelope',
+        200: 'OK',
         404: dt.scope === 'global' ? 'Not found' : 'Unknown city (did-you-mean hint)',
         ...(dt.params?.length || dt.list ? { 422: dt.list ? 'Invalid parameter or paging value (page, limit, offset)' : 'Invalid parameter' } : {}),
         ...(dt.cache !== 'stored' ? { 503: 'Upstream down and nothing cached (hint: GET /api/v1/health)' } : {}),
       },
     };
-    app.get(toFastifyPath(path), { config: { doc: streamsDoc(dt, doc) } }, routed(dt, path, null));
+    const canonical = routed(dt, path, null);
+    app.get(toFastifyPath(path), { config: { doc: streamsDoc(dt, doc) } }, canonical);
     // The stream's own path (routes/streams.ts): the same handler, which sees the suffix.
-    if (streams.streams(dt)) app.get(toFastifyPath(path + STREAM_SUFFIX), routed(dt, path, null));
+    if (streams.streams(dt)) app.get(toFastifyPath(path + STREAM_SUFFIX), canonical);
     for (const alias of dt.aliases ?? []) {
+      const options = {
+        // Set before the handler runs, so every answer of the alias carries them: 2xx, 4xx (unknown city,
+        // bad parameter) and 5xx problems alike, not only the envelopes the handler sends.
+        onRequest: (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+          reply.headers(deprecationHeaders(successorPath(path, req.params as Record<string, string>)));
+          done();
+        },
+      };
+      const aliased = routed(dt, alias, path);
       app.get(
         toFastifyPath(alias),
         {
-          config: { doc: { ...doc, deprecated: true, successor: path, operationId: `${operationIdOf(dt)}_deprecated_${aliasName(alias)}` } },
-          // Set before the handler runs, so every answer of the alias carries them: 2xx, 4xx (unknown city,
-          // bad parameter) and 5xx problems alike, not only the envelopes the handler sends.
-          onRequest: (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-            reply.headers(deprecationHeaders(successorPath(path, req.params as Record<string, string>)));
-            done();
+          ...options,
+          // A deprecated path's cities are listed once, on its successor.
+          config: {
+            doc: { ...doc, pathValues: undefined, deprecated: true, successor: path, operationId: `${operationIdOf(dt)}_deprecated_${aliasName(alias)}` },
           },
         },
-        routed(dt, alias, path),
+        aliased,
       );
+      if (streams.streams(dt)) app.get(toFastifyPath(alias + STREAM_SUFFIX), options, aliased);
     }
   }
   // A family without a template type of its own: its template route (undocumented: the literal paths are) takes
@@ -102,7 +116,10 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
       if (format !== 'json') return sendDataFormat(req, reply, first, emptyOutcome(null, 'not_covered', meta), format, etagOf(body));
       return reply.header('content-type', JSON_TYPE).send(body);
     };
-    app.get(toFastifyPath(family.template), dispatching(family, memberHandler, answer));
+    const dispatch = dispatching(family, memberHandler, answer);
+    app.get(toFastifyPath(family.template), dispatch);
+    // A literal member's /stream for any spelling of its city; another city gets the not_covered envelope, not a stream.
+    if ([...family.members.values()].some((m) => streams.streams(m.dt))) app.get(toFastifyPath(family.template + STREAM_SUFFIX), dispatch);
   }
 
   /** An alias member reached through its family: the Deprecation and Link headers its own route's hook would set. */
@@ -144,12 +161,14 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
     };
     return async (req: FastifyRequest, reply: FastifyReply) => {
       const p = req.params as Record<string, string>;
-      const citySlug = p.slug ?? p.city ?? dt.fixedCity ?? null;
+      const citySlug = p.city ?? dt.fixedCity ?? null;
       const channel = channelOf(req.headers);
       // Path parameters other than the city join the query in the data type's parameter table.
       const input = { ...(req.query as Record<string, unknown>), ...p };
-      if (streams.wants(dt, req)) return streams.serve(dt, req, reply, citySlug, input);
-      const format = requestedFormat(req, () => formatsOf(dt));
+      const streaming = streams.wants(dt, req);
+      if (streaming && (await streams.serve(dt, req, reply, citySlug, input))) return;
+      // A stream's request that is not streamed (a city outside the coverage) gets the JSON envelope.
+      const format = streaming ? 'json' : requestedFormat(req, () => formatsOf(dt));
       const o = await pipeline.run(dt, citySlug, input, { channel, plain: req.url.indexOf('?') < 0 });
       const etag = etagOfOutcome(o);
       const cacheControl = headersOf(o.city?.slug ?? null).cacheControl;
@@ -175,20 +194,25 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
  * spellings included), else the requested segment percent-encoded.
  */
 function successorPath(template: string, params: Record<string, string>): string {
-  const raw = params.slug ?? params.city;
+  const raw = params.city;
   const city = raw === undefined ? null : findCity(raw);
   const slug = city?.slug ?? raw;
-  return fillTemplate(template, slug === undefined ? params : { ...params, slug, city: slug });
+  return fillTemplate(template, slug === undefined ? params : { ...params, city: slug });
 }
 
 /** A live path's city parameter: the canonical slugs it covers, for the OpenAPI enum (null: any city of the register). */
 function livePathCities(dt: DataType): Record<string, readonly string[]> | undefined {
-  const param = routePath(dt).match(/^\/api\/v1\/live\/\{(slug|city)\}\//)?.[1];
+  const live = routePath(dt).startsWith('/api/v1/live/{city}/');
   const cities = coveredCities(dt);
-  return param && cities ? { [param]: [...cities].sort() } : undefined;
+  return live && cities ? { city: [...cities].sort() } : undefined;
 }
 
 /** `air-uba` -> `AirUbaData`: the components.schemas name of a data type's `data`. */
+/** The GeoJSON answer of a data type: its rows and the members beside them typed by its record. */
+function dataFeatures(dt: DataType): Record<string, unknown> {
+  return typedFeatures(jsonSchemaOf(rowSchemaOf(dt)));
+}
+
 function dataSchemaName(dt: DataType): string {
   return dt.type.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase()) + 'Data';
 }

@@ -5,7 +5,8 @@ import type { Catalog } from '../catalog/index.ts';
 import type { DataType } from '../core/data-type.ts';
 import { FORMATS, besideRows, rowsOf, shapeOf, type Format } from '../core/formats.ts';
 import { attributionOf, type Attribution, type SourceDecl } from '../core/source.ts';
-import type { Column, Table } from '../core/table.ts';
+import { tableOf, type Column, type Table } from '../core/table.ts';
+import type { z } from '../core/schema.ts';
 import { acceptsOtherThanJson, negotiate } from '../http/formats/negotiate.ts';
 import { sendTable } from '../http/formats/send.ts';
 import { CHANNEL_VARY } from '../http/pagination.ts';
@@ -116,5 +117,32 @@ export function sendHistoryCsv(
     licences: attribution ? [attribution] : [],
     jsonEtag,
     filename: fileSafe(`history-${String(body.meta.type)}-${String(body.meta.city)}`),
+  });
+}
+
+/**
+ * The formats of a service list (cities, sources, coverage), derived from its item schema as a data
+ * type's are: JSON and CSV, and GeoJSON when its items carry a position (the cities' centres).
+ */
+export function listFormats(item: z.ZodType): readonly Format[] {
+  const { position } = tableOf(item);
+  return FORMATS.filter((f) => f !== 'geojson' || position !== null);
+}
+
+/** A service list (or one of its entries) as CSV or GeoJSON: a row per item under its schema's table; no licence of a source. */
+export function sendListFormat(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  a: { item: z.ZodType; rows: readonly unknown[]; meta: Record<string, unknown>; format: Exclude<Format, 'json'>; jsonEtag: string; filename: string },
+) {
+  return sendTable(req, reply, {
+    format: a.format,
+    table: tableOf(a.item),
+    rows: a.rows,
+    meta: a.meta,
+    attribution: null,
+    licences: [],
+    jsonEtag: a.jsonEtag,
+    filename: fileSafe(a.filename),
   });
 }

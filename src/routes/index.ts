@@ -14,6 +14,7 @@ import { registerLanding } from './landing.ts';
 import { registerUnknownType } from './unknown-type.ts';
 import { registerHistory } from './history-routes.ts';
 import { registerFavicon } from './favicon.ts';
+import { registerExplore } from './explore.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerLanding(app, ctx);
@@ -29,5 +30,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext) {
   registerMetrics(app, ctx);
   registerOpenApi(app, ctx);
   registerCoverage(app, ctx);
+  registerExplore(app, ctx);
   registerUnknownType(app, ctx);
 }

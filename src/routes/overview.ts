@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { cityOverview } from '../services/overview.ts';
 import { OverviewAnswer } from '../services/schemas.ts';
-import { preparedViews, type RouteContext } from './context.ts';
+import { cityParam, preparedViews, type RouteContext } from './context.ts';
 
 /** The city overview: generated from the catalog, with time-capped live highlights. */
 export function registerOverview(app: FastifyInstance, ctx: RouteContext) {
-  const views = preparedViews(ctx, '/api/v1/cities/:slug/overview', 'public, max-age=60');
+  const views = preparedViews(ctx, '/api/v1/cities/:city/overview', 'public, max-age=60');
   app.get(
-    '/api/v1/cities/:slug/overview',
+    '/api/v1/cities/:city/overview',
     {
       config: {
         doc: {
@@ -23,7 +23,7 @@ export function registerOverview(app: FastifyInstance, ctx: RouteContext) {
     },
     async (req, reply) =>
       views.send(req, reply, async () => {
-        const body = await cityOverview(ctx, (req.params as { slug: string }).slug);
+        const body = await cityOverview(ctx, cityParam(req));
         // When it was generated is not what it says: a regenerated, unchanged overview keeps its ETag.
         const { generated_at: _at, ...meta } = body.meta;
         return { body: JSON.stringify(body), etagBasis: JSON.stringify({ ...body, meta }) };

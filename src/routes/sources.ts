@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { channelOf } from '../http/pagination.ts';
+import { channelOf, setPageLinks } from '../http/pagination.ts';
 import { listSources, SOURCE_SORTS } from '../services/sources.ts';
 import { SourcesAnswer } from '../services/schemas.ts';
+import { etagOf } from '../http/conditional.ts';
+import { addVary } from '../http/send.ts';
 import { preparedViews, type RouteContext } from './context.ts';
+import { listFormats, requestedFormat, sendListFormat } from './formats.ts';
+
+/** One row of the sources list (CSV: nested members flattened, lists as JSON cells). */
+const SourceRow = () => SourcesAnswer().shape.data.element;
 
 export function registerSources(app: FastifyInstance, ctx: RouteContext) {
-  const views = preparedViews(ctx, '/api/v1/sources', 'public, max-age=15');
+  const views = preparedViews(ctx, '/api/v1/sources', 'public, max-age=15', 'Accept');
+  const formats = () => listFormats(SourceRow());
   app.get(
     '/api/v1/sources',
     {
@@ -18,6 +25,7 @@ export function registerSources(app: FastifyInstance, ctx: RouteContext) {
           tags: ['Operational'],
           answer: { name: 'SourcesAnswer', schema: SourcesAnswer },
           paginated: 'meta',
+          formats,
           conditional: true,
           params: [
             { name: 'sort', type: 'string', enum: SOURCE_SORTS, description: 'Sort field', invalid: 'invalid_request' },
@@ -32,10 +40,22 @@ export function registerSources(app: FastifyInstance, ctx: RouteContext) {
         },
       },
     },
-    async (req, reply) =>
-      views.send(req, reply, async () => {
-        const body = await listSources(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
+    async (req, reply) => {
+      const format = requestedFormat(req, formats);
+      // Before the view's own Vary, as the lane's prepared headers have it (http/prepared-views.ts).
+      addVary(reply, 'Accept');
+      const compute = () => listSources(ctx, req.query as Record<string, unknown>, channelOf(req.headers));
+      if (format !== 'json') {
+        const body = await compute();
+        reply.header('cache-control', 'public, max-age=15');
+        setPageLinks(reply, req.url, body.meta.pagination);
+        const rows = body.data as unknown[];
+        return sendListFormat(req, reply, { item: SourceRow(), rows, meta: body.meta, format, jsonEtag: etagOf(JSON.stringify(body)), filename: 'sources' });
+      }
+      return views.send(req, reply, async () => {
+        const body = await compute();
         return { body: JSON.stringify(body), pagination: body.meta.pagination };
-      }),
+      });
+    },
   );
 }

@@ -15,8 +15,12 @@ export interface StreamRoutes {
   streams(dt: DataType): boolean;
   /** Whether this request to a data route asks for its stream: the /stream path, or Accept: text/event-stream. */
   wants(dt: DataType, req: FastifyRequest): boolean;
-  /** Answers with the stream (or a problem before any byte of it: 404, 422, 429). */
-  serve(dt: DataType, req: FastifyRequest, reply: FastifyReply, citySlug: string | null, input: Record<string, unknown>): Promise<void>;
+  /**
+   * Answers with the stream (or a problem before any byte of it: 404, 422, 429) and resolves true;
+   * resolves false, having sent nothing, for a city outside the type's coverage: nothing would ever
+   * arrive on that stream, so the caller answers the not_covered envelope (an EventSource then stops).
+   */
+  serve(dt: DataType, req: FastifyRequest, reply: FastifyReply, citySlug: string | null, input: Record<string, unknown>): Promise<boolean>;
 }
 
 /**
@@ -70,6 +74,10 @@ export function streamRoutes(app: FastifyInstance, { rt, pipeline }: Pick<RouteC
         release();
         throw err;
       }
+      if (current.status === 'not_covered') {
+        release();
+        return false;
+      }
       // The stream's head is written past Fastify's reply: what the hooks set on it (RateLimit, an
       // alias's Deprecation and Link) goes to the raw response, whose headers the head carries.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
@@ -87,6 +95,7 @@ export function streamRoutes(app: FastifyInstance, { rt, pipeline }: Pick<RouteC
         res: reply.raw,
         release,
       });
+      return true;
     },
   };
 }

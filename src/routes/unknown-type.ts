@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { cleanedInput, ProblemError, quotedInput } from '../core/problem.ts';
 import { findCity } from '../cities/resolve.ts';
 import { nearest } from '../core/suggest.ts';
-import type { RouteContext } from './context.ts';
+import { cityParam, type RouteContext } from './context.ts';
 
-/** Per-city route families: `/api/v1/cities/{slug}/<type>` and `/api/v1/live/{city}/<type>`. */
+/** Per-city route families: `/api/v1/cities/{city}/<type>` and `/api/v1/live/{city}/<type>`. */
 const FAMILIES = [
-  { prefix: '/api/v1/cities/:slug/', param: 'slug', base: '/api/v1/cities/' },
-  { prefix: '/api/v1/live/:city/', param: 'city', base: '/api/v1/live/' },
+  { prefix: '/api/v1/cities/:city/', base: '/api/v1/cities/' },
+  { prefix: '/api/v1/live/:city/', base: '/api/v1/live/' },
 ] as const;
 
 /**
- * `/api/v1/cities/{slug}/<typo>` and `/api/v1/live/{city}/<typo>`: every real per-city route is
+ * `/api/v1/cities/{city}/<typo>` and `/api/v1/live/{city}/<typo>`: every real per-city route is
  * a static segment and wins over these parametric ones, so only unknown suffixes land here and
  * get a did-you-mean 404.
  */
@@ -19,7 +19,7 @@ export function registerUnknownType(app: FastifyInstance, ctx: RouteContext) {
   for (const family of FAMILIES) registerFamily(app, ctx, family);
 }
 
-function registerFamily(app: FastifyInstance, ctx: RouteContext, { prefix, param, base }: (typeof FAMILIES)[number]) {
+function registerFamily(app: FastifyInstance, ctx: RouteContext, { prefix, base }: (typeof FAMILIES)[number]) {
   let suffixes: string[] | null = null;
   // One-segment suffixes of the family, including those of fixed-city routes (`/api/v1/live/nuernberg/departures`).
   const known = () =>
@@ -34,13 +34,12 @@ function registerFamily(app: FastifyInstance, ctx: RouteContext, { prefix, param
       ),
     ]);
   app.get(`${prefix}:type`, async (req) => {
-    const params = req.params as Record<string, string>;
-    const city = params[param] ?? '';
-    const type = params.type ?? '';
+    const city = cityParam(req);
+    const type = (req.params as { type?: string }).type ?? '';
     const near = nearest(type, known());
     // Only a cleaned form of what was asked is quoted back (and the city as its canonical slug).
     const shown = quotedInput(type);
-    const path = near ? `${base}${findCity(city)?.slug ?? (cleanedInput(city) || '{slug}')}/${near}` : null;
+    const path = near ? `${base}${findCity(city)?.slug ?? (cleanedInput(city) || '{city}')}/${near}` : null;
     // Never the URL that was asked for: a suggestion names another path.
     if (near && path && path !== req.url.split('?')[0]) {
       throw new ProblemError('route_not_found', `unknown data type${shown}`, `Did you mean ${path}? GET /api/v1 lists every data type.`, {

@@ -53,6 +53,7 @@ var rows=Array.prototype.slice.call(body.rows);rows.sort(function(a,b){var x=a.d
 rows.forEach(function(r){body.appendChild(r);});}
 for(var h of table.querySelectorAll('th[data-sort]'))h.addEventListener('click',function(e){var th=e.currentTarget;sortBy(th.dataset.sort,th.dataset.num==='1');});
 topic.addEventListener('change',function(){topic.form.submit();});
+body.addEventListener('click',function(e){var td=e.target.closest('td:not(.r)');if(!td)return;var i=Array.prototype.indexOf.call(td.parentNode.children,td)-3,t=table.tHead.rows[1].cells[i];if(t)location.href='/explore/'+td.parentNode.dataset.slug+'?b.type='+encodeURIComponent(t.textContent);});
 q.addEventListener('input',apply);only.addEventListener('change',apply);apply();})();`;
 
 /** The topic key of a group label (the `topic` query value), e.g. `environment`. */
@@ -83,7 +84,7 @@ export async function coverageHtml(ctx: Pick<ServiceContext, 'rt'>, topic?: stri
     const cells = types.map((t) => cellOf(t, c.slug));
     const available = all.filter((t) => CONFIGURED.includes(cellOf(t, c.slug))).length;
     const tds = cells.map((s) => `<td class=${CELL_TEXT[s][2]}>${CELL_TEXT[s][0]}</td>`).join('');
-    return `<tr data-slug="${esc(c.slug)}" data-name="${esc(c.name.toLowerCase())}" data-population="${c.population}" data-available="${available}" data-missing="${all.length - available}"><th><a href="/coverage/${esc(c.slug)}">${esc(c.name)}</a></th><td class=r>${c.population.toLocaleString('en')}</td><td class=r>${available}</td>${tds}</tr>`;
+    return `<tr data-slug="${esc(c.slug)}" data-name="${esc(c.name.toLowerCase())}" data-population="${c.population}" data-available="${available}" data-missing="${all.length - available}"><th><a href="/coverage/${esc(c.slug)}">${esc(c.name)}</a> <a href="/explore/${esc(c.slug)}" title="Explorer">⌖</a></th><td class=r>${c.population.toLocaleString('en')}</td><td class=r>${available}</td>${tds}</tr>`;
   }).join('\n');
   const legend = (Object.keys(CELL_TEXT) as CellState[])
     .filter((s) => meta.cells[s] !== undefined)
@@ -114,7 +115,7 @@ ${rows}
   return htmlPage({ title: 'Stadtdaten coverage', body, demo: ctx.rt.config.demo, head: STYLE });
 }
 
-/** `/coverage/{slug}`: every data type of one city with its link and what its request meets now (from the cache; fetches nothing). */
+/** `/coverage/{city}`: every data type of one city with its link and what its request meets now (from the cache; fetches nothing). */
 export async function cityCoverageHtml(ctx: ServiceContext, raw: string): Promise<string> {
   const { data, meta } = await cityCoverage(ctx, raw);
   const rows = data.items
@@ -127,7 +128,7 @@ export async function cityCoverageHtml(ctx: ServiceContext, raw: string): Promis
     .map(([s, n]) => `${esc(s)}: ${n}`)
     .join(' · ');
   const body = `<h1>Coverage: ${esc(data.city.name)}</h1>
-<p><a href="/coverage">All cities</a> · <a href="/api/v1/cities/${esc(data.city.slug)}/overview">overview (JSON)</a> · <a href="/api/v1/coverage/${esc(data.city.slug)}">this page as JSON</a></p>
+<p><a href="/coverage">All cities</a> · <a href="/explore/${esc(data.city.slug)}">explorer</a> · <a href="/api/v1/cities/${esc(data.city.slug)}/overview">overview (JSON)</a> · <a href="/api/v1/coverage/${esc(data.city.slug)}">this page as JSON</a></p>
 <p>What a request for each data type meets on this server now, read from the cache and the sources' breakers: this page fetches nothing. <code>not_checked</code> with <em>not fetched yet</em> means nothing is cached for it yet; its link fetches it.</p>
 <p id="statuses">${statuses}</p>
 <table id="city"><thead><tr><th>Topic</th><th>Data type</th><th>Source</th><th>source_status now</th></tr></thead><tbody>

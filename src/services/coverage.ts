@@ -129,7 +129,7 @@ export async function coverage(ctx: Pick<ServiceContext, 'rt'>): Promise<Envelop
 /** The request a user would make for this type in this city: the declared example's parameters where required. */
 function cityPath(dt: DataType, slug: string): string {
   if (dt.example.city === slug) return examplePath(dt);
-  const base = fillTemplate(routePath(dt), { slug, city: slug, ...dt.example.params });
+  const base = fillTemplate(routePath(dt), { city: slug, ...dt.example.params });
   const required = (dt.params ?? []).filter((p) => p.required && !routePath(dt).includes(`{${p.name}}`));
   const query = required.flatMap((p) => {
     const v = p.enum?.[0] ?? dt.example.params?.[p.name];
@@ -186,7 +186,7 @@ export async function cityCoverage(
     const base = { type: dt.type, label_en: dt.label_en, group: GROUP_LABELS[dt.group], path, cell, source: rt.answering(form)?.source.id ?? form.source.id };
     if (cell === 'not_covered') return { ...base, source_status: 'not_covered', note: dt.coverage?.note };
     // An id in the path (a trip, a route) belongs to one city's feed: only the example city has one to try.
-    const ids = [...routePath(dt).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((k) => k !== 'slug' && k !== 'city');
+    const ids = [...routePath(dt).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((k) => k !== 'city');
     if (ids.length && dt.example.city !== city.slug)
       return { ...base, path: examplePath(dt), source_status: 'not_checked', note: `needs a ${ids.join(', ')} of ${city.name}; the link shows the example` };
     const query = Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''));

@@ -73,7 +73,7 @@ export function dataTypeReferenceHtml(catalog: Catalog, demo: boolean): string {
     demo,
     head: STYLE,
     body: `<h1>Data types</h1>
-<p>${all.length} data types, each one REST path and one data type of an MCP tool. How each is read, from which sources, where and how fresh. Field schemas and example answers: <a href="/docs">API docs</a> (OpenAPI).</p>
+<p>${all.length} data types, each one REST path and one data type of an MCP tool. How each is read, from which sources, where and how fresh. Field schemas and example answers: <a href="/docs">API docs</a> (OpenAPI). Every type of a city on a map, as values and charts: <a href="/explore">Explorer</a>.</p>
 <ul class="toc">${toc}</ul>
 ${all.map(section).join('\n')}`,
   });

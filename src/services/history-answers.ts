@@ -1,5 +1,5 @@
 import { findCity, resolveCity } from '../cities/resolve.ts';
-import type { DataType } from '../core/data-type.ts';
+import { fillTemplate, routePath, type DataType } from '../core/data-type.ts';
 import { cleanedInput, ProblemError } from '../core/problem.ts';
 import { nearest } from '../core/suggest.ts';
 import { toBerlinIso } from '../core/time.ts';
@@ -72,19 +72,28 @@ function recorderOf(ctx: ServiceContext): Recorder {
   return ctx.history;
 }
 
-/** The recordable type named `name`, else a 404 naming the recordable ones (with a did-you-mean). */
-export function recordableType(catalog: Catalog, name: string): DataType {
+/** The canonical history path of a type in a city (`{city}` left as it is when the city is not known). */
+export function historyPath(type: string, slug: string | null): string {
+  return `/api/v1/cities/${slug ?? '{city}'}/${type}/history`;
+}
+
+/**
+ * The recordable type named `name`, else a 404 whose hint names the history path to ask instead
+ * (the nearest recordable type's, for the city asked when it resolves) and the recordable types.
+ */
+export function recordableType(catalog: Catalog, name: string, city: string): DataType {
   const recordable = recordableTypes(catalog);
   const dt = recordable.find((d) => d.type === name);
   if (dt) return dt;
   const names = recordable.map((d) => d.type);
   const near = nearest(name, names);
   const known = catalog.byType.has(name);
+  const suggested = near && near !== name ? historyPath(near, findCity(city)?.slug ?? null) : null;
   throw new ProblemError(
     'route_not_found',
     known ? 'this data type is not recorded over time' : 'unknown data type',
-    `${near && near !== name ? `Did you mean "${near}"? ` : ''}History is kept for: ${names.join(', ')}.`,
-    near && near !== name ? { suggestion: near } : {},
+    `${suggested ? `Did you mean ${suggested}? ` : ''}History is kept for: ${names.join(', ')} (GET ${historyPath('{type}', null)}).`,
+    suggested ? { suggestion: near, suggested_path: suggested } : {},
   );
 }
 
@@ -107,13 +116,13 @@ function seriesMeta(info: SeriesInfo, gaps: FieldGaps | undefined, everyMs: numb
 const caches = new WeakMap<Recorder, HistoryAnswerCache>();
 
 /**
- * GET /api/v1/cities/{slug}/{type}/history: the recorded values of one type in one city between
+ * GET /api/v1/cities/{city}/{type}/history: the recorded values of one type in one city between
  * `from` and `to`, as recorded (`as_of` per point) or downsampled into `every` buckets with
  * min/mean/max. Rows are flat (one per time and field) so they map onto a table. The rows are read
  * and shaped off the event loop; the answer is kept per range for the type's cache window.
  */
 export async function cityHistoryParts(ctx: ServiceContext, slug: string, typeName: string, query: Record<string, unknown>): Promise<HistoryAnswerParts> {
-  const dt = recordableType(ctx.rt.catalog, typeName);
+  const dt = recordableType(ctx.rt.catalog, typeName, slug);
   const city = resolveCity(slug);
   const recorder = recorderOf(ctx);
   const every = typeof query.every === 'string' && query.every !== '' ? query.every : null;
@@ -226,7 +235,7 @@ function tooManyPoints(maxPoints: number, every: string | null): ProblemError {
 }
 
 function pathOf(dt: DataType, slug: string): string {
-  return (dt.path ?? `/api/v1/cities/{slug}/${dt.type}`).replace(/\{(slug|city)\}/, slug);
+  return fillTemplate(routePath(dt), { city: slug });
 }
 
 /** One city of `compare?at=`: the recorded fields' values at or before that moment. */

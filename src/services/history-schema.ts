@@ -23,7 +23,7 @@ export const BucketRow = z.strictObject({
   backfilled: z.boolean().meta({ description: 'At least one value of the bucket was backfilled' }),
 });
 
-/** The answer of GET /api/v1/cities/{slug}/{type}/history. */
+/** The answer of GET /api/v1/cities/{city}/{type}/history. */
 export const HistoryAnswer = lazy(() =>
   z.strictObject({
     data: z.union([z.array(PointRow), z.array(BucketRow)]).meta({ description: 'Flat rows, one per time (or bucket) and field, oldest first per field' }),

@@ -1,4 +1,4 @@
-import { examplePath, GROUP_LABELS, streamCadence, type DataType } from '../core/data-type.ts';
+import { examplePath, GROUP_LABELS, routePath, streamCadence, type DataType } from '../core/data-type.ts';
 import { exampleForm } from '../core/forms.ts';
 import { answersSomewhere } from '../pipeline/source-state.ts';
 import { esc, htmlPage } from '../http/html.ts';
@@ -95,9 +95,9 @@ export function apiIndex(ctx: ServiceContext) {
       catalog: rt.catalog.counts.text,
       links: {
         cities: '/api/v1/cities',
-        city: '/api/v1/cities/{slug}',
-        overview: '/api/v1/cities/{slug}/overview',
-        compare: '/api/v1/compare?resource={resource}&cities={slug},{slug}',
+        city: '/api/v1/cities/{city}',
+        overview: '/api/v1/cities/{city}/overview',
+        compare: '/api/v1/compare?resource={resource}&cities={city},{city}',
         coverage: '/api/v1/coverage',
         sources: '/api/v1/sources',
         health: '/api/v1/health',
@@ -115,7 +115,7 @@ export function apiIndex(ctx: ServiceContext) {
         type: dt.type,
         label_en: dt.label_en,
         group: GROUP_LABELS[dt.group],
-        path: dt.path ?? `/api/v1/cities/{slug}/${dt.type}`,
+        path: routePath(dt),
         example: examplePath(dt),
         enabled: answersSomewhere(rt, dt),
       })),
@@ -152,6 +152,7 @@ ${liveSection(liveExample(ctx))}
 <ul>
 <li><a href="/docs">Interactive API docs</a> (Swagger UI, "Try it out" calls this instance)</li>
 <li><a href="/coverage">Coverage matrix</a>: which data type answers in which city</li>
+<li><a href="/explore">Explorer</a>: each city on a map, its current values, history charts and a request builder (for example <a href="/explore/koeln">Köln</a>)</li>
 <li><a href="/api/v1/openapi.json">OpenAPI 3.1 (JSON)</a> and <a href="/api/v1/openapi.yaml">(YAML)</a></li>
 <li><a href="/api/v1">API index</a> (JSON), <a href="/api/v1/cities">cities</a>, <a href="/api/v1/sources">sources and credentials</a>, <a href="/api/v1/problems">error codes</a></li>
 </ul>

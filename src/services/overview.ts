@@ -42,7 +42,7 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
         label: dt.label,
         label_en: dt.label_en,
         tool: toolOf(dt),
-        path: fillTemplate(routePath(dt), { slug: city.slug, city: city.slug }),
+        path: fillTemplate(routePath(dt), { city: city.slug }),
         // Configured: covered here and its source usable with the settings; `state` says whether it answers.
         available: covered && state !== 'disabled',
         state: covered ? state : 'not_covered',
@@ -69,6 +69,7 @@ export async function cityOverview({ rt, pipeline }: ServiceContext, slug: strin
     },
     data_types: dataTypes,
     highlights: { weather, air },
+    links: { explorer: `/explore/${city.slug}`, coverage: `/coverage/${city.slug}` },
     summary: {
       data_types_total: rt.catalog.counts.per_city,
       data_types_available: available,

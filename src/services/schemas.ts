@@ -157,7 +157,7 @@ export const HealthAnswer = lazy(() =>
           buffered_points: count('Points kept in memory while the history store does not answer, written when it returns').optional(),
           dropped_points: count('Points dropped from that full buffer since start (HISTORY_BUFFER_POINTS)').optional(),
         })
-        .meta({ description: 'The recorded history (GET /api/v1/cities/{slug}/{type}/history)' }),
+        .meta({ description: 'The recorded history (GET /api/v1/cities/{city}/{type}/history)' }),
     }),
     meta: z.strictObject({ generated_at: time('When this answer was made'), source_status: okStatus(), demo: demoFlag() }),
   }),
@@ -318,6 +318,12 @@ export const OverviewAnswer = lazy(() =>
         }),
       ),
       highlights: z.strictObject({ weather: Highlight(), air: Highlight() }),
+      links: z
+        .strictObject({
+          explorer: z.string().meta({ description: 'The explorer page of this city: map, current values, history charts, request builder' }),
+          coverage: z.string().meta({ description: 'The coverage page of this city: what each data type answers now' }),
+        })
+        .meta({ description: 'Pages about this city' }),
       summary: z.strictObject({
         data_types_total: count('Per-city data types'),
         data_types_available: count('Of those, configured here (same as data_types_configured)'),

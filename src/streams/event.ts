@@ -9,8 +9,22 @@ export interface StreamEvent {
   readonly hash: string;
   /** The envelope JSON. */
   readonly body: string;
-  /** When its data was fetched (ms): a copy older than the newest event's is not appended. */
+  /** When its data was fetched (ms, exact: not the second-precision fetched_at of the envelope). */
   readonly fetchedMs: number;
+  /** The time its data speaks for (ms): the envelope's as_of, or fetchedMs when it has none. */
+  readonly asOfMs: number;
+}
+
+/** What an event carries besides its id: what an instance hands the fanout to append. */
+export type EventContent = Omit<StreamEvent, 'id'>;
+
+/**
+ * Whether `e` holds older data than `than`: an earlier as_of, or the same as_of fetched earlier (a copy an
+ * instance kept while another fetched anew). Such an envelope is never a change: appending it would take the
+ * stream back, and the newer one would then come again as a further change.
+ */
+export function isOlder(e: Pick<StreamEvent, 'asOfMs' | 'fetchedMs'>, than: Pick<StreamEvent, 'asOfMs' | 'fetchedMs'>): boolean {
+  return e.asOfMs < than.asOfMs || (e.asOfMs === than.asOfMs && e.fetchedMs < than.fetchedMs);
 }
 
 const ID = /^(\d{1,15})-(\d{1,15})$/;

@@ -1,4 +1,4 @@
-import type { StreamEvent } from './event.ts';
+import type { EventContent, StreamEvent } from './event.ts';
 
 /**
  * Where a stream key's changes live and how they reach every instance's subscribers: in process
@@ -7,11 +7,12 @@ import type { StreamEvent } from './event.ts';
 export interface Fanout {
   /**
    * Appends the envelope as the key's newest event unless its hash equals the newest one's, or its
-   * data (fetched at `fetchedMs`) is older than the newest one's: an instance whose in-process copy
-   * lags must not flip the stream back. A new event reaches the key's listener on every instance,
-   * this one included. Returns the newest event either way.
+   * data is older than the newest one's (event.ts isOlder: an earlier as_of, or the same fetched
+   * earlier): an instance whose in-process copy lags must not flip the stream back. A new event
+   * reaches the key's listener on every instance, this one included. Returns the newest event
+   * either way.
    */
-  append(key: string, hash: string, body: string, fetchedMs: number): Promise<StreamEvent>;
+  append(key: string, e: EventContent): Promise<StreamEvent>;
   /** The newest event of the key, or null. */
   latest(key: string): Promise<StreamEvent | null>;
   /** The events after `id`, oldest first, or null when `id` is not in the kept history. */

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { DataType } from '../core/data-type.ts';
 import { ProblemError } from '../core/problem.ts';
 import { envelopeJson, type Outcome, type Pipeline } from '../pipeline/run.ts';
-import type { StreamEvent } from './event.ts';
+import type { EventContent, StreamEvent } from './event.ts';
 import type { Fanout } from './fanout.ts';
 import { HEARTBEAT, retryFrame, STREAM_HEADERS } from './sse.ts';
 import { Subscriber } from './subscriber.ts';
@@ -54,8 +54,18 @@ interface Channel {
  */
 const NOT_CONTENT = new Set(['cache_status', 'fetched_at', 'as_of', 'retry_after']);
 
-/** The envelope of an event (meta without cache_status), its content hash and the time of its data. */
-export function eventParts(o: Outcome): { hash: string; body: string; fetchedMs: number } {
+/** Milliseconds of an ISO time in meta, or null. */
+function msOf(v: unknown): number | null {
+  const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * The envelope of an event (meta without cache_status), its content hash and the time of its data: as_of, and
+ * when it was fetched, to the millisecond (meta.fetched_at has whole seconds; two fetches within one second
+ * must still order, or an older copy would pass for a change).
+ */
+export function eventParts(o: Outcome): EventContent {
   const { cache_status: _perRequest, ...meta } = o.meta;
   const content = Object.fromEntries(Object.entries(meta).filter(([k]) => !NOT_CONTENT.has(k)));
   const hash = createHash('sha256')
@@ -66,8 +76,8 @@ export function eventParts(o: Outcome): { hash: string; body: string; fetchedMs:
     .update(JSON.stringify(o.attribution))
     .digest('base64url')
     .slice(0, 27);
-  const fetched = typeof meta.fetched_at === 'string' ? Date.parse(meta.fetched_at) : NaN;
-  return { hash, body: envelopeJson({ ...o, meta }), fetchedMs: Number.isFinite(fetched) ? fetched : Date.now() };
+  const fetchedMs = o.fetchedMs ?? msOf(meta.fetched_at) ?? Date.now();
+  return { hash, body: envelopeJson({ ...o, meta }), fetchedMs, asOfMs: msOf(meta.as_of) ?? fetchedMs };
 }
 
 /**
@@ -189,8 +199,7 @@ export class StreamHub {
 
   /** Appends an outcome when its content changed and its data is not older than the newest event's. */
   private async append(key: string, o: Outcome): Promise<StreamEvent> {
-    const { hash, body, fetchedMs } = eventParts(o);
-    return this.fanout.append(key, hash, body, fetchedMs);
+    return this.fanout.append(key, eventParts(o));
   }
 
   /** One poll of a key, when this instance holds the key's turn (one instance per key and interval). */

@@ -1,4 +1,4 @@
-import { IdClock, type StreamEvent } from './event.ts';
+import { IdClock, isOlder, type EventContent, type StreamEvent } from './event.ts';
 import type { Fanout } from './fanout.ts';
 
 /** How long a key's history outlives its last subscriber, so a reconnect soon after still resumes. */
@@ -24,11 +24,11 @@ export class LocalFanout implements Fanout {
   }
 
   /** `after`: an id the new event must be newer than (the last one a stream of the key got from elsewhere). */
-  async append(key: string, hash: string, body: string, fetchedMs: number, after?: string): Promise<StreamEvent> {
+  async append(key: string, content: EventContent, after?: string): Promise<StreamEvent> {
     const h = this.history(key);
     const last = h.events.at(-1);
-    if (last && (last.hash === hash || fetchedMs < last.fetchedMs)) return last;
-    const e: StreamEvent = { id: this.ids.next(after), hash, body, fetchedMs };
+    if (last && (last.hash === content.hash || isOlder(content, last))) return last;
+    const e: StreamEvent = { id: this.ids.next(after), ...content };
     h.events.push(e);
     if (h.events.length > this.size) h.events.shift();
     h.deliver?.(e);

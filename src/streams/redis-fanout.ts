@@ -1,29 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Store } from '../core/store.ts';
-import { compareIds, isEventId, type StreamEvent } from './event.ts';
+import { compareIds, isEventId, type EventContent, type StreamEvent } from './event.ts';
 import type { Fanout } from './fanout.ts';
 
 /** A key's history expires a day after its last change (its ids then start a fresh history). */
 const HISTORY_TTL_MS = 24 * 3600_000;
 
 /**
- * Appends unless the newest entry has the same hash or newer data (Fanout.append), trims to the
- * window and announces the new entry on the key's channel, all in one step, so two instances never
- * add the same change twice. KEYS: stream, channel. ARGV: hash, body, window, ttl ms, fetched ms.
- * Returns id, hash, body, fetched ms.
+ * Appends unless the newest entry has the same hash or newer data (Fanout.append, event.ts isOlder: an
+ * earlier as_of, or the same as_of fetched earlier), trims to the window and announces the new entry on the
+ * key's channel, all in one step, so two instances never add the same change twice and a lagging copy
+ * never takes the stream back. KEYS: stream, channel. ARGV: hash, body, window, ttl ms, fetched ms, as_of ms.
+ * Returns id, hash, body, fetched ms, as_of ms (of the new entry, or of the newest one kept).
  */
 const APPEND = `
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
 if last then
   local f = {}
   for i = 1, #last[2], 2 do f[last[2][i]] = last[2][i + 1] end
-  if f.h == ARGV[1] or tonumber(ARGV[5]) < tonumber(f.t or '0') then return {last[1], f.h, f.b, f.t or '0'} end
+  local t, a = tonumber(f.t or '0'), tonumber(f.a or f.t or '0')
+  local nt, na = tonumber(ARGV[5]), tonumber(ARGV[6])
+  if f.h == ARGV[1] or na < a or (na == a and nt < t) then return {last[1], f.h, f.b, f.t or '0', f.a or f.t or '0'} end
 end
-local id = redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[3], '*', 'h', ARGV[1], 't', ARGV[5], 'b', ARGV[2])
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[3], '*', 'h', ARGV[1], 't', ARGV[5], 'a', ARGV[6], 'b', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
-redis.call('PUBLISH', KEYS[2], id .. '\\n' .. ARGV[1] .. '\\n' .. ARGV[5] .. '\\n' .. ARGV[2])
-return {id, ARGV[1], ARGV[2], ARGV[5]}
+redis.call('PUBLISH', KEYS[2], id .. '\\n' .. ARGV[1] .. '\\n' .. ARGV[5] .. '\\n' .. ARGV[6] .. '\\n' .. ARGV[2])
+return {id, ARGV[1], ARGV[2], ARGV[5], ARGV[6]}
 `;
 
 type Entry = [id: string, fields: string[]];
@@ -31,7 +34,8 @@ type Entry = [id: string, fields: string[]];
 function eventOf([id, fields]: Entry): StreamEvent {
   const f: Record<string, string> = {};
   for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i] ?? ''] = fields[i + 1] ?? '';
-  return { id, hash: f.h ?? '', body: f.b ?? '', fetchedMs: Number(f.t ?? 0) };
+  const fetchedMs = Number(f.t ?? 0);
+  return { id, hash: f.h ?? '', body: f.b ?? '', fetchedMs, asOfMs: Number(f.a ?? fetchedMs) };
 }
 
 /**
@@ -75,12 +79,13 @@ export class RedisFanout implements Fanout {
     return `${this.prefix}stream-events:${key}`;
   }
 
-  /** An announcement: id, hash and fetched ms on a line each, then the envelope. */
+  /** An announcement: id, hash, fetched ms and as_of ms on a line each, then the envelope. */
   private received(channel: string, message: string) {
     const l = this.listeners.get(channel);
-    const [id, hash, fetched] = message.split('\n', 3);
-    if (!l || id === undefined || hash === undefined || fetched === undefined) return;
-    this.deliver(l, { id, hash, fetchedMs: Number(fetched), body: message.slice(id.length + hash.length + fetched.length + 3) });
+    const [id, hash, fetched, asOf] = message.split('\n', 4);
+    if (!l || id === undefined || hash === undefined || fetched === undefined || asOf === undefined) return;
+    const body = message.slice(id.length + hash.length + fetched.length + asOf.length + 4);
+    this.deliver(l, { id, hash, fetchedMs: Number(fetched), asOfMs: Number(asOf), body });
   }
 
   private deliver(l: { deliver: (e: StreamEvent) => void; lastId: string | null }, e: StreamEvent) {
@@ -101,19 +106,20 @@ export class RedisFanout implements Fanout {
     }
   }
 
-  async append(key: string, hash: string, body: string, fetchedMs: number): Promise<StreamEvent> {
-    const [id, h, b, t] = (await this.cmd.eval(
+  async append(key: string, e: EventContent): Promise<StreamEvent> {
+    const [id, h, b, t, a] = (await this.cmd.eval(
       APPEND,
       2,
       this.streamKey(key),
       this.channel(key),
-      hash,
-      body,
+      e.hash,
+      e.body,
       this.size,
       HISTORY_TTL_MS,
-      fetchedMs,
+      e.fetchedMs,
+      e.asOfMs,
     )) as string[];
-    return { id: id ?? '', hash: h ?? '', body: b ?? '', fetchedMs: Number(t ?? 0) };
+    return { id: id ?? '', hash: h ?? '', body: b ?? '', fetchedMs: Number(t ?? 0), asOfMs: Number(a ?? t ?? 0) };
   }
 
   async latest(key: string): Promise<StreamEvent | null> {

@@ -1,4 +1,4 @@
-import { compareIds, type StreamEvent } from './event.ts';
+import { compareIds, type EventContent, type StreamEvent } from './event.ts';
 import type { Fanout } from './fanout.ts';
 import type { LocalFanout } from './local-fanout.ts';
 import type { RedisFanout } from './redis-fanout.ts';
@@ -60,10 +60,10 @@ export class ResilientFanout implements Fanout {
     }
   }
 
-  async append(key: string, hash: string, body: string, fetchedMs: number): Promise<StreamEvent> {
+  async append(key: string, e: EventContent): Promise<StreamEvent> {
     return this.either(
-      () => this.redis.append(key, hash, body, fetchedMs),
-      () => this.local.append(key, hash, body, fetchedMs, this.newest.get(key) ?? undefined),
+      () => this.redis.append(key, e),
+      () => this.local.append(key, e, this.newest.get(key) ?? undefined),
     );
   }
 

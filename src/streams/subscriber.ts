@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { compareIds, type StreamEvent } from './event.ts';
+import { compareIds, isOlder, type StreamEvent } from './event.ts';
 import { eventFrame, shutdownFrame } from './sse.ts';
 
 /**
@@ -11,6 +11,8 @@ import { eventFrame, shutdownFrame } from './sse.ts';
 export class Subscriber {
   private lastId: string | null = null;
   private lastHash: string | null = null;
+  /** The data time of the last event sent: an event with older data is no change for this client. */
+  private lastData: Pick<StreamEvent, 'asOfMs' | 'fetchedMs'> | null = null;
   private pending: StreamEvent[] | null = [];
   closed = false;
 
@@ -36,12 +38,15 @@ export class Subscriber {
    * Sends an event newer than the last one sent (`reset`: a fresh start after an unknown resume id).
    * An event with the content of the last one sent is no change and is not sent: the same envelope
    * appended again under a new id, as when Redis returns after this instance streamed without it.
+   * Nor is one whose data is older than the last one sent (event.ts isOlder): a copy another
+   * instance kept while Redis was away, appended to the Redis stream that came back empty.
    */
   send(e: StreamEvent, name?: 'reset'): void {
     if (this.lastId !== null && compareIds(e.id, this.lastId) <= 0) return;
     this.lastId = e.id;
-    if (name === undefined && e.hash === this.lastHash) return;
+    if (name === undefined && (e.hash === this.lastHash || (this.lastData !== null && isOlder(e, this.lastData)))) return;
     this.lastHash = e.hash;
+    this.lastData = e;
     this.write(eventFrame(e, name));
   }
 

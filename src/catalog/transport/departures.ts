@@ -52,7 +52,7 @@ export const DEPARTURE_TYPES: DataType[] = [
     summary: 'Live departures per station for the core cities of the VRR network plus Stuttgart (VVS), EFA departure monitor',
     description:
       'Stop by DELFI global id (de:05113:9289), numeric EFA id or name (?stop=); default is the main station. Covers the VRR core cities Düsseldorf, Essen, Dortmund, Duisburg, Bochum and Wuppertal plus Stuttgart.',
-    path: '/api/v1/live/{slug}/departures',
+    path: '/api/v1/live/{city}/departures',
     coverage: {
       cities: Object.keys(EFA_DEFAULT_STOPS),
       note: 'EFA departure monitors of VRR (Rhine-Ruhr core cities) and VVS (Stuttgart); Nuremberg, Hamburg and Frankfurt have their own departure routes',

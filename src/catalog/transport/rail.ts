@@ -24,7 +24,7 @@ const evaParam = (where: 'path' | 'query'): ParamDecl => ({
   type: 'string',
   required: where === 'path',
   pattern: EVA_PATTERN,
-  patternHint: 'an EVA station number of 6 to 8 digits (e.g. 8000105); GET /api/v1/cities/{slug}/stations lists them',
+  patternHint: 'an EVA station number of 6 to 8 digits (e.g. 8000105); GET /api/v1/cities/{city}/stations lists them',
   description: where === 'path' ? 'EVA number of the station' : "EVA number of a station of this city (default: the city's main station)",
 });
 

@@ -67,7 +67,7 @@ export const ROAD_TYPES: DataType[] = [
     summary: 'Current motorway warnings around the city with delay and average speed, and counts of warnings, roadworks and closures',
     description: MOTORWAY,
     path: '/api/v1/live/{city}/traffic',
-    aliases: ['/api/v1/cities/{slug}/traffic'],
+    aliases: ['/api/v1/cities/{city}/traffic'],
     record: TrafficRecord,
     list: 'warnings',
     cache: LIVE_CACHE,
@@ -85,7 +85,7 @@ export const ROAD_TYPES: DataType[] = [
       `Autobahn GmbH webcam lists of the motorways within reach of the city, cameras within ${DEFAULT_RADIUS_KM} km (AUTOBAHN_RADIUS_KM). Many operators have withdrawn ` +
       "their cameras (most remaining ones are in North Rhine-Westphalia), so most cities answer no_data. Images stay on the operators' servers.",
     path: '/api/v1/live/{city}/webcams',
-    aliases: ['/api/v1/cities/{slug}/webcams'],
+    aliases: ['/api/v1/cities/{city}/webcams'],
     record: WebcamRecord,
     list: true,
     cache: WEBCAM_SNAPSHOT,

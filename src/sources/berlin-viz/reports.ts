@@ -2,7 +2,7 @@ import type { EventType, RoadEvent } from '../../core/records/roads.ts';
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
-/** The VIZ GeoJSON: features without ids, a GeometryCollection (Point + LineString) each. */
+/** The VIZ GeoJSON: a GeometryCollection (Point + one or more LineStrings) per feature; ids only in newer answers. */
 export interface VizFeature {
   type?: string;
   geometry?: VizGeometry | null;
@@ -18,12 +18,25 @@ export interface VizCollection {
   features?: VizFeature[];
 }
 
-/** "25.05.2023 10:00" (Berlin wall-clock time) -> zoned; a date alone is its midnight. */
+/**
+ * Validity times are Berlin wall-clock text without a zone: the 2026 feed writes ISO "2025-07-23T07:00", older answers
+ * (and the sibling `baustellen_sperrungen.json`) German "25.05.2023 10:00". A date alone is its midnight.
+ */
 export function vizTime(v: unknown): string | null {
   if (typeof v !== 'string') return null;
-  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(\d{1,2}):(\d{2}))?/.exec(v.trim());
-  if (!m) return null;
-  return toBerlinIso(berlinLocalToDate(Number(m[3]), Number(m[2]), Number(m[1]), Number(m[4] ?? 0), Number(m[5] ?? 0)));
+  const t = v.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(t);
+  if (iso) return wallClock(iso[1], iso[2], iso[3], iso[4], iso[5]);
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(\d{1,2}):(\d{2}))?/.exec(t);
+  return m ? wallClock(m[3], m[2], m[1], m[4], m[5]) : null;
+}
+
+/** Berlin wall-clock parts to a zoned time; a day or time that does not exist (13th month, 25 o'clock) is null. */
+function wallClock(y?: string, mo?: string, d?: string, h?: string, mi?: string): string | null {
+  const [Y, M, D, H, I] = [Number(y), Number(mo), Number(d), Number(h ?? 0), Number(mi ?? 0)];
+  const probe = new Date(Date.UTC(Y, M - 1, D, H, I));
+  if (probe.getUTCMonth() !== M - 1 || probe.getUTCDate() !== D || probe.getUTCHours() !== H || probe.getUTCMinutes() !== I) return null;
+  return toBerlinIso(berlinLocalToDate(Y, M, D, H, I));
 }
 
 /** VIZ subtypes to the shared kinds: roadworks, closures, everything else (disruptions, accidents, events) a warning. */
@@ -56,15 +69,20 @@ export function parseVizFeature(f: VizFeature, index: number): RoadEvent {
   const p = f.properties ?? {};
   const geoms = parts(f.geometry);
   const point = geoms.find((g) => g.type === 'Point');
-  const line = geoms.find((g) => g.type === 'LineString' || g.type === 'MultiLineString');
+  const lines = geoms.filter((g) => (g.type === 'LineString' || g.type === 'MultiLineString') && Array.isArray(g.coordinates));
+  const line = lines[0];
   const at = pair(point?.coordinates) ?? pair(line?.coordinates?.[0]);
-  const shape = line ?? point;
+  // A report on both carriageways comes as two LineStrings: kept together as one MultiLineString.
+  const shape: VizGeometry | undefined =
+    lines.length > 1
+      ? { type: 'MultiLineString', coordinates: lines.flatMap((g) => (g.type === 'LineString' ? [g.coordinates] : (g.coordinates ?? []))) }
+      : (line ?? point);
   const validity = (p.validity && typeof p.validity === 'object' ? p.validity : {}) as Record<string, unknown>;
   const street = text(p.street);
   const section = text(p.section);
   const start = vizTime(validity.from);
   return {
-    // The feed has no ids: position in the file plus start time keeps one answer's items apart.
+    // Older answers had no ids: position in the file plus start time keeps one answer's items apart.
     id: text(p.id) ?? `viz:${index}${start ? `:${start}` : ''}`,
     type: kindOf(p.subtype),
     source: 'berlin-viz',
@@ -74,7 +92,8 @@ export function parseVizFeature(f: VizFeature, index: number): RoadEvent {
     description: [text(p.content)].filter((l): l is string => l !== null),
     start,
     end: vizTime(validity.to),
-    future: null,
+    // Only announced reports carry `is_future` (true); its absence says nothing.
+    future: typeof p.is_future === 'boolean' ? p.is_future : null,
     blocked: blockedOf(p.severity),
     delay_minutes: null,
     average_speed_kmh: null,

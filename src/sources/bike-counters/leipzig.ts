@@ -1,6 +1,8 @@
 import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { utmPointPosition } from '../../core/utm.ts';
 import { BIKE_FEEDS } from './source.ts';
 import { addCount, summariseStation, type CountedStation } from './days.ts';
@@ -9,6 +11,9 @@ import { decodeText } from '../../core/delimited.ts';
 export const LEIPZIG_DAILY_LAYER = 'OpenData:radverkehr_dauerzaehlstelle_anzahl_tag_zeitreihe';
 /** Newest rows asked for: about 30 stations times the seven days, with room for stations added later. */
 export const LEIPZIG_ROWS = 1000;
+
+/** A GeoJSON layer: `features` is what is read; each feature's members are read tolerantly below. */
+const LayerShape = z.looseObject({ features: z.array(z.unknown()) });
 
 interface DailyFeature {
   geometry?: { type?: string; coordinates?: unknown } | null;
@@ -20,11 +25,10 @@ interface DailyFeature {
  * `phenomenontime` (a calendar day, YYYY-MM-DD) and `count`.
  */
 export function parseLeipzigDaily(body: unknown): BikeCountStationRecord[] {
-  const features = (body as { features?: unknown } | null)?.features;
-  if (!Array.isArray(features)) throw new UpstreamError('parse', 'Leipzig bicycle count layer is not a feature collection');
+  const { features } = shaped(LayerShape, body, 'Leipzig bicycle count layer');
   const stations = new Map<string, CountedStation>();
   for (const f of features as DailyFeature[]) {
-    const p = f?.properties;
+    const p = f && typeof f === 'object' ? f.properties : null;
     const id = typeof p?.stationid === 'string' ? p.stationid : null;
     const date = typeof p?.phenomenontime === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(p.phenomenontime)?.[0] : undefined;
     const count = typeof p?.count === 'number' ? p.count : Number(p?.count);

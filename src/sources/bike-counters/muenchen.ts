@@ -1,6 +1,8 @@
 import type { SourceHttp } from '../../core/adapter-http.ts';
 import type { BikeCountStationRecord } from '../../core/records/mobility.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { delimitedRows, findHeader } from '../../core/delimited.ts';
 import { BIKE_FEEDS } from './source.ts';
 import { addCount, summariseStation, type CountedStation } from './days.ts';
@@ -16,15 +18,17 @@ interface PackageShow {
   result?: { resources?: { url?: unknown }[] } | null;
 }
 
+/** A GeoJSON layer: `features` is what is read; each feature's members are read tolerantly below. */
+const LayerShape = z.looseObject({ features: z.array(z.unknown()) });
+
 const coord = (v: unknown) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
 /** Station layer: `zaehlstelle` (the short name the CSV rows use), `zaehlstelle_lang`, `latitude`, `longitude`. */
 export function parseMuenchenStations(body: unknown): Map<string, CountedStation> {
-  const features = (body as { features?: unknown } | null)?.features;
-  if (!Array.isArray(features)) throw new UpstreamError('parse', 'München counting station layer is not a feature collection');
+  const { features } = shaped(LayerShape, body, 'München counting station layer');
   const out = new Map<string, CountedStation>();
   for (const f of features as StationFeature[]) {
-    const p = f?.properties;
+    const p = f && typeof f === 'object' ? f.properties : null;
     const id = typeof p?.zaehlstelle === 'string' ? p.zaehlstelle.trim() : '';
     if (!id) continue;
     const name = typeof p?.zaehlstelle_lang === 'string' && p.zaehlstelle_lang.trim() ? p.zaehlstelle_lang.trim() : id;

@@ -1,5 +1,7 @@
 import { toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import type { LiveBoard, LiveDeparture, Mode } from '../../core/records/departures.ts';
 
 /** `XML_DM_REQUEST?outputFormat=rapidJSON`: times are UTC (`Z`). */
@@ -74,8 +76,12 @@ function stopIdOf(id: string | undefined): string | null {
 
 export type EfaOutcome = { board: LiveBoard } | { noData: string };
 
+/** `stopEvents` may be missing (stop not found, or ambiguous); when present it must be a list. */
+const DmShape = z.looseObject({ stopEvents: z.array(z.unknown()).nullish() });
+
 export function parseEfaDepartures(body: EfaDmResponse): EfaOutcome {
   if (!body || typeof body !== 'object') throw new UpstreamError('parse', 'EFA answer is not an object');
+  shaped(DmShape, body, 'EFA departure monitor');
   if (!Array.isArray(body.stopEvents)) {
     // Without stopEvents EFA either did not find the stop or offers several candidates.
     const candidates = (body.locations ?? []).map((l) => l.name).filter(Boolean);

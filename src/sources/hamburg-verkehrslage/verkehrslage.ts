@@ -1,7 +1,8 @@
 import type { CacheWindows, FetchContext } from '../../core/data-type.ts';
 import type { FlowSegment, FlowState } from '../../core/records/roads.ts';
 import { toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
 /** The feed's four state classes and their place in the shared vocabulary. */
 export const CLASSES = { fliessend: 'free', dicht: 'dense', zäh: 'slow', gestaut: 'congested' } as const satisfies Record<string, FlowState>;
@@ -54,13 +55,14 @@ function midpoint(coords: unknown[] | undefined): { lat: number; lon: number } |
   return { lat: mid[1], lon: mid[0] };
 }
 
+/** What a class page must hold: a FeatureCollection with its count; features are read tolerantly. */
+const PageShape = z.looseObject({ type: z.literal('FeatureCollection'), numberMatched: z.number(), features: z.array(z.unknown()), timeStamp: z.unknown() });
+
 export function parseClassPage(state: StateClass, page: ItemsPage): ClassPage {
-  if (!page || typeof page !== 'object' || page.type !== 'FeatureCollection' || !Array.isArray(page.features)) {
-    throw new UpstreamError('parse', 'Hamburg Verkehrslage: answer is not a FeatureCollection');
-  }
-  if (typeof page.numberMatched !== 'number') throw new UpstreamError('parse', 'Hamburg Verkehrslage: numberMatched missing');
+  const checked = shaped(PageShape, page, 'Hamburg Verkehrslage items');
   let newest: string | null = null;
-  const segments: FlowSegment[] = page.features.map((f) => {
+  const segments: FlowSegment[] = checked.features.map((item) => {
+    const f = (item && typeof item === 'object' ? item : {}) as NonNullable<ItemsPage['features']>[number];
     const p = f.properties ?? {};
     const observed = utcStamp(p.zeitstempel_utc);
     if (observed && (!newest || observed > newest)) newest = observed;
@@ -81,7 +83,7 @@ export function parseClassPage(state: StateClass, page: ItemsPage): ClassPage {
       raw: null,
     };
   });
-  return { state, matched: page.numberMatched, segments, asOf: newest ?? zoned(page.timeStamp) };
+  return { state, matched: checked.numberMatched, segments, asOf: newest ?? zoned(checked.timeStamp) };
 }
 
 /** One class of the snapshot through the source's shared cache (both data types read the same pages). */

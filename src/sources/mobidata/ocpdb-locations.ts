@@ -1,37 +1,51 @@
 import { toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
 /**
  * `GET /api/public/v1/locations`: `{items: [OCPI 2.2 Location], total_count}`. CPO backends that OCPDB imports
  * page with an opaque `next` cursor and no `total_count` (chargecloud's AFIR feed, recorded 2026-04): then
  * `total_count` is null and the end of the list is the first page shorter than asked.
  */
+const optText = z.string().nullish();
+/** Coordinates come as decimal strings (OCPI) or numbers (some CPO backends). */
+const coordinate = z.union([z.string(), z.number()]).nullish();
+
+/**
+ * The members read here, checked where the page is parsed: a location needs its `id` and each EVSE its `uid`
+ * (the point's id when `evse_id` is missing); everything else may be missing or null and becomes null.
+ */
+const ConnectorShape = z.looseObject({ standard: optText, power_type: optText, max_electric_power: z.number().nullish() });
+const EvseShape = z.looseObject({
+  uid: z.union([z.string(), z.number()]).transform(String),
+  evse_id: optText,
+  status: optText,
+  last_updated: optText,
+  connectors: z.array(ConnectorShape).nullish(),
+});
+const LocationShape = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  name: optText,
+  address: optText,
+  postal_code: optText,
+  city: optText,
+  coordinates: z.looseObject({ latitude: coordinate, longitude: coordinate }).nullish(),
+  operator: z.looseObject({ name: optText }).nullish(),
+  evses: z.array(EvseShape).nullish(),
+});
+const PageShape = z.looseObject({ items: z.array(LocationShape), total_count: z.number().nullish() });
+
+export type OcpiLocation = z.output<typeof LocationShape>;
+
 export interface OcpdbPage {
   items: OcpiLocation[];
   total_count: number | null;
 }
 
-export interface OcpiLocation {
-  id: string;
-  name?: string;
-  address?: string;
-  postal_code?: string;
-  city?: string;
-  coordinates?: { latitude: string; longitude: string };
-  operator?: { name?: string };
-  evses?: {
-    uid: string;
-    evse_id?: string;
-    status?: string;
-    last_updated?: string;
-    connectors?: { standard?: string; power_type?: string; max_electric_power?: number }[];
-  }[];
-}
-
 export type Occupancy = 'available' | 'occupied' | 'out_of_order' | 'unknown';
 
 /** OCPI EvseStatus -> the four buckets of the aggregates; PLANNED/REMOVED are not points yet/any more. */
-export function occupancyOf(status: string | undefined): Occupancy | null {
+export function occupancyOf(status: string | null | undefined): Occupancy | null {
   switch ((status ?? '').toUpperCase()) {
     case 'AVAILABLE':
       return 'available';
@@ -51,16 +65,15 @@ export function occupancyOf(status: string | undefined): Occupancy | null {
 }
 
 /** OCPI timestamps are UTC; some publishers drop the `Z`. */
-function zoned(ts: string | undefined): string | null {
+function zoned(ts: string | null | undefined): string | null {
   if (!ts) return null;
   const t = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(ts) ? ts : `${ts}Z`);
   return Number.isNaN(t) ? null : toBerlinIso(t);
 }
 
 export function assertPage(body: unknown): OcpdbPage {
-  const b = body as { items?: unknown; total_count?: unknown };
-  if (!b || typeof b !== 'object' || !Array.isArray(b.items)) throw new UpstreamError('parse', 'OCPDB locations answer without items');
-  return { items: b.items as OcpiLocation[], total_count: typeof b.total_count === 'number' ? b.total_count : null };
+  const page = shaped(PageShape, body, 'OCPDB locations');
+  return { items: page.items, total_count: page.total_count ?? null };
 }
 
 export interface ChargingPoint {

@@ -1,12 +1,15 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { MobilityMode, MobilityPointRecord } from '../../core/records/mobility.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { utmPointPosition } from '../../core/utm.ts';
 
 export const MOBILITY_POINT_LAYER = 'mor_wfs:ruhver_mp_standort_point';
 export const MOBILITY_POINT_CITIES: readonly string[] = ['muenchen'];
 
 type Props = Record<string, unknown>;
+/** A GeoJSON layer: `features` is what is read; each feature's members are read tolerantly below. */
+const LayerShape = z.looseObject({ features: z.array(z.unknown()) });
 interface Feature {
   geometry?: { type?: string; coordinates?: unknown } | null;
   properties?: Props | null;
@@ -52,11 +55,10 @@ function modesOf(r: Omit<MobilityPointRecord, 'modes'>): MobilityMode[] {
  * Points without mp_id are skipped (they cannot be named).
  */
 export function parseMobilityPoints(body: unknown): MobilityPointRecord[] {
-  const features = (body as { features?: unknown } | null)?.features;
-  if (!Array.isArray(features)) throw new UpstreamError('parse', 'München mobility point layer is not a feature collection');
+  const { features } = shaped(LayerShape, body, 'München mobility point layer');
   const out: MobilityPointRecord[] = [];
   for (const f of features as Feature[]) {
-    const p: Props = f?.properties ?? {};
+    const p: Props = (f && typeof f === 'object' ? f.properties : null) ?? {};
     const id = typeof p.mp_id === 'number' || typeof p.mp_id === 'string' ? String(p.mp_id).trim() : '';
     if (!id) continue;
     const point = {

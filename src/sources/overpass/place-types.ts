@@ -1,7 +1,7 @@
 import { tag, type OsmTypeFilter } from './tag-filter.ts';
 
 /**
- * The place data types read from OpenStreetMap (one route each, e.g. /cities/{slug}/drinking-water)
+ * The place data types read from OpenStreetMap (one route each, e.g. /cities/{city}/drinking-water)
  * and the tags that define them (tag-filter.ts; the id is the data type name and route suffix).
  * The weekly place precompute asks for all of them in one query per city.
  */

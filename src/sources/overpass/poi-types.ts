@@ -1,7 +1,7 @@
 import { tag, type OsmTypeFilter } from './tag-filter.ts';
 
 /**
- * The POI types offered by /cities/{slug}/pois and the OpenStreetMap tags that define each
+ * The POI types offered by /cities/{city}/pois and the OpenStreetMap tags that define each
  * (tag-filter.ts). The weekly POI precompute asks for all of them in one query per city.
  */
 export interface PoiType extends OsmTypeFilter {

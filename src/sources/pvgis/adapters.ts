@@ -36,6 +36,14 @@ export function irradianceOf(w: WeatherRecord | null): SolarRecord['irradiance']
   };
 }
 
+/** PVGIS's answer for a location it cannot compute: `{"status": 400, "message": "Location over the sea. …"}`. */
+interface PvgisRefusal {
+  status?: unknown;
+  message?: unknown;
+}
+
+const refused = (body: PvcalcBody & PvgisRefusal) => body?.outputs === undefined && body?.status === 400 && typeof body.message === 'string';
+
 /** `solar`: live global irradiance (weather type, DWD via Bright Sky) and the PVGIS yield of 1 kWp. */
 export const solar: Adapter<SolarRecord> = async (ctx) => {
   const { city, http } = ctx;
@@ -43,8 +51,12 @@ export const solar: Adapter<SolarRecord> = async (ctx) => {
   const lon = city.lon.toFixed(3);
   const [weather, body] = await Promise.all([
     ctx.lookup(WEATHER, city),
-    ctx.cached(`pvcalc:${lat},${lon}`, PV_YIELD_WINDOWS, () => http.json<PvcalcBody>('/PVcalc', { query: { lat, lon, ...PV_SYSTEM, outputformat: 'json' } })),
+    // PVGIS answers a point it cannot compute (outside its radiation databases, over the sea) with a 400 and a JSON message.
+    ctx.cached(`pvcalc:${lat},${lon}`, PV_YIELD_WINDOWS, () =>
+      http.json<PvcalcBody & PvgisRefusal>('/PVcalc', { query: { lat, lon, ...PV_SYSTEM, outputformat: 'json' }, okStatuses: [400] }),
+    ),
   ]);
+  if (refused(body)) return { data: null, status: 'no_data', meta: { reason: 'PVGIS computes no yield for the city point (it refuses the location)' } };
   const pv = parsePvcalc(body);
   const irradiance = irradianceOf(weather);
   const meta: Record<string, unknown> = {};

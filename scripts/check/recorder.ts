@@ -59,14 +59,23 @@ export class Recorder {
     }
   }
 
-  /** The source an answer belongs to: the one whose configured URL is the longest prefix of it (the caller's on a tie), else the caller's. */
+  /**
+   * The source an answer belongs to: the one whose configured URL is the longest prefix of it, else
+   * the caller's. The caller wins a tie (several sources on one origin, as against a replay server).
+   */
   sourceOf(url: string, caller: SourceDecl | undefined): SourceDecl | undefined {
-    let best: { src: SourceDecl; len: number } | null = null;
-    for (const src of caller ? [caller, ...this.config.sourceList] : this.config.sourceList) {
+    const matched = (src: SourceDecl) => {
       const s = this.config.sources[src.id];
+      let len = 0;
       for (const base of [s?.baseUrl, ...Object.values(s?.urls ?? {})]) {
-        if (base && url.startsWith(base.replace(/\/+$/, '')) && base.length > (best?.len ?? 0)) best = { src, len: base.length };
+        if (base && url.startsWith(base.replace(/\/+$/, '')) && base.length > len) len = base.length;
       }
+      return len;
+    };
+    let best: { src: SourceDecl; len: number } | null = caller && matched(caller) > 0 ? { src: caller, len: matched(caller) } : null;
+    for (const src of this.config.sourceList) {
+      const len = matched(src);
+      if (len > (best?.len ?? 0)) best = { src, len };
     }
     return best?.src ?? caller;
   }

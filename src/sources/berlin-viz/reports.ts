@@ -1,6 +1,7 @@
 import type { EventType, RoadEvent } from '../../core/records/roads.ts';
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { snakeCase } from '../../core/normalise.ts';
 
 /** The VIZ GeoJSON: a GeometryCollection (Point + one or more LineStrings) per feature; ids only in newer answers. */
 export interface VizFeature {
@@ -105,7 +106,8 @@ export function parseVizFeature(f: VizFeature, index: number): RoadEvent {
     lon: at ? at[0] : null,
     distance_km: null,
     geometry: shape && typeof shape.type === 'string' && Array.isArray(shape.coordinates) ? { type: shape.type, coordinates: shape.coordinates } : null,
-    raw: p,
+    // The feed's own members in snake_case (the recording has objectState): only the motorway feed keeps camelCase (spec).
+    raw: Object.fromEntries(Object.entries(p).map(([k, v]) => [snakeCase(k), v])),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { LiveBoardRecord } from '../../core/records/departures.ts';
+import { quotedInput } from '../../core/problem.ts';
 import { boardResult } from '../live-board.ts';
 import { gtiCall } from './gti.ts';
 import { gtiNow, parseGtiDepartures, type GtiCheckName, type GtiDepartureList } from './departures.ts';
@@ -15,8 +16,7 @@ export const hvvDepartures: Adapter<LiveBoardRecord> = async ({ http, params, no
   } else {
     const found = await gtiCall<GtiCheckName>(http, 'checkName', { theName: { name: asked, type: 'STATION' }, maxList: 1 });
     const best = found.results?.find((r) => r.id);
-    // The name is not repeated: a reason never echoes input.
-    if (!best?.id) return { data: null, status: 'no_data', meta: { reason: 'HVV knows no station by the given name (GTI checkName found none)' } };
+    if (!best?.id) return { data: null, status: 'no_data', meta: { reason: `no HVV station named${quotedInput(asked)}` } };
     station = { id: best.id, name: best.combinedName ?? best.name ?? null };
   }
   const body = await gtiCall<GtiDepartureList>(http, 'departureList', {

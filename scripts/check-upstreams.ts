@@ -15,7 +15,7 @@ import { loadAppConfig, loadDotEnv } from '../src/startup.ts';
 import { isConfigError } from '../src/core/config.ts';
 import { findCity, suggest } from '../src/cities/resolve.ts';
 import type { City } from '../src/cities/register.ts';
-import { forCity, forParams } from '../src/core/data-type.ts';
+import { forCity, forParams } from '../src/core/forms.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { planChecks, type CheckRow } from './check/plan.ts';

@@ -14,7 +14,8 @@ import { ENV_VARS, loadConfig } from '../src/core/config.ts';
 import { loadAppConfig } from '../src/startup.ts';
 import { buildApp } from '../src/app.ts';
 import { CATALOG } from '../src/catalog/index.ts';
-import { coveredCities, mainSources, routePath, toolOf, type DataType } from '../src/core/data-type.ts';
+import { coveredCities, defaultPrimary, primariesOf, routePath, toolOf, type AnsweringSource, type DataType } from '../src/core/data-type.ts';
+import { formOf } from '../src/core/forms.ts';
 import { CITIES } from '../src/cities/register.ts';
 import { createMcpServer } from '../src/mcp/mcp-server.ts';
 import { compareResources } from '../src/services/compare.ts';
@@ -53,12 +54,11 @@ export function renderCatalogTable(): string {
     const aliases = dt.aliases?.length ? `<br>deprecated: ${dt.aliases.map((a) => `\`${a}\``).join(', ')}` : '';
     // Per-city variants: each source with the cities it answers (the main source answers the rest); the
     // other columns list the same sources' values in the same order, without repeating the cities.
-    const [main, ...specific] = dt.reads;
+    const main = defaultPrimary(dt);
+    const specific = primariesOf(dt).filter((s) => s.for);
     const per = (f: (src: SourceDecl) => string, withCities = false) =>
-      specific.length
-        ? [f(main!.source), ...specific.map((r) => (withCities ? `${f(r.source)} (${(r.cities ?? r.values ?? []).join(', ')})` : f(r.source)))].join('<br>')
-        : f(dt.source);
-    const perSource = dt.reads.map((r) => r.cache ?? dt.cache).map(windows);
+      [f(main.source), ...specific.map((s) => (withCities ? `${f(s.source)} (${s.for!.join(', ')})` : f(s.source)))].join('<br>');
+    const perSource = [main, ...specific].map((s) => s.cache ?? dt.cache).map(windows);
     // One value when every source keeps the same windows, else one per source in the order above.
     const cache = new Set(perSource).size === 1 ? (perSource[0] ?? '') : perSource.join('<br>');
     return `| \`${dt.type}\` | \`${routePath(dt)}\`${aliases} | \`${toolOf(dt)}\` | ${per((s) => s.name, true)} | ${per((s) => s.tier)} | ${per((s) => s.license)} | ${cover} | ${cache} |`;
@@ -86,10 +86,18 @@ export function renderCredentialsTable(): string {
   const off = offWithoutSettings();
   const keyed = off.filter((src) => src.credentials?.length);
   const rows = off.map((src) => {
-    const types = CATALOG.all.filter((dt) => mainSources(dt).some((m) => m.id === src.id));
-    // Readings this source stands in for (it answers while their own source is unusable), and this source's readings that have a stand-in.
-    const standsInFor = CATALOG.all.flatMap((dt) => dt.reads.filter((r) => r.standIn?.source.id === src.id).map((r) => ({ dt, of: r.source })));
-    const withStandIn = types.flatMap((dt) => dt.reads.filter((r) => r.source.id === src.id && r.standIn).map((r) => ({ dt, standIn: r.standIn! })));
+    const types = CATALOG.all.filter((dt) => primariesOf(dt).some((s) => s.source.id === src.id));
+    // Primaries this source stands in for (it answers while their own source is unusable), and this source's primaries that have a stand-in.
+    const standsInFor = CATALOG.all.flatMap((dt) =>
+      dt.sources.filter((s) => s.role === 'stand-in' && s.source.id === src.id).map((s) => ({ dt, of: formOf(dt, s as AnsweringSource).standingInFor! })),
+    );
+    const withStandIn = types.flatMap((dt) =>
+      primariesOf(dt)
+        .filter((s) => s.source.id === src.id)
+        .map((s) => formOf(dt, s).standIn)
+        .filter((s) => s?.role === 'stand-in')
+        .map((s) => ({ dt, standIn: s! })),
+    );
     const without = withStandIn.length
       ? `${withStandIn.map(({ dt, standIn }) => `\`${dt.type}\` from ${standIn.source.name}`).join('; ')}; the rest \`disabled\``
       : types.length === 0 && standsInFor.length

@@ -191,7 +191,7 @@ class HistogramChild {
 
 /**
  * A Prometheus histogram whose children observe with a few additions: prom-client's histogram
- * hashes its labels on every observation (about 1 µs, a twentieth of a cache HIT). Exposed in
+ * hashes its labels on every observation, a noticeable share of a cache HIT (bench/README.md, "Figures behind code comments"). Exposed in
  * prom-client's registry through the metric interface its registry reads (`get`), in the same
  * text format (`_bucket` with `le`, `_sum`, `_count`).
  */

@@ -7,7 +7,7 @@ import { register as registerUba } from './fixtures/uba/routes.ts';
 import { recentWindow, ubaHourEndingAt, ubaTimeToIso } from '../src/sources/uba/cet.ts';
 import { isActive, nearestActive, parseStations } from '../src/sources/uba/stations.ts';
 import { nameCore as placeKey } from '../src/core/fold.ts';
-import { latestMeasurement, latestPerStation, stationKey } from '../src/sources/uba/measures.ts';
+import { latestPerStation, stationKey } from '../src/sources/uba/measures.ts';
 import { latestAirquality } from '../src/sources/uba/airquality.ts';
 import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
 import { nth } from './helpers/must.ts';
@@ -108,24 +108,27 @@ test('parser: airquality/json real samples (summer v3, winter v2), newest hour w
   assert.equal(latestAirquality({ data: {} }, '513'), null);
 });
 
+/** One station's newest value, as the adapter reads it from an answer listing every station. */
+const latestOf = (body: Parameters<typeof latestPerStation>[0], id: string) => latestPerStation(body)[stationKey(id)] ?? null;
+
 test('parser: measures/json latest non-null value, hour 24 in winter', () => {
-  const pm10 = latestMeasurement(json('uba/measures-901-1.json'), '901')!;
+  const pm10 = latestOf(json('uba/measures-901-1.json'), '901')!;
   assert.deepEqual(pm10, { component_id: 1, scope_id: 2, value: 24, start: '2026-09-04T09:00:00+02:00', end: '2026-09-04T10:00:00+02:00', index: 1 });
   // the newest PM2.5 hour is null (not yet validated/measured): the hour before is the latest value
-  assert.equal(latestMeasurement(json('uba/measures-513-9.json'), '513')!.value, 8.4);
-  assert.equal(latestMeasurement(json('uba/measures-513-4.json'), '513'), null);
-  const night = latestMeasurement(json('uba/measures-513-5-winter-hour24.json'), '513')!;
+  assert.equal(latestOf(json('uba/measures-513-9.json'), '513')!.value, 8.4);
+  assert.equal(latestOf(json('uba/measures-513-4.json'), '513'), null);
+  const night = latestOf(json('uba/measures-513-5-winter-hour24.json'), '513')!;
   assert.equal(night.start, '2026-01-15T23:00:00+01:00');
   assert.equal(night.end, '2026-01-16T00:00:00+01:00');
-  assert.equal(latestMeasurement({ data: {} }, '513'), null);
-  assert.throws(() => latestMeasurement({} as never, '513'), /without data/);
+  assert.equal(latestOf({ data: {} }, '513'), null);
+  assert.throws(() => latestOf({} as never, '513'), /without data/);
 });
 
 test('recorded measures/json (station 143, ozone, 2025-01-01): index as a string, the last hour ending "24:00:00", served at its request', async () => {
   const r = await fetch(`${fake.url}${BASE}/measures/json?date_from=2025-01-01&time_from=1&date_to=2025-01-01&time_to=24&station=143&component=3&scope=2`);
   const body = (await r.json()) as { data: Record<string, Record<string, unknown[]>> };
   assert.deepEqual(body.data['143']?.['2025-01-01 23:00:00'], [3, 2, 64, '2025-01-01 24:00:00', '3'], 'the recording as served');
-  assert.deepEqual(latestMeasurement(body, '143'), {
+  assert.deepEqual(latestOf(body, '143'), {
     component_id: 3,
     scope_id: 2,
     value: 64,
@@ -148,7 +151,7 @@ test('parser: measures/json for every station, per station the latest value, ids
   assert.deepEqual(Object.keys(all), ['513']);
   assert.equal(all['513']?.value, 8.4);
   assert.equal(stationKey('0513'), '513');
-  assert.equal(latestMeasurement({ data: { '513': pm25.data['513'] } }, '0513')?.value, 8.4);
+  assert.equal(latestOf({ data: { '513': pm25.data['513'] } }, '0513')?.value, 8.4);
   assert.deepEqual(latestPerStation({ data: [] }), {});
   assert.throws(() => latestPerStation({} as never), /without data/);
 });

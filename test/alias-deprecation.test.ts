@@ -8,6 +8,7 @@ import { registerAllFixtures } from './fixtures/index.ts';
 import { DEPRECATED_SINCE } from '../src/http/deprecation.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { examplePath, fillTemplate } from '../src/core/data-type.ts';
+import { exampleForm } from '../src/core/forms.ts';
 
 const ctx = useFakeApp(registerAllFixtures);
 const { fake } = ctx;
@@ -47,7 +48,7 @@ test('alias: a dead upstream (503 problem) still carries Deprecation and Link', 
   try {
     fake.mode = 'down';
     // Types whose source answers `disabled` here (credentials missing) never reach the upstream.
-    for (const dt of aliased.filter((d) => fresh.rt.sourceEnabled(d.source))) {
+    for (const dt of aliased.filter((d) => fresh.rt.sourceEnabled(exampleForm(d).source))) {
       const alias = must(dt.aliases?.[0], 'an alias');
       const r = await fresh.get(fillTemplate(alias, { slug: dt.example.city!, city: dt.example.city! }));
       assert.equal(r.status, 503, alias);

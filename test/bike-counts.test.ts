@@ -18,7 +18,7 @@ import { BERLIN_WORKBOOK_FILE, berlinWorkbook } from './fixtures/bike-counters/b
 import { fixture } from './helpers/fake-upstream.ts';
 import { excelWallClock } from '../src/sources/bike-counters/berlin.ts';
 import { bikeCountsPrecompute, precomputeBikeCounts } from '../src/jobs/bike-counts-precompute.ts';
-import { jobsOf } from '../src/core/data-type.ts';
+import { jobsOf } from '../src/core/forms.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 
 const ctx = useFakeApp(registerBikeCounters);

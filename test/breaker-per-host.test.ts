@@ -7,7 +7,7 @@ import { register as registerOparl } from './fixtures/oparl/routes.ts';
 import { OPARL } from '../src/sources/oparl/source.ts';
 import { DEFAULT_BREAKER, shownHost } from '../src/pipeline/breakers.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
-import { withSources } from '../src/core/data-type.ts';
+import { withSources } from './helpers/swap-sources.ts';
 import type { SourceDecl } from '../src/core/source.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 

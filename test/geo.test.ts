@@ -11,7 +11,7 @@ import { readMunicipalities } from '../src/sources/bkg/boundaries.ts';
 import { measure, signedArea, simplify, toLonLat, toPolygons } from '../src/sources/bkg/geometry.ts';
 import { readDbf, readPolygons } from '../src/sources/bkg/shapefile.ts';
 import { utm32ToLonLat } from '../src/core/utm.ts';
-import { jobsOf } from '../src/core/data-type.ts';
+import { jobsOf } from '../src/core/forms.ts';
 import { GEO_PRECOMPUTE_JOB, precomputeGeo } from '../src/jobs/geo-precompute.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { GeoRecord } from '../src/core/records/city-base.ts';

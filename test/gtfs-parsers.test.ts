@@ -9,17 +9,24 @@ import type { RtTripUpdate } from '../src/sources/gtfs/decode.ts';
 import { decodeFeed } from './helpers/gtfs-decode-feed.ts';
 import { buildStaticIndex } from '../src/sources/gtfs/static-index-build.ts';
 import { StaticIndex } from '../src/sources/gtfs/static-index.ts';
-import { tripDetail } from '../src/sources/gtfs/trip-detail.ts';
+import { detailAt, tripTimeline } from '../src/sources/gtfs/trip-detail.ts';
+import type { StoredTrip } from '../src/sources/gtfs/rt-index.ts';
 import { gtfsInstantMs, parseGtfsTime, pickServiceDay } from '../src/sources/gtfs/service-time.ts';
 import { cityOfStop } from '../src/sources/gtfs/city-stops.ts';
 import { bucketOf, cityStopTable, currentDelay, type CityStopTable } from '../src/sources/gtfs/rt-index.ts';
 import { decodeFeedColumns } from '../src/sources/gtfs/feed-columns.ts';
-import { IntColumns, NONE, orNone } from '../src/sources/gtfs/columns.ts';
+import { IntColumns, NONE } from '../src/sources/gtfs/columns.ts';
 import { toBerlinIso } from '../src/core/time.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { encodeFeed, zipFiles, type GenTrip } from './helpers/gtfs-feed.ts';
 import { ICE_TRIP, liveFeed, staticZip, U5_TRIP } from './fixtures/gtfs/scenario.ts';
 import { must, nth } from './helpers/must.ts';
+
+/** A nullable number as a column cell (NONE for null). */
+const orNone = (v: number | null): number => (v === null ? NONE : v);
+
+/** One trip joined with its schedule at `nowMs`, as the adapter builds it. */
+const tripDetail = (t: StoredTrip, index: Parameters<typeof tripTimeline>[1], nowMs: number) => detailAt(tripTimeline(t, index, nowMs), nowMs);
 
 const RT = GtfsRealtimeBindings.transit_realtime;
 

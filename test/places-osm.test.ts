@@ -14,7 +14,7 @@ import { cityQuery } from '../src/sources/overpass/query.ts';
 import { parsePlaceElement, parsePlacesAnswer } from '../src/sources/overpass/places-parse.ts';
 import { UpstreamError } from '../src/core/upstream-error.ts';
 import { createPlacesJob, PLACES_PRECOMPUTE_JOB } from '../src/jobs/places-precompute.ts';
-import { jobsOf } from '../src/core/data-type.ts';
+import { jobsOf, mainForm } from '../src/core/forms.ts';
 import { duePlaceCities } from '../src/jobs/pois/due.ts';
 import { refreshPlaces } from '../src/jobs/pois/places-refresh.ts';
 import { OSM_PLACE_TYPES } from '../src/catalog/places.ts';
@@ -37,7 +37,7 @@ test('catalog: the ten OSM place types, stored, naming their job, one tag filter
     assert.equal(t.cache, 'stored');
     assert.deepEqual(jobsOf(t), [PLACES_PRECOMPUTE_JOB]);
     assert.equal(t.list, true);
-    assert.equal(t.source.tier, 'B');
+    assert.equal(mainForm(t).source.tier, 'B');
   }
 });
 

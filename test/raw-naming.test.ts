@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDemo, type Demo } from '../scripts/demo.ts';
-import { examplePath } from '../src/core/data-type.ts';
+import { examplePath, primariesOf } from '../src/core/data-type.ts';
 import { AUTOBAHN } from '../src/sources/autobahn/source.ts';
 import { get } from './helpers/app.ts';
 
@@ -48,8 +48,8 @@ function pathsOf(d: Demo): string[] {
     paths.add(example);
     const city = dt.example.city;
     if (!city) continue;
-    for (const r of dt.reads) {
-      const other = r.cities?.[0];
+    for (const r of primariesOf(dt)) {
+      const other = r.for?.[0];
       if (other) paths.add(example.replace(`/${city}/`, `/${other}/`).replace(new RegExp(`/${city}$`), `/${other}`));
     }
   }

@@ -11,7 +11,7 @@ const weather = CATALOG.byType.get('weather')!;
 import { BRIGHTSKY } from '../src/sources/brightsky/source.ts';
 import { RedisStore } from '../src/store/redis.ts';
 import { ResilientStore } from '../src/store/resilient.ts';
-import { withSources } from '../src/core/data-type.ts';
+import { withSources } from './helpers/swap-sources.ts';
 import { at, list } from './helpers/json.ts';
 import { freePort, REDIS_SKIP, RedisServer, testRedis } from './helpers/redis.ts';
 

@@ -8,7 +8,8 @@ import { CATALOG } from '../src/catalog/index.ts';
 
 const weather = CATALOG.byType.get('weather')!;
 import { BRIGHTSKY } from '../src/sources/brightsky/source.ts';
-import { withSources, type DataType } from '../src/core/data-type.ts';
+import type { DataType } from '../src/core/data-type.ts';
+import { withSources } from './helpers/swap-sources.ts';
 import type { SourceDecl } from '../src/core/source.ts';
 import { eventually } from './helpers/wait.ts';
 import { at, list, num, obj, str } from './helpers/json.ts';

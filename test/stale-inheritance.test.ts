@@ -10,7 +10,7 @@ import { encodeEntry } from '../src/pipeline/cache.ts';
 import { parseStationPage, type StadaPage } from '../src/sources/stada/stations.ts';
 import { toBerlinIso } from '../src/core/time.ts';
 import { buildCatalog, CATALOG } from '../src/catalog/index.ts';
-import { withSources } from '../src/core/data-type.ts';
+import { withSources } from './helpers/swap-sources.ts';
 import type { SourceDecl } from '../src/core/source.ts';
 
 /**

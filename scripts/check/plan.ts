@@ -1,5 +1,6 @@
 import { CITY_BY_SLUG, type City } from '../../src/cities/register.ts';
-import { coveredCities, forCity, forParams, withReads, type DataType, type Reading, type StandIn } from '../../src/core/data-type.ts';
+import { coveredCities, primariesOf, type DataType, type StandInSource } from '../../src/core/data-type.ts';
+import { exampleForm, forCity, forParams, type Form } from '../../src/core/forms.ts';
 import type { SourceDecl } from '../../src/core/source.ts';
 import type { Catalog } from '../../src/catalog/index.ts';
 
@@ -28,7 +29,7 @@ export interface PlanOptions {
 }
 
 /** What answers a data type in this deployment: the type itself, its fallback when the main source is unusable, or null. */
-export type Answering = (dt: DataType) => DataType | null;
+export type Answering = (form: Form) => Form | null;
 
 /**
  * The checks of a catalog: every data type for its declared example city (the city its fixtures
@@ -41,7 +42,10 @@ export function planChecks(catalog: Catalog, answering: Answering, opts: PlanOpt
   // The cities each source's fixtures model: the example cities of the types it answers.
   const modelled = new Map<string, Set<string>>();
   for (const dt of catalog.all)
-    if (dt.example.city) (modelled.get(dt.source.id) ?? modelled.set(dt.source.id, new Set()).get(dt.source.id)!).add(dt.example.city);
+    if (dt.example.city) {
+      const id = exampleForm(dt).source.id;
+      (modelled.get(id) ?? modelled.set(id, new Set()).get(id)!).add(dt.example.city);
+    }
   for (const dt of catalog.all) {
     if (opts.types?.length && !opts.types.includes(dt.type)) continue;
     for (const row of rowsOf(dt, answering, opts.cities ?? [], modelled)) {
@@ -66,40 +70,42 @@ function rowsOf(dt: DataType, answering: Answering, extra: readonly City[], mode
   };
   if (dt.scope === 'global') {
     add(null, params, dt, 'main');
-    for (const r of dt.reads) {
-      const value = r.values?.[0];
+    for (const r of primariesOf(dt)) {
+      const value = r.for?.[0];
       if (value !== undefined && dt.variantParam) add(null, { ...params, [dt.variantParam]: value }, dt, 'variant');
     }
   } else {
     const example = CITY_BY_SLUG.get(dt.example.city ?? '');
-    if (example) add(example, params, dt, dt.reads.some((r) => r.cities?.includes(example.slug)) ? 'variant' : 'main');
+    if (example) add(example, params, dt, primariesOf(dt).some((r) => r.for?.includes(example.slug)) ? 'variant' : 'main');
     const covered = coveredCities(dt);
     // A required parameter names something in one city (a stop, a trip): other cities cannot reuse it.
     const portable = !(dt.params ?? []).some((p) => p.required);
     for (const city of portable ? extra : []) if (!covered || covered.includes(city.slug)) add(city, params, dt, 'main');
-    for (const v of dt.reads.filter((r) => r.cities)) {
-      const planned = rows.some((r) => r.city && v.cities?.includes(r.city.slug));
-      // A city of the reading that is another type's example for the same source, else its first city.
-      const pick = v.cities?.find((c) => modelled.get(v.source.id)?.has(c)) ?? v.cities?.[0];
+    for (const v of primariesOf(dt).filter((r) => r.for)) {
+      const planned = rows.some((r) => r.city && v.for?.includes(r.city.slug));
+      // A city of the primary that is another type's example for the same source, else its first city.
+      const pick = v.for?.find((c) => modelled.get(v.source.id)?.has(c)) ?? v.for?.[0];
       const city = planned ? null : CITY_BY_SLUG.get(pick ?? '');
       if (city && portable) add(city, params, dt, 'variant');
     }
   }
   const example = CITY_BY_SLUG.get(dt.example.city ?? '') ?? null;
-  for (const r of dt.reads) if (r.standIn && (example || dt.scope === 'global')) rows.push(...standInRow(dt, r, r.standIn, example, params, seen));
+  for (const s of dt.sources)
+    if ((s.role === 'stand-in' || s.role === 'failover') && (example || dt.scope === 'global')) rows.push(...standInRow(dt, s, example, params, seen));
   return rows;
 }
 
 /**
- * The stand-in asked directly, even while the reading it stands in for answers: a type whose
- * only reading is the stand-in, under its own type key (`type~source`), so it gets its own cache
- * entry beside the main source's answer.
+ * The stand-in (or failover) asked directly, even while the primary it stands in for answers: a
+ * type whose only primary is the stand-in (with the type's parts), under its own type key
+ * (`type~source`), so it gets its own cache entry beside the primary's answer.
  */
-function standInRow(dt: DataType, of: Reading, standIn: StandIn, city: City | null, params: Record<string, string>, seen: Set<string>): CheckRow[] {
+function standInRow(dt: DataType, standIn: StandInSource, city: City | null, params: Record<string, string>, seen: Set<string>): CheckRow[] {
   const key = `${city?.slug ?? '-'}|${standIn.source.id}`;
   if (seen.has(key)) return [];
   seen.add(key);
-  const { note: _note, ...reading } = standIn;
-  const declared = withReads({ ...dt, type: `${dt.type}~${standIn.source.id}` }, [{ ...reading, ...(of.cities ? { cities: of.cities } : {}) }]);
+  const { note: _note, for: _for, ...answering } = standIn;
+  const parts = dt.sources.filter((s) => s.role === 'part');
+  const declared: DataType = { ...dt, type: `${dt.type}~${standIn.source.id}`, sources: [{ ...answering, role: 'primary' }, ...parts] };
   return [{ type: dt.type, city, params, declared, source: standIn.source, via: 'fallback' }];
 }

@@ -2,7 +2,8 @@ import type { ScheduledJob } from '../../src/core/job.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { App } from '../../src/app.ts';
 import { checkAgainst } from '../../src/core/format-drift-error.ts';
-import { dataSchemaOf, forCity, forParams, type DataType } from '../../src/core/data-type.ts';
+import { dataSchemaOf } from '../../src/core/data-type.ts';
+import { forCity, forParams, type Form } from '../../src/core/forms.ts';
 import type { SourceDecl } from '../../src/core/source.ts';
 import type { City } from '../../src/cities/register.ts';
 import type { CheckRow } from './plan.ts';
@@ -91,8 +92,8 @@ function sameJobs(a: readonly ScheduledJob[], b: readonly ScheduledJob[]): boole
   return a.length === b.length && a.every((j, i) => j === b[i]);
 }
 
-/** The form of the data type that answers the row (its reading for the row's city or value). */
-function formOf(row: CheckRow): DataType {
+/** The form of the data type that answers the row (its primary for the row's city or value). */
+function formOf(row: CheckRow): Form {
   return row.city ? forCity(row.declared, row.city.slug) : forParams(row.declared, row.params);
 }
 

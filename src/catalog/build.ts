@@ -1,4 +1,5 @@
-import { jobsOf, routePath, sourcesOf, toolNamesOf, type DataType } from '../core/data-type.ts';
+import { routePath, toolNamesOf, type AnsweringSource, type DataType } from '../core/data-type.ts';
+import { jobsOf, sourcesOf } from '../core/forms.ts';
 import type { JobHost, ScheduledJob } from '../core/job.ts';
 import type { SourceDecl } from '../core/source.ts';
 import { CITIES } from '../cities/register.ts';
@@ -26,7 +27,7 @@ export interface Catalog {
   sources: readonly SourceDecl[];
   /** Every job that fills a stored type's store, with the types it feeds. */
   jobs: ReadonlyMap<ScheduledJob, readonly DataType[]>;
-  /** The jobs to run: those feeding at least one type whose reading's source the settings leave usable. */
+  /** The jobs to run: those writing what a listed source reads, while the settings leave some such source usable. */
   jobsFor(host: Pick<JobHost, 'sourceEnabled'>): ScheduledJob[];
 }
 
@@ -61,15 +62,20 @@ export function buildCatalog(types: readonly DataType[]): Catalog {
   }
   const jobs = new Map<ScheduledJob, DataType[]>();
   for (const dt of types) {
-    for (const r of dt.reads) {
-      const stored = (r.cache ?? dt.cache) === 'stored';
-      if (stored && !r.jobs?.length) throw new Error(`${dt.type} reads stored data from ${r.source.id} but names no job that writes it`);
+    for (const s of answering(dt)) {
+      const stored = (s.cache ?? dt.cache) === 'stored';
+      if (stored && !s.jobs?.length) throw new Error(`${dt.type} reads stored data from ${s.source.id} but names no job that writes it`);
     }
     for (const job of jobsOf(dt)) jobs.set(job, [...(jobs.get(job) ?? []), dt]);
   }
-  // A job runs while some reading (or stand-in) it writes for has a usable source.
-  const writers = types.flatMap((dt) => dt.reads.flatMap((r) => [r, ...(r.standIn ? [r.standIn] : [])]));
+  // A job runs while some listed source reading what it writes is usable.
+  const writers = types.flatMap(answering);
   const jobsFor = (host: Pick<JobHost, 'sourceEnabled'>) =>
     [...jobs.keys()].filter((job) => writers.some((r) => r.jobs?.includes(job) && host.sourceEnabled(r.source)));
   return { all: types, byType, byCompareResource, counts, sources, jobs, jobsFor };
+}
+
+/** The sources of a type that answer with an adapter of their own (primaries, stand-ins, failovers). */
+function answering(dt: DataType): AnsweringSource[] {
+  return dt.sources.filter((s): s is AnsweringSource => s.role !== 'part');
 }

@@ -39,7 +39,7 @@ export const CITY_TYPES: DataType[] = [
     record: BaseRecord,
     cache: { freshSeconds: 86400, staleSeconds: 604800 },
     example: { city: 'braunschweig' },
-    reads: [{ source: WIKIDATA, adapter: cityBase }],
+    sources: [{ role: 'primary', source: WIKIDATA, adapter: cityBase }],
   }),
   dataType({
     type: 'holidays',
@@ -59,16 +59,13 @@ export const CITY_TYPES: DataType[] = [
     record: HolidaysRecord,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     example: { city: 'augsburg' },
-    reads: [
+    sources: [
+      { role: 'primary', source: OPENHOLIDAYS, adapter: holidays },
       {
-        source: OPENHOLIDAYS,
-        adapter: holidays,
-        standIn: {
-          source: NAGER_DATE,
-          adapter: nagerHolidays,
-          when: 'failing',
-          note: 'OpenHolidays failed: public holidays from Nager.Date only, no school holidays and no holidays of subdivisions below the state',
-        },
+        role: 'failover',
+        source: NAGER_DATE,
+        adapter: nagerHolidays,
+        note: 'OpenHolidays failed: public holidays from Nager.Date only, no school holidays and no holidays of subdivisions below the state',
       },
     ],
   }),
@@ -92,7 +89,7 @@ export const CITY_TYPES: DataType[] = [
       note: "Council papers are served only where the city's OParl system carries an open licence (dl-de/zero, dl-de/by or CC BY); most systems state none.",
     },
     example: { city: 'leipzig' },
-    reads: [{ source: OPARL, adapter: councilPapers }],
+    sources: [{ role: 'primary', source: OPARL, adapter: councilPapers }],
   }),
   dataType({
     type: 'geo',
@@ -117,7 +114,7 @@ export const CITY_TYPES: DataType[] = [
     record: GeoRecord,
     cache: 'stored',
     example: { city: 'muenchen' },
-    reads: [{ source: BKG_VG250, adapter: cityBoundary, jobs: [GEO_PRECOMPUTE_JOB] }],
+    sources: [{ role: 'primary', source: BKG_VG250, adapter: cityBoundary, jobs: [GEO_PRECOMPUTE_JOB] }],
   }),
   dataType({
     type: 'heritage',
@@ -134,6 +131,6 @@ export const CITY_TYPES: DataType[] = [
     list: true,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     example: { city: 'muenchen' },
-    reads: [{ source: WIKIDATA_SPARQL, adapter: heritage }],
+    sources: [{ role: 'primary', source: WIKIDATA_SPARQL, adapter: heritage }],
   }),
 ];

@@ -211,7 +211,7 @@ export const ECONOMY_TYPES: DataType[] = [
     list: true,
     cache: 'stored',
     example: { city: 'koeln' },
-    reads: [{ source: VERGABE, adapter: cityTenders, jobs: [tendersIngest] }],
+    sources: [{ role: 'primary', source: VERGABE, adapter: cityTenders, jobs: [tendersIngest] }],
   }),
   globalType({
     type: 'tenders',
@@ -235,7 +235,7 @@ export const ECONOMY_TYPES: DataType[] = [
     list: true,
     cache: 'stored',
     example: { params: { cpv: '909' } },
-    reads: [{ source: VERGABE, adapter: nationalTenders, jobs: [tendersIngest] }],
+    sources: [{ role: 'primary', source: VERGABE, adapter: nationalTenders, jobs: [tendersIngest] }],
   }),
   dataType({
     type: 'land-values',
@@ -258,17 +258,16 @@ export const ECONOMY_TYPES: DataType[] = [
     cache: { freshSeconds: 86_400, staleSeconds: 30 * 86_400 },
     compare: { resource: 'land-values', value: 'building_land.price_eur_m2' },
     example: { city: 'berlin' },
-    reads: [
+    sources: [
+      // Whichever answers, the adapter reads both parts: the price table (GENESIS) and the standard land values (BORIS).
+      { role: 'primary', source: GENESIS, adapter: landValues },
+      { role: 'part', source: GENESIS },
+      { role: 'part', source: BORIS },
       {
-        source: GENESIS,
+        role: 'stand-in',
+        source: BORIS,
         adapter: landValues,
-        parts: [BORIS],
-        standIn: {
-          source: BORIS,
-          adapter: landValues,
-          parts: [GENESIS],
-          note: 'Standard land values of the state’s BORIS service only (keyless); the building-land price table needs GENESIS credentials.',
-        },
+        note: 'Standard land values of the state’s BORIS service only (keyless); the building-land price table needs GENESIS credentials.',
       },
     ],
   }),

@@ -26,8 +26,8 @@ import { districtHeating } from '../sources/zensus/district-heating.ts';
  */
 const CHARGING_MAIN_OPERATOR = 'mobidata-bw';
 /** The charging data providers of /live/{operator}/charging: MobiData BW's feed, and eRound's through Mobilithek. */
-const EROUND_READING = { values: ['eround'], source: MOBILITHEK_EROUND, adapter: eroundLiveCharging };
-const CHARGING_OPERATORS = [CHARGING_MAIN_OPERATOR, ...EROUND_READING.values];
+const EROUND_OPERATOR = 'eround';
+const CHARGING_OPERATORS = [CHARGING_MAIN_OPERATOR, EROUND_OPERATOR];
 
 /** MobiData BW's live feed covers Baden-Württemberg; elsewhere there is no keyless live source. */
 const BW_CITIES = CITIES.filter((c) => c.state === 'BW').map((c) => c.slug);
@@ -58,7 +58,7 @@ export const ENERGY_TYPES: DataType[] = [
     list: 'points',
     cache: 'stored',
     example: { city: 'stuttgart' },
-    reads: [{ source: BNETZA, adapter: storedChargingStations, jobs: [chargingPrecompute] }],
+    sources: [{ role: 'primary', source: BNETZA, adapter: storedChargingStations, jobs: [chargingPrecompute] }],
   }),
   dataType({
     type: 'charging-status',
@@ -86,7 +86,7 @@ export const ENERGY_TYPES: DataType[] = [
     // Compared by the aggregates only (summarised), so `value` names a field of the summary.
     compare: { resource: 'charging-status', summarise: summariseChargingStatus, value: 'available' },
     example: { city: 'stuttgart' },
-    reads: [{ source: MOBIDATA_OCPDB, adapter: liveChargingStatus }],
+    sources: [{ role: 'primary', source: MOBIDATA_OCPDB, adapter: liveChargingStatus }],
   }),
   globalType({
     type: 'live-charging',
@@ -119,7 +119,10 @@ export const ENERGY_TYPES: DataType[] = [
     live: { refreshSeconds: 120 },
     variantParam: 'operator',
     example: { params: { operator: CHARGING_MAIN_OPERATOR } },
-    reads: [{ source: MOBIDATA_OCPDB, adapter: ocpdbLiveCharging }, EROUND_READING],
+    sources: [
+      { role: 'primary', source: MOBIDATA_OCPDB, adapter: ocpdbLiveCharging },
+      { role: 'primary', for: [EROUND_OPERATOR], source: MOBILITHEK_EROUND, adapter: eroundLiveCharging },
+    ],
   }),
   dataType({
     type: 'power-load',
@@ -137,7 +140,7 @@ export const ENERGY_TYPES: DataType[] = [
     record: PowerLoadRecord,
     cache: { freshSeconds: 600, staleSeconds: 6 * 3600 },
     example: { city: 'berlin' },
-    reads: [{ source: SMARD, adapter: powerLoad }],
+    sources: [{ role: 'primary', source: SMARD, adapter: powerLoad }],
   }),
   dataType({
     type: 'power-price',
@@ -155,7 +158,7 @@ export const ENERGY_TYPES: DataType[] = [
     cache: { freshSeconds: 600, staleSeconds: 6 * 3600 },
     compare: { resource: 'power-price', value: 'bidding_zone.latest.price_eur_mwh' },
     example: { city: 'berlin' },
-    reads: [{ source: SMARD, adapter: powerPrice }],
+    sources: [{ role: 'primary', source: SMARD, adapter: powerPrice }],
   }),
   dataType({
     type: 'energy',
@@ -172,7 +175,7 @@ export const ENERGY_TYPES: DataType[] = [
     cache: { freshSeconds: DAY, staleSeconds: 14 * DAY },
     compare: { resource: 'energy', value: 'net_capacity_kw' },
     example: { city: 'freiburg-im-breisgau' },
-    reads: [{ source: MASTR, adapter: installedGeneration }],
+    sources: [{ role: 'primary', source: MASTR, adapter: installedGeneration }],
   }),
   dataType({
     type: 'district-heating',
@@ -189,6 +192,6 @@ export const ENERGY_TYPES: DataType[] = [
     cache: { freshSeconds: 7 * DAY, staleSeconds: 60 * DAY },
     compare: { resource: 'district-heating', value: 'district_heat_share_pct' },
     example: { city: 'koeln' },
-    reads: [{ source: ZENSUS_GRID, adapter: districtHeating }],
+    sources: [{ role: 'primary', source: ZENSUS_GRID, adapter: districtHeating }],
   }),
 ];

@@ -63,7 +63,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     compare: { resource: 'weather', value: 'temperature_c' },
     highlight: 'weather',
     example: { city: 'freiburg-im-breisgau' },
-    reads: [{ source: BRIGHTSKY, adapter: currentWeather }],
+    sources: [{ role: 'primary', source: BRIGHTSKY, adapter: currentWeather }],
   }),
   dataType({
     type: 'weather-warnings',
@@ -81,7 +81,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     stream: true,
     compare: { resource: 'weather-warnings' },
     example: { city: 'braunschweig' },
-    reads: [{ source: BRIGHTSKY_ALERTS, adapter: weatherWarnings }],
+    sources: [{ role: 'primary', source: BRIGHTSKY_ALERTS, adapter: weatherWarnings }],
   }),
   dataType({
     type: 'air',
@@ -109,7 +109,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     compare: { resource: 'air', value: 'readings.no2.value' },
     highlight: 'air',
     example: { city: 'braunschweig' },
-    reads: [{ source: UBA, adapter: nearestReadings }],
+    sources: [{ role: 'primary', source: UBA, adapter: nearestReadings }],
   }),
   dataType({
     type: 'air-uba',
@@ -135,7 +135,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     list: true,
     cache: { freshSeconds: 900, staleSeconds: 3600 },
     example: { city: 'braunschweig' },
-    reads: [{ source: UBA, adapter: cityStations }],
+    sources: [{ role: 'primary', source: UBA, adapter: cityStations }],
   }),
   dataType({
     type: 'pollen-uv',
@@ -160,7 +160,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     cache: { freshSeconds: 3600, staleSeconds: 86400 },
     compare: { resource: 'pollen-uv', summarise: pollenUvSummary, value: 'pollen_max_today' },
     example: { city: 'hamburg' },
-    reads: [{ source: DWD_HEALTH, adapter: pollenUv }],
+    sources: [{ role: 'primary', source: DWD_HEALTH, adapter: pollenUv }],
   }),
   dataType({
     type: 'water-level',
@@ -184,7 +184,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     coverage: { cities: WATER_LEVEL_CITIES, note: 'cities on a federal waterway (PEGELONLINE covers only those)' },
     compare: { resource: 'water-level', summarise: nearestGauge, value: 'value_cm' },
     example: { city: 'koeln' },
-    reads: [{ source: PEGELONLINE, adapter: gaugeLevels }],
+    sources: [{ role: 'primary', source: PEGELONLINE, adapter: gaugeLevels }],
   }),
   dataType({
     type: 'fire-danger',
@@ -203,7 +203,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     cache: { freshSeconds: 3600, staleSeconds: 6 * 3600 },
     compare: { resource: 'fire-danger', value: 'level_today' },
     example: { city: 'braunschweig' },
-    reads: [{ source: DWD_FIRE, adapter: fireDanger }],
+    sources: [{ role: 'primary', source: DWD_FIRE, adapter: fireDanger }],
   }),
   dataType({
     type: 'flood',
@@ -226,7 +226,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     coverage: { cities: FLOOD_CITIES, note: 'cities with a curated LHP gauge that carries the city name' },
     compare: { resource: 'flood', value: 'max_warning_level' },
     example: { city: 'koeln' },
-    reads: [{ source: LHP, adapter: floodLevels }],
+    sources: [{ role: 'primary', source: LHP, adapter: floodLevels }],
   }),
   dataType({
     type: 'solar',
@@ -244,7 +244,8 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     cache: { freshSeconds: 600, staleSeconds: 7200 },
     compare: { resource: 'solar', value: 'pv_yield.annual_kwh_per_kwp' },
     example: { city: 'freiburg-im-breisgau' },
-    reads: [{ source: PVGIS, adapter: solar, lookups: [WEATHER] }],
+    sources: [{ role: 'primary', source: PVGIS, adapter: solar }],
+    lookups: [WEATHER],
   }),
   dataType({
     type: 'solar-roofs',
@@ -266,10 +267,11 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     coverage: { cities: SOLAR_ROOFS_CITIES, note: 'NRW cities from the Energieatlas NRW file; every other city from the Marktstammdatenregister' },
     compare: { resource: 'solar-roofs', value: 'total.capacity_mw' },
     example: { city: 'wuppertal' },
-    reads: [
-      { source: ENERGIEATLAS_NRW, adapter: storedSolarRoofs, jobs: [solarRoofsPrecompute] },
+    sources: [
+      { role: 'primary', source: ENERGIEATLAS_NRW, adapter: storedSolarRoofs, jobs: [solarRoofsPrecompute] },
       {
-        cities: CITIES.map((c) => c.slug).filter((slug) => !SOLAR_ROOFS_CITIES.includes(slug)),
+        role: 'primary',
+        for: CITIES.map((c) => c.slug).filter((slug) => !SOLAR_ROOFS_CITIES.includes(slug)),
         source: MASTR,
         adapter: mastrSolarRoofs,
         cache: { freshSeconds: 86400, staleSeconds: 14 * 86400 },
@@ -303,7 +305,7 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     list: true,
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     example: { city: 'berlin' },
-    reads: [{ source: EEA_BATHING, adapter: bathingSites }],
+    sources: [{ role: 'primary', source: EEA_BATHING, adapter: bathingSites }],
   }),
   dataType({
     type: 'sustainability',
@@ -321,17 +323,14 @@ export const ENVIRONMENT_TYPES: DataType[] = [
     record: SustainabilityRecord,
     cache: 'stored',
     example: { city: 'koeln' },
-    reads: [
+    sources: [
+      { role: 'primary', source: INKAR, adapter: storedSustainability, jobs: [sustainabilityPrecompute] },
       {
-        source: INKAR,
-        adapter: storedSustainability,
-        jobs: [sustainabilityPrecompute],
-        standIn: {
-          source: WEGWEISER_SDG,
-          adapter: sdgIndicators,
-          cache: { freshSeconds: 86400, staleSeconds: 30 * 86400 },
-          note: 'With INKAR switched off and WEGWEISER_SDG_ENABLED=true: the indicators of the Wegweiser Kommune topic "nachhaltigkeit" (no SDG goal or level per indicator).',
-        },
+        role: 'stand-in',
+        source: WEGWEISER_SDG,
+        adapter: sdgIndicators,
+        cache: { freshSeconds: 86400, staleSeconds: 30 * 86400 },
+        note: 'With INKAR switched off and WEGWEISER_SDG_ENABLED=true: the indicators of the Wegweiser Kommune topic "nachhaltigkeit" (no SDG goal or level per indicator).',
       },
     ],
   }),

@@ -10,10 +10,11 @@ import { TRANSPORT_TYPES } from './transport/index.ts';
 import { SAFETY_TYPES } from './safety.ts';
 
 /**
- * The catalog: every data type, one file per topic group (transport, the largest, a folder).
- * Routes, OpenAPI, overview, coverage, compare and MCP tools are all generated from this list.
+ * The catalog: every data type, one file per topic group (transport, the largest, a folder), the
+ * city's base data first, then the topics in the order of GROUP_LABELS. Routes, OpenAPI,
+ * overview, coverage, compare and MCP tools are all generated from this list.
  */
-const GROUPS: DataType[][] = [CITY_TYPES, ENVIRONMENT_TYPES, SOCIETY_TYPES, ECONOMY_TYPES, ENERGY_TYPES, PLACES_TYPES, TRANSPORT_TYPES, SAFETY_TYPES];
+const GROUPS: DataType[][] = [CITY_TYPES, ENVIRONMENT_TYPES, TRANSPORT_TYPES, ENERGY_TYPES, SOCIETY_TYPES, ECONOMY_TYPES, SAFETY_TYPES, PLACES_TYPES];
 
 export { buildCatalog, type Catalog, type CatalogCounts } from './build.ts';
 

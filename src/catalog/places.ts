@@ -60,7 +60,7 @@ function placeType(p: PlaceLabels): DataType {
     list: true,
     cache: 'stored',
     example: { city: 'muenchen' },
-    reads: [{ source: OVERPASS, adapter: storedPlaces(p.type), jobs: [PLACES_PRECOMPUTE_JOB] }],
+    sources: [{ role: 'primary', source: OVERPASS, adapter: storedPlaces(p.type), jobs: [PLACES_PRECOMPUTE_JOB] }],
   });
 }
 
@@ -86,7 +86,7 @@ export const PLACES_TYPES: DataType[] = [
     list: 'items',
     cache: 'stored',
     example: { city: 'berlin', params: { type: 'hospital' } },
-    reads: [{ source: OVERPASS, adapter: storedPois, jobs: [POIS_PRECOMPUTE_JOB] }],
+    sources: [{ role: 'primary', source: OVERPASS, adapter: storedPois, jobs: [POIS_PRECOMPUTE_JOB] }],
   }),
   ...OSM_PLACE_TYPES,
   dataType({
@@ -108,7 +108,7 @@ export const PLACES_TYPES: DataType[] = [
       note: "Events come from tourism boards' open-data experiences on destination.one; the Saxon board publishes one, other cities' boards do not.",
     },
     example: { city: 'dresden' },
-    reads: [{ source: DESTINATION_ONE, adapter: cityEvents }],
+    sources: [{ role: 'primary', source: DESTINATION_ONE, adapter: cityEvents }],
   }),
   dataType({
     type: 'office-wait-times',
@@ -125,7 +125,7 @@ export const PLACES_TYPES: DataType[] = [
     cache: { freshSeconds: 120, staleSeconds: 900 },
     coverage: { cities: ['koeln'], note: 'Only Köln publishes the waiting times of its citizen service centres as open data.' },
     example: { city: 'koeln' },
-    reads: [{ source: KOELN_WAITING, adapter: koelnWaitTimes }],
+    sources: [{ role: 'primary', source: KOELN_WAITING, adapter: koelnWaitTimes }],
   }),
   dataType({
     type: 'tree-cadastre',
@@ -155,6 +155,6 @@ export const PLACES_TYPES: DataType[] = [
       note: 'Tree cadastres are served where the city publishes one as a WFS under an open licence (Berlin, Hamburg, Kiel); other cities publish files only or state no licence.',
     },
     example: { city: 'berlin' },
-    reads: [{ source: TREE_WFS, adapter: treeCadastre }],
+    sources: [{ role: 'primary', source: TREE_WFS, adapter: treeCadastre }],
   }),
 ];

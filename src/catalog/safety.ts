@@ -40,7 +40,7 @@ export const SAFETY_TYPES: DataType[] = [
     stream: true,
     compare: { resource: 'civil-protection-warnings' },
     example: { city: 'stuttgart', params: { details: 'true' } },
-    reads: [{ source: NINA, adapter: civilProtectionWarnings }],
+    sources: [{ role: 'primary', source: NINA, adapter: civilProtectionWarnings }],
   }),
   dataType({
     type: 'accidents',
@@ -63,7 +63,7 @@ export const SAFETY_TYPES: DataType[] = [
       value: 'per_100k_inhabitants',
     },
     example: { city: 'luebeck' },
-    reads: [{ source: UNFALLATLAS, adapter: storedAccidents, jobs: [accidentsIngest] }],
+    sources: [{ role: 'primary', source: UNFALLATLAS, adapter: storedAccidents, jobs: [accidentsIngest] }],
   }),
   dataType({
     type: 'crime-stats',
@@ -85,6 +85,6 @@ export const SAFETY_TYPES: DataType[] = [
       value: 'total.per_100k_inhabitants',
     },
     example: { city: 'hannover' },
-    reads: [{ source: BKA_PKS, adapter: storedCrimeStats, jobs: [crimeStatsIngest] }],
+    sources: [{ role: 'primary', source: BKA_PKS, adapter: storedCrimeStats, jobs: [crimeStatsIngest] }],
   }),
 ];

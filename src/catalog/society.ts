@@ -56,12 +56,15 @@ export const SOCIETY_TYPES: DataType[] = [
     ],
     compare: { resource: 'demographics', value: 'population' },
     example: { city: 'koeln' },
-    standIn: {
-      source: GV_ISYS,
-      adapter: gvPopulation,
-      cache: { freshSeconds: 86_400, staleSeconds: 2_592_000 },
-      note: 'Without Regionaldatenbank credentials: total population (31.12.2024) from the Destatis Gemeindeverzeichnis, precomputed; area and density in meta; no split by sex.',
-    },
+    sources: [
+      {
+        role: 'stand-in',
+        source: GV_ISYS,
+        adapter: gvPopulation,
+        cache: { freshSeconds: 86_400, staleSeconds: 2_592_000 },
+        note: 'Without Regionaldatenbank credentials: total population (31.12.2024) from the Destatis Gemeindeverzeichnis, precomputed; area and density in meta; no split by sex.',
+      },
+    ],
   }),
   statisticsType({
     type: 'population-structure',
@@ -187,7 +190,7 @@ export const SOCIETY_TYPES: DataType[] = [
     // Indicators differ in meaning and unit, so there is no single value to sort cities by.
     compare: { resource: 'indicators' },
     example: { city: 'koeln' },
-    reads: [{ source: WEGWEISER, adapter: keyIndicators }],
+    sources: [{ role: 'primary', source: WEGWEISER, adapter: keyIndicators }],
   }),
   dataType({
     type: 'unemployment',
@@ -202,7 +205,7 @@ export const SOCIETY_TYPES: DataType[] = [
     cache: { freshSeconds: 6 * 3600, staleSeconds: 45 * DAY },
     compare: { resource: 'unemployment', value: 'unemployment_rate_pct' },
     example: { city: 'koeln' },
-    reads: [{ source: BA_STATISTIK, adapter: unemploymentFigures }],
+    sources: [{ role: 'primary', source: BA_STATISTIK, adapter: unemploymentFigures }],
   }),
   dataType({
     type: 'population-density',
@@ -216,7 +219,7 @@ export const SOCIETY_TYPES: DataType[] = [
     record: PopulationDensityRecord,
     cache: { freshSeconds: 7 * DAY, staleSeconds: 30 * DAY },
     example: { city: 'koeln' },
-    reads: [{ source: ZENSUS_GRID, adapter: populationDensity }],
+    sources: [{ role: 'primary', source: ZENSUS_GRID, adapter: populationDensity }],
   }),
   dataType({
     type: 'election',
@@ -234,7 +237,7 @@ export const SOCIETY_TYPES: DataType[] = [
     cache: { freshSeconds: DAY, staleSeconds: 90 * DAY },
     compare: { resource: 'election', value: 'city_totals.turnout_pct' },
     example: { city: 'koeln' },
-    reads: [{ source: BUNDESWAHLLEITERIN, adapter: electionResults }],
+    sources: [{ role: 'primary', source: BUNDESWAHLLEITERIN, adapter: electionResults }],
   }),
   dataType({
     type: 'education',
@@ -250,7 +253,10 @@ export const SOCIETY_TYPES: DataType[] = [
     record: lazy(() => facilitiesRecord(EDUCATION_OFFICIAL)),
     cache: 'stored',
     example: { city: 'berlin' },
-    reads: [{ source: OVERPASS, adapter: facilitiesWithOfficial(EDUCATION_FACILITIES, EDUCATION_OFFICIAL), parts: [GENESIS], jobs: [POIS_PRECOMPUTE_JOB] }],
+    sources: [
+      { role: 'primary', source: OVERPASS, adapter: facilitiesWithOfficial(EDUCATION_FACILITIES, EDUCATION_OFFICIAL), jobs: [POIS_PRECOMPUTE_JOB] },
+      { role: 'part', source: GENESIS },
+    ],
   }),
   dataType({
     type: 'health',
@@ -267,7 +273,10 @@ export const SOCIETY_TYPES: DataType[] = [
     cache: 'stored',
     example: { city: 'berlin' },
     compare: { resource: 'health', value: 'official.hospitals.beds_per_10k_inhabitants' },
-    reads: [{ source: OVERPASS, adapter: facilitiesWithOfficial(HEALTH_FACILITIES, HEALTH_OFFICIAL), parts: [GENESIS], jobs: [POIS_PRECOMPUTE_JOB] }],
+    sources: [
+      { role: 'primary', source: OVERPASS, adapter: facilitiesWithOfficial(HEALTH_FACILITIES, HEALTH_OFFICIAL), jobs: [POIS_PRECOMPUTE_JOB] },
+      { role: 'part', source: GENESIS },
+    ],
   }),
   dataType({
     type: 'social-situation',
@@ -286,7 +295,10 @@ export const SOCIETY_TYPES: DataType[] = [
     cache: { freshSeconds: 6 * 3600, staleSeconds: 45 * DAY },
     compare: { resource: 'social-situation', value: 'basic_income_support.recipients_per_1000_inhabitants' },
     example: { city: 'koeln' },
-    reads: [{ source: BA_STATISTIK, adapter: socialSituation(SOCIAL_OFFICIAL), parts: [GENESIS] }],
+    sources: [
+      { role: 'primary', source: BA_STATISTIK, adapter: socialSituation(SOCIAL_OFFICIAL) },
+      { role: 'part', source: GENESIS },
+    ],
   }),
   dataType({
     type: 'hospitals-atlas',
@@ -302,6 +314,6 @@ export const SOCIETY_TYPES: DataType[] = [
     list: true,
     cache: { freshSeconds: DAY, staleSeconds: 30 * DAY },
     example: { city: 'berlin' },
-    reads: [{ source: KLINIKATLAS, adapter: cityHospitals }],
+    sources: [{ role: 'primary', source: KLINIKATLAS, adapter: cityHospitals }],
   }),
 ];

@@ -1,4 +1,4 @@
-import { dataType, type Adapter, type DataType, type Example, type Group, type StandIn } from '../core/data-type.ts';
+import { dataType, type Adapter, type DataType, type Example, type Group, type TypeSource } from '../core/data-type.ts';
 import { statisticsRecord, type StatisticsRecord } from '../core/records/statistics.ts';
 import { lazy } from '../core/schema.ts';
 import { GENESIS } from '../sources/genesis/source.ts';
@@ -19,8 +19,8 @@ export interface StatDecl extends StatTable {
   description?: string;
   compare?: DataType['compare'];
   example: Example;
-  /** A keyless source answering while the Regionaldatenbank credentials are missing. */
-  standIn?: StandIn<Adapter<StatisticsRecord>>;
+  /** Sources beside the Regionaldatenbank (its primary), e.g. a keyless stand-in while its credentials are missing. */
+  sources?: readonly TypeSource<Adapter<StatisticsRecord>>[];
 }
 
 export function statisticsType(d: StatDecl): DataType {
@@ -35,7 +35,7 @@ export function statisticsType(d: StatDecl): DataType {
     cache: STAT_CACHE,
     compare: d.compare,
     example: d.example,
-    reads: [{ source: GENESIS, adapter: genesisStatistics(d), ...(d.standIn ? { standIn: d.standIn } : {}) }],
+    sources: [{ role: 'primary', source: GENESIS, adapter: genesisStatistics(d) }, ...(d.sources ?? [])],
   });
 }
 

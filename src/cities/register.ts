@@ -1,26 +1,9 @@
 // A JSON import (not a file read relative to this module): bundles such as the GTFS child's carry it inline.
 import register from './register.json' with { type: 'json' };
 
-/** One register entry; see src/cities/PROVENANCE.md for where each value comes from. */
-export interface City {
-  slug: string;
-  name: string;
-  ags: string;
-  ars: string;
-  state: string;
-  state_name: string;
-  lat: number;
-  lon: number;
-  population: number;
-  population_date: string;
-  area_km2: number | null;
-  wikidata: string;
-  osm_relation: number | null;
-  aliases: string[];
-  core: boolean;
-  state_capital: boolean;
-  district_free: boolean;
-}
+import type { City } from '../core/city.ts';
+
+export type { City };
 
 export const CITIES: readonly City[] = Object.freeze(register as City[]);
 

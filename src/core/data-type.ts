@@ -1,4 +1,4 @@
-import type { City } from '../cities/register.ts';
+import type { City } from './city.ts';
 import type { Config } from './config.ts';
 import type { SourceDecl } from './source.ts';
 import type { ScheduledJob } from './job.ts';
@@ -55,7 +55,7 @@ export interface FetchContext {
   signal: AbortSignal;
   /**
    * Another data type's answer for a city through the pipeline (its cache, settings and stand-in),
-   * for types that compose: `ref` must be one of the reading's declared `lookups`. Null when that
+   * for types that compose: `ref` must be one of the type's declared `lookups`. Null when that
    * type has nothing (not ok) or fails.
    */
   lookup<T>(ref: TypeRef<T>, city: City, params?: Record<string, unknown>): Promise<T | null>;
@@ -66,9 +66,9 @@ export interface FetchContext {
    */
   cached<T>(name: string, windows: CacheWindows, fetch: () => Promise<T>): Promise<T>;
   /**
-   * One part of the answer read from another source (e.g. official figures next to OSM
-   * counts): `read` gets this context with that source's http client and shared cache, behind
-   * that source's breaker. A source that is switched off or lacks credentials is never called;
+   * One part of the answer read from another source its type lists (e.g. official figures next
+   * to OSM counts, a `part` source): `read` gets this context with that source's http client and
+   * shared cache, behind that source's breaker. A source that is switched off or lacks credentials is never called;
    * any failure of the part comes back as a reason, so the rest of the answer still stands.
    */
   part<T>(source: SourceDecl, read: (ctx: FetchContext) => Promise<T>): Promise<PartResult<T>>;
@@ -91,44 +91,59 @@ export interface Coverage {
 }
 
 /**
- * One source a data type reads: the one way a type combines sources. A type declares one or more
- * readings; each has its own source (settings, breaker, status, attribution, variables), adapter
- * and cache windows.
+ * What one source does for a data type. A type lists its sources once, flat, each with its role and
+ * the cities it is for (`for`; on a global type, values of its `variantParam`). Without `for`, a
+ * primary answers every city no other primary names, a stand-in or failover stands in for that
+ * primary, and a part joins every answer. The roles:
  *
- * - Which requests it answers: `cities` (per-city types) or `values` of the type's `variantParam`
- *   (global types, e.g. one charging data provider of /live/{operator}/charging); the reading
- *   without either answers every other request. Its cities count as covered.
- * - `standIn`: a keyless reading that answers in its place while its source is unusable (no
- *   credentials, switched off), or with `when: 'failing'` while its source fails (nothing cached
- *   and the fetch failed or its breakers are open); meta.answered_by names it. Each is a source
- *   of its own: settings, breakers, attribution, status.
- * - `parts`: further sources its adapter reads a part of the answer from (FetchContext.part),
- *   each behind its own settings, breaker and shared cache; a failing part comes back as a
- *   reason, so the rest of the answer stands.
- * - `lookups`: other data types its adapter composes with (FetchContext.lookup), through their
- *   own readings and cache.
- * - `jobs`: for stored readings, the jobs that write what the adapter reads.
+ * - `primary`: answers the type with its adapter. A type has one primary without `for` (the
+ *   default) and may add primaries for named cities (e.g. Köln's own traffic feed); their cities
+ *   count as covered.
+ * - `stand-in`: answers with its adapter, in place of the primary with the same `for`, while that
+ *   primary's source is unusable (switched off, credentials missing).
+ * - `failover`: the same, while that primary's source is usable but fails (nothing cached, the fetch
+ *   failed or its breakers are open).
+ * - `part`: has no adapter; the adapters of this type read a part of their answer from it
+ *   (FetchContext.part) behind its own settings, breaker and shared cache.
+ *
+ * Every listed source is a source of its own: settings, breakers, attribution, status, variables.
+ * An adapter reads a part from its own source or a `part` source listed for the cities it answers.
  */
-export interface Reading<A = Adapter<unknown>> {
+export type TypeSource<A = Adapter<unknown>> = AnsweringSource<A> | PartSource;
+
+export type SourceRole = TypeSource['role'];
+
+/** What a source that answers the type with its own adapter declares (see TypeSource). */
+interface Answering<A> {
   source: SourceDecl;
   adapter: A;
-  /** Cache windows of this reading (default: the type's `cache`). */
+  /** The cities (global types: `variantParam` values) it answers for; none: every other. */
+  for?: readonly string[];
+  /** Its cache windows (default: the type's `cache`). */
   cache?: CacheWindows | 'stored';
-  cities?: readonly string[];
-  values?: readonly string[];
-  standIn?: StandIn<A>;
-  parts?: readonly SourceDecl[];
-  /** Other data types its adapter looks up (FetchContext.lookup). */
-  lookups?: readonly TypeRef<unknown>[];
+  /** For stored data: the jobs that write what its adapter reads. */
   jobs?: readonly ScheduledJob[];
 }
 
-/**
- * A reading that answers while the reading it stands in for is unusable (`when: 'unusable'`, the
- * default) or failing (`when: 'failing'`: its source is usable but gave no answer and nothing is
- * cached), and what it answers with, compared with that one.
- */
-export type StandIn<A = Adapter<unknown>> = Omit<Reading<A>, 'cities' | 'values' | 'standIn'> & { note: string; when?: 'unusable' | 'failing' };
+export interface PrimarySource<A = Adapter<unknown>> extends Answering<A> {
+  role: 'primary';
+}
+
+export interface StandInSource<A = Adapter<unknown>> extends Answering<A> {
+  role: 'stand-in' | 'failover';
+  /** What its answer lacks compared with the primary's (meta.fallback_note). */
+  note: string;
+}
+
+/** A listed source that answers the type with its own adapter (see TypeSource). */
+export type AnsweringSource<A = Adapter<unknown>> = PrimarySource<A> | StandInSource<A>;
+
+/** A listed source its type's adapters read a part of their answer from (see TypeSource). */
+export interface PartSource {
+  role: 'part';
+  source: SourceDecl;
+  for?: readonly string[];
+}
 
 /** Where the docs' example answer (and the demo) come from: the city the fixtures model. */
 export interface Example {
@@ -141,11 +156,8 @@ export interface Example {
 /**
  * One data type, declared once. Its route, OpenAPI operation (with the typed `data`), overview
  * row, coverage cells, MCP reach and compare resource are all derived from this object. It is
- * a declaration only: the adapters its readings name live in the source modules.
- *
- * `source`, `adapter`, `parts` and `cache` are those of one reading: on the declared type its
- * first reading's, on a form (formOf) the answering reading's. Everything that tells or runs
- * "the source of this answer" reads them there.
+ * a declaration only: the adapters its sources name live in the source modules. Which source
+ * answers a request is decided per city (core/forms.ts: a Form is the type as one source answers it).
  */
 export interface DataType {
   type: string;
@@ -158,8 +170,10 @@ export interface DataType {
   path?: string;
   /** Deprecated paths answering exactly like `path`, with Deprecation and Link headers. */
   aliases?: string[];
-  /** The sources it reads (see Reading); the first is its main one. */
-  reads: readonly Reading[];
+  /** Every source it reads, each with its role and cities (see TypeSource). */
+  sources: readonly TypeSource[];
+  /** Other data types its adapters look up (FetchContext.lookup), through their own sources and cache. */
+  lookups?: readonly TypeRef<unknown>[];
   params?: ParamDecl[];
   /**
    * The schema of `data`: the record, or for `list: true` one list item. Canonical names only;
@@ -204,61 +218,51 @@ export interface DataType {
   /** `global`: the path has no city (e.g. /api/v1/stations/{eva}/departures). Default `city`. */
   scope?: 'city' | 'global';
   example: Example;
-  /** Global types: the path parameter whose value picks a reading (e.g. `operator`). */
+  /** Global types: the path parameter whose value picks the primary source (e.g. `operator`; see TypeSource.for). */
   variantParam?: string;
   /** An MCP tool of its own (e.g. `departures`) instead of its group's tool. */
   tool?: string;
-  /** The source of this form's reading (see above). */
-  source: SourceDecl;
-  adapter: Adapter<unknown>;
-  parts: readonly SourceDecl[];
-  /** The data types this form's reading looks up. */
-  lookups: readonly TypeRef<unknown>[];
-  /** The jobs that write what this form's reading reads (stored readings). */
-  jobs: readonly ScheduledJob[];
-  /** The stand-in of this form's reading, if it has one. */
-  standIn?: StandIn;
-  /** On a stand-in form: the source it stands in for and its note. */
-  standingInFor?: { source: SourceDecl; note: string };
 }
 
-type Declared = Omit<DataType, 'record' | 'list' | 'scope' | 'reads' | 'source' | 'adapter' | 'parts' | 'lookups' | 'jobs' | 'standIn' | 'standingInFor'>;
+type Declared = Omit<DataType, 'record' | 'list' | 'scope' | 'sources'>;
 type DataOf<S extends z.ZodType, L> = L extends true ? z.infer<S>[] : z.infer<S>;
 
-/** The declared type with its first reading's source, adapter, parts and stand-in. */
-function declared(dt: Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups' | 'jobs'>): DataType {
-  const main = dt.reads[0];
-  if (!main) throw new Error(`data type ${dt.type} reads no source`);
-  return {
-    ...dt,
-    source: main.source,
-    adapter: main.adapter,
-    parts: main.parts ?? [],
-    lookups: main.lookups ?? [],
-    jobs: main.jobs ?? [],
-    ...(main.standIn ? { standIn: main.standIn } : {}),
-  };
+/** Whether two `for` lists name the same cities (or values); both absent is the same. */
+export function sameFor(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.length === b.length && a.every((x) => b.includes(x));
 }
 
 /**
- * Declares a per-city data type; the compiler checks that every reading's adapter returns what
- * the record schema describes (a list of it for `list: true`).
+ * The declared type, its source list checked: one default primary (without `for`), and every
+ * stand-in or failover standing in for a primary with the same `for`, at most one per primary.
  */
-export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Declared & { record: () => S; list?: L; reads: readonly Reading<Adapter<DataOf<S, L>>>[] },
-): DataType {
-  return declared(dt as unknown as Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups' | 'jobs'>);
+function declared(dt: DataType): DataType {
+  const primaries = dt.sources.filter((s) => s.role === 'primary');
+  if (primaries.filter((s) => !s.for).length !== 1) throw new Error(`data type ${dt.type} needs exactly one primary source without \`for\``);
+  const standIns = dt.sources.filter((s) => s.role === 'stand-in' || s.role === 'failover');
+  for (const s of standIns) {
+    if (!primaries.some((p) => sameFor(p.for, s.for))) throw new Error(`data type ${dt.type}: ${s.source.id} stands in for no primary with its cities`);
+    if (standIns.filter((o) => sameFor(o.for, s.for)).length > 1) throw new Error(`data type ${dt.type}: two stand-ins for the same primary`);
+  }
+  return dt;
 }
 
-/** Declares a global data type; its adapters never see a city. */
-export function globalType<S extends z.ZodType, L extends true | string | undefined = undefined>(
-  dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & {
-    record: () => S;
-    list?: L;
-    reads: readonly (Omit<Reading<GlobalAdapter<DataOf<S, L>>>, 'cities' | 'standIn'> & { standIn?: StandIn<GlobalAdapter<DataOf<S, L>>> })[];
-  },
+/**
+ * Declares a per-city data type; the compiler checks that every adapter of its sources returns
+ * what the record schema describes (a list of it for `list: true`).
+ */
+export function dataType<S extends z.ZodType, L extends true | string | undefined = undefined>(
+  dt: Declared & { record: () => S; list?: L; sources: readonly TypeSource<Adapter<DataOf<S, L>>>[] },
 ): DataType {
-  return declared({ ...(dt as unknown as Omit<DataType, 'source' | 'adapter' | 'parts' | 'lookups' | 'jobs'>), scope: 'global' });
+  return declared(dt as unknown as DataType);
+}
+
+/** Declares a global data type; its adapters never see a city, and `for` names values of its `variantParam`. */
+export function globalType<S extends z.ZodType, L extends true | string | undefined = undefined>(
+  dt: Omit<Declared, 'coverage' | 'highlight' | 'fixedCity'> & { record: () => S; list?: L; sources: readonly TypeSource<GlobalAdapter<DataOf<S, L>>>[] },
+): DataType {
+  return declared({ ...(dt as unknown as DataType), scope: 'global' });
 }
 
 /** One scalar field a recordable type records: its name in history answers, where it sits in the (summarised) data, its unit. */
@@ -297,110 +301,32 @@ export interface HistoryDecl {
   retentionDays?: number;
 }
 
-/** One derived form per type and reading, so that per-form caches (hit sources, states) work by identity. */
-const forms = new WeakMap<DataType, WeakMap<object, DataType>>();
-function formsFor(dt: DataType): WeakMap<object, DataType> {
-  let m = forms.get(dt);
-  if (!m) forms.set(dt, (m = new WeakMap()));
-  return m;
+/** The sources that answer a data type with its own adapter, each for its cities (see TypeSource). */
+export function primariesOf(dt: DataType): PrimarySource[] {
+  return dt.sources.filter((s): s is PrimarySource => s.role === 'primary');
 }
 
-/** The data type as one reading answers: that reading's source, adapter, parts, cache and stand-in. */
-export function formOf(dt: DataType, r: Reading): DataType {
-  const known = formsFor(dt);
-  let t = known.get(r);
-  if (!t) {
-    const { standIn: _standIn, standingInFor: _for, ...rest } = dt;
-    t = {
-      ...rest,
-      source: r.source,
-      adapter: r.adapter,
-      parts: r.parts ?? [],
-      lookups: r.lookups ?? [],
-      jobs: r.jobs ?? [],
-      cache: r.cache ?? dt.cache,
-      ...(r.standIn ? { standIn: r.standIn } : {}),
-    };
-    known.set(r, t);
-  }
-  return t;
+/** The primary without `for`: it answers every city (or value) no other primary names. */
+export function defaultPrimary(dt: DataType): PrimarySource {
+  return primariesOf(dt).find((s) => !s.for)!;
 }
 
-/** The form as its stand-in answers it (the form's source unusable): same type, path, record and coverage. */
-export function standInForm(form: DataType): DataType | null {
-  const s = form.standIn;
-  if (!s) return null;
-  const known = formsFor(form);
-  let t = known.get(s);
-  if (!t) {
-    const { standIn: _standIn, ...rest } = form;
-    t = {
-      ...rest,
-      source: s.source,
-      adapter: s.adapter,
-      parts: s.parts ?? [],
-      lookups: s.lookups ?? [],
-      jobs: s.jobs ?? [],
-      cache: s.cache ?? form.cache,
-      standingInFor: { source: form.source, note: s.note },
-    };
-    known.set(s, t);
-  }
-  return t;
+/**
+ * The tiers of the sources that may answer a type (primaries, stand-ins, failovers; not parts),
+ * e.g. "Tier A", or "Tier A/C" for a type whose cities are answered by sources of two tiers.
+ */
+export function tierLabel(dt: DataType): string {
+  const tiers = [...new Set(dt.sources.filter((s) => s.role !== 'part').map((s) => s.source.tier))].sort();
+  return `Tier ${tiers.join('/')}`;
 }
 
-/** The reading that answers `slug` (per-city types): the one naming the city, else the one without cities. */
-export function readingFor(dt: DataType, slug: string): Reading {
-  return dt.reads.find((r) => r.cities?.includes(slug)) ?? defaultReading(dt);
-}
-
-/** The reading that answers these parameters (global types with a `variantParam`), else the default one. */
-export function readingForParams(dt: DataType, params: Record<string, unknown>): Reading {
-  const value = dt.variantParam ? params[dt.variantParam] : undefined;
-  return (typeof value === 'string' ? dt.reads.find((r) => r.values?.includes(value)) : undefined) ?? defaultReading(dt);
-}
-
-function defaultReading(dt: DataType): Reading {
-  return dt.reads.find((r) => !r.cities && !r.values) ?? dt.reads[0]!;
-}
-
-/** The form that answers `slug`, before settings are looked at (see readingFor). */
-export function forCity(dt: DataType, slug: string): DataType {
-  return formOf(dt, readingFor(dt, slug));
-}
-
-/** The form that answers these parameters (global types), before settings are looked at (see readingForParams). */
-export function forParams(dt: DataType, params: Record<string, unknown>): DataType {
-  return formOf(dt, readingForParams(dt, params));
-}
-
-/** Every form of a data type: each reading's, for coverage and state views. */
-export function formsOf(dt: DataType): DataType[] {
-  return dt.reads.map((r) => formOf(dt, r));
-}
-
-/** Every source a data type reads: its readings', their stand-ins' and their parts'. */
-export function sourcesOf(dt: DataType): SourceDecl[] {
-  return [...new Set(dt.reads.flatMap((r) => [r.source, ...(r.standIn ? [r.standIn.source, ...(r.standIn.parts ?? [])] : []), ...(r.parts ?? [])]))];
-}
-
-/** Every source that answers a data type by itself (its readings', not stand-ins' or parts'). */
-export function mainSources(dt: DataType): SourceDecl[] {
-  return [...new Set(dt.reads.map((r) => r.source))];
-}
-
-/** The jobs that fill what a data type's readings read. */
-export function jobsOf(dt: DataType): ScheduledJob[] {
-  return [...new Set(dt.reads.flatMap((r) => [...(r.jobs ?? []), ...(r.standIn?.jobs ?? [])]))];
-}
-
-/** The docs' line naming which source answers which cities, for a type with several readings (else null). */
+/** The docs' line naming which source answers which cities, for a type with several primaries (else null). */
 export function variantsNote(dt: DataType): string | null {
-  const specific = dt.reads.filter((r) => r.cities || r.values);
+  const specific = primariesOf(dt).filter((s) => s.for);
   if (!specific.length) return null;
-  const parts = specific.map((r) => `${[...(r.cities ?? r.values ?? [])].join(', ')}: ${r.source.name} (${r.source.license}, source ${r.source.id})`);
-  const main = defaultReading(dt);
-  return `Sources per ${dt.variantParam ?? 'city'}: ${parts.join('; ')}; elsewhere ${main.source.name} (${main.source.license}, source ${main.source.id}).`;
+  const named = (s: PrimarySource) => `${s.source.name} (${s.source.license}, source ${s.source.id})`;
+  const parts = specific.map((s) => `${[...s.for!].join(', ')}: ${named(s)}`);
+  return `Sources per ${dt.variantParam ?? 'city'}: ${parts.join('; ')}; elsewhere ${named(defaultPrimary(dt))}.`;
 }
 
 /** Everything a data type's declaration tells about how it is read: its description and its sources per city. */
@@ -429,11 +355,13 @@ export function briefDescription(dt: DataType, max: number): { text: string; cut
   return { text: full.slice(0, end), cut: true };
 }
 
-/** Cities a data type covers (its coverage plus its variants' cities), or null for all. */
+/** Cities a data type covers (its coverage plus the cities its primaries name), or null for all. */
 export function coveredCities(dt: DataType): readonly string[] | null {
   if (dt.fixedCity) return [dt.fixedCity];
   if (!dt.coverage) return null;
-  const extra = dt.reads.flatMap((r) => r.cities ?? []).filter((c) => !dt.coverage!.cities.includes(c));
+  const extra = primariesOf(dt)
+    .flatMap((s) => s.for ?? [])
+    .filter((c) => !dt.coverage!.cities.includes(c));
   return extra.length ? [...dt.coverage.cities, ...extra] : dt.coverage.cities;
 }
 
@@ -506,27 +434,6 @@ export function examplePath(dt: DataType): string {
 /** The OpenAPI operationId of a data type's route. */
 export function operationIdOf(dt: DataType): string {
   return dt.type.replace(/-/g, '_');
-}
-
-/**
- * The type with every reading's source replaced through `swap` (same adapters, cache and cities):
- * for a server whose sources differ from the declared ones, e.g. tighter breakers in a test or a
- * reliability run.
- */
-export function withSources(dt: DataType, swap: (src: SourceDecl) => SourceDecl): DataType {
-  const swapped = (r: Reading): Reading => ({
-    ...r,
-    source: swap(r.source),
-    ...(r.parts ? { parts: r.parts.map(swap) } : {}),
-    ...(r.standIn ? { standIn: { ...r.standIn, source: swap(r.standIn.source), ...(r.standIn.parts ? { parts: r.standIn.parts.map(swap) } : {}) } } : {}),
-  });
-  return withReads(dt, dt.reads.map(swapped));
-}
-
-/** The type with other readings (same type, path, record and coverage). */
-export function withReads(dt: DataType, reads: readonly Reading[]): DataType {
-  const { source: _s, adapter: _a, parts: _p, lookups: _l, jobs: _j, standIn: _i, standingInFor: _f, ...rest } = dt;
-  return declared({ ...rest, reads });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { City } from '../cities/register.ts';
+import type { City } from './city.ts';
 import type { BackfillPoint, HistoryDecl } from './data-type.ts';
 
 export type { BackfillPoint, HistoryBackfill, HistoryDecl, HistoryField } from './data-type.ts';

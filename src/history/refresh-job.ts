@@ -1,6 +1,6 @@
 import type { City } from '../cities/register.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
-import type { DataType } from '../core/data-type.ts';
+import { primariesOf, type DataType } from '../core/data-type.ts';
 import type { ScheduledJob } from '../core/job.ts';
 import type { HistoryStore } from './store.ts';
 
@@ -23,7 +23,7 @@ export function historyJobs(types: readonly DataType[], store: HistoryStore, ref
       name: `history-${dt.type}`,
       intervalMs: cadenceSeconds(dt) * 1000,
       initialDelayMs: cadenceSeconds(dt) * 1000,
-      enabled: (host) => host.config.historyEnabled && dt.reads.some((r) => host.sourceEnabled(r.source)),
+      enabled: (host) => host.config.historyEnabled && primariesOf(dt).some((s) => host.sourceEnabled(s.source)),
       async run(host, log, signal) {
         const days = dt.history?.retentionDays ?? host.config.historyRetentionDays;
         const dropped = await store.prune(dt.type, Date.now() - days * 86_400_000);

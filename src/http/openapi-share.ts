@@ -59,7 +59,7 @@ export function tidy(node: Schema): Schema {
     if (node.maximum === SAFE) delete node.maximum;
   }
   // Records may gain members in later versions (docs/contract.md): clients must tolerate them, so
-  // the document does not promise that nothing else is there (and saves ~20 KB of repetition).
+  // the document does not promise that nothing else is there (and saves its repetition).
   if (node.additionalProperties === false) delete node.additionalProperties;
   mapChildren(node, [], (c) => tidy(c));
   const merged = nullableOf(node);

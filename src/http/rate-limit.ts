@@ -52,7 +52,7 @@ export class ClientLimiter {
 
   /**
    * The limiter for these options. The Redis client is loaded only when REDIS_URL is set: ioredis
-   * adds ~7 MB of resident memory to a process that never uses it.
+   * adds resident memory to a process that never uses it (bench/README.md, "Figures behind code comments").
    */
   static async create(opts: LimiterOptions): Promise<ClientLimiter> {
     return new ClientLimiter(opts, opts.redisUrl ? (await import('ioredis')).Redis : null);

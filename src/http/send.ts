@@ -1,20 +1,15 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagOf, ifNoneMatchMatches } from './conditional.ts';
+import { ifNoneMatchMatches } from './conditional.ts';
 import { CHANNEL_VARY } from './pagination.ts';
 import { ENCODING_VARY, notModifiedFor, type CompressionPolicy, type Representation } from './encodings.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * 200 with ETag, or 304 without a body when If-None-Match matches (RFC 9110). `etagBasis` is
- * the representation minus per-request members (e.g. cache_status), so a repeat request matches.
+ * 200 with the given ETag (computed once, e.g. for an answer prepared once and sent many times),
+ * or 304 without a body when If-None-Match matches (RFC 9110).
  */
-export function sendConditional(req: FastifyRequest, reply: FastifyReply, body: string, cacheControl: string, etagBasis: string = body) {
-  return sendTagged(req, reply, body, etagOf(etagBasis), cacheControl);
-}
-
-/** The same with the ETag computed already (an answer prepared once and sent many times). */
 export function sendTagged(req: FastifyRequest, reply: FastifyReply, body: string | Buffer | Readable, etag: string, cacheControl: string) {
   reply.headers({ etag, 'cache-control': cacheControl });
   addVary(reply, `${ENCODING_VARY}, ${CHANNEL_VARY}`);

@@ -1,5 +1,15 @@
 import type { Catalog } from '../catalog/index.ts';
-import { coveredCities, dataSchemaOf, fullDescription, GROUP_LABELS, routePath, toolOf, type DataType } from '../core/data-type.ts';
+import {
+  coveredCities,
+  dataSchemaOf,
+  defaultPrimary,
+  fullDescription,
+  GROUP_LABELS,
+  primariesOf,
+  routePath,
+  toolOf,
+  type DataType,
+} from '../core/data-type.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import { CITIES } from '../cities/register.ts';
 import { paramProp } from './schema.ts';
@@ -23,6 +33,8 @@ export function catalogView(catalog: Catalog) {
   const tools = toolTable(catalog);
   const dataTypes = catalog.all.map((dt) => {
     const covered = coveredCities(dt);
+    const main = defaultPrimary(dt).source;
+    const variants = primariesOf(dt).filter((s) => s.for);
     return {
       type: dt.type,
       label: dt.label,
@@ -34,19 +46,18 @@ export function catalogView(catalog: Catalog) {
       summary: dt.summary,
       description: fullDescription(dt),
       units: unitsOf(dt),
-      source: dt.source.id,
-      license: dt.source.license,
-      tier: dt.source.tier,
-      ...(dt.reads.length > 1
+      // The default primary's; `variants` names the sources that answer for named cities (or values).
+      source: main.id,
+      license: main.license,
+      tier: main.tier,
+      ...(variants.length
         ? {
-            variants: dt.reads
-              .filter((r) => r.cities || r.values)
-              .map((r) => ({
-                ...(r.cities ? { cities: r.cities } : { values: r.values }),
-                source: r.source.id,
-                license: r.source.license,
-                tier: r.source.tier,
-              })),
+            variants: variants.map((s) => ({
+              ...(dt.scope === 'global' ? { values: s.for } : { cities: s.for }),
+              source: s.source.id,
+              license: s.source.license,
+              tier: s.source.tier,
+            })),
           }
         : {}),
       list: dt.list !== undefined,

@@ -9,7 +9,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 /**
  * The MCP SDK and our server on it are loaded at the first /mcp call, not at start: they add
- * ~25 MB and ~0.1 s to every process, and many deployments serve REST only.
+ * memory and start time to every process (bench/README.md, "Figures behind code comments"), and many deployments
+ * serve REST only.
  */
 let mcpModules: Promise<[typeof import('./mcp-server.ts'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | null = null;
 function loadMcp() {

@@ -1,5 +1,6 @@
 import type { ScheduledJob } from '../core/job.ts';
-import { dataSchemaOf, type AdapterResult, type DataType } from '../core/data-type.ts';
+import { dataSchemaOf, type AdapterResult, type AnsweringSource, type DataType } from '../core/data-type.ts';
+import type { Form } from '../core/forms.ts';
 import { normalise } from '../core/normalise.ts';
 import { checkAgainst, driftMessage, FormatDriftError, isFormatDrift } from '../core/format-drift-error.ts';
 import { toBerlinIso } from '../core/time.ts';
@@ -30,7 +31,7 @@ interface Mark {
 }
 
 /** What every watched fetch reports: the data type (the form that answered) and its failure, or null. */
-export type FetchListener = (dt: DataType, failure: unknown) => void;
+export type FetchListener = (dt: Form, failure: unknown) => void;
 
 /**
  * Format drift per source in this process: set by the first fetch whose answer its adapter or
@@ -83,7 +84,7 @@ export class DriftLedger {
     return () => this.listeners.delete(fn);
   }
 
-  settled(dt: DataType, failure: unknown) {
+  settled(dt: Form, failure: unknown) {
     for (const fn of this.listeners) fn(dt, failure);
   }
 }
@@ -97,7 +98,8 @@ export interface DriftDeps {
 
 /**
  * Items of a long list checked on each fetch: a format change shows in every item, and checking
- * costs about 10 µs per item, so a list of 50,000 is checked on an even spread of this many.
+ * every item of a list of tens of thousands would cost more than the fetch (bench/README.md,
+ * "Figures behind code comments"), so a long list is checked on an even spread of this many.
  */
 export const CHECKED_ITEMS = 1000;
 
@@ -123,7 +125,7 @@ export function checkedPart(dt: DataType, data: unknown): unknown {
  * source (first error, time), counts in `stadtdaten_format_drift_total` and is logged once per
  * source and hour; it is rethrown, so the cache answers STALE-ON-ERROR as for any failure.
  */
-export async function watchedFetch(deps: DriftDeps, dt: DataType, fetch: () => Promise<AdapterResult>): Promise<AdapterResult> {
+export async function watchedFetch(deps: DriftDeps, dt: Form, fetch: () => Promise<AdapterResult>): Promise<AdapterResult> {
   let result: AdapterResult;
   try {
     result = await fetch();
@@ -156,10 +158,10 @@ function normaliseChecked(dt: DataType, data: unknown): unknown {
  * ends their drift.
  */
 export function watchedJob(deps: DriftDeps & { catalog: { all: readonly DataType[] } }, job: ScheduledJob, failure: unknown) {
-  // The readings (and stand-ins) that read what this job writes, by source.
+  // The listed sources whose adapters read what this job writes, by source.
   const bySource = new Map<string, string[]>();
   for (const dt of deps.catalog.all) {
-    for (const r of dt.reads.flatMap((x) => [x, ...(x.standIn ? [x.standIn] : [])])) {
+    for (const r of dt.sources.filter((s): s is AnsweringSource => s.role !== 'part')) {
       // By name: a job is one name (its cluster lock), whichever copy of it ran.
       if (r.jobs?.some((j) => j.name === job.name)) bySource.set(r.source.id, [...new Set([...(bySource.get(r.source.id) ?? []), dt.type])]);
     }

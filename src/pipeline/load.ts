@@ -1,5 +1,6 @@
 import type { City } from '../cities/register.ts';
-import type { AdapterResult, CacheWindows, DataType, FetchContext, PartResult } from '../core/data-type.ts';
+import type { AdapterResult, CacheWindows, FetchContext, PartResult } from '../core/data-type.ts';
+import type { Form } from '../core/forms.ts';
 import { withDeadline } from '../core/deadline.ts';
 import { paramKey } from '../core/params.ts';
 import { ProblemError } from '../core/problem.ts';
@@ -33,7 +34,7 @@ interface StaleInput {
  * The cache key of a data type's answer for a city and parameters; a stand-in's answer has its own
  * (it carries another source's attribution).
  */
-export function cacheKey(form: DataType, city: City | null, params: Record<string, unknown>): string {
+export function cacheKey(form: Form, city: City | null, params: Record<string, unknown>): string {
   const key = `${form.type}:${city?.slug ?? '-'}:${paramKey(form.params ?? [], keyParams(form.params ?? [], params))}`;
   return form.standingInFor ? `${key}:@${form.source.id}` : key;
 }
@@ -50,7 +51,7 @@ export class Loader {
     private readonly lookup: Lookup,
   ) {}
 
-  async load(r: Resolved, form: DataType): Promise<Loaded> {
+  async load(r: Resolved, form: Form): Promise<Loaded> {
     if (form.cache === 'stored') {
       try {
         return { entry: await this.fetchEntry(form, r.city, r.params), cacheStatus: null };
@@ -70,7 +71,7 @@ export class Loader {
   }
 
   /** A stored entry's data could not be read or normalised: a 503 problem, never a 500. */
-  storedFailure(form: DataType, city: City | null, err: unknown): ProblemError {
+  storedFailure(form: Form, city: City | null, err: unknown): ProblemError {
     if (err instanceof ProblemError) return err;
     this.rt.log.warn({ type: form.type, city: city?.slug, err: String(err) }, 'reading stored data failed');
     return new ProblemError(
@@ -84,7 +85,7 @@ export class Loader {
   }
 
   /** Nothing cached and no answer: why, with the wait our own limits know (Retry-After). */
-  private unavailable(form: DataType, city: City | null, err: unknown): ProblemError {
+  private unavailable(form: Form, city: City | null, err: unknown): ProblemError {
     const what = `${form.type}${city ? ` in ${city.slug}` : ''}`;
     const extra = { source: form.source.id };
     if (err instanceof BudgetExceededError) {
@@ -130,18 +131,12 @@ export class Loader {
     return entryData(res.entry) as T;
   }
 
-  /** A part of an answer from one of the form's declared part sources: its settings, http, cache and breaker. */
-  private async part<T>(
-    form: DataType,
-    ctx: FetchContext,
-    asked: SourceDecl,
-    read: (ctx: FetchContext) => Promise<T>,
-    input: StaleInput,
-  ): Promise<PartResult<T>> {
-    // Adapters name a source by its module's declaration; the form's own or declared one (by id) is what this
+  /** A part of an answer from a source the type lists for the form's cities: its settings, http, cache and breaker. */
+  private async part<T>(form: Form, ctx: FetchContext, asked: SourceDecl, read: (ctx: FetchContext) => Promise<T>, input: StaleInput): Promise<PartResult<T>> {
+    // Adapters name a source by its module's declaration; the one the type lists (by id) is what this
     // server runs, with the settings and breaker it was built with.
     const source = asked.id === form.source.id ? form.source : form.parts.find((p) => p.id === asked.id);
-    if (!source) throw new Error(`${form.type} reads a part from ${asked.id}, which its reading does not declare in parts`);
+    if (!source) throw new Error(`${form.type} reads a part from ${asked.id}, which it does not list for these cities`);
     if (!this.rt.sourceEnabled(source)) return { status: 'disabled', reason: disabledReason(this.rt, source) };
     try {
       // The part is a fetch of its own: its hosts' breakers count its outcome (see Breakers.run).
@@ -162,7 +157,7 @@ export class Loader {
 
   /** The adapter's view of the app for one fetch: the form's source client, store, lookups, shared cache and parts. */
   private context(
-    form: DataType,
+    form: Form,
     city: City | null,
     params: Record<string, unknown>,
     signal: AbortSignal,
@@ -180,7 +175,7 @@ export class Loader {
       now: new Date(),
       signal,
       lookup: (ref, c, p) => {
-        if (!form.lookups.includes(ref)) throw new Error(`${form.type} looks up ${ref.type}, which its reading does not declare in lookups`);
+        if (!form.lookups?.includes(ref)) throw new Error(`${form.type} looks up ${ref.type}, which it does not declare in lookups`);
         return this.lookup(ref, c, p);
       },
       cached: (name, windows, fetch) => this.shared(form.source, name, windows, fetch, input),
@@ -190,7 +185,7 @@ export class Loader {
   }
 
   /** Breaker + deadline + adapter + normalisation: one fresh entry. */
-  private async fetchEntry(form: DataType, city: City | null, params: Record<string, unknown>): Promise<Entry> {
+  private async fetchEntry(form: Form, city: City | null, params: Record<string, unknown>): Promise<Entry> {
     const input: StaleInput = { oldest: null, failed: false };
     const run = async (signal: AbortSignal, scope: BreakerScope | null): Promise<AdapterResult> =>
       form.adapter(this.context(form, city, params, signal, input, scope));
@@ -216,7 +211,7 @@ export class Loader {
    * Hands a fresh value of a recordable type to the history recorder (HISTORY_ENABLED), for the
    * type's default parameters only: a series is one city's answer, not every variant of it.
    */
-  private record(form: DataType, city: City, params: Record<string, unknown>, asOf: string | null, data: unknown) {
+  private record(form: Form, city: City, params: Record<string, unknown>, asOf: string | null, data: unknown) {
     const sink = this.rt.history;
     const decl = form.history;
     if (!sink || !decl || !(form.params ?? []).every((d) => params[d.name] === d.default)) return;

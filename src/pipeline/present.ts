@@ -5,7 +5,7 @@ import { attributionFor, prepare, type Outcome } from './envelope.ts';
 import type { Loaded } from './load.ts';
 import type { Resolved } from './resolve.ts';
 import { toBerlinIso } from '../core/time.ts';
-import type { DataType } from '../core/data-type.ts';
+import type { Form } from '../core/forms.ts';
 import { demoNote } from './demo-note.ts';
 
 /**
@@ -14,7 +14,7 @@ import { demoNote } from './demo-note.ts';
  * for, and for a plain cache HIT the whole answer encoded once per entry (reused until the
  * entry goes stale). Stored data is normalised here, only the page that is sent.
  */
-export function present(r: Resolved, form: DataType, { entry, cacheStatus }: Loaded): Outcome {
+export function present(r: Resolved, form: Form, { entry, cacheStatus }: Loaded): Outcome {
   const meta: Record<string, unknown> = { ...r.meta, ...entry.meta, fetched_at: entryFetchedIso(entry) };
   if (cacheStatus) meta.cache_status = cacheStatus;
   if (cacheStatus === 'STALE-ON-ERROR' && entry.retryAfterUntil && entry.retryAfterUntil > Date.now()) meta.retry_after = toBerlinIso(entry.retryAfterUntil);
@@ -50,7 +50,7 @@ export function present(r: Resolved, form: DataType, { entry, cacheStatus }: Loa
 }
 
 /** The page the request asks for when it cuts the list (meta.pagination set either way); undefined for the whole list. */
-function pageOf(r: Resolved, form: DataType, entry: Loaded['entry'], meta: Record<string, unknown>): unknown {
+function pageOf(r: Resolved, form: Form, entry: Loaded['entry'], meta: Record<string, unknown>): unknown {
   // Stored entries are cut before they are normalised: a page of a large board, not the board.
   const raw = rawStoredData(entry);
   const data = raw !== undefined ? raw : entryData(entry);

@@ -1,5 +1,6 @@
 import type { City } from '../cities/register.ts';
 import type { DataType, TypeRef } from '../core/data-type.ts';
+import type { Form } from '../core/forms.ts';
 import { peekStatus, type Cache, type CacheStatus, type PreparedAnswer } from './cache.ts';
 import type { Outcome } from './envelope.ts';
 import { gate } from './gate.ts';
@@ -29,7 +30,7 @@ export type { PaginationMeta } from '../http/pagination.ts';
 
 /**
  * The request path (docs/architecture.md) of every data type, as four stages:
- * resolve (city, reading, settings, parameters) -> gate (not_covered, disabled) -> load (cache or
+ * resolve (city, answering source, settings, parameters) -> gate (not_covered, disabled) -> load (cache or
  * store, breaker, adapter) -> present (meta, page, prepared answer).
  */
 export class Pipeline {
@@ -75,7 +76,7 @@ export class Pipeline {
    * The stand-in's answer while the form's source fails; when it fails too, or does not answer within `leftMs`
    * (its fetch goes on and fills its cache), the form's own failure.
    */
-  private async answerBy(r: Resolved, standIn: DataType, failure: ProblemError, leftMs: number): Promise<Outcome> {
+  private async answerBy(r: Resolved, standIn: Form, failure: ProblemError, leftMs: number): Promise<Outcome> {
     let loaded: Loaded | null;
     try {
       const loading = this.loader.load(r, standIn);
@@ -88,7 +89,7 @@ export class Pipeline {
     return this.presented(r, standIn, loaded);
   }
 
-  private presented(r: Resolved, form: DataType, loaded: Loaded): Outcome {
+  private presented(r: Resolved, form: Form, loaded: Loaded): Outcome {
     try {
       return present(r, form, loaded);
     } catch (err) {

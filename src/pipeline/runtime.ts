@@ -9,7 +9,7 @@ import { RateGate } from './rate-gate.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { SourceDecl } from '../core/source.ts';
 import type { Catalog } from '../catalog/index.ts';
-import { standInForm, type DataType } from '../core/data-type.ts';
+import { standInForm, type Form } from '../core/forms.ts';
 import type { ScheduledJob } from '../core/job.ts';
 import { watchedJob } from './format-drift.ts';
 import type { HistorySink } from '../core/history-sink.ts';
@@ -49,18 +49,18 @@ export class Runtime {
   }
 
   /**
-   * What answers a form of a data type (see formOf) on this server: the form itself when its
-   * source is usable, else its stand-in when that one is usable, else null (`disabled`).
+   * What answers a primary's form (core/forms.ts) on this server: the form itself when its
+   * source is usable, else its stand-in's when that one is usable, else null (`disabled`).
    */
-  answering(form: DataType): DataType | null {
+  answering(form: Form): Form | null {
     if (this.sourceEnabled(form.source)) return form;
-    const standIn = form.standIn?.when === 'failing' ? null : standInForm(form);
+    const standIn = form.standIn?.role === 'stand-in' ? standInForm(form) : null;
     return standIn && this.sourceEnabled(standIn.source) ? standIn : null;
   }
 
-  /** The stand-in that answers while `form`'s source fails (StandIn `when: 'failing'`) when it is usable, else null. */
-  failover(form: DataType): DataType | null {
-    if (form.standIn?.when !== 'failing') return null;
+  /** The failover that answers while `form`'s source fails, when it is usable, else null. */
+  failover(form: Form): Form | null {
+    if (form.standIn?.role !== 'failover') return null;
     const standIn = standInForm(form);
     return standIn && this.sourceEnabled(standIn.source) ? standIn : null;
   }

@@ -1,4 +1,5 @@
 import type { DataType } from '../core/data-type.ts';
+import { formsOf, type Form } from '../core/forms.ts';
 import type { SourceDecl } from '../core/source.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -11,8 +12,6 @@ import type { Runtime } from './runtime.ts';
  * - `untried`: usable, but not called since this instance started (nothing is known yet).
  */
 export type SourceState = 'disabled' | 'answering' | 'failing' | 'untried';
-
-export const SOURCE_STATES: readonly SourceState[] = ['answering', 'failing', 'untried', 'disabled'];
 
 /** The state of every source, looked up once per aggregate answer (breaker state may ask the shared store). */
 export async function sourceStates(rt: Runtime, sources: readonly SourceDecl[] = rt.config.sourceList): Promise<Map<string, SourceState>> {
@@ -28,8 +27,8 @@ async function stateOfSource(rt: Runtime, src: SourceDecl): Promise<SourceState>
   return (last.failure ?? 0) > (last.success ?? 0) ? 'failing' : 'answering';
 }
 
-/** The state of a data type's form (see formOf): its answering source's (its stand-in's when that answers), or disabled. */
-export function stateOfForm(rt: Runtime, form: DataType, states: ReadonlyMap<string, SourceState>): SourceState {
+/** The state of a primary's form (core/forms.ts): its answering source's (its stand-in's when that answers), or disabled. */
+export function stateOfForm(rt: Runtime, form: Form, states: ReadonlyMap<string, SourceState>): SourceState {
   const answering = rt.answering(form);
   return answering ? (states.get(answering.source.id) ?? 'untried') : 'disabled';
 }
@@ -39,4 +38,9 @@ export function countStates(states: Iterable<SourceState>): Record<SourceState, 
   const counts: Record<SourceState, number> = { answering: 0, failing: 0, untried: 0, disabled: 0 };
   for (const s of states) counts[s]++;
   return counts;
+}
+
+/** Whether a data type answers anywhere on this server: some primary (or its stand-in) is usable. */
+export function answersSomewhere(rt: Runtime, dt: DataType): boolean {
+  return formsOf(dt).some((form) => rt.answering(form) !== null);
 }

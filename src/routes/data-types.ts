@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { briefDescription, coveredCities, dataSchemaOf, fillTemplate, forCity, operationIdOf, routePath, type DataType } from '../core/data-type.ts';
+import { briefDescription, coveredCities, dataSchemaOf, fillTemplate, operationIdOf, routePath, tierLabel, type DataType } from '../core/data-type.ts';
+import { forCity } from '../core/forms.ts';
 import { jsonSchemaOf } from '../core/schema.ts';
 import { CHANNEL_VARY, channelOf, setPageLinks } from '../http/pagination.ts';
 import { cacheControlFor, cacheStatusHeader } from '../http/cache-headers.ts';
@@ -48,7 +49,7 @@ export function registerDataTypes(app: FastifyInstance, { rt, pipeline, lane }: 
   for (const dt of rt.catalog.all) {
     const path = routePath(dt);
     const doc: RouteDoc = {
-      summary: `${dt.summary} (Tier ${dt.source.tier})`,
+      summary: `${dt.summary} (${tierLabel(dt)})`,
       description: operationDescription(dt),
       tags: [GROUP_LABELS[dt.group]],
       params: dt.params,

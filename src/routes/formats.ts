@@ -4,7 +4,7 @@ import { findCity } from '../cities/resolve.ts';
 import type { Catalog } from '../catalog/index.ts';
 import type { DataType } from '../core/data-type.ts';
 import { FORMATS, besideRows, rowsOf, shapeOf, type Format } from '../core/formats.ts';
-import { attributionOf, type Attribution } from '../core/source.ts';
+import { attributionOf, type Attribution, type SourceDecl } from '../core/source.ts';
 import { tableOf, type Column, type Table } from '../core/table.ts';
 import type { z } from '../core/schema.ts';
 import { acceptsOtherThanJson, negotiate } from '../http/formats/negotiate.ts';
@@ -98,16 +98,16 @@ export function sendCompareFormat(
 /** The formats of a city's history: its flat rows as JSON or CSV. */
 export const HISTORY_FORMATS: readonly Format[] = ['json', 'csv'];
 
-/** A history answer as CSV: one row per point (or bucket) and field; the type's source names the licence. */
+/** A history answer as CSV: one row per point (or bucket) and field; the source answering the city names the licence. */
 export function sendHistoryCsv(
   req: FastifyRequest,
   reply: FastifyReply,
-  dt: DataType | undefined,
+  source: SourceDecl | undefined,
   body: { data: unknown; meta: Record<string, unknown> },
   row: Table,
   jsonEtag: string,
 ) {
-  const attribution = dt ? attributionOf(dt.source) : null;
+  const attribution = source ? attributionOf(source) : null;
   return sendTable(req, reply, {
     format: 'csv',
     table: row,

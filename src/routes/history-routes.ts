@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePath, type DataType } from '../core/data-type.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
+import { forCity } from '../core/forms.ts';
 import { cityHistoryParts, EVERY_VALUES, historyPath, historyRows, RAW_MAX_DAYS, recordableType, recordableTypes } from '../services/history-answers.ts';
 import { findCity } from '../cities/resolve.ts';
 import { ProblemError } from '../core/problem.ts';
@@ -86,7 +87,9 @@ export function registerHistory(app: FastifyInstance, ctx: RouteContext) {
     reply.header('cache-control', CACHE_CONTROL);
     const row = tableOf(parts.meta.every === null ? PointRow : BucketRow);
     const data = await historyRows(parts);
-    return sendHistoryCsv(req, reply, ctx.rt.catalog.byType.get(type), { data, meta: parts.meta }, row, parts.etag);
+    const dt = ctx.rt.catalog.byType.get(type);
+    const source = dt && typeof parts.meta.city === 'string' ? forCity(dt, parts.meta.city).source : undefined;
+    return sendHistoryCsv(req, reply, source, { data, meta: parts.meta }, row, parts.etag);
   };
   const typeParam = (req: FastifyRequest) => (req.params as { type?: string }).type ?? '';
   app.get(

@@ -111,7 +111,7 @@ export function registerOpenApi(app: FastifyInstance, ctx: RouteContext) {
 
   const uiDir = (() => {
     try {
-      // The package's main module would execute the 1.5 MB browser bundle in Node (~0.7 s, ~40 MB at start).
+      // The package's main module would execute the browser bundle in Node at start (bench/README.md, "Figures behind code comments").
       return (require('swagger-ui-dist/absolute-path.js') as () => string)();
     } catch {
       return null;

@@ -1,18 +1,7 @@
 import { CITIES } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import {
-  coveredCities,
-  examplePath,
-  fillTemplate,
-  forCity,
-  routePath,
-  formOf,
-  formsOf,
-  toolOf,
-  GROUP_LABELS,
-  type DataType,
-  type Group,
-} from '../core/data-type.ts';
+import { coveredCities, examplePath, fillTemplate, routePath, toolOf, GROUP_LABELS, type DataType, type Group } from '../core/data-type.ts';
+import { forCity, formsOf, mainForm, type Form } from '../core/forms.ts';
 import { mapLimit } from '../core/limit.ts';
 import { ProblemError } from '../core/problem.ts';
 import { toBerlinIso } from '../core/time.ts';
@@ -29,8 +18,6 @@ import type { Peeked } from '../pipeline/run.ts';
  */
 export type CellState = SourceState | 'not_covered' | 'no_recording';
 
-export const CELL_STATES: readonly CellState[] = ['answering', 'untried', 'failing', 'disabled', 'not_covered', 'no_recording'];
-
 /** In demo mode, the one city a type's recordings are certainly of (its example city); null otherwise. */
 function demoRecorded({ rt }: Pick<ServiceContext, 'rt'>, dt: DataType): string | null {
   return rt.config.demo ? (dt.example.city ?? null) : null;
@@ -42,22 +29,17 @@ function perCityTypes({ rt }: Pick<ServiceContext, 'rt'>): DataType[] {
   return rt.catalog.all.filter((dt) => dt.scope !== 'global').sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
 }
 
-/** The data type and each of its readings' forms, as they answer (see forCity). */
-function answeringForms(dt: DataType): DataType[] {
-  return [dt, ...formsOf(dt)];
-}
-
 /**
- * Per data type and per reading: the state of the source that answers it here (its stand-in's
+ * Per primary of each data type: the state of the source that answers it here (its stand-in's
  * when that answers). Look a city's state up with `forCity(dt, slug)`.
  */
-async function typeStates({ rt }: Pick<ServiceContext, 'rt'>, types: DataType[]): Promise<Map<DataType, SourceState>> {
+async function typeStates({ rt }: Pick<ServiceContext, 'rt'>, types: DataType[]): Promise<Map<Form, SourceState>> {
   const sources = await sourceStates(rt);
-  const forms = types.flatMap(answeringForms);
+  const forms = types.flatMap(formsOf);
   return new Map(forms.map((form) => [form, stateOfForm(rt, form, sources)]));
 }
 
-function cellState(dt: DataType, slug: string, states: Map<DataType, SourceState>, recorded: string | null): CellState {
+function cellState(dt: DataType, slug: string, states: Map<Form, SourceState>, recorded: string | null): CellState {
   const cities = coveredCities(dt);
   if (cities && !cities.includes(slug)) return 'not_covered';
   const source = states.get(forCity(dt, slug))!;
@@ -72,6 +54,7 @@ async function coverageRows(ctx: Pick<ServiceContext, 'rt'>) {
   const states = await typeStates(ctx, types);
   return types.map((dt) => {
     const cities = coveredCities(dt);
+    const main = mainForm(dt);
     return {
       type: dt.type,
       label: dt.label,
@@ -79,24 +62,22 @@ async function coverageRows(ctx: Pick<ServiceContext, 'rt'>) {
       group: GROUP_LABELS[dt.group],
       path: routePath(dt),
       tool: toolOf(dt),
-      source: dt.source.id,
-      tier: dt.source.tier,
-      enabled: rt.answering(dt) !== null,
-      source_state: states.get(dt)!,
-      answered_by: rt.answering(dt)?.source.id ?? null,
-      // Cities another source answers for, each with that source's state (the fields above are the main source's).
-      variants: dt.reads
-        .filter((r) => r.cities)
-        .map((r) => {
-          const form = formOf(dt, r);
-          return {
-            cities: [...(r.cities ?? [])].sort(),
-            source: r.source.id,
-            tier: r.source.tier,
-            source_state: states.get(form)!,
-            answered_by: rt.answering(form)?.source.id ?? null,
-          };
-        }),
+      // The default primary's (it answers every city no other primary names).
+      source: main.source.id,
+      tier: main.source.tier,
+      enabled: rt.answering(main) !== null,
+      source_state: states.get(main)!,
+      answered_by: rt.answering(main)?.source.id ?? null,
+      // Cities another primary answers for, each with that source's state.
+      variants: formsOf(dt)
+        .filter((form) => form.answer.for)
+        .map((form) => ({
+          cities: [...form.answer.for!].sort(),
+          source: form.source.id,
+          tier: form.source.tier,
+          source_state: states.get(form)!,
+          answered_by: rt.answering(form)?.source.id ?? null,
+        })),
       partial: cities !== null,
       covered_cities: cities ? [...cities].sort() : CITIES.map((c) => c.slug),
       covered_count: cities ? cities.length : CITIES.length,

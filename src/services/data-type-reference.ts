@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/index.ts';
 import { coveredCities, fullDescription, GROUP_LABELS, routePath, streamRetrySeconds, toolOf, type DataType } from '../core/data-type.ts';
+import { roleText } from '../core/forms.ts';
 import { formatsOf } from '../core/formats.ts';
 import { esc, htmlPage } from '../http/html.ts';
 import { provenanceOf } from '../sources/provenance.ts';
@@ -33,10 +34,10 @@ function verification(sourceId: string): string {
 }
 
 function sources(dt: DataType): string {
-  return dt.reads
-    .map((r) => {
-      const where = r.cities ? ` for ${r.cities.join(', ')}` : r.values ? ` for ${r.values.join(', ')}` : dt.reads.length > 1 ? ' elsewhere' : '';
-      return `${esc(r.source.name)} (${esc(r.source.license)}, tier ${esc(r.source.tier)}, source <code>${esc(r.source.id)}</code>)${esc(where)}; ${verification(r.source.id)}`;
+  return dt.sources
+    .map((s) => {
+      const role = roleText(dt, s);
+      return `${esc(s.source.name)} (${esc(s.source.license)}, tier ${esc(s.source.tier)}, source <code>${esc(s.source.id)}</code>)${role ? ` ${esc(role)}` : ''}; ${verification(s.source.id)}`;
     })
     .join('<br>');
 }

@@ -1,4 +1,6 @@
 import { examplePath, GROUP_LABELS, routePath, streamCadence, type DataType } from '../core/data-type.ts';
+import { exampleForm } from '../core/forms.ts';
+import { answersSomewhere } from '../pipeline/source-state.ts';
 import { esc, htmlPage } from '../http/html.ts';
 import { VERSION } from '../core/version.ts';
 import { CITY_BY_SLUG } from '../cities/register.ts';
@@ -12,9 +14,9 @@ import { META_HEADERS } from '../http/formats/send.ts';
 /** Data types the landing page prefers as examples: keyless, quick to read, different topics. */
 const PREFERRED_EXAMPLES = ['weather', 'air', 'demographics', 'unemployment', 'charging'];
 
-/** Example links that work on this instance: data types whose source is enabled, with their declared example request. */
+/** Example links that work on this instance: data types whose example request a usable source answers. */
 export function exampleLinks({ rt }: Pick<ServiceContext, 'rt'>): { label: string; path: string }[] {
-  const enabled = (dt: DataType) => rt.sourceEnabled(dt.source) && dt.scope !== 'global';
+  const enabled = (dt: DataType) => rt.answering(exampleForm(dt)) !== null && dt.scope !== 'global';
   const picked: DataType[] = [];
   for (const type of PREFERRED_EXAMPLES) {
     const dt = rt.catalog.byType.get(type);
@@ -33,7 +35,7 @@ const PREFERRED_STREAMS = ['parking', 'sharing', 'water-level'];
 /** The live example: a data type that streams (Server-Sent Events) and can answer here, with its example request. */
 export function liveExample({ rt }: Pick<ServiceContext, 'rt'>): { label: string; path: string } | null {
   const usable = (dt: DataType | undefined): dt is DataType =>
-    dt !== undefined && streamCadence(dt) !== null && rt.sourceEnabled(dt.source) && dt.scope !== 'global';
+    dt !== undefined && streamCadence(dt) !== null && rt.answering(exampleForm(dt)) !== null && dt.scope !== 'global';
   const dt = PREFERRED_STREAMS.map((t) => rt.catalog.byType.get(t)).find(usable) ?? rt.catalog.all.find(usable);
   return dt ? { label: `${dt.label_en} in ${cityName(dt.example.city)}`, path: examplePath(dt) } : null;
 }
@@ -115,7 +117,7 @@ export function apiIndex(ctx: ServiceContext) {
         group: GROUP_LABELS[dt.group],
         path: routePath(dt),
         example: examplePath(dt),
-        enabled: rt.answering(dt) !== null,
+        enabled: answersSomewhere(rt, dt),
       })),
     },
     meta: { source_status: 'ok', ...(rt.config.demo ? { demo: true } : {}) },

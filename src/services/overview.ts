@@ -1,6 +1,7 @@
 import { CITIES } from '../cities/register.ts';
 import { resolveCity } from '../cities/resolve.ts';
-import { coveredCities, fillTemplate, forCity, routePath, toolOf } from '../core/data-type.ts';
+import { coveredCities, fillTemplate, routePath, toolOf } from '../core/data-type.ts';
+import { forCity } from '../core/forms.ts';
 import { ProblemError } from '../core/problem.ts';
 import { orFallbackAfter } from '../core/limit.ts';
 import { toBerlinIso } from '../core/time.ts';

@@ -1,4 +1,4 @@
-import { mainSources } from '../core/data-type.ts';
+import type { DataType, SourceRole, TypeSource } from '../core/data-type.ts';
 import { paginate, parsePageRequest, parseSort, sortBy, type Channel } from '../http/pagination.ts';
 import { DEFAULT_BREAKER, worstState } from '../pipeline/breakers.ts';
 import type { Envelope, ServiceContext } from './context.ts';
@@ -12,6 +12,10 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
   const { sort, order } = parseSort(query, SOURCE_SORTS);
   const page = parsePageRequest(query);
   const checked = await lastUpstreamCheck(rt.config.checkUpstreamsResultPath);
+  /** The data types listing source `id` in one of these roles, with that listing. */
+  const listing = (id: string, roles: readonly SourceRole[]) =>
+    rt.catalog.all.flatMap((dt) => dt.sources.filter((x) => x.source.id === id && roles.includes(x.role)).map((x): [DataType, TypeSource] => [dt, x]));
+  const types = (id: string, roles: readonly SourceRole[]) => [...new Set(listing(id, roles).map(([dt]) => dt.type))];
   const items = await Promise.all(
     rt.config.sourceList.map(async (s) => {
       const settings = rt.settings(s);
@@ -26,20 +30,16 @@ export async function listSources({ rt }: Pick<ServiceContext, 'rt'>, query: Rec
         credential_variables: s.credentials ?? [],
         missing_credentials: settings.missingCredentials,
         registration: s.registration ?? null,
-        // A type with several readings (one source per city or operator) is unlocked by each of them.
-        unlocks: rt.catalog.all.filter((dt) => mainSources(dt).some((m) => m.id === s.id)).map((dt) => dt.type),
-        // Data types this source answers for some cities (or parameter values) only.
-        variant_for: rt.catalog.all.flatMap((dt) =>
-          dt.reads
-            .filter((r) => r.source.id === s.id && (r.cities || r.values))
-            .map((r) => (r.cities ? { type: dt.type, cities: [...r.cities].sort() } : { type: dt.type, values: [...(r.values ?? [])].sort() })),
-        ),
-        // Data types this source answers while their own source is unusable (a stand-in).
-        fallback_for: rt.catalog.all.filter((dt) => dt.reads.some((r) => r.standIn?.source.id === s.id)).map((dt) => dt.type),
-        // Data types that read a part of their answer from this source.
-        part_of: rt.catalog.all
-          .filter((dt) => dt.reads.some((r) => [...(r.parts ?? []), ...(r.standIn?.parts ?? [])].some((p) => p.id === s.id)))
-          .map((dt) => dt.type),
+        // Data types it answers as a primary (a type with one source per city or operator is unlocked by each).
+        unlocks: types(s.id, ['primary']),
+        // Data types it answers as a primary for some cities (or parameter values) only.
+        variant_for: listing(s.id, ['primary'])
+          .filter(([, x]) => x.for)
+          .map(([dt, x]) => (dt.scope === 'global' ? { type: dt.type, values: [...x.for!].sort() } : { type: dt.type, cities: [...x.for!].sort() })),
+        // Data types it answers in a primary's place (stand-in or failover).
+        fallback_for: types(s.id, ['stand-in', 'failover']),
+        // Data types whose adapters read a part of their answer from it.
+        part_of: types(s.id, ['part']),
         breaker_state: worstState(breakers.map((b) => b.state)),
         // One breaker per upstream host: a dead city portal leaves the other cities' hosts closed.
         breakers,

@@ -5,7 +5,7 @@ import type { Store } from '../core/store.ts';
 
 /**
  * Redis when REDIS_URL is set (wrapped so its outage degrades, never fails), else SQLite. The
- * Redis client is loaded only then: it adds ~20 MB to a process that never uses it.
+ * Redis client is loaded only then: it adds memory to a process that never uses it (bench/README.md, "Figures behind code comments").
  */
 export async function createStore(config: Config, onRedisError: (err: unknown) => void): Promise<Store> {
   if (config.redisUrl) {

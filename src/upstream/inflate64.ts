@@ -5,9 +5,9 @@ import { Transform, type TransformCallback } from 'node:stream';
  *
  * Windows' built-in ZIP tool writes large members this way, and so does the BBSR's INKAR bulk
  * download. zlib does not read it. @zip.js/zip.js does, but only as a whole ZIP reader of its
- * own, which inflates deflate (every other archive here) 1.6 times slower than zlib and holds more
- * memory; its Deflate64 decoder, 2.6 times faster than this one, is not a public export
- * (bench/README.md, "ZIP members"). So the one ZIP reader (zip-archive.ts) stays on yauzl and
+ * own, which inflates deflate (every other archive here) slower than zlib and holds more memory;
+ * its faster Deflate64 decoder is not a public export (bench/README.md, "ZIP members"). So the
+ * one ZIP reader (zip-archive.ts) stays on yauzl and
  * hands Deflate64 members to this decoder.
  * Deflate64 is RFC 1951 deflate with three changes, all here: a 64 KiB window, length code 285
  * meaning 3 + a 16-bit extra (instead of exactly 258), and distance codes 30 and 31 (14 extra

@@ -6,7 +6,7 @@ import { fakeEnv, startApp, type TestApp } from '../helpers/app.ts';
 import { buildCatalog, CATALOG } from '../../src/catalog/index.ts';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { examplePath, type Adapter, type DataType, type FetchContext, type Reading } from '../../src/core/data-type.ts';
+import { examplePath, type Adapter, type DataType, type FetchContext, type TypeSource } from '../../src/core/data-type.ts';
 import { at } from '../helpers/json.ts';
 import { seeded } from '../helpers/fuzz-requests.ts';
 
@@ -160,9 +160,10 @@ function quickShared(ctx: FetchContext, sourceId: string): FetchContext {
     part: (source, read) => ctx.part(source, (p) => read(quickShared(p, source.id))),
   };
 }
-function quickReading<R extends Omit<Reading, 'cities' | 'values' | 'standIn'>>(r: R): R {
-  const adapter: Adapter<unknown> = (ctx) => r.adapter(quickShared(ctx, r.source.id));
-  return { ...r, adapter, ...(r.cache === 'stored' ? {} : { cache: WINDOWS }) };
+function quickSource(s: TypeSource): TypeSource {
+  if (s.role === 'part') return s;
+  const adapter: Adapter<unknown> = (ctx) => s.adapter(quickShared(ctx, s.source.id));
+  return { ...s, adapter, ...(s.cache === 'stored' ? {} : { cache: WINDOWS }) };
 }
 
 /**
@@ -170,13 +171,10 @@ function quickReading<R extends Omit<Reading, 'cities' | 'values' | 'standIn'>>(
  * background refresh) and meets the mutated upstream; a failed fetch still answers with the expired entry.
  */
 function quick(dt: DataType): DataType {
-  const reads = dt.reads.map((r) => ({ ...quickReading(r), ...(r.standIn ? { standIn: quickReading(r.standIn) } : {}) }));
   return {
     ...dt,
     cache: dt.cache === 'stored' ? dt.cache : WINDOWS,
-    reads,
-    adapter: reads[0]!.adapter,
-    ...(dt.standIn ? { standIn: quickReading(dt.standIn) } : {}),
+    sources: dt.sources.map(quickSource),
   };
 }
 

@@ -41,7 +41,7 @@ export const DEPARTURE_TYPES: DataType[] = [
     live: LIVE,
     // The VAG fixture is the real answer for stop 536 (Schweiggerstr.).
     example: { city: 'nuernberg', params: { stop: '536' } },
-    reads: [{ source: VAG, adapter: vagDepartures }],
+    sources: [{ role: 'primary', source: VAG, adapter: vagDepartures }],
   }),
   dataType({
     type: 'departures-efa',
@@ -70,7 +70,7 @@ export const DEPARTURE_TYPES: DataType[] = [
     live: LIVE,
     // The EFA fixture is the real VVS answer for Stuttgart-Vaihingen.
     example: { city: 'stuttgart', params: { stop: 'de:08111:6002' } },
-    reads: [{ source: EFA, adapter: efaDepartures }],
+    sources: [{ role: 'primary', source: EFA, adapter: efaDepartures }],
   }),
   dataType({
     type: 'departures-hvv',
@@ -89,7 +89,7 @@ export const DEPARTURE_TYPES: DataType[] = [
     live: LIVE,
     // The GTI fixture is the real departureList of Wartenau (Master:10901).
     example: { city: 'hamburg', params: { stop: 'Master:10901' } },
-    reads: [{ source: HVV_GEOFOX, adapter: hvvDepartures }],
+    sources: [{ role: 'primary', source: HVV_GEOFOX, adapter: hvvDepartures }],
   }),
   dataType({
     type: 'departures-rmv',
@@ -107,6 +107,6 @@ export const DEPARTURE_TYPES: DataType[] = [
     cache: CACHE,
     live: LIVE,
     example: { city: 'frankfurt-am-main', params: { stop: RMV_DEFAULT_STOP } },
-    reads: [{ source: RMV, adapter: rmvDepartures }],
+    sources: [{ role: 'primary', source: RMV, adapter: rmvDepartures }],
   }),
 ];

@@ -31,7 +31,7 @@ export const LIVE_TRAFFIC_TYPES: DataType[] = [
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hannover' },
-    reads: [{ source: MOBILITHEK_HANNOVER, adapter: hannoverTrafficReports }],
+    sources: [{ role: 'primary', source: MOBILITHEK_HANNOVER, adapter: hannoverTrafficReports }],
   }),
   dataType({
     type: 'counting-stations',
@@ -48,7 +48,7 @@ export const LIVE_TRAFFIC_TYPES: DataType[] = [
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'kiel' },
-    reads: [{ source: MOBILITHEK_KIEL, adapter: kielCountingStations }],
+    sources: [{ role: 'primary', source: MOBILITHEK_KIEL, adapter: kielCountingStations }],
   }),
   dataType({
     type: 'low-emission-zone',
@@ -65,6 +65,6 @@ export const LIVE_TRAFFIC_TYPES: DataType[] = [
     cache: { freshSeconds: 3600, staleSeconds: 86400 },
     live: { refreshSeconds: 3600 },
     example: { city: 'koeln' },
-    reads: [{ source: MOBILITHEK_KOELN_LEZ, adapter: koelnLowEmissionZone }],
+    sources: [{ role: 'primary', source: MOBILITHEK_KOELN_LEZ, adapter: koelnLowEmissionZone }],
   }),
 ];

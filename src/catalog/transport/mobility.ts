@@ -94,13 +94,21 @@ export const MOBILITY_TYPES: DataType[] = [
     },
     compare: { resource: 'parking', summarise: summariseParking, value: 'free_spaces' },
     example: { city: 'freiburg-im-breisgau' },
-    reads: [
+    sources: [
       // Elsewhere ParkenDD; cities with a feed of their own read it first; ParkAPI v3 and ParkenDD join as parts.
-      { source: PARKENDD, adapter: cityParking, parts: [PARKAPI_V3] },
-      ...Object.entries(OWN_FEEDS).map(([slug, feed]) => ({ cities: [slug], source: feed.upstream, adapter: cityParking, parts: [PARKAPI_V3, PARKENDD] })),
-      { cities: PARKAPI_ONLY_CITIES, source: PARKAPI_V3, adapter: parkapiParking },
+      { role: 'primary', source: PARKENDD, adapter: cityParking },
+      { role: 'part', for: PARKING_CITIES, source: PARKAPI_V3 },
+      ...Object.entries(OWN_FEEDS).map(([slug, feed]) => ({ role: 'primary' as const, for: [slug], source: feed.upstream, adapter: cityParking })),
+      { role: 'part', for: Object.keys(OWN_FEEDS), source: PARKENDD },
+      { role: 'primary', for: PARKAPI_ONLY_CITIES, source: PARKAPI_V3, adapter: parkapiParking },
       // DATEX II through the Mobilithek: the city's own subscriptions, polled less often (its feeds change every few minutes).
-      ...Object.entries(PARKING_FEEDS).map(([slug, feed]) => ({ cities: [slug], source: feed.source, adapter: liveParking(feed), cache: DATEX_PARKING_CACHE })),
+      ...Object.entries(PARKING_FEEDS).map(([slug, feed]) => ({
+        role: 'primary' as const,
+        for: [slug],
+        source: feed.source,
+        adapter: liveParking(feed),
+        cache: DATEX_PARKING_CACHE,
+      })),
     ],
   }),
   dataType({
@@ -130,7 +138,7 @@ export const MOBILITY_TYPES: DataType[] = [
     compare: { resource: 'fuel-prices', summarise: summariseFuelPrices, value: 'e10_min_eur' },
     // The fixture is a real diesel answer around Frankfurt's city centre.
     example: { city: 'frankfurt-am-main', params: { fuel: 'diesel' } },
-    reads: [{ source: TANKERKOENIG, adapter: fuelPrices }],
+    sources: [{ role: 'primary', source: TANKERKOENIG, adapter: fuelPrices }],
   }),
   dataType({
     type: 'park-and-ride',
@@ -154,9 +162,9 @@ export const MOBILITY_TYPES: DataType[] = [
       note: 'cities of the Rhein-Neckar area (VRN P+R sensors) and cities whose P+R sites ParkAPI v3 serves under an open licence',
     },
     example: { city: 'heidelberg' },
-    reads: [
-      { source: VRN_PARK_RIDE, adapter: vrnParkAndRide },
-      { cities: PARKAPI_PARK_RIDE_CITIES, source: PARKAPI_V3, adapter: parkapiParkAndRide },
+    sources: [
+      { role: 'primary', source: VRN_PARK_RIDE, adapter: vrnParkAndRide },
+      { role: 'primary', for: PARKAPI_PARK_RIDE_CITIES, source: PARKAPI_V3, adapter: parkapiParkAndRide },
     ],
   }),
   dataType({
@@ -174,7 +182,7 @@ export const MOBILITY_TYPES: DataType[] = [
     list: true,
     cache: { freshSeconds: 300, staleSeconds: 1800 },
     example: { city: 'frankfurt-am-main' },
-    reads: [{ source: DB_FASTA, adapter: stationFacilities }],
+    sources: [{ role: 'primary', source: DB_FASTA, adapter: stationFacilities }],
   }),
   dataType({
     type: 'sharing',
@@ -201,7 +209,7 @@ export const MOBILITY_TYPES: DataType[] = [
     coverage: { cities: SHARING_CITIES, note: 'cities with a nextbike system (GBFS, CC0)' },
     compare: { resource: 'sharing', summarise: summariseSharing, value: 'vehicles_available' },
     example: { city: 'leipzig' },
-    reads: [{ source: NEXTBIKE_GBFS, adapter: nextbikeSharing }],
+    sources: [{ role: 'primary', source: NEXTBIKE_GBFS, adapter: nextbikeSharing }],
   }),
   dataType({
     type: 'bike-counts',
@@ -227,7 +235,7 @@ export const MOBILITY_TYPES: DataType[] = [
     cache: 'stored',
     coverage: { cities: BIKE_COUNT_CITIES, note: 'cities that publish their permanent bicycle counting stations as open data in CSV, GeoJSON or XLSX' },
     example: { city: 'leipzig' },
-    reads: [{ source: BIKE_COUNTERS, adapter: storedBikeCounts, jobs: [bikeCountsPrecompute] }],
+    sources: [{ role: 'primary', source: BIKE_COUNTERS, adapter: storedBikeCounts, jobs: [bikeCountsPrecompute] }],
   }),
   dataType({
     type: 'mobility-points',
@@ -247,7 +255,7 @@ export const MOBILITY_TYPES: DataType[] = [
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     coverage: { cities: MOBILITY_POINT_CITIES, note: 'München, the only city found publishing its mobility hubs as open data' },
     example: { city: 'muenchen' },
-    reads: [{ source: MUENCHEN_GEOPORTAL, adapter: muenchenMobilityPoints }],
+    sources: [{ role: 'primary', source: MUENCHEN_GEOPORTAL, adapter: muenchenMobilityPoints }],
   }),
   dataType({
     type: 'parking-onstreet',
@@ -266,7 +274,7 @@ export const MOBILITY_TYPES: DataType[] = [
     cache: { freshSeconds: 86400, staleSeconds: 7 * 86400 },
     coverage: { cities: ONSTREET_CITIES, note: 'München, which publishes its kerbside sections and parking zones as open data' },
     example: { city: 'muenchen' },
-    reads: [{ source: MUENCHEN_GEOPORTAL, adapter: muenchenOnStreet }],
+    sources: [{ role: 'primary', source: MUENCHEN_GEOPORTAL, adapter: muenchenOnStreet }],
   }),
   dataType({
     type: 'bike-parking',
@@ -283,6 +291,6 @@ export const MOBILITY_TYPES: DataType[] = [
     list: 'items',
     cache: 'stored',
     example: { city: 'berlin' },
-    reads: [{ source: OVERPASS, adapter: storedBikeParking, jobs: [POIS_PRECOMPUTE_JOB] }],
+    sources: [{ role: 'primary', source: OVERPASS, adapter: storedBikeParking, jobs: [POIS_PRECOMPUTE_JOB] }],
   }),
 ];

@@ -58,19 +58,17 @@ export const RAIL_TYPES: DataType[] = [
     record: StationList,
     cache: STATIONS_CACHE,
     example: { city: 'koeln' },
-    reads: [
+    sources: [
+      { role: 'primary', source: STADA, adapter: cityStations },
       {
-        source: STADA,
-        adapter: cityStations,
-        standIn: {
-          source: DB_OPEN_STATIONS,
-          adapter: openCityStations,
-          cache: OPEN_STATIONS_CACHE,
-          note:
-            "Without DB API Marketplace credentials: DB's open station data (Stationsdaten Stand 2020-03 joined by DS100 code with the Haltestellen list 2020, CC BY 4.0), a dated edition. " +
-            'No municipality key: a station counts when its address town (Ort) equals the city\'s name or an alias, so stations addressed to a district (e.g. "Köln-Mülheim") are missed; ' +
-            'evas lists the EVA numbers of the stops sharing the DS100 code. meta.edition names the edition.',
-        },
+        role: 'stand-in',
+        source: DB_OPEN_STATIONS,
+        adapter: openCityStations,
+        cache: OPEN_STATIONS_CACHE,
+        note:
+          "Without DB API Marketplace credentials: DB's open station data (Stationsdaten Stand 2020-03 joined by DS100 code with the Haltestellen list 2020, CC BY 4.0), a dated edition. " +
+          'No municipality key: a station counts when its address town (Ort) equals the city\'s name or an alias, so stations addressed to a district (e.g. "Köln-Mülheim") are missed; ' +
+          'evas lists the EVA numbers of the stops sharing the DS100 code. meta.edition names the edition.',
       },
     ],
   }),
@@ -89,7 +87,7 @@ export const RAIL_TYPES: DataType[] = [
     cache: BOARD_CACHE,
     live: { refreshSeconds: 60 },
     example: { params: { eva: EXAMPLE_EVA } },
-    reads: [{ source: DB_TIMETABLES, adapter: stationBoardDepartures }],
+    sources: [{ role: 'primary', source: DB_TIMETABLES, adapter: stationBoardDepartures }],
   }),
   globalType({
     type: 'station-board-arrivals',
@@ -106,7 +104,7 @@ export const RAIL_TYPES: DataType[] = [
     cache: BOARD_CACHE,
     live: { refreshSeconds: 60 },
     example: { params: { eva: EXAMPLE_EVA } },
-    reads: [{ source: DB_TIMETABLES, adapter: stationBoardArrivals }],
+    sources: [{ role: 'primary', source: DB_TIMETABLES, adapter: stationBoardArrivals }],
   }),
   dataType({
     type: 'station-departures',
@@ -122,7 +120,8 @@ export const RAIL_TYPES: DataType[] = [
     cache: BOARD_CACHE,
     stream: true,
     example: { city: 'essen' },
-    reads: [{ source: DB_TIMETABLES, adapter: cityStationDepartures, lookups: [STATIONS] }],
+    sources: [{ role: 'primary', source: DB_TIMETABLES, adapter: cityStationDepartures }],
+    lookups: [STATIONS],
   }),
   dataType({
     type: 'station-arrivals',
@@ -138,6 +137,7 @@ export const RAIL_TYPES: DataType[] = [
     cache: BOARD_CACHE,
     stream: true,
     example: { city: 'essen' },
-    reads: [{ source: DB_TIMETABLES, adapter: cityStationArrivals, lookups: [STATIONS] }],
+    sources: [{ role: 'primary', source: DB_TIMETABLES, adapter: cityStationArrivals }],
+    lookups: [STATIONS],
   }),
 ];

@@ -49,7 +49,7 @@ export const ROAD_TYPES: DataType[] = [
     stream: true,
     // The warning fixture is a real A1 warning at the Buchholzer Dreieck, 21 km from Hamburg.
     example: { city: 'hamburg' },
-    reads: [{ source: AUTOBAHN, adapter: roadEvents }],
+    sources: [{ role: 'primary', source: AUTOBAHN, adapter: roadEvents }],
   }),
   dataType({
     type: 'traffic',
@@ -73,7 +73,7 @@ export const ROAD_TYPES: DataType[] = [
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hamburg' },
-    reads: [{ source: AUTOBAHN, adapter: traffic }],
+    sources: [{ role: 'primary', source: AUTOBAHN, adapter: traffic }],
   }),
   dataType({
     type: 'webcams',
@@ -92,7 +92,7 @@ export const ROAD_TYPES: DataType[] = [
     live: { refreshSeconds: WEBCAM_SNAPSHOT.freshSeconds },
     // The webcam fixture is a real NRW camera at the Kreuz Köln-Nord.
     example: { city: 'koeln' },
-    reads: [{ source: AUTOBAHN, adapter: webcams }],
+    sources: [{ role: 'primary', source: AUTOBAHN, adapter: webcams }],
   }),
   dataType({
     type: 'incidents',
@@ -108,7 +108,8 @@ export const ROAD_TYPES: DataType[] = [
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hamburg' },
-    reads: [{ source: AUTOBAHN, adapter: liveEvents(['warning', 'closure'], CITY_FEEDS, 'live traffic events'), lookups: Object.values(CITY_FEEDS) }],
+    sources: [{ role: 'primary', source: AUTOBAHN, adapter: liveEvents(['warning', 'closure'], CITY_FEEDS, 'live traffic events') }],
+    lookups: Object.values(CITY_FEEDS),
   }),
   dataType({
     type: 'roadworks',
@@ -125,7 +126,8 @@ export const ROAD_TYPES: DataType[] = [
     live: LIVE,
     // The roadworks fixture is a real A1 site between Pansdorf and Neustadt, 15 km north of Lübeck.
     example: { city: 'luebeck' },
-    reads: [{ source: AUTOBAHN, adapter: liveEvents(['roadworks'], CITY_FEEDS, 'live roadworks'), lookups: Object.values(CITY_FEEDS) }],
+    sources: [{ role: 'primary', source: AUTOBAHN, adapter: liveEvents(['roadworks'], CITY_FEEDS, 'live roadworks') }],
+    lookups: Object.values(CITY_FEEDS),
   }),
   dataType({
     type: 'traffic-flow',
@@ -148,9 +150,9 @@ export const ROAD_TYPES: DataType[] = [
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hamburg' },
-    reads: [
-      { source: HAMBURG_VERKEHRSLAGE, adapter: trafficFlow },
-      { cities: ['koeln'], source: KOELN_VERKEHR, adapter: koelnTrafficFlow },
+    sources: [
+      { role: 'primary', source: HAMBURG_VERKEHRSLAGE, adapter: trafficFlow },
+      { role: 'primary', for: ['koeln'], source: KOELN_VERKEHR, adapter: koelnTrafficFlow },
     ],
   }),
   dataType({
@@ -170,7 +172,7 @@ export const ROAD_TYPES: DataType[] = [
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'hamburg' },
-    reads: [{ source: HAMBURG_VERKEHRSLAGE, adapter: trafficSituation }],
+    sources: [{ role: 'primary', source: HAMBURG_VERKEHRSLAGE, adapter: trafficSituation }],
   }),
   dataType({
     type: TRAFFIC_REPORTS_BERLIN.type,
@@ -191,6 +193,6 @@ export const ROAD_TYPES: DataType[] = [
     cache: LIVE_CACHE,
     live: LIVE,
     example: { city: 'berlin' },
-    reads: [{ source: BERLIN_VIZ, adapter: berlinTrafficReports }],
+    sources: [{ role: 'primary', source: BERLIN_VIZ, adapter: berlinTrafficReports }],
   }),
 ];

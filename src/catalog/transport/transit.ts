@@ -47,7 +47,7 @@ export const TRANSIT_TYPES: DataType[] = [
     record: TransitRecord,
     cache: 'stored',
     example: { city: EXAMPLE_CITY },
-    reads: [{ source: GTFS_DE, adapter: transitSummary, jobs: JOBS }],
+    sources: [{ role: 'primary', source: GTFS_DE, adapter: transitSummary, jobs: JOBS }],
   }),
   dataType({
     type: 'transit-departures',
@@ -72,7 +72,7 @@ export const TRANSIT_TYPES: DataType[] = [
     cache: 'stored',
     live: { refreshSeconds: REFRESH_SECONDS },
     example: { city: EXAMPLE_CITY },
-    reads: [{ source: GTFS_DE, adapter: transitDepartures, jobs: JOBS }],
+    sources: [{ role: 'primary', source: GTFS_DE, adapter: transitDepartures, jobs: JOBS }],
   }),
   dataType({
     type: 'transit-trip',
@@ -87,7 +87,7 @@ export const TRANSIT_TYPES: DataType[] = [
     cache: 'stored',
     live: { refreshSeconds: REFRESH_SECONDS },
     example: { city: EXAMPLE_CITY, params: { trip_id: '1910001' } },
-    reads: [{ source: GTFS_DE, adapter: transitTrip, jobs: JOBS }],
+    sources: [{ role: 'primary', source: GTFS_DE, adapter: transitTrip, jobs: JOBS }],
   }),
   dataType({
     type: 'transit-route-status',
@@ -102,6 +102,6 @@ export const TRANSIT_TYPES: DataType[] = [
     cache: 'stored',
     live: { refreshSeconds: REFRESH_SECONDS },
     example: { city: EXAMPLE_CITY, params: { route_id: '28001_400' } },
-    reads: [{ source: GTFS_DE, adapter: transitRouteStatus, jobs: JOBS }],
+    sources: [{ role: 'primary', source: GTFS_DE, adapter: transitRouteStatus, jobs: JOBS }],
   }),
 ];

@@ -51,7 +51,7 @@ export const RoadEvent = lazy(() =>
 );
 export type RoadEvent = Infer<typeof RoadEvent>;
 
-/** The cities' own traffic-message types, for readings that merge them with the motorway feed. */
+/** The cities' own traffic-message types, for types that merge them with the motorway feed. */
 export const TRAFFIC_REPORTS_BERLIN = typeRef<RoadEvent[]>('traffic-reports-berlin');
 export const TRAFFIC_REPORTS_HANNOVER = typeRef<RoadEvent[]>('traffic-reports-hannover');
 
@@ -132,8 +132,6 @@ export const TrafficFlowRecord = lazy(() =>
   }),
 );
 export type TrafficFlowRecord = Infer<typeof TrafficFlowRecord>;
-
-export const HAMBURG_STATES = ['fliessend', 'dicht', 'zäh', 'gestaut'] as const;
 
 export const TrafficSituationRecord = lazy(() =>
   record({

@@ -50,7 +50,7 @@ export const WeatherRecord = lazy(() =>
 );
 export type WeatherRecord = Infer<typeof WeatherRecord>;
 
-/** The weather data type, for readings that look it up. */
+/** The weather data type, for types that look it up. */
 export const WEATHER = typeRef<WeatherRecord>('weather');
 
 const warning = lazy(() =>

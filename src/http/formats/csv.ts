@@ -1,6 +1,5 @@
 import { ProblemError } from '../../core/problem.ts';
-import { z } from '../../core/schema.ts';
-import { tableOf, valueAt, type Column } from '../../core/table.ts';
+import { valueAt, type Column } from '../../core/table.ts';
 
 /**
  * RFC 4180 CSV: UTF-8, comma-separated, CRLF line ends, a header row, a cell quoted when it holds
@@ -77,15 +76,4 @@ export function* csvChunks(columns: readonly Column[], rows: Iterable<unknown>, 
     }
   }
   if (chunk) yield chunk;
-}
-
-/**
- * Rows as one CSV text, columns derived from a row schema (core/table.ts) or given: for any
- * route that answers records (history, compare), not only data types.
- */
-export function toCsv(rows: Iterable<unknown>, schemaOrColumns: z.ZodType | readonly Column[]): string {
-  const columns = schemaOrColumns instanceof z.ZodType ? tableOf(schemaOrColumns).columns : schemaOrColumns;
-  let out = '';
-  for (const chunk of csvChunks(columns, rows)) out += chunk;
-  return out;
 }

@@ -37,7 +37,7 @@ export function pollsInChild(rt: JobHost): boolean {
 /**
  * glibc malloc settings for the child, unless the operator set their own: a fixed mmap
  * threshold (glibc raises it after each large free, so later multi-megabyte buffers land in
- * the heap and are never returned) and few arenas. Together ~20 MB less peak RSS per poll.
+ * the heap and are never returned) and few arenas. Both lower the poll's peak RSS (bench/README.md, "Figures behind code comments").
  */
 const MALLOC_TUNING = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 
@@ -61,10 +61,10 @@ class GtfsChild {
     const child = fork(entry.module, [], {
       // A bundle of the child's modules, or its TypeScript through tsx (gtfs-child-entry.ts).
       // --expose-gc: the child collects after each poll, so the next feed does not land on the
-      // last poll's garbage (its ~30 MB of stop-call columns live outside the heap).
+      // last poll's garbage (its stop-call columns live outside the heap).
       // --max-semi-space-size: a poll allocates short-lived strings by the million; small
-      // young-generation spaces (2 MB instead of 16) trade a few more scavenges for ~50 MB of
-      // peak RSS, at no measurable cost in poll time (bench/README.md).
+      // young-generation spaces trade a few more scavenges for a lower peak RSS, at no
+      // measurable cost in poll time (bench/README.md, "Figures behind code comments").
       execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`, '--max-semi-space-size=2', '--expose-gc'],
       env: { ...MALLOC_TUNING, ...process.env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -179,7 +179,7 @@ export async function buildGtfsStaticInChild(rt: JobHost, signal?: AbortSignal):
   }
 }
 
-/** Ends the children (shutdown, tests); the next poll or build forks anew. */
+/** Ends the children (startJobs' stop at shutdown, tests); the next poll or build forks anew. */
 export function stopGtfsChildren() {
   pollChild.stop();
   staticChild.stop();

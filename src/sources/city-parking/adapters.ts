@@ -53,7 +53,7 @@ function parkenddFeed(slug: string): Feed | null {
   return { upstream: PARKENDD, source, read: async ({ http }) => parseParkenddCity(await http.json(`/${encodeURIComponent(c.id)}`), source, c.license).sites };
 }
 
-/** Cities that only ParkAPI v3 covers: answered by the type's parkapi-v3 reading (its own source and breaker). */
+/** Cities that only ParkAPI v3 covers: answered by the type's parkapi-v3 primary (its own source and breaker). */
 export const PARKAPI_ONLY_CITIES: readonly string[] = Object.keys(PARKAPI_PARKING)
   .filter((s) => !OWN_FEEDS[s] && !PARKENDD_CITIES[s])
   .sort();
@@ -81,7 +81,7 @@ function fresh(source: string, sites: ParkingSiteRecord[], now: Date): FeedOutco
   return { source, sites: sites.map((s) => withFreshness(s, now)) };
 }
 
-/** The reading's own feed, through its http client: a failure is kept, so it can stand when nothing else answers. */
+/** The answering source's own feed, through its http client: a failure is kept, so it can stand when nothing else answers. */
 async function mainFeedOf(ctx: FetchContext, feed: Feed): Promise<FeedOutcome> {
   try {
     return fresh(feed.source, await feed.read(ctx), ctx.now);
@@ -114,11 +114,11 @@ async function parkapi(ctx: FetchContext, slug: string): Promise<FeedOutcome[]> 
 
 /**
  * Car parks of every open feed of the city, in order of preference: the city's own feed (the
- * reading's source; ParkenDD where the city has none), then ParkAPI v3, then ParkenDD, each
+ * answering source; ParkenDD where the city has none), then ParkAPI v3, then ParkenDD, each
  * further feed a part behind its own source; a car park a preferred feed already lists is left
  * out. A feed frozen for more than the guard, empty or not answering is left out and named in
  * meta.left_out_sources; with none left the answer is no_data with the reasons. When the
- * reading's own feed fails and no other feed answers, its failure stands (503 or a stale answer).
+ * answering source's own feed fails and no other feed answers, its failure stands (503 or a stale answer).
  */
 export const cityParking: Adapter<ParkingSiteRecord[]> = async (ctx) => {
   const slug = ctx.city.slug;
@@ -130,7 +130,7 @@ export const cityParking: Adapter<ParkingSiteRecord[]> = async (ctx) => {
   const outcomes = [o, ...a, p].filter((x): x is FeedOutcome => x !== null);
   const answered = outcomes.filter((x): x is { source: string; sites: ParkingSiteRecord[] } => 'sites' in x);
   const leftOut = outcomes.filter((x): x is LeftOut => 'left_out' in x);
-  // Nothing usable came back and the reading's own feed failed: the failure stands.
+  // Nothing usable came back and the answering source's own feed failed: the failure stands.
   if (answered.length === 0 && 'error' in o && o.error !== undefined) throw o.error;
   const left_out_sources = leftOut.map(({ source, left_out }) => ({ source, reason: left_out }));
   if (answered.length === 0) {

@@ -74,6 +74,3 @@ export class IntColumns {
     return chunk === null ? this.fills[col]! : chunk[row & MASK]!;
   }
 }
-
-/** An int32 value or null, through the NONE sentinel. */
-export const orNone = (v: number | null): number => (v === null ? NONE : v);

@@ -294,11 +294,6 @@ export function detailAt(tl: TripTimeline, nowMs: number): TripDetail {
   };
 }
 
-/** One trip joined with its schedule, at the moment `nowMs`. */
-export function tripDetail(t: StoredTrip, index: StaticIndex | null, nowMs: number, schedule?: TripSchedule): TripDetail {
-  return detailAt(tripTimeline(t, index, nowMs, schedule), nowMs);
-}
-
 function round6(x: number): number {
   return Math.round(x * 1e6) / 1e6;
 }

@@ -77,7 +77,7 @@ function requestOf(city: City, now: Date): Request {
 
 /**
  * Public and school holidays of the city's state for the current and the next calendar year
- * from OpenHolidays. While it fails, the type's stand-in (nagerHolidays) answers.
+ * from OpenHolidays. While it fails, the type's failover (nagerHolidays) answers.
  */
 export const holidays: Adapter<HolidaysRecord> = async ({ city, http, now }) => {
   const q = requestOf(city, now);

@@ -15,7 +15,7 @@ export const OPENHOLIDAYS: SourceDecl = {
   maxResponseBytes: 2 * 1024 * 1024,
 };
 
-/** Nager.Date: public holidays per country and year (MIT); the holidays type's stand-in while OpenHolidays fails. */
+/** Nager.Date: public holidays per country and year (MIT); the holidays type's failover while OpenHolidays fails. */
 export const NAGER_DATE: SourceDecl = {
   id: 'nager-date',
   name: 'Nager.Date',

@@ -52,13 +52,6 @@ function newestValue(rows: unknown): Measurement | null {
   };
 }
 
-/** The newest non-null value of one station in an answer for that station. */
-export function latestMeasurement(body: MeasuresBody, stationId: string): Measurement | null {
-  const data = stationRows(body);
-  if (!data) return null;
-  return newestValue(data[stationId] ?? data[stationKey(stationId)]);
-}
-
 /**
  * Per station (keyed by `stationKey`) the newest non-null value of an answer without `station`,
  * which lists every station that measures the component. Stations without a value are left out.

@@ -1,15 +1,8 @@
 import type { DatabaseSync, StatementSync } from '../store/sqlite-file.ts';
-import { DAY_MS, daySpans, type HistorySize, type Row, type SeriesInfo } from './store.ts';
+import { DAY_MS, daySpans, type HistorySize, type PointIn, type Row, type SeriesInfo } from './store.ts';
 
 /** The newest value per field at or before a moment (compare?at=). */
-export interface AtValue {
-  field: string;
-  unit: string;
-  t: number;
-  v: number | null;
-  source: string;
-  license: string;
-}
+export type AtValue = Pick<PointIn, 'field' | 'unit' | 't' | 'v' | 'source' | 'license'>;
 
 /**
  * The history's reads on one SQLite connection, limited to the series of one origin. A worker

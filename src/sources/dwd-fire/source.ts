@@ -1,4 +1,5 @@
 import type { SourceDecl } from '../../core/source.ts';
+import { DWD_OPEN_DATA_TERMS } from '../dwd-terms.ts';
 
 /**
  * DWD Climate Data Center, derived fire danger indices: woodland (Waldbrandgefahrenindex, WBI)
@@ -10,11 +11,7 @@ export const DWD_FIRE: SourceDecl = {
   name: 'Deutscher Wetterdienst (CDC: Waldbrand- und Graslandfeuerindex)',
   env: 'DWD_FIRE',
   baseUrl: 'https://opendata.dwd.de/climate_environment/CDC/derived_germany/fire_danger_index',
-  license: 'GeoNutzV',
-  licenseUrl: 'https://www.dwd.de/DE/service/rechtliche_hinweise/rechtliche_hinweise_node.html',
-  tier: 'A',
-  attribution: 'Datenbasis: Deutscher Wetterdienst, eigene Elemente ergänzt',
-  modified: true,
+  ...DWD_OPEN_DATA_TERMS,
   timeoutMs: 10000,
   // The station list is ~40 KB, a station file ~10 KB gzipped.
   maxResponseBytes: 2 * 1024 * 1024,

@@ -1,4 +1,5 @@
 import type { SourceDecl } from '../../core/source.ts';
+import { DWD_OPEN_DATA_TERMS } from '../dwd-terms.ts';
 
 /**
  * DWD health forecasts on opendata.dwd.de: the pollen flight hazard index (s31fg.json) and the
@@ -11,11 +12,7 @@ export const DWD_HEALTH: SourceDecl = {
   name: 'Deutscher Wetterdienst (Medizin-Meteorologie: Pollenflug und UV-Index)',
   env: 'DWD_HEALTH',
   baseUrl: 'https://opendata.dwd.de/climate_environment/health/alerts',
-  license: 'GeoNutzV',
-  licenseUrl: 'https://www.dwd.de/DE/service/rechtliche_hinweise/rechtliche_hinweise_node.html',
-  tier: 'A',
-  attribution: 'Datenbasis: Deutscher Wetterdienst, eigene Elemente ergänzt',
-  modified: true,
+  ...DWD_OPEN_DATA_TERMS,
   timeoutMs: 10000,
   // Both files are well under 100 KB; 1 MB leaves room without accepting anything unreasonable.
   maxResponseBytes: 1024 * 1024,

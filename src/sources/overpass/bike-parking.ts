@@ -1,6 +1,6 @@
 import type { Adapter } from '../../core/data-type.ts';
 import type { BikeParkingRecord } from '../../core/records/mobility.ts';
-import { readStoredPois } from './stored.ts';
+import { storedPoisOrNone } from './stored.ts';
 
 export const BIKE_PARKING_POI_TYPE = 'bicycle_parking';
 
@@ -9,17 +9,9 @@ const count = (v: string | undefined): number | null => (v !== undefined && /^\d
 
 /** The city's bicycle parking as the weekly POI precompute (type bicycle_parking) stored it, with its kept tags. */
 export const storedBikeParking: Adapter<BikeParkingRecord> = async ({ city, store }) => {
-  const stored = await readStoredPois(store, city.slug, BIKE_PARKING_POI_TYPE);
-  if (!stored) return { data: null, status: 'no_data', meta: { reason: 'the weekly POI precompute has not run yet for bicycle parking in this city' } };
-  const meta = { computed_at: stored.computed_at, item_cap: stored.item_cap };
-  if (stored.total_available === 0) {
-    return {
-      data: null,
-      status: 'no_data',
-      as_of: stored.osm_base,
-      meta: { ...meta, reason: 'OpenStreetMap has no bicycle parking mapped within the city boundary' },
-    };
-  }
+  const found = await storedPoisOrNone(store, city.slug, BIKE_PARKING_POI_TYPE, 'bicycle parking');
+  if ('none' in found) return found.none;
+  const { stored, meta } = found;
   const items = stored.items.map((p) => ({
     name: p.name,
     lat: p.lat,

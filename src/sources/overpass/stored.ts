@@ -1,3 +1,4 @@
+import type { AdapterResult } from '../../core/data-type.ts';
 import type { Store } from '../../core/store.ts';
 import type { PoiItem } from './parse.ts';
 
@@ -45,4 +46,29 @@ export async function markPoisFailed(store: Store, slug: string, reason: string,
 
 export async function poisFailedRecently(store: Store, slug: string): Promise<boolean> {
   return (await store.get(failKey(slug))) !== null;
+}
+
+/**
+ * The stored objects of one type with the meta every answer of them carries, or the `no_data`
+ * answer saying why there are none: the precompute has not run for the city, or OpenStreetMap has
+ * none mapped (`label` names the objects in that reason).
+ */
+export async function storedPoisOrNone(
+  store: Store,
+  slug: string,
+  type: string,
+  label: string,
+): Promise<{ stored: StoredPois; meta: { computed_at: string; item_cap: number } } | { none: AdapterResult<never> }> {
+  const stored = await readStoredPois(store, slug, type);
+  if (!stored) return { none: { data: null, status: 'no_data', meta: { reason: `the weekly POI precompute has not run yet for ${label} in this city` } } };
+  const meta = { computed_at: stored.computed_at, item_cap: stored.item_cap };
+  if (stored.total_available > 0) return { stored, meta };
+  return {
+    none: {
+      data: null,
+      status: 'no_data',
+      as_of: stored.osm_base,
+      meta: { ...meta, total_available: 0, reason: `OpenStreetMap has no ${label} mapped within the city boundary` },
+    },
+  };
 }

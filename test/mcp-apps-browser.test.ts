@@ -111,7 +111,8 @@ test('a host without MCP Apps gets the same tools and results: MCP_APPS_ENABLED=
     for (const [name, args] of [
       ['city_overview', { city: 'Freiburg' }],
       ['transport', { city: 'freiburg-im-breisgau', data_type: 'parking', limit: 5 }],
-      ['history', { city: 'koeln', type: 'water-level' }],
+      // A fixed range: the default one ends now, and two calls a second apart would differ in from/to.
+      ['history', { city: 'koeln', type: 'water-level', from: '2026-11-01T00:00:00Z', to: '2026-11-08T00:00:00Z' }],
       ['places', { city: 'koeln', data_type: 'nope' }],
     ] as const) {
       const [x, y] = [await call(withApps, name, args), await call(without, name, args)];

@@ -111,10 +111,10 @@ async function loadLayer(type: string, path: string) {
 }
 
 async function loadLayers() {
-  const todo = model.layers.filter((l) => l.state === 'idle');
+  const pending = model.layers.filter((l) => l.state === 'idle');
   // What the address names first, then what is cached (a cache hit), then the rest.
-  todo.sort((a, b) => Number(wantedSet.has(b.type)) - Number(wantedSet.has(a.type)) || Number(b.cached) - Number(a.cached));
-  await Promise.all(todo.map((l) => loadLayer(l.type, l.path)));
+  pending.sort((a, b) => Number(wantedSet.has(b.type)) - Number(wantedSet.has(a.type)) || Number(b.cached) - Number(a.cached));
+  await Promise.all(pending.map((l) => loadLayer(l.type, l.path)));
   if (!fitted) {
     map.fit();
     fitted = true;

@@ -6,6 +6,7 @@ import { expectUnavailable, expectUnknownCity } from './helpers/status-rules.ts'
 import { GENESIS_FIXTURE_CREDENTIALS, register as registerGenesis } from './fixtures/genesis/routes.ts';
 import { nth } from './helpers/must.ts';
 import { at, str, obj } from './helpers/json.ts';
+import { SqliteStore } from '../src/store/sqlite.ts';
 
 const ctx = useFakeApp(registerGenesis, { env: GENESIS_FIXTURE_CREDENTIALS, keyless: true });
 const { fake } = ctx;
@@ -68,6 +69,24 @@ test('land-values: a malformed table answer is a 503 problem', async () => {
     const r = await app.get('/api/v1/cities/koeln/land-values');
     assert.equal(r.status, 503);
     assert.equal(at(r.json, 'code'), 'upstream_unavailable');
+  } finally {
+    await app.close();
+  }
+});
+
+test('land-values: a spent GENESIS call budget is said as such (503 with Retry-After), not as an unreachable upstream', async () => {
+  const store = new SqliteStore(':memory:');
+  // The gate counts calls per clock minute in the store (pipeline/rate-gate.ts): this minute's and the next are spent.
+  const minute = Math.floor(Date.now() / 60_000);
+  for (const w of [minute, minute + 1]) for (let i = 0; i < 120; i++) await store.incr(`ratelimit:genesis-regionalstatistik:${w}`, 120_000);
+  const app = await startApp({ ...fakeEnv(fake.url), ...GENESIS_FIXTURE_CREDENTIALS, BORIS_ENABLED: 'false' }, { store });
+  try {
+    const r = await app.get('/api/v1/cities/koeln/land-values');
+    assert.equal(r.status, 503);
+    assert.equal(at(r.json, 'code'), 'upstream_unavailable');
+    assert.match(str(r.json, 'detail'), /call budget for Regionaldatenbank Deutschland \(GENESIS\) is used up/);
+    assert.doesNotMatch(str(r.json, 'detail'), /unreachable/);
+    assert.ok(Number(r.headers.get('retry-after')) >= 1, 'Retry-After says when the budget has room');
   } finally {
     await app.close();
   }

@@ -8,6 +8,7 @@ export { typeRef, type TypeRef } from './type-ref.ts';
 import type { SourceHttp } from './adapter-http.ts';
 import type { Store } from './store.ts';
 import type { ParamDecl } from './params.ts';
+import type { UpstreamError } from './upstream-error.ts';
 import { published, z } from './schema.ts';
 
 export type Group = 'environment' | 'transport' | 'energy' | 'society' | 'economy' | 'safety' | 'places' | 'city';
@@ -75,7 +76,9 @@ export interface FetchContext {
 }
 
 /** What a part from another source gave: its value, or why there is none (`disabled`: which setting unlocks it). */
-export type PartResult<T> = { status: 'ok'; value: T } | { status: 'disabled' | 'unavailable'; reason: string };
+/** A part that did not answer keeps its error, so an answer made of parts only can fail as its part failed (a spent call budget stays one). */
+export type PartResult<T> =
+  { status: 'ok'; value: T } | { status: 'disabled'; reason: string } | { status: 'unavailable'; reason: string; error: UpstreamError };
 
 /** Context of a global data type (not per city, e.g. a station board by EVA number). */
 export type GlobalFetchContext = Omit<FetchContext, 'city'>;

@@ -1,6 +1,5 @@
 import type { Adapter, FetchContext, PartResult } from '../../core/data-type.ts';
 import type { LandValuesRecord } from '../../core/records/land.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
 import { attributionOf } from '../../core/source.ts';
 import { BORIS } from '../boris/source.ts';
 import { BORIS_WINDOWS, standardLandValues, type BorisPart } from '../boris/standard-land-values.ts';
@@ -95,7 +94,9 @@ export const landValues: Adapter<LandValuesRecord> = async (ctx) => {
   const b = boris.status === 'ok' ? boris.value : { data: null, note: missing('The BORIS standard land values', boris) };
   if (!t.data && !b.data) {
     // Nothing to answer with: an upstream failure is a failure (stale copy or 503), not no_data.
-    if (table.status === 'unavailable' || boris.status === 'unavailable') throw new UpstreamError('network', 'no part of land-values could be read');
+    // As the part failed: a spent GENESIS call budget is said as such, not as an unreachable upstream.
+    if (table.status === 'unavailable') throw table.error;
+    if (boris.status === 'unavailable') throw boris.error;
     return { data: null, status: 'no_data', meta: { table: LAND_TABLE, reason: [t.note, b.note].join(' ') } };
   }
   return {

@@ -6,8 +6,8 @@ import { useFakeApp } from './helpers/setup.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
-import { register as registerEeaBathing } from './fixtures/eea-bathing/routes.ts';
-import { classificationLayer, newestSeasonService, queryPage, type FolderBody, type LayersBody } from '../src/sources/eea-bathing/parse.ts';
+import { DK_RECORDING, DK_WHERE, register as registerEeaBathing } from './fixtures/eea-bathing/routes.ts';
+import { classificationLayer, newestSeasonService, queryPage, type FolderBody, type LayersBody, type QueryBody } from '../src/sources/eea-bathing/parse.ts';
 
 const ctx = useFakeApp(registerEeaBathing);
 const { fake } = ctx;
@@ -24,6 +24,40 @@ test('parser: the newest season service is found, not hard-coded; the layer is t
   assert.throws(() => newestSeasonService({ services: [] }), /no BathingWater_Dyna_WM/);
   assert.equal(classificationLayer(JSON.parse(fixture('eea-bathing/layers-2025-constructed.json').toString()) as LayersBody), 3);
   assert.throws(() => queryPage({ error: { code: 400, message: 'Invalid query' } }), /Invalid query/);
+});
+
+test('recording: the real layer-3 answer (Denmark, 2025 season) parses; its envelope members and float noise are taken as they are', () => {
+  const body = JSON.parse(fixture(DK_RECORDING).toString()) as QueryBody & { fields?: unknown[] };
+  // The real answer describes its fields and carries no objectIdFieldName or exceededTransferLimit when it is complete.
+  assert.equal(body.fields?.length, 9);
+  const { rows, more } = queryPage(body);
+  assert.equal(more, false);
+  assert.equal(rows.length, 12);
+  assert.deepEqual(rows[0], {
+    bathingWaterName: 'FLÆNG SØ',
+    bwWaterCategory: 'Lake',
+    longitude: 12.0253,
+    latitude: 55.62752,
+    qualityStatus: 'Excellent',
+    qualityStatus_minus1: 'Excellent',
+    qualityStatus_minus2: 'Excellent',
+    bathingWaterIdentifier: 'DKBW1895',
+    bwProfileLink: 'https://b0301proddatasto.blob.core.windows.net/files/p5tblvyf.pdf',
+  });
+  const holbaek = must(rows.find((r) => r.bathingWaterIdentifier === 'DKBW1141'));
+  assert.equal(holbaek.qualityStatus, 'Good');
+  assert.equal(holbaek.qualityStatus_minus1, 'Sufficient');
+});
+
+test('recording: served only for its own where clause; a German city given it lists no Danish site', async () => {
+  const own = await fetch(`${fake.url}${QUERY}?${new URLSearchParams({ where: DK_WHERE, f: 'json' })}`);
+  assert.equal(queryPage((await own.json()) as QueryBody).rows.length, 12);
+  // Served in Berlin's place, the real envelope goes through the adapter; every site lies outside the radius.
+  fake.get(QUERY, { file: DK_RECORDING, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  const r = await ctx.freshGet('/api/v1/cities/berlin/bathing-water?radius_km=50');
+  assert.equal(r.status, 200);
+  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
+  assert.match(str(r.json, 'meta.reason'), /no EU bathing site within 50 km/);
 });
 
 test('GET bathing-water: every site within the radius over all pages, nearest first, class and profile link', async () => {

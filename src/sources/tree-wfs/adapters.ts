@@ -18,7 +18,7 @@ export const treeCadastre: Adapter<TreeCadastreRecord> = async ({ city, http, pa
     query: { ...common, count: TREE_PAGE, startIndex, outputFormat: wfs.outputFormat, srsName: 'EPSG:4326' },
   });
   const page = parseTreePage(body, wfs, now);
-  // Some services (ArcGIS) leave numberMatched out of GeoJSON; a hits request gives it.
+  // Some services (ArcGIS, deegree) leave numberMatched out of GeoJSON; a hits request gives it.
   const total = page.total ?? parseHits(await http.xml('', { base, query: { ...common, resultType: 'hits' } }));
   if (page.trees.length === 0) {
     return {

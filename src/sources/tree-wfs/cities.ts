@@ -50,7 +50,7 @@ export const TREE_WFS_CITIES: readonly [TreeWfs, ...TreeWfs[]] = [
     slug: 'hamburg',
     url: 'hamburg',
     defaultUrl: 'https://geodienste.hamburg.de/HH_WFS_Strassenbaumkataster',
-    typeName: 'app:strassenbaumkataster',
+    typeName: 'de.hh.up:strassenbaumkataster',
     outputFormat: 'application/geo+json',
     license: 'dl-de/by-2-0',
     licenseUrl: 'https://www.govdata.de/dl-de/by-2-0',

@@ -21,6 +21,12 @@ function number(v: unknown): number | null {
   return parseNumber(typeof v === 'number' ? v : text(v), { notation: 'decimal' });
 }
 
+/** A size (height, crown); cadastres write 0 where nothing was measured (Berlin's GeoServer answer does). */
+function measure(v: unknown): number | null {
+  const n = number(v);
+  return n !== null && n > 0 ? n : null;
+}
+
 function year(v: unknown, now: Date): number | null {
   const n = number(v);
   return n !== null && Number.isInteger(n) && n >= 1600 && n <= now.getFullYear() ? n : null;
@@ -50,8 +56,8 @@ export function parseTree(f: NonNullable<WfsGeoJson['features']>[number], wfs: T
     species_botanical: text(field(wfs.fields.species_botanical)),
     genus_de: text(field(wfs.fields.genus_de)),
     planting_year: year(field(wfs.fields.planting_year), now),
-    height_m: number(field(wfs.fields.height_m)),
-    crown_diameter_m: number(field(wfs.fields.crown_diameter_m)),
+    height_m: measure(field(wfs.fields.height_m)),
+    crown_diameter_m: measure(field(wfs.fields.crown_diameter_m)),
     street: text(field(wfs.fields.street)),
     district: text(field(wfs.fields.district)),
     lat: pos.lat,
@@ -67,7 +73,7 @@ export function parseTreePage(body: WfsGeoJson, wfs: TreeWfs, now: Date): { tota
   return { total: total !== null && Number.isInteger(total) ? total : null, trees: body.features.filter(Boolean).map((f) => parseTree(f, wfs, now)) };
 }
 
-/** `numberMatched` of a `resultType=hits` answer (WFS 2.0 XML), for services whose GeoJSON leaves it out. */
+/** `numberMatched` of a `resultType=hits` answer (WFS 2.0 XML), for services whose GeoJSON leaves it out; `unknown` (deegree) is null. */
 export function parseHits(xml: Record<string, unknown>): number | null {
   const root = Object.entries(xml).find(([k]) => /FeatureCollection$/.test(k))?.[1] as Record<string, unknown> | undefined;
   const n = number(root?.numberMatched);

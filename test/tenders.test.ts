@@ -107,3 +107,58 @@ test('tenders: 404 unknown city, disabled by toggle', async () => {
   await expectUnknownCity(ctx.app, '/api/v1/cities/atlantis/public-tenders');
   await expectDisabled({ fake, env: { VERGABE_ENABLED: 'false' }, path: ['/api/v1/cities/koeln/public-tenders', '/api/v1/tenders'] });
 });
+
+const HOPPEGARTEN = 'vergabe/release_2026-09-16_hoppegarten_0010ea9b-1249-49d6-afe2-6a10ac0d7b74.json';
+const GOETTINGEN = 'vergabe/release_2026-07-14_goettingen-award_e2d53265-c8cc-4ded-b7f7-abd60bbc3e51.json';
+
+test('parser (recorded releases): buyer reference id is not the party id, CPV only in items, no tender period, UTC dates', () => {
+  const r = nth(releasesOf(JSON.parse(fixture(HOPPEGARTEN).toString())), 0);
+  // The export's buyer reference carries the organisation's own id, the party the ORG-nnnn id.
+  assert.notEqual(r.buyer?.id, nth(r.parties ?? [], 0).id);
+  const t = tenderOf(r)!;
+  assert.equal(t.ocid, 'ocds-mnwr74-f96533a2-d790-4874-8b0d-3dd88d695b15');
+  assert.equal(t.notice_id, '0010ea9b-1249-49d6-afe2-6a10ac0d7b74');
+  assert.equal(t.buyer_name, 'Landesbetrieb Straßenwesen Brandenburg Betriebssitz Hoppegarten');
+  assert.deepEqual([t.street, t.post_code, t.place, t.nuts], ['Lindenallee 51', '15366', 'Hoppegarten', 'DE409']);
+  assert.deepEqual(t.cpv, ['34992200']);
+  assert.equal(t.main_category, 'goods');
+  assert.equal(t.procedure, 'Open');
+  assert.equal(t.published, '2026-09-16T04:06:28+02:00');
+  assert.equal(t.deadline, null);
+  assert.equal(t.value_eur, null);
+  assert.deepEqual(t.tags, ['tender']);
+  const award = nth(releasesOf(JSON.parse(fixture(GOETTINGEN).toString())), 0);
+  assert.equal(award.buyer?.id, '031590016016-0-80', 'here the buyer reference carries the identifier of party ORG-0001');
+  assert.equal(tenderOf(award)?.street, 'Hiroshimaplatz');
+});
+
+test('tenders (recorded exports): a real award and a real tender, each read from the export of its own day', async () => {
+  await ingestTenders(ctx.app.rt, undefined, new Date('2026-07-15T10:00:00Z'));
+  const asked = fake.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('pubDay'));
+  assert.ok(asked.includes('2026-07-14'));
+  const g = await ctx.app.get('/api/v1/cities/goettingen/public-tenders');
+  assert.equal(at(g.json, 'meta.source_status'), 'ok');
+  assert.equal(at(g.json, 'data.length'), 1);
+  const award = list<Record<string, unknown>>(g.json, 'data')[0]!;
+  assert.equal(award.notice_id, 'e2d53265-c8cc-4ded-b7f7-abd60bbc3e51');
+  assert.equal(award.title, 'Lieferung und Installation Bühnenbeleuchtung');
+  assert.equal(award.buyer_name, 'Stadt Göttingen');
+  assert.equal(award.place, 'Göttingen');
+  assert.equal(award.post_code, '37083');
+  assert.deepEqual(award.cpv, ['45237000', '45212320', '45311200', '45314320']);
+  assert.equal(award.value_eur, 778168);
+  assert.equal(award.main_category, 'works');
+  assert.equal(award.published, '2026-07-14T00:00:00+02:00');
+  assert.equal(award.deadline, null);
+  assert.deepEqual(award.tags, ['award']);
+  assert.equal((award.description as string).length, 500, 'the long notice text is cut');
+
+  await ingestTenders(ctx.app.rt, undefined, new Date('2026-09-17T10:00:00Z'));
+  const signs = await ctx.app.get('/api/v1/tenders?q=verkehrszeichen');
+  assert.equal(at(signs.json, 'meta.source_status'), 'ok');
+  assert.equal(at(signs.json, 'data.length'), 1);
+  assert.equal(at(signs.json, 'data.0.place'), 'Hoppegarten');
+  assert.equal(at(signs.json, 'data.0.published'), '2026-09-16T04:06:28+02:00');
+  const other = await ctx.app.get('/api/v1/cities/potsdam/public-tenders');
+  assert.equal(at(other.json, 'meta.source_status'), 'no_data', 'a review body in Potsdam is not a buyer there');
+});

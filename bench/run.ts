@@ -18,7 +18,8 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { FakeUpstream } from '../test/helpers/fake-upstream.ts';
 import { registerAllFixtures } from '../test/fixtures/index.ts';
@@ -40,7 +41,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '64,256').split(',').map(Number);
 const ONLY = process.env.BENCH_SCENARIOS?.split(',');
-const PORTS = { svc: 3901, bare: 3902, node: 3903, stale: 3904, mcp: 3905, cold: 3906, control: 3907, trust: 3908 };
+const PORTS = { svc: 3901, bare: 3902, node: 3903, stale: 3904, mcp: 3905, cold: 3906, control: 3907, trust: 3908, inProcess: 3909 };
 // Bright Sky's recording is Freiburg's (Feldberg station): the one city whose weather answer is that recording.
 const CITY = 'freiburg-im-breisgau';
 const WEATHER = `/api/v1/cities/${CITY}/weather`;
@@ -88,6 +89,9 @@ const ALL_SCENARIOS: Scenario[] = [
   { name: 'hit', url: WEATHER, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
   // Bare node:http against a second instance of itself: what the method reads for two equal servers.
   { name: 'control', url: WEATHER, reference: 'node', port: PORTS.control },
+  // Bare node:http inside the Stadtdaten process (bench/servers/in-process.cjs): Node's HTTP path in the
+  // application's process, without the lane; the HIT rows' ceiling in that process (no target).
+  { name: 'in-process', url: WEATHER, reference: 'node', port: PORTS.inProcess },
   { name: 'hit-query', url: `${WEATHER}?limit=10`, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
   { name: 'hit-tolerant-slug', url: '/api/v1/cities/Freiburg/weather', reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
   // The recommended deployment: behind nginx (TRUST_PROXY=1), the client address read from X-Forwarded-For and
@@ -264,19 +268,29 @@ async function main() {
     // The load generator is one client: the per-client limit would turn the bench into a 429 bench.
     RATE_LIMIT_ENABLED: 'false',
   };
-  const svc = startStadtdaten(PORTS.svc, env);
+  const inProcess = SCENARIOS.some((s) => s.port === PORTS.inProcess);
+  const svc = startStadtdaten(PORTS.svc, {
+    ...env,
+    ...(inProcess
+      ? {
+          NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(resolve('bench/servers/in-process.js')).href}`.trim(),
+          BENCH_IN_PROCESS_PORT: String(PORTS.inProcess),
+          BENCH_IN_PROCESS_MANIFEST: join(dir, 'manifest.json'),
+        }
+      : {}),
+  });
   await waitFor(local(PORTS.svc, '/api/v1/health'));
   // Warm every scenario: the first request fills the cache, the second is the HIT that prepares the bytes.
   for (const s of SCENARIOS) if (!s.port) for (let i = 0; i < 3; i++) await body(local(PORTS.svc, s.url), s.request);
   const stale = SCENARIOS.some((s) => s.name === 'stale') ? await startStaleInstance(env) : null;
   const trust = SCENARIOS.some((s) => s.port === PORTS.trust) ? await startTrustProxyInstance(env) : null;
-  const pidOf: Record<number, number | undefined> = { [PORTS.svc]: svc.pid, [PORTS.stale]: stale?.pid, [PORTS.trust]: trust?.pid };
+  const pidOf: Record<number, number | undefined> = { [PORTS.svc]: svc.pid, [PORTS.inProcess]: svc.pid, [PORTS.stale]: stale?.pid, [PORTS.trust]: trust?.pid };
 
   const manifest: Record<string, { file: string; headers: [string, string][] }> = {};
   const mcpResults: Record<string, unknown> = {};
   const sizes: Record<string, number> = {};
   for (const [i, s] of SCENARIOS.entries()) {
-    if (s.port === PORTS.control) continue;
+    if (s.port === PORTS.control || s.port === PORTS.inProcess) continue;
     const a = await answer(local(s.port ?? PORTS.svc, s.url), s.request);
     const b = a.body;
     if (s.expect && !s.expect.test(readable(a))) throw new Error(`${s.name}: unexpected answer ${readable(a).slice(0, 300)}`);
@@ -355,6 +369,8 @@ async function main() {
       reference: s.reference === 'node' ? 'node:http' : s.reference === 'bare' ? 'bare Fastify' : 'bare MCP SDK on Fastify',
       /** The control row's "Stadtdaten" is a second bare node:http. */
       control: s.port === PORTS.control,
+      /** The in-process row's "Stadtdaten" is bare node:http inside the service's process. */
+      in_process: s.port === PORTS.inProcess,
       stadtdaten_rps: Math.round(median(r.ours.map((x) => x.rps))),
       reference_rps: Math.round(median(r.ref.map((x) => x.rps))),
       ratio: throughput,
@@ -435,7 +451,7 @@ async function main() {
   for (const r of table) {
     const c = r.cpu_us_per_request;
     console.log(
-      `| ${r.scenario} | ${r.reference} | ${r.stadtdaten_rps} | ${r.reference_rps} | ${r.ratio} (${r.target === null ? 'control: node:http twice' : `≥ ${r.target}${r.met ? '' : ', NOT MET'}`}) | ${r.p99_ratio} | ${c.stadtdaten ?? '-'}, ${c.reference ?? '-'} |`,
+      `| ${r.scenario} | ${r.reference} | ${r.stadtdaten_rps} | ${r.reference_rps} | ${r.ratio} (${r.target === null ? (r.in_process ? "in-process: node:http in the service's process" : 'control: node:http twice') : `≥ ${r.target}${r.met ? '' : ', NOT MET'}`}) | ${r.p99_ratio} | ${c.stadtdaten ?? '-'}, ${c.reference ?? '-'} |`,
     );
   }
   if (gen !== 'wrk') console.log(`\n${AUTOCANNON_WARNING}`);

@@ -1,0 +1,37 @@
+/**
+ * The bench's in-process reference (bench/run.ts, row `in-process`): a bare node:http server inside
+ * the Stadtdaten process (loaded with `--import` by the bench only), answering the HIT's bytes from
+ * the manifest as bench/servers/bare-node.ts does. Against bare node:http in a process of its own it
+ * reads what the application around Node's HTTP path costs that path (a larger heap, inline caches
+ * that have seen the whole application), apart from what the HIT lane itself adds.
+ * Plain JavaScript because the service runs compiled without tsx; the manifest is read at the first request,
+ * since the bench writes it from the service's own answers after start.
+ */
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+
+const port = Number(process.env.BENCH_IN_PROCESS_PORT);
+const manifestFile = process.env.BENCH_IN_PROCESS_MANIFEST;
+let answers = null;
+
+function load() {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  return new Map(Object.entries(manifest).map(([url, m]) => [url, { body: readFileSync(m.file), rawHeaders: m.headers.flat() }]));
+}
+
+if (port && manifestFile) {
+  const server = createServer((req, res) => {
+    answers ??= load();
+    const a = answers.get(req.url ?? '/');
+    if (!a) {
+      answers = null;
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, a.rawHeaders);
+    res.end(a.body);
+  });
+  server.listen(port, '127.0.0.1');
+  // Not a reason to stay up: the service's own shutdown decides.
+  server.unref();
+}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { FIXTURE_FOLDERS, FIXTURE_ROUTES } from './fixtures/index.ts';
 
 const SOURCES_DIR = new URL('../src/sources/', import.meta.url);
@@ -31,4 +31,16 @@ test('fixtures by convention: every source module has test/fixtures/<source>/rou
   for (const folder of FIXTURE_FOLDERS) assert.ok(sources.includes(folder), `test/fixtures/${folder}/routes.ts serves no src/sources/${folder}`);
   assert.equal(FIXTURE_ROUTES.length, FIXTURE_FOLDERS.length);
   for (const register of FIXTURE_ROUTES) assert.equal(typeof register, 'function');
+});
+
+test('test/fixtures/README.md: each folder has one row, and its "verified on" column says what its provenance.json says', () => {
+  const readme = readFileSync(new URL('README.md', FIXTURES_DIR), 'utf8');
+  const rows = new Map<string, string[]>();
+  for (const m of readme.matchAll(/^\| \[`([^`]+)\/`\]\([^)]+\) \| (\w+) \|/gm)) rows.set(m[1]!, [...(rows.get(m[1]!) ?? []), m[2]!]);
+  for (const folder of dirs(FIXTURES_DIR)) {
+    const provenance = new URL(`${folder}/provenance.json`, FIXTURES_DIR);
+    if (!existsSync(provenance)) continue;
+    const { verified_on } = JSON.parse(readFileSync(provenance, 'utf8')) as { verified_on: string };
+    assert.deepEqual(rows.get(folder), [verified_on], `test/fixtures/README.md: the row of ${folder}/ should say ${verified_on}`);
+  }
 });

@@ -103,6 +103,17 @@ test('parser: RMV departureBoard — local times zoned, rtTime delay, rtTrack, c
   assert.equal(isUnknownStop(json('rmv/departureBoard-unknown-stop.json')), true);
 });
 
+test('parser: RMV departureBoard — newer HAFAS ReST platform objects (rtPlatform before rtTrack, platform before track); a malformed one is ignored', () => {
+  // Built: the documented PlatformType of later HAFAS ReST versions, as other operators' recorded boards show it.
+  const board = (d: Record<string, unknown>) => ({ Departure: [{ name: 'S 8', stopExtId: '3000010', date: '2026-07-18', time: '20:25:00', ...d }] });
+  const platform = (d: Record<string, unknown>) => nth(parseRmvDepartures(board(d), '3000010').departures, 0).platform;
+  assert.equal(platform({ platform: { type: 'PL', text: '103' } }), '103');
+  assert.equal(platform({ track: '103', platform: { type: 'PL', text: '103' }, rtPlatform: { type: 'PL', text: '104' } }), '104');
+  assert.equal(platform({ rtTrack: '104', platform: { type: 'PL', text: '103' } }), '104');
+  assert.equal(platform({ track: '103', platform: 'x' }), '103');
+  assert.equal(platform({ platform: { type: 'PL' } }), null);
+});
+
 /** Within a few minutes of now: the fakes replay the recorded boards as of now. */
 const nearNow = (iso: unknown) => assert.ok(Math.abs(Date.parse(String(iso)) - Date.now()) < 10 * 60_000, String(iso));
 

@@ -12,6 +12,17 @@ interface HafasProduct {
   catCode?: string;
 }
 
+interface HafasPlatform {
+  type?: string;
+  text?: string;
+}
+
+/** A platform object's text, or null for anything else (its shape is newer than track's). */
+function platformText(p: unknown): string | null {
+  const text = p && typeof p === 'object' ? (p as HafasPlatform).text : undefined;
+  return typeof text === 'string' && text.trim() !== '' ? text.trim() : null;
+}
+
 /** HAFAS ReST `departureBoard` (format=json): local times without an offset. */
 export interface HafasDepartureBoard {
   Departure?: {
@@ -27,6 +38,9 @@ export interface HafasDepartureBoard {
     rtTime?: string;
     track?: string;
     rtTrack?: string;
+    /** Newer HAFAS ReST versions: the platform as an object (`{type: "PL", text: "3"}`), beside or instead of track. */
+    platform?: HafasPlatform;
+    rtPlatform?: HafasPlatform;
     cancelled?: boolean;
     reachable?: boolean;
     Product?: HafasProduct | HafasProduct[];
@@ -79,7 +93,7 @@ export function parseRmvDepartures(body: HafasDepartureBoard, requestedStop: str
       planned_time: planned ? toBerlinIso(planned) : null,
       expected_time: expected ? toBerlinIso(expected) : null,
       delay_s: planned && expected ? Math.round((expected.getTime() - planned.getTime()) / 1000) : null,
-      platform: d.rtTrack ?? d.track ?? null,
+      platform: platformText(d.rtPlatform) ?? d.rtTrack ?? platformText(d.platform) ?? d.track ?? null,
       mode: modeOf(product),
       cancelled: d.cancelled === true,
       realtime: expected !== null,

@@ -248,11 +248,11 @@ function expectedTypeCompletion(catalog: Catalog, value: string, city?: string):
 }
 
 export async function checkCompletions(client: Client, catalog: Catalog) {
-  const cityTemplate = { type: 'ref/resource' as const, uri: 'stadtdaten://cities/{slug}' };
-  assert.equal(nth(await completion(client, cityTemplate, 'slug', 'Munich'), 0), 'muenchen');
-  assert.equal(nth(await completion(client, cityTemplate, 'slug', 'Köln'), 0), 'koeln');
-  assert.equal(nth(await completion(client, cityTemplate, 'slug', 'Müncen'), 0), 'muenchen');
-  const mue = await completion(client, cityTemplate, 'slug', 'mün');
+  const cityTemplate = { type: 'ref/resource' as const, uri: 'stadtdaten://cities/{city}' };
+  assert.equal(nth(await completion(client, cityTemplate, 'city', 'Munich'), 0), 'muenchen');
+  assert.equal(nth(await completion(client, cityTemplate, 'city', 'Köln'), 0), 'koeln');
+  assert.equal(nth(await completion(client, cityTemplate, 'city', 'Müncen'), 0), 'muenchen');
+  const mue = await completion(client, cityTemplate, 'city', 'mün');
   assert.deepEqual(mue.slice(0, 2), ['muenchen', 'muenster'], 'prefix matches, larger city first');
   const prompt = { type: 'ref/prompt' as const, name: 'city_briefing' };
   assert.equal(nth(await completion(client, prompt, 'city', 'Munich'), 0), 'muenchen');
@@ -261,11 +261,11 @@ export async function checkCompletions(client: Client, catalog: Catalog) {
   const inHamburg = await completion(client, explain, 'data_type', 'departures-', { city: 'Hamburg' });
   assert.deepEqual(inHamburg, expectedTypeCompletion(catalog, 'departures-', 'hamburg'));
   assert.ok(inHamburg.includes('departures-hvv') && !inHamburg.includes('departures-rmv'), inHamburg.join());
-  const dataTemplate = { type: 'ref/resource' as const, uri: 'stadtdaten://cities/{slug}/{data_type}' };
+  const dataTemplate = { type: 'ref/resource' as const, uri: 'stadtdaten://cities/{city}/{data_type}' };
   const weather = await completion(client, dataTemplate, 'data_type', 'weather');
   assert.deepEqual(weather, expectedTypeCompletion(catalog, 'weather'));
   assert.equal(nth(weather, 0), 'weather');
-  const forHamburg = await completion(client, dataTemplate, 'data_type', 'departures', { slug: 'Hamburg' });
+  const forHamburg = await completion(client, dataTemplate, 'data_type', 'departures', { city: 'Hamburg' });
   assert.deepEqual(forHamburg, expectedTypeCompletion(catalog, 'departures', 'hamburg'));
   const schemaTemplate = { type: 'ref/resource' as const, uri: 'stadtdaten://schemas/{data_type}' };
   assert.equal(nth(await completion(client, schemaTemplate, 'data_type', 'air'), 0), 'air');
@@ -279,8 +279,8 @@ export async function checkResources(client: Client, catalog: Catalog) {
   assert.equal(resources.length - fixed.length, catalog.all.length, 'one schema resource per data type');
   const { resourceTemplates } = await client.listResourceTemplates();
   assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate).sort(), [
-    'stadtdaten://cities/{slug}',
-    'stadtdaten://cities/{slug}/{data_type}',
+    'stadtdaten://cities/{city}',
+    'stadtdaten://cities/{city}/{data_type}',
     'stadtdaten://schemas/{data_type}',
   ]);
   const read = async (uri: string) => JSON.parse((nth((await client.readResource({ uri })).contents, 0) as { text: string }).text);

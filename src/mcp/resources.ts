@@ -57,29 +57,30 @@ export function registerResources(server: McpServer, ctx: ServiceContext): void 
     (uri) => json(uri, catalogView(catalog)),
   );
 
-  const cityComplete = { slug: (value: string) => completeCity(value) };
+  // `{city}`, as in every REST path and the tools' `city` argument: one name for the city everywhere.
+  const cityComplete = { city: (value: string) => completeCity(value) };
   server.registerResource(
     'city',
-    new ResourceTemplate('stadtdaten://cities/{slug}', { list: undefined, complete: cityComplete }),
+    new ResourceTemplate('stadtdaten://cities/{city}', { list: undefined, complete: cityComplete }),
     {
       title: 'City overview',
       description: 'Every data type of one city with its tool and availability, plus weather and air highlights.',
       mimeType: JSON_MIME,
     },
-    (uri, { slug }) => guarded(async () => json(uri, await cityOverview(ctx, one(slug)))),
+    (uri, { city }) => guarded(async () => json(uri, await cityOverview(ctx, one(city)))),
   );
   server.registerResource(
     'city-data',
-    new ResourceTemplate('stadtdaten://cities/{slug}/{data_type}', {
+    new ResourceTemplate('stadtdaten://cities/{city}/{data_type}', {
       list: undefined,
-      complete: { ...cityComplete, data_type: (value, context) => completeDataType(catalog, value, context?.arguments?.slug) },
+      complete: { ...cityComplete, data_type: (value, context) => completeDataType(catalog, value, context?.arguments?.city) },
     }),
     {
       title: 'One data type of one city',
       description: 'The full answer (every list item) of a per-city data type that needs no further arguments.',
       mimeType: JSON_MIME,
     },
-    (uri, { slug, data_type }) =>
+    (uri, { city, data_type }) =>
       guarded(async () => {
         const type = one(data_type);
         const dt = catalog.byType.get(type);
@@ -87,7 +88,7 @@ export function registerResources(server: McpServer, ctx: ServiceContext): void 
           throw new ProblemError(
             'invalid_parameter',
             `unknown per-city data_type${quotedInput(type)}`,
-            `data_type must be one of: ${completeDataType(catalog, '', one(slug)).join(', ')}.`,
+            `data_type must be one of: ${completeDataType(catalog, '', one(city)).join(', ')}.`,
           );
         }
         const needs = (dt.params ?? []).filter((p) => p.required).map((p) => p.name);
@@ -100,7 +101,7 @@ export function registerResources(server: McpServer, ctx: ServiceContext): void 
         }
         // The whole list; a type whose own parameter is called limit keeps its default instead.
         const query = dt.list && !dt.params?.some((p) => p.name === 'limit') ? { limit: 'all' } : {};
-        return json(uri, envelopeObject(await ctx.pipeline.run(dt, one(slug), query, { channel: 'mcp' })));
+        return json(uri, envelopeObject(await ctx.pipeline.run(dt, one(city), query, { channel: 'mcp' })));
       }),
   );
   server.registerResource(

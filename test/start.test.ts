@@ -113,13 +113,21 @@ test('graceful shutdown: SIGTERM while requests are in flight answers them, then
     }
     assert.ok(up, 'the service answered health');
     const inFlight = ['berlin', 'hamburg', 'muenchen', 'koeln'].map((c) =>
-      fetch(`http://127.0.0.1:${port}/api/v1/cities/${c}/weather`).then(async (r) => ({ status: r.status, body: await r.text() })),
+      fetch(`http://127.0.0.1:${port}/api/v1/cities/${c}/weather`).then(async (r) => ({
+        status: r.status,
+        connection: r.headers.get('connection'),
+        body: await r.text(),
+      })),
     );
     await new Promise((r) => setTimeout(r, 300)); // the four requests are waiting for the upstream now
     assert.equal(fake.count('/current_weather'), 4, 'all four requests reached the upstream before SIGTERM');
     child.kill('SIGTERM');
     const answers = await Promise.all(inFlight);
-    for (const a of answers) assert.equal(a.status, 200, a.body);
+    for (const a of answers) {
+      assert.equal(a.status, 200, a.body);
+      // Begun before the drain, answered after it: the answer closes its keep-alive connection.
+      assert.equal(a.connection, 'close');
+    }
     const [code, signal] = await exited;
     assert.equal(signal, null, stderr);
     assert.equal(code, 0, stderr);

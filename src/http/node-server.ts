@@ -49,14 +49,15 @@ export function createHttpServer(handler: (req: IncomingMessage, res: ServerResp
   /** Connections that got a request after the drain began: its answer says `Connection: close`, Node ends them. */
   const servedWhileDraining = new WeakSet<Socket>();
   // Node decides keep-alive when the head is written; a response class of this server's own
-  // checks the flag there, so a request that started before the shutdown still closes its
-  // connection (Node's close() alone waits for such a connection's keep-alive timeout).
+  // gets a writeHead that clears it once the drain begins, so a request that started before the
+  // shutdown still closes its connection (Node's close() alone waits for such a connection's
+  // keep-alive timeout). The override is installed when the drain begins, on the class's
+  // prototype, so answers already under way get it too and no answer before pays for it.
   class DrainAwareResponse extends ServerResponse {}
-  const writeHead = ServerResponse.prototype.writeHead;
-  DrainAwareResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (state.draining) this.shouldKeepAlive = false;
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof writeHead;
+  const closingWriteHead = function (this: ServerResponse, ...args: unknown[]) {
+    this.shouldKeepAlive = false;
+    return (ServerResponse.prototype.writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof ServerResponse.prototype.writeHead;
   const server = createServer(
     {
       ServerResponse: DrainAwareResponse,
@@ -105,6 +106,7 @@ export function createHttpServer(handler: (req: IncomingMessage, res: ServerResp
   return Object.assign(server, {
     startDraining(graceMs: number) {
       state.draining = true;
+      DrainAwareResponse.prototype.writeHead = closingWriteHead;
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), graceMs).unref();
     },

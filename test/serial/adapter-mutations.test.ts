@@ -90,7 +90,7 @@ const KINDS: Kind[] = ['remove', 'rename', 'retype', 'null'];
 const isObject = (v: Json): v is { [k: string]: Json } => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** UBA's answer for an hour it has not published (test/fixtures/uba/README.md): `{"data": {}}`. */
-const ubaUnpublished = (doc: Json) => isObject(doc) && isObject(doc.data) && Object.keys(doc.data).length === 0;
+const ubaUnpublished = (doc: Json) => isObject(doc) && JSON.stringify(doc.data) === '{}';
 
 /**
  * A mutation can turn an answer into the upstream's own "nothing here" form; then no_data is the right answer, not a

@@ -91,6 +91,8 @@ const isObject = (v: Json): v is { [k: string]: Json } => v !== null && typeof v
 
 /** UBA's answer for an hour it has not published (test/fixtures/uba/README.md): `{"data": {}}`. */
 const ubaUnpublished = (doc: Json) => isObject(doc) && JSON.stringify(doc.data) === '{}';
+/** An Autobahn road without items of a service (test/fixtures/autobahn/README.md): `{"<service>": []}`. */
+const autobahnNone = (doc: Json) => isObject(doc) && ['roadworks', 'warning', 'closure', 'webcam'].some((s) => JSON.stringify(doc[s]) === '[]');
 
 /**
  * A mutation can turn an answer into the upstream's own "nothing here" form; then no_data is the right answer, not a
@@ -105,6 +107,11 @@ const NOTHING_HERE: Record<string, (doc: Json) => boolean> = {
   'water-level': (doc) => (Array.isArray(doc) && doc.length === 0) || (isObject(doc) && doc.currentMeasurement == null),
   air: ubaUnpublished,
   'air-uba': ubaUnpublished,
+  'road-events': autobahnNone,
+  traffic: autobahnNone,
+  webcams: autobahnNone,
+  incidents: autobahnNone,
+  roadworks: autobahnNone,
 };
 
 /** A JSON body with one to three random mutations (each mutated body kept in `bodies`); other bodies pass unchanged. */

@@ -107,6 +107,11 @@ const NOTHING_HERE: Record<string, (doc: Json) => boolean> = {
   'water-level': (doc) => (Array.isArray(doc) && doc.length === 0) || (isObject(doc) && doc.currentMeasurement == null),
   air: ubaUnpublished,
   'air-uba': ubaUnpublished,
+  // An OParl list with no item (test/fixtures/oparl/README.md): what a council system answers when nothing was filed.
+  'council-papers': (doc) => isObject(doc) && JSON.stringify(doc.data) === '[]',
+  // Wegweiser's region search answer without a region of the example city's AGS (Köln, 05315000): the adapter looks
+  // regions up by AGS only (test/fixtures/wegweiser/README.md).
+  indicators: (doc) => Array.isArray(doc) && doc.every((r) => isObject(r) && typeof r.gkz === 'string' && r.gkz !== '05315000'),
   'road-events': autobahnNone,
   traffic: autobahnNone,
   webcams: autobahnNone,

@@ -74,8 +74,11 @@ export interface FetchContext {
   part<T>(source: SourceDecl, read: (ctx: FetchContext) => Promise<T>): Promise<PartResult<T>>;
 }
 
-/** What a part from another source gave: its value, or why there is none (`disabled`: which setting unlocks it). */
-export type PartResult<T> = { status: 'ok'; value: T } | { status: 'disabled' | 'unavailable'; reason: string };
+/**
+ * What a part from another source gave: its value, or why there is none (`disabled`: which setting unlocks it).
+ * `error` is the part's failure, for an adapter that has nothing else to answer with (never shown as such).
+ */
+export type PartResult<T> = { status: 'ok'; value: T } | { status: 'disabled'; reason: string } | { status: 'unavailable'; reason: string; error: unknown };
 
 /** Context of a global data type (not per city, e.g. a station board by EVA number). */
 export type GlobalFetchContext = Omit<FetchContext, 'city'>;

@@ -151,7 +151,7 @@ export class Loader {
     } catch (err) {
       // The kind only: upstream messages can carry request details.
       const kind = err instanceof UpstreamError ? err.kind : 'failure';
-      return { status: 'unavailable', reason: `${source.name} did not answer (${kind})` };
+      return { status: 'unavailable', reason: `${source.name} did not answer (${kind})`, error: err };
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Adapter, FetchContext, PartResult } from '../../core/data-type.ts';
 import type { LandValuesRecord } from '../../core/records/land.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { isFormatDrift } from '../../core/format-drift-error.ts';
 import { attributionOf } from '../../core/source.ts';
 import { BORIS } from '../boris/source.ts';
 import { BORIS_WINDOWS, standardLandValues, type BorisPart } from '../boris/standard-land-values.ts';
@@ -94,8 +95,12 @@ export const landValues: Adapter<LandValuesRecord> = async (ctx) => {
   const t = table.status === 'ok' ? table.value : { data: null, note: missing(`The building-land price table ${LAND_TABLE}`, table) };
   const b = boris.status === 'ok' ? boris.value : { data: null, note: missing('The BORIS standard land values', boris) };
   if (!t.data && !b.data) {
-    // Nothing to answer with: an upstream failure is a failure (stale copy or 503), not no_data.
-    if (table.status === 'unavailable' || boris.status === 'unavailable') throw new UpstreamError('network', 'no part of land-values could be read');
+    // Nothing to answer with: an upstream failure is a failure (stale copy or 503), not no_data; a part in another
+    // format is that part's format drift, naming its member.
+    const failed = [table, boris].flatMap((p) => (p.status === 'unavailable' ? [p.error] : []));
+    const drift = failed.find(isFormatDrift);
+    if (drift) throw drift;
+    if (failed.length) throw new UpstreamError('network', 'no part of land-values could be read');
     return { data: null, status: 'no_data', meta: { table: LAND_TABLE, reason: [t.note, b.note].join(' ') } };
   }
   return {

@@ -13,9 +13,13 @@ export function shaped<S extends z.ZodType>(schema: S, body: unknown, answer: st
   const checked = schema.safeParse(body);
   if (checked.success) return checked.data;
   const issue = checked.error.issues[0];
-  const member = jsonPath([...at, ...(issue?.path ?? [])]);
-  const message = (issue?.message ?? 'rejected').replace(/^Invalid input: /, '');
-  throw new FormatDriftError(`${answer} ${member}: ${message}`, member);
+  throw driftAt(answer, [...at, ...(issue?.path ?? [])], (issue?.message ?? 'rejected').replace(/^Invalid input: /, ''));
+}
+
+/** Format drift named as shaped() names it, for a check a shape cannot state (what several members hold together). */
+export function driftAt(answer: string, path: readonly PropertyKey[], message: string): FormatDriftError {
+  const member = jsonPath(path);
+  return new FormatDriftError(`${answer} ${member}: ${message}`, member);
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { LoadSeries, PowerLoadRecord, PowerPriceRecord, PriceSeries, SmardResolution } from '../../core/records/power.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { FormatDriftError } from '../../core/format-drift-error.ts';
-import { jsonPath } from '../../core/upstream-shape.ts';
+import { driftAt } from '../../core/upstream-shape.ts';
 import { SLOT_MS, latestWindow, parseBlock, parseIndex, type SlotValue } from './chart-data.ts';
 
 /** SMARD filter ids. */
@@ -65,10 +64,7 @@ async function window(ctx: FetchContext, filter: number, region: string, resolut
       if (w.latest && Date.parse(w.latest.start) - 24 * 3_600_000 + SLOT_MS[resolution] >= block) return w;
     }
     // An index whose newest blocks are all missing no longer says where the series is.
-    if (!served) {
-      const member = jsonPath(['timestamps']);
-      throw new FormatDriftError(`SMARD index ${member}: names no block SMARD serves`, member);
-    }
+    if (!served) throw driftAt('SMARD index', ['timestamps'], 'names no block SMARD serves');
     return latestWindow(points, resolution);
   });
 }

@@ -121,7 +121,7 @@ test('parser: measures/json latest non-null value, hour 24 in winter', () => {
   assert.equal(night.start, '2026-01-15T23:00:00+01:00');
   assert.equal(night.end, '2026-01-16T00:00:00+01:00');
   assert.equal(latestOf({ data: {} }, '513'), null);
-  assert.throws(() => latestOf({} as never, '513'), /without data/);
+  assert.throws(() => latestOf({}, '513'), /UBA measures \$\.data: expected record/);
 });
 
 test('recorded measures/json (station 143, ozone, 2025-01-01): index as a string, the last hour ending "24:00:00", served at its request', async () => {
@@ -153,7 +153,7 @@ test('parser: measures/json for every station, per station the latest value, ids
   assert.equal(stationKey('0513'), '513');
   assert.equal(latestOf({ data: { '513': pm25.data['513'] } }, '0513')?.value, 8.4);
   assert.deepEqual(latestPerStation({ data: [] }), {});
-  assert.throws(() => latestPerStation({} as never), /without data/);
+  assert.throws(() => latestPerStation({}), /UBA measures \$\.data: expected record/);
 });
 
 test('GET air: five readings, per-component fallback to the next station, station and distance per reading', async () => {

@@ -7,8 +7,8 @@ import { fakeEnv, startApp } from './helpers/app.ts';
 import { fixture } from './helpers/fake-upstream.ts';
 import { expectDisabled, expectUnavailable } from './helpers/status-rules.ts';
 import { register as registerDwdHealth, UVI_RECORDED } from './fixtures/dwd-health/routes.ts';
-import { parsePollen, type PollenBody } from '../src/sources/dwd-health/pollen.ts';
-import { parseUv, type UvBody } from '../src/sources/dwd-health/uv.ts';
+import { checkPollenFile, parsePollen } from '../src/sources/dwd-health/pollen.ts';
+import { checkUvFile, parseUv } from '../src/sources/dwd-health/uv.ts';
 import { POLLEN_AREA_BY_CITY } from '../src/sources/dwd-health/partregions.ts';
 import { CITIES } from '../src/cities/register.ts';
 
@@ -16,8 +16,9 @@ const ctx = useFakeApp(registerDwdHealth);
 const { fake } = ctx;
 const BASE = '/climate_environment/health/alerts';
 const POLLEN = 'dwd-health/s31fg-2026-06-28-two-partregions.json';
-const pollenBody = () => JSON.parse(fixture(POLLEN).toString()) as PollenBody;
-const uvBody = () => JSON.parse(fixture('dwd-health/uvi-constructed.json').toString()) as UvBody;
+const pollenJson = () => JSON.parse(fixture(POLLEN).toString()) as unknown;
+const pollenBody = () => checkPollenFile(pollenJson());
+const uvBody = () => checkUvFile(JSON.parse(fixture('dwd-health/uvi-constructed.json').toString()));
 
 test('partregion map: every register city has a DWD pollen area', () => {
   const valid = new Set([11, 12, 31, 32, 41, 42, 43, 61, 62, 71, 72, 81, 82, 91, 92, 101, 102, 103, 111, 112, 113, 121, 122, 123, 124]);
@@ -52,10 +53,10 @@ test('parser: s31fg.json levels as DWD strings plus numbers, legend labels, zone
 
 test('parser: -1 is null with a reason; a region without parts is matched by region id', () => {
   const body = pollenBody();
-  const area = structuredClone(nth(must(body.content), 0));
+  const area = structuredClone(nth(body.content, 0));
   Object.assign(area, { region_id: 50, region_name: 'Brandenburg und Berlin', partregion_id: -1, partregion_name: '' });
-  must(area.Pollen?.Ambrosia).dayafter_to = '-1';
-  body.content!.push(area);
+  must(area.Pollen.Ambrosia).dayafter_to = '-1';
+  body.content.push(area);
   const p = parsePollen(body, 50, -1)!;
   assert.equal(p.region.partregion_id, null);
   assert.equal(p.region.partregion_name, null);
@@ -83,7 +84,7 @@ test('parser: uvi.json own UV city by name, else the nearest lowland one (never 
 });
 
 test('the recorded uvi.json (2026-07-13): name UV-Gefahrenindex, forecast_day, naive local times; own city, else the nearest lowland one', async () => {
-  const recorded = JSON.parse(fixture(UVI_RECORDED).toString()) as UvBody;
+  const recorded = checkUvFile(JSON.parse(fixture(UVI_RECORDED).toString()));
   const berlin = must(parseUv(recorded, 'Berlin', 52.5177, 13.4055));
   assert.deepEqual(
     [berlin.station, berlin.own_station, berlin.today, berlin.tomorrow, berlin.day_after_tomorrow, berlin.today_risk, berlin.issued_at],
@@ -197,7 +198,9 @@ test('parser: DWD local times in both spellings; an unknown UV time format leave
   const hh = parseUv(body, 'Hamburg', 53.5507, 9.997)!;
   assert.equal(hh.issued_at, null);
   assert.equal(hh.today, 0);
-  const pollen = pollenBody();
-  pollen.last_update = 'gestern';
-  assert.throws(() => parsePollen(pollen, 10, 12), /unknown format/);
+  // The pollen file's own times date its forecast: an unreadable one is drift naming it.
+  assert.throws(
+    () => checkPollenFile({ ...(pollenJson() as object), last_update: 'gestern' }),
+    /^FormatDriftError: DWD s31fg \$\.last_update: not a DWD time$/,
+  );
 });

@@ -238,12 +238,13 @@ test('every road failing is a 503 problem, never a 500 or an empty ok', async ()
   assert.equal(w.status, 503);
 });
 
-test('a list that is not a list is a failed road (malformed upstream)', async () => {
+test('a list that is not a list is a failed road; with nothing found elsewhere it is format drift naming it, never no_data', async () => {
   fake.get('/o/autobahn/A1/services/warning', { json: { warning: { not: 'a list' } } });
-  const r = await fresh((app) => app.get('/api/v1/live/hamburg/incidents'));
-  assert.equal(r.status, 200);
-  assert.equal(at(r.json, 'meta.source_status'), 'no_data');
-  assert.deepEqual(at(r.json, 'meta.failed_roads'), ['A1']);
+  const [r, sources] = await fresh(async (app) => [await app.get('/api/v1/live/hamburg/incidents'), await app.get('/api/v1/sources?limit=all')]);
+  assert.equal(r.status, 503);
+  assert.equal(at(r.json, 'code'), 'upstream_unavailable');
+  const row = list<{ source: string; format_drift: { first_error: string } | null }>(sources.json, 'data').find((s) => s.source === 'autobahn');
+  assert.equal(row?.format_drift?.first_error, 'Autobahn A1 warning $.warning: expected array, received object');
 });
 
 test('traffic: warnings with delay, largest first, and counts per kind (Köln: the 2026 warning)', async () => {

@@ -7,7 +7,7 @@ import { fakeEnv, startApp } from './helpers/app.ts';
 import { expectDisabled } from './helpers/status-rules.ts';
 import { register as registerBrightSky } from './fixtures/brightsky/routes.ts';
 import { register as registerPvgis } from './fixtures/pvgis/routes.ts';
-import { parsePvcalc, type PvcalcBody } from '../src/sources/pvgis/parse.ts';
+import { parsePvcalc } from '../src/sources/pvgis/parse.ts';
 
 const register = (fake: FakeUpstream) => {
   registerBrightSky(fake);
@@ -18,7 +18,7 @@ const { fake } = ctx;
 const PVCALC = '/api/v5_3/PVcalc';
 
 test('parser: the real PVcalc answer (50 kWp) normalised per kWp; l_spec as a string does not break it', () => {
-  const y = parsePvcalc(JSON.parse(fixture('pvgis/PVcalc_v5_2_lat37_lon38_peakpower50_loss0_angle35.json').toString()) as PvcalcBody);
+  const y = parsePvcalc(JSON.parse(fixture('pvgis/PVcalc_v5_2_lat37_lon38_peakpower50_loss0_angle35.json').toString()));
   assert.equal(y.annual_kwh_per_kwp, 1808.4);
   assert.equal(y.annual_irradiation_kwh_m2, 2096.34);
   assert.equal(y.year_to_year_sd_kwh_per_kwp, 52.86);

@@ -66,6 +66,8 @@ test('jsonPath: keys as members, indexes in brackets, the empty path is the answ
   assert.equal(jsonPath([]), '$');
   assert.equal(jsonPath(['data', 'stations', 2, 'lat']), '$.data.stations[2].lat');
   assert.equal(jsonPath([0, 'id']), '$[0].id');
+  assert.equal(jsonPath(['data', '513', '2026-09-04 07:00:00', 2]), "$.data.513['2026-09-04 07:00:00'][2]");
+  assert.equal(jsonPath(["it's"]), "$['it\\'s']");
 });
 
 test('the drift shown in /api/v1/sources keeps a path index and still hides addresses', () => {

@@ -8,7 +8,6 @@ export { typeRef, type TypeRef } from './type-ref.ts';
 import type { SourceHttp } from './adapter-http.ts';
 import type { Store } from './store.ts';
 import type { ParamDecl } from './params.ts';
-import type { UpstreamError } from './upstream-error.ts';
 import { published, z } from './schema.ts';
 
 export type Group = 'environment' | 'transport' | 'energy' | 'society' | 'economy' | 'safety' | 'places' | 'city';
@@ -75,10 +74,11 @@ export interface FetchContext {
   part<T>(source: SourceDecl, read: (ctx: FetchContext) => Promise<T>): Promise<PartResult<T>>;
 }
 
-/** What a part from another source gave: its value, or why there is none (`disabled`: which setting unlocks it). */
-/** A part that did not answer keeps its error, so an answer made of parts only can fail as its part failed (a spent call budget stays one). */
-export type PartResult<T> =
-  { status: 'ok'; value: T } | { status: 'disabled'; reason: string } | { status: 'unavailable'; reason: string; error: UpstreamError };
+/**
+ * What a part from another source gave: its value, or why there is none (`disabled`: which setting unlocks it).
+ * `error` is the part's failure, for an adapter that has nothing else to answer with (never shown as such).
+ */
+export type PartResult<T> = { status: 'ok'; value: T } | { status: 'disabled'; reason: string } | { status: 'unavailable'; reason: string; error: unknown };
 
 /** Context of a global data type (not per city, e.g. a station board by EVA number). */
 export type GlobalFetchContext = Omit<FetchContext, 'city'>;

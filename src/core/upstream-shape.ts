@@ -13,14 +13,25 @@ export function shaped<S extends z.ZodType>(schema: S, body: unknown, answer: st
   const checked = schema.safeParse(body);
   if (checked.success) return checked.data;
   const issue = checked.error.issues[0];
-  const member = jsonPath([...at, ...(issue?.path ?? [])]);
-  const message = (issue?.message ?? 'rejected').replace(/^Invalid input: /, '');
-  throw new FormatDriftError(`${answer} ${member}: ${message}`, member);
+  throw driftAt(answer, [...at, ...(issue?.path ?? [])], (issue?.message ?? 'rejected').replace(/^Invalid input: /, ''));
 }
 
-/** A zod issue path as a JSON path: `$.data.stations[2].lat`; `$` is the answer itself. */
+/** Format drift named as shaped() names it, for a check a shape cannot state (what several members hold together). */
+export function driftAt(answer: string, path: readonly PropertyKey[], message: string): FormatDriftError {
+  const member = jsonPath(path);
+  return new FormatDriftError(`${answer} ${member}: ${message}`, member);
+}
+
+/**
+ * A zod issue path as a JSON path: `$.data.stations[2].lat`; `$` is the answer itself. A key that is no plain name
+ * (a time, a key with a space or a dot) is written in brackets, `$.data['2026-09-04 07:00:00']`, so the path still
+ * reads as one member.
+ */
 export function jsonPath(path: readonly PropertyKey[]): string {
   let out = '$';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : `.${String(p)}`;
+  for (const p of path) {
+    const key = String(p);
+    out += typeof p === 'number' ? `[${p}]` : /^[\p{L}\p{N}_$-]+$/u.test(key) ? `.${key}` : `['${key.replace(/['\\]/g, '\\$&')}']`;
+  }
   return out;
 }

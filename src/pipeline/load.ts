@@ -149,13 +149,12 @@ export class Loader {
       );
       return { status: 'ok', value };
     } catch (err) {
-      const error = err instanceof UpstreamError ? err : new UpstreamError('network', `${source.name} failed`, undefined, undefined, { cause: err });
       // The kind only: upstream messages can carry request details.
       const reason =
-        error.kind === 'own_rate_limit'
+        err instanceof UpstreamError && err.kind === 'own_rate_limit'
           ? `this service's call budget for ${source.name} is used up for the moment`
-          : `${source.name} did not answer (${error.kind})`;
-      return { status: 'unavailable', reason, error };
+          : `${source.name} did not answer (${err instanceof UpstreamError ? err.kind : 'failure'})`;
+      return { status: 'unavailable', reason, error: err };
     }
   }
 

@@ -3,7 +3,7 @@ import type { EventType, RoadEvent, TrafficRecord, WebcamRecord } from '../../co
 import { limitOf } from '../../core/source.ts';
 import { parseEvent, parseWebcam } from './items.ts';
 import { AUTOBAHN } from './source.ts';
-import { CITY_ROADS, EVENT_SNAPSHOT, WEBCAM_SNAPSHOT, roadSnapshot, type Service, type Snapshot } from './snapshot.ts';
+import { CITY_ROADS, EVENT_SNAPSHOT, WEBCAM_SNAPSHOT, nothingFound, roadSnapshot, type Service, type Snapshot } from './snapshot.ts';
 
 /** Items farther than this from the city point are left out (AUTOBAHN_RADIUS_KM; the roads list reaches ~32 km). */
 export const DEFAULT_RADIUS_KM = AUTOBAHN.limits!.RADIUS_KM!.default;
@@ -42,7 +42,10 @@ export async function motorwayEvents(
 
 function eventsResult(events: RoadEvent[], snapshot: Snapshot, radiusKm: number, what: string): AdapterResult<RoadEvent[]> {
   const meta = snapshotMeta(snapshot, radiusKm);
-  if (events.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no ${what} within ${radiusKm} km on the motorways asked` } };
+  if (events.length === 0) {
+    nothingFound(snapshot);
+    return { data: null, status: 'no_data', meta: { ...meta, reason: `no ${what} within ${radiusKm} km on the motorways asked` } };
+  }
   return { data: events, meta: { ...meta, count: events.length } };
 }
 
@@ -56,7 +59,10 @@ export const roadEvents: Adapter<RoadEvent[]> = async (ctx) => {
 export const traffic: Adapter<TrafficRecord> = async (ctx) => {
   const { events, snapshot, radiusKm } = await motorwayEvents(ctx, ['roadworks', 'warning', 'closure']);
   const meta = snapshotMeta(snapshot, radiusKm);
-  if (events.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no motorway event within ${radiusKm} km` } };
+  if (events.length === 0) {
+    nothingFound(snapshot);
+    return { data: null, status: 'no_data', meta: { ...meta, reason: `no motorway event within ${radiusKm} km` } };
+  }
   const warnings = events.filter((e) => e.type === 'warning').sort((a, b) => (b.delay_minutes ?? -1) - (a.delay_minutes ?? -1));
   const delays = warnings.map((w) => w.delay_minutes).filter((d): d is number => d !== null);
   return {
@@ -92,7 +98,10 @@ export const webcams: Adapter<WebcamRecord[]> = async (ctx) => {
   }
   cams.sort((a, b) => (a.distance_km ?? 0) - (b.distance_km ?? 0));
   const meta = snapshotMeta(snapshot, radiusKm);
-  if (cams.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no motorway camera within ${radiusKm} km` } };
+  if (cams.length === 0) {
+    nothingFound(snapshot);
+    return { data: null, status: 'no_data', meta: { ...meta, reason: `no motorway camera within ${radiusKm} km` } };
+  }
   return { data: cams, meta: { ...meta, count: cams.length } };
 };
 
@@ -124,7 +133,10 @@ export function liveEvents(
     const cityEvents = Array.isArray(cityData) ? cityData.filter((e) => services.some((s) => s === e.type)) : [];
     if (feed) meta.city_feed = { type: feed.type, events: cityEvents.length };
     const merged = [...('ok' in motorway ? motorway.ok.events : []), ...cityEvents];
-    if (merged.length === 0) return { data: null, status: 'no_data', meta: { ...meta, reason: `no ${what} within ${radiusKm} km` } };
+    if (merged.length === 0) {
+      if ('ok' in motorway) nothingFound(motorway.ok.snapshot);
+      return { data: null, status: 'no_data', meta: { ...meta, reason: `no ${what} within ${radiusKm} km` } };
+    }
     return { data: merged, meta: { ...meta, count: merged.length } };
   };
 }

@@ -2,6 +2,7 @@ import { distanceKm } from '../../cities/register.ts';
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
 import type { EventType, RoadEvent, WebcamRecord } from '../../core/records/roads.ts';
 import { parseNumber } from '../../core/numbers.ts';
+import { z } from '../../core/schema.ts';
 
 /**
  * One item of the Autobahn API (`/{road}/services/{service}`), parsed defensively: the feed
@@ -53,6 +54,38 @@ export function positionOf(item: AutobahnItem): { lat: number; lon: number } | n
   }
   return null;
 }
+
+const numeric = z.union([z.number(), z.string()]).nullish();
+const text = z.string().nullish();
+const flag = z.union([z.boolean(), z.string().regex(/^\s*(true|false)\s*$/i, 'not true or false')]).nullish();
+
+/**
+ * The members of an item the parsers read, in both formats the feed has had (numbers as numbers or strings). Every
+ * one may be missing except a position: an item that cannot be placed cannot be told near or far.
+ */
+export const ItemShape = z
+  .looseObject({
+    identifier: text,
+    title: text,
+    subtitle: text,
+    description: z.array(z.string()).nullish(),
+    coordinate: z.looseObject({ lat: numeric, long: numeric, lon: numeric }).nullish(),
+    point: text,
+    startTimestamp: text,
+    future: flag,
+    isBlocked: flag,
+    delayTimeValue: numeric,
+    averageSpeed: numeric,
+    abnormalTrafficType: text,
+    impact: z.looseObject({ maxSpeed: numeric, maxWidth: numeric }).nullish(),
+    geometry: z.looseObject({ type: z.string(), coordinates: z.array(z.unknown()) }).nullish(),
+    imageurl: text,
+    linkurl: text,
+    operator: text,
+  })
+  .superRefine((item, ctx) => {
+    if (!positionOf(item)) ctx.addIssue({ code: 'custom', path: ['coordinate'], message: 'no position in coordinate or point' });
+  });
 
 /** The lines of `description`, trimmed, empty ones dropped (the feed pads with "" lines). */
 export function linesOf(item: AutobahnItem): string[] {

@@ -1,6 +1,7 @@
 import type { EventType, RoadEvent } from '../../core/records/roads.ts';
 import { berlinLocalToDate, toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { snakeCase } from '../../core/normalise.ts';
 
 /** The VIZ GeoJSON: a GeometryCollection (Point + one or more LineStrings) per feature; ids only in newer answers. */
@@ -111,9 +112,20 @@ export function parseVizFeature(f: VizFeature, index: number): RoadEvent {
   };
 }
 
+const Geometry = z.looseObject({ type: z.string(), coordinates: z.array(z.unknown()).nullish() });
+/** The members the reports are placed by: a feature's geometry, or the parts of its GeometryCollection. */
+const VizShape = z.looseObject({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.looseObject({
+      geometry: Geometry.extend({ geometries: z.array(Geometry).nullish() }).nullish(),
+      properties: z.record(z.string(), z.unknown()).nullish(),
+    }),
+  ),
+});
+
 export function parseViz(body: VizCollection): RoadEvent[] {
-  if (!body || typeof body !== 'object' || body.type !== 'FeatureCollection' || !Array.isArray(body.features)) {
-    throw new UpstreamError('parse', 'VIZ Berlin: answer is not a GeoJSON FeatureCollection');
-  }
-  return body.features.filter((f) => f && typeof f === 'object').map(parseVizFeature);
+  shaped(VizShape, body, 'VIZ Berlin');
+  // VizShape holds `features` as an array of objects.
+  return body.features!.map(parseVizFeature);
 }

@@ -1,5 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import type { BorisState } from './states.ts';
 import { parseNumber } from '../../core/numbers.ts';
 
@@ -70,19 +72,23 @@ function refuseXml(body: string): void {
   }
 }
 
+/** A GeoJSON page: zones are read from the features' properties (by the state's field names). */
+const GeoJsonPageShape = z.looseObject({
+  type: z.literal('FeatureCollection'),
+  features: z.array(z.looseObject({ properties: z.record(z.string(), z.unknown()).nullish() })),
+});
+
 export function parseGeoJsonPage(body: string, st: BorisState): ZonePage {
   refuseXml(body);
-  let doc: { type?: unknown; numberMatched?: unknown; totalFeatures?: unknown; features?: unknown };
+  let parsed: unknown;
   try {
-    doc = JSON.parse(body) as typeof doc;
+    parsed = JSON.parse(body);
   } catch {
     throw new UpstreamError('parse', 'the BORIS WFS answered unparseable JSON');
   }
-  if (!doc || doc.type !== 'FeatureCollection' || !Array.isArray(doc.features)) {
-    throw new UpstreamError('parse', 'the BORIS WFS answer is not a GeoJSON FeatureCollection');
-  }
-  const features = doc.features as { properties?: Node | null }[];
-  const zones = features.map((f) => zoneOf((k) => f?.properties?.[k], st)).filter((z): z is Zone => z !== null);
+  const doc = shaped(GeoJsonPageShape, parsed, 'BORIS WFS GeoJSON');
+  const features = doc.features;
+  const zones = features.map((f) => zoneOf((k) => f.properties?.[k], st)).filter((zone): zone is Zone => zone !== null);
   return { zones, features: features.length, matched: count(doc.numberMatched) ?? count(doc.totalFeatures) };
 }
 
@@ -142,6 +148,6 @@ export function parseGmlPage(body: string, st: BorisState): ZonePage {
   const root = doc.FeatureCollection as Node | undefined;
   if (!root || typeof root !== 'object') throw new UpstreamError('parse', 'the BORIS WFS answer is not a WFS FeatureCollection');
   const features = collect(root, new Set(st.featureNames ?? []), []);
-  const zones = features.map((f) => zoneOf((k) => find(f, k), st)).filter((z): z is Zone => z !== null);
+  const zones = features.map((f) => zoneOf((k) => find(f, k), st)).filter((zone): zone is Zone => zone !== null);
   return { zones, features: features.length, matched: count(root.numberMatched) };
 }

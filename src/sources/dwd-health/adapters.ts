@@ -2,14 +2,14 @@ import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { PollenUvRecord } from '../../core/records/pollen.ts';
 import { toBerlinIso } from '../../core/time.ts';
 import { POLLEN_AREA_BY_CITY } from './partregions.ts';
-import { parsePollen, type PollenBody } from './pollen.ts';
-import { parseUv, type UvBody } from './uv.ts';
+import { checkPollenFile, parsePollen } from './pollen.ts';
+import { checkUvFile, parseUv } from './uv.ts';
 
 /** Both files are issued once a day; an hour fresh catches the late-morning issue soon enough. */
 const NATIONAL_FILE = { freshSeconds: 3600, staleSeconds: 86400 };
 
-const pollenFile = (ctx: FetchContext) => ctx.cached('s31fg', NATIONAL_FILE, () => ctx.http.json<PollenBody>('/s31fg.json'));
-const uvFile = (ctx: FetchContext) => ctx.cached('uvi', NATIONAL_FILE, () => ctx.http.json<UvBody>('/uvi.json'));
+const pollenFile = (ctx: FetchContext) => ctx.cached('s31fg', NATIONAL_FILE, async () => checkPollenFile(await ctx.http.json<unknown>('/s31fg.json')));
+const uvFile = (ctx: FetchContext) => ctx.cached('uvi', NATIONAL_FILE, async () => checkUvFile(await ctx.http.json<unknown>('/uvi.json')));
 
 /** `pollen-uv`: the pollen forecast of the city's DWD partregion and the UV forecast of its (or the nearest lowland) UV city. */
 export const pollenUv: Adapter<PollenUvRecord> = async (ctx) => {

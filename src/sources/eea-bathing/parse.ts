@@ -26,10 +26,11 @@ export interface SeasonService {
 }
 
 /** The newest season's MapServer: the highest year among BathingWater_Dyna_WM_<year>, else the undated one. */
+const FolderShape = z.looseObject({ services: z.array(z.looseObject({ name: z.string().nullish(), type: z.string().nullish() })) });
+
 export function newestSeasonService(body: FolderBody): SeasonService {
-  if (!body || !Array.isArray(body.services)) throw new UpstreamError('parse', 'EEA BathingWater folder without services');
-  const candidates = body.services
-    .filter((s) => s?.type === 'MapServer' && typeof s.name === 'string' && /BathingWater_Dyna_WM(_\d{4})?$/.test(s.name))
+  const candidates = shaped(FolderShape, body, 'EEA BathingWater folder')
+    .services.filter((s) => s.type === 'MapServer' && typeof s.name === 'string' && /BathingWater_Dyna_WM(_\d{4})?$/.test(s.name))
     .map((s) => ({ name: s.name as string, season: /_(\d{4})$/.exec(s.name as string) ? Number(/_(\d{4})$/.exec(s.name as string)![1]) : null }));
   candidates.sort((a, b) => (b.season ?? 0) - (a.season ?? 0));
   const newest = candidates[0];
@@ -38,10 +39,13 @@ export function newestSeasonService(body: FolderBody): SeasonService {
 }
 
 /** The layer that carries the site classification (fields bathingWaterIdentifier and qualityStatus). */
+const LayersShape = z.looseObject({
+  layers: z.array(z.looseObject({ id: z.number().nullish(), fields: z.array(z.looseObject({ name: z.string().nullish() })).nullish() })),
+});
+
 export function classificationLayer(body: LayersBody): number {
-  if (!body || !Array.isArray(body.layers)) throw new UpstreamError('parse', 'EEA MapServer layers without layers');
-  const layer = body.layers.find((l) => {
-    const names = new Set((l.fields ?? []).map((f) => f?.name));
+  const layer = shaped(LayersShape, body, 'EEA MapServer layers').layers.find((l) => {
+    const names = new Set((l.fields ?? []).map((f) => f.name));
     return typeof l.id === 'number' && names.has('bathingWaterIdentifier') && names.has('qualityStatus');
   });
   if (!layer) throw new UpstreamError('parse', 'no EEA layer has bathingWaterIdentifier and qualityStatus');

@@ -1,5 +1,7 @@
 import type { Adapter, FetchContext, PartResult } from '../../core/data-type.ts';
 import type { LandValuesRecord } from '../../core/records/land.ts';
+import { UpstreamError } from '../../core/upstream-error.ts';
+import { isFormatDrift } from '../../core/format-drift-error.ts';
 import { attributionOf } from '../../core/source.ts';
 import { BORIS } from '../boris/source.ts';
 import { BORIS_WINDOWS, standardLandValues, type BorisPart } from '../boris/standard-land-values.ts';
@@ -93,10 +95,15 @@ export const landValues: Adapter<LandValuesRecord> = async (ctx) => {
   const t = table.status === 'ok' ? table.value : { data: null, note: missing(`The building-land price table ${LAND_TABLE}`, table) };
   const b = boris.status === 'ok' ? boris.value : { data: null, note: missing('The BORIS standard land values', boris) };
   if (!t.data && !b.data) {
-    // Nothing to answer with: an upstream failure is a failure (stale copy or 503), not no_data.
-    // As the part failed: a spent GENESIS call budget is said as such, not as an unreachable upstream.
-    if (table.status === 'unavailable') throw table.error;
-    if (boris.status === 'unavailable') throw boris.error;
+    // Nothing to answer with: an upstream failure is a failure (stale copy or 503), not no_data; a part in another
+    // format is that part's format drift, naming its member; otherwise the table's failure as it was (a spent GENESIS
+    // call budget is said as such, not as an unreachable upstream).
+    const failed = [table, boris].flatMap((p) => (p.status === 'unavailable' ? [p.error] : []));
+    const drift = failed.find(isFormatDrift);
+    if (drift) throw drift;
+    const first = failed[0];
+    if (first instanceof UpstreamError) throw first;
+    if (failed.length) throw new UpstreamError('network', 'no part of land-values could be read');
     return { data: null, status: 'no_data', meta: { table: LAND_TABLE, reason: [t.note, b.note].join(' ') } };
   }
   return {

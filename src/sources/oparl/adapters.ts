@@ -2,6 +2,7 @@ import type { Adapter } from '../../core/data-type.ts';
 import type { CouncilPapersRecord } from '../../core/records/city-base.ts';
 import type { SourceHttp } from '../../core/adapter-http.ts';
 import { toBerlinIso } from '../../core/time.ts';
+import { driftAt } from '../../core/upstream-shape.ts';
 import { OPARL_SYSTEM_BY_SLUG } from './systems.ts';
 import { assertSystem, bodyList, byNewest, paperList, parsePaper } from './parse.ts';
 
@@ -36,7 +37,9 @@ export const councilPapers: Adapter<CouncilPapersRecord> = async ({ city, http, 
   const bodies = bodyList(await follow(http, system.body, systemUrl, system.id)<unknown>()).data ?? [];
   // A system may host several bodies (e.g. a district's); the city's is the one with a paper list, by name first.
   const body = bodies.find((b) => b.paper && b.name?.includes(city.name)) ?? bodies.find((b) => b.paper);
-  if (!body?.paper) return { data: null, status: 'no_data', meta: { reason: 'the OParl system lists no body with papers' } };
+  if (!bodies.length) return { data: null, status: 'no_data', meta: { reason: 'the OParl system lists no body' } };
+  // Bodies without a paper link leave nothing to read: the list is not what the adapter knows.
+  if (!body?.paper) throw driftAt('OParl body list', ['data'], 'no body links a paper list');
 
   const since = toBerlinIso(now.getTime() - RECENT_DAYS * 86400_000);
   const sinceDay = since.slice(0, 10);

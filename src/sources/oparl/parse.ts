@@ -15,7 +15,8 @@ const SystemShape = z.looseObject({
   type: z.string().refine((t) => t.includes('/System'), 'not an OParl System'),
   name: optText,
   license: optText,
-  body: z.string().min(1),
+  // The link to the body list is followed: a URL, as OParl writes every link.
+  body: z.string().refine((u) => URL.canParse(u), 'not a URL'),
 });
 
 export type OparlSystemObject = z.output<typeof SystemShape>;

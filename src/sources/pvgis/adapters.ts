@@ -3,7 +3,7 @@ import type { SolarRecord } from '../../core/records/solar.ts';
 import { WEATHER, type WeatherRecord } from '../../core/records/weather.ts';
 import { attributionOf } from '../../core/source.ts';
 import { BRIGHTSKY } from '../brightsky/source.ts';
-import { parsePvcalc, type PvcalcBody } from './parse.ts';
+import { parsePvcalc } from './parse.ts';
 import { PV_SYSTEM, PVGIS } from './source.ts';
 
 /**
@@ -37,27 +37,26 @@ export function irradianceOf(w: WeatherRecord | null): SolarRecord['irradiance']
 }
 
 /** PVGIS's answer for a location it cannot compute: `{"status": 400, "message": "Location over the sea. …"}`. */
-interface PvgisRefusal {
-  status?: unknown;
-  message?: unknown;
-}
-
-const refused = (body: PvcalcBody & PvgisRefusal) => body?.outputs === undefined && body?.status === 400 && typeof body.message === 'string';
+const refused = (body: unknown) => {
+  const b = body as { outputs?: unknown; status?: unknown; message?: unknown } | null;
+  return b?.outputs === undefined && b?.status === 400 && typeof b.message === 'string';
+};
 
 /** `solar`: live global irradiance (weather type, DWD via Bright Sky) and the PVGIS yield of 1 kWp. */
 export const solar: Adapter<SolarRecord> = async (ctx) => {
   const { city, http } = ctx;
   const lat = city.lat.toFixed(3);
   const lon = city.lon.toFixed(3);
-  const [weather, body] = await Promise.all([
+  const [weather, pv] = await Promise.all([
     ctx.lookup(WEATHER, city),
-    // PVGIS answers a point it cannot compute (outside its radiation databases, over the sea) with a 400 and a JSON message.
-    ctx.cached(`pvcalc:${lat},${lon}`, PV_YIELD_WINDOWS, () =>
-      http.json<PvcalcBody & PvgisRefusal>('/PVcalc', { query: { lat, lon, ...PV_SYSTEM, outputformat: 'json' }, okStatuses: [400] }),
-    ),
+    // PVGIS answers a point it cannot compute (outside its radiation databases, over the sea) with a 400 and a JSON
+    // message; a yield is parsed before it is cached.
+    ctx.cached(`pvcalc:${lat},${lon}`, PV_YIELD_WINDOWS, async () => {
+      const body = await http.json<unknown>('/PVcalc', { query: { lat, lon, ...PV_SYSTEM, outputformat: 'json' }, okStatuses: [400] });
+      return refused(body) ? null : parsePvcalc(body);
+    }),
   ]);
-  if (refused(body)) return { data: null, status: 'no_data', meta: { reason: 'PVGIS computes no yield for the city point (it refuses the location)' } };
-  const pv = parsePvcalc(body);
+  if (!pv) return { data: null, status: 'no_data', meta: { reason: 'PVGIS computes no yield for the city point (it refuses the location)' } };
   const irradiance = irradianceOf(weather);
   const meta: Record<string, unknown> = {};
   if (!irradiance) meta.irradiance_reason = 'the weather source gave no solar radiation value for the city (null before 2023 and at night gaps)';

@@ -1,7 +1,8 @@
 import type { Adapter, FetchContext } from '../../core/data-type.ts';
 import type { LoadSeries, PowerLoadRecord, PowerPriceRecord, PriceSeries, SmardResolution } from '../../core/records/power.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
-import { SLOT_MS, latestWindow, parseBlock, parseIndex, type SlotValue, type SmardBlock, type SmardIndex } from './chart-data.ts';
+import { driftAt } from '../../core/upstream-shape.ts';
+import { SLOT_MS, latestWindow, parseBlock, parseIndex, type SlotValue } from './chart-data.ts';
 
 /** SMARD filter ids. */
 export const FILTER = { load: 410, dayAheadPrice: 4169 } as const;
@@ -32,20 +33,38 @@ export function controlAreaOf(state: string): string | null {
 /** Blocks read back at most to fill 24 h (a new block may have only a few published slots). */
 const MAX_BLOCKS = 3;
 
+/**
+ * One listed block's points, or null when SMARD does not serve it (404): its index can name a block before the
+ * block itself is there.
+ */
+export async function readBlock(ctx: FetchContext, filter: number, region: string, resolution: SmardResolution, block: number) {
+  try {
+    return parseBlock(
+      await ctx.http.json<unknown>('/{filter}/{region}/{file}', { params: { filter, region, file: `${filter}_${region}_${resolution}_${block}.json` } }),
+    );
+  } catch (err) {
+    if (err instanceof UpstreamError && err.status === 404) return null;
+    throw err;
+  }
+}
+
 /** The latest published window of one series, shared by all cities through the source cache. */
 async function window(ctx: FetchContext, filter: number, region: string, resolution: SmardResolution) {
   return ctx.cached(`${filter}:${region}:${resolution}`, { freshSeconds: 600, staleSeconds: 6 * 3600 }, async () => {
-    const blocks = parseIndex(await ctx.http.json<SmardIndex>('/{filter}/{region}/index_{resolution}.json', { params: { filter, region, resolution } }));
+    const blocks = parseIndex(await ctx.http.json<unknown>('/{filter}/{region}/index_{resolution}.json', { params: { filter, region, resolution } }));
     let points: [number, number | null][] = [];
+    let served = false;
     for (const block of blocks.slice(-MAX_BLOCKS).reverse()) {
-      const body = await ctx.http.json<SmardBlock>('/{filter}/{region}/{file}', {
-        params: { filter, region, file: `${filter}_${region}_${resolution}_${block}.json` },
-      });
-      points = [...parseBlock(body), ...points];
+      const read = await readBlock(ctx, filter, region, resolution, block);
+      if (!read) continue;
+      served = true;
+      points = [...read, ...points];
       const w = latestWindow(points, resolution);
       // Done once the window reaches back 24 h into what this block holds.
       if (w.latest && Date.parse(w.latest.start) - 24 * 3_600_000 + SLOT_MS[resolution] >= block) return w;
     }
+    // An index whose newest blocks are all missing no longer says where the series is.
+    if (!served) throw driftAt('SMARD index', ['timestamps'], 'names no block SMARD serves');
     return latestWindow(points, resolution);
   });
 }

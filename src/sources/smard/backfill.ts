@@ -1,9 +1,8 @@
 import type { FetchContext } from '../../core/data-type.ts';
 import type { BackfillPoint, HistoryBackfill } from '../../core/history-sink.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
 import { toBerlinIso } from '../../core/time.ts';
-import { FILTER } from './adapters.ts';
-import { parseBlock, parseIndex, type SmardBlock, type SmardIndex } from './chart-data.ts';
+import { FILTER, readBlock } from './adapters.ts';
+import { parseIndex } from './chart-data.ts';
 
 /** Published weeks read back when a series starts: about the month SMARD's blocks make easy to reach. */
 export const BACKFILL_WEEKS = 5;
@@ -16,20 +15,12 @@ const resolution = 'hour';
  * points of `field`. A block the index lists but SMARD does not serve (404) is skipped.
  */
 async function publishedWeeks(ctx: FetchContext, filter: number, region: string, field: string): Promise<BackfillPoint[]> {
-  const blocks = parseIndex(await ctx.http.json<SmardIndex>('/{filter}/{region}/index_{resolution}.json', { params: { filter, region, resolution } }));
+  const blocks = parseIndex(await ctx.http.json<unknown>('/{filter}/{region}/index_{resolution}.json', { params: { filter, region, resolution } }));
   const out: BackfillPoint[] = [];
   for (const block of blocks.slice(-BACKFILL_WEEKS)) {
-    let body: SmardBlock;
-    try {
-      body = await ctx.http.json<SmardBlock>('/{filter}/{region}/{file}', {
-        params: { filter, region, file: `${filter}_${region}_${resolution}_${block}.json` },
-      });
-    } catch (err) {
-      if (err instanceof UpstreamError && err.status === 404) continue;
-      throw err;
-    }
     // Null slots are not published yet (or a gap): nothing to record.
-    for (const [t, v] of parseBlock(body)) if (v !== null) out.push({ t: toBerlinIso(t), values: { [field]: v } });
+    for (const [t, v] of (await readBlock(ctx, filter, region, resolution, block)) ?? [])
+      if (v !== null) out.push({ t: toBerlinIso(t), values: { [field]: v } });
   }
   return out;
 }

@@ -1,35 +1,24 @@
 import { toBerlinIso } from '../../core/time.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import type { SmardResolution } from '../../core/records/power.ts';
 
 /** `GET /{filter}/{region}/index_{resolution}.json`: start times (ms) of the published blocks. */
-export interface SmardIndex {
-  timestamps?: unknown;
-}
+const IndexShape = z.looseObject({ timestamps: z.array(z.number()) });
 
-/** `GET /{filter}/{region}/{filter}_{region}_{resolution}_{block}.json`. */
-export interface SmardBlock {
-  meta_data?: { version?: number; created?: number };
-  series?: unknown;
-}
+/** `GET /{filter}/{region}/{filter}_{region}_{resolution}_{block}.json`: `[ms, value|null]` pairs. */
+const BlockShape = z.looseObject({ series: z.array(z.tuple([z.number(), z.number().nullable()])) });
 
 export const SLOT_MS: Record<SmardResolution, number> = { hour: 3_600_000, quarterhour: 900_000 };
 
 /** Block start times, oldest first. */
-export function parseIndex(body: SmardIndex): number[] {
-  if (!Array.isArray(body?.timestamps)) throw new UpstreamError('parse', 'SMARD index without a timestamps array');
-  return body.timestamps.filter((t): t is number => typeof t === 'number' && Number.isFinite(t)).sort((a, b) => a - b);
+export function parseIndex(body: unknown): number[] {
+  return shaped(IndexShape, body, 'SMARD index').timestamps.sort((a, b) => a - b);
 }
 
 /** `[ms, value|null]` pairs of a block; null marks a slot not published yet. */
-export function parseBlock(body: SmardBlock): [number, number | null][] {
-  if (!Array.isArray(body?.series)) throw new UpstreamError('parse', 'SMARD block without a series array');
-  const out: [number, number | null][] = [];
-  for (const p of body.series as unknown[]) {
-    if (!Array.isArray(p) || typeof p[0] !== 'number') continue;
-    out.push([p[0], typeof p[1] === 'number' && Number.isFinite(p[1]) ? p[1] : null]);
-  }
-  return out.sort((a, b) => a[0] - b[0]);
+export function parseBlock(body: unknown): [number, number | null][] {
+  return shaped(BlockShape, body, 'SMARD block').series.sort((a, b) => a[0] - b[0]);
 }
 
 export interface SlotValue {

@@ -1,5 +1,6 @@
 import type { TreeRecord } from '../../core/records/places.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import type { TreeWfs } from './cities.ts';
 import { parseNumber } from '../../core/numbers.ts';
 
@@ -65,12 +66,14 @@ export function parseTree(f: NonNullable<WfsGeoJson['features']>[number], wfs: T
   };
 }
 
+/** The envelope of a page; each tree's members are read where its record is built. */
+const PageShape = z.looseObject({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) });
+
 export function parseTreePage(body: WfsGeoJson, wfs: TreeWfs, now: Date): { total: number | null; trees: TreeRecord[] } {
-  if (!body || typeof body !== 'object' || body.type !== 'FeatureCollection' || !Array.isArray(body.features)) {
-    throw new UpstreamError('parse', 'WFS answer is not a GeoJSON FeatureCollection');
-  }
+  shaped(PageShape, body, 'tree WFS GeoJSON');
+  // PageShape holds `features` as an array.
   const total = number(body.numberMatched) ?? number(body.totalFeatures);
-  return { total: total !== null && Number.isInteger(total) ? total : null, trees: body.features.filter(Boolean).map((f) => parseTree(f, wfs, now)) };
+  return { total: total !== null && Number.isInteger(total) ? total : null, trees: body.features!.filter(Boolean).map((f) => parseTree(f, wfs, now)) };
 }
 
 /** `numberMatched` of a `resultType=hits` answer (WFS 2.0 XML), for services whose GeoJSON leaves it out; `unknown` (deegree) is null. */

@@ -3,10 +3,10 @@ import type { AirRecord, AirStationRecord } from '../../core/records/air.ts';
 import { mapLimit } from '../../core/limit.ts';
 import { recentWindow } from './cet.ts';
 import { HOURLY_SCOPE, type Pollutant } from './components.ts';
-import { latestPerStation, stationKey, type MeasuresBody } from './measures.ts';
-import { latestAirquality, type AirqualityBody } from './airquality.ts';
+import { latestPerStation, stationKey } from './measures.ts';
+import { latestAirquality } from './airquality.ts';
 import { cascadeReadings } from './readings.ts';
-import { isActive, nearestActive, parseStations, type StationAt, type StationListBody, type UbaStation } from './stations.ts';
+import { isActive, nearestActive, parseStations, type StationAt, type UbaStation } from './stations.ts';
 import { nameCore } from '../../core/fold.ts';
 
 /** Nearest-station search for `air`: at most this many stations, this far from the register point. */
@@ -23,7 +23,7 @@ export const WINDOW_HOURS = 6;
 /** The national station list (~90 KB), shared by every city through the pipeline's cache. */
 function loadStations(ctx: Pick<FetchContext, 'cached' | 'http'>): Promise<UbaStation[]> {
   return ctx.cached('stations', { freshSeconds: 86400, staleSeconds: 604800 }, async () =>
-    parseStations(await ctx.http.json<StationListBody>('/stations/json', { query: { use: 'airquality', lang: 'de' } })),
+    parseStations(await ctx.http.json<unknown>('/stations/json', { query: { use: 'airquality', lang: 'de' } })),
   );
 }
 
@@ -46,14 +46,14 @@ const hourKey = (w: Window) => `${w.date_to}T${w.time_to}`;
  */
 function nationalMeans(ctx: Pick<FetchContext, 'cached' | 'http'>, p: Pollutant, window: Window) {
   return ctx.cached(`measures:${p.id}:${HOURLY_SCOPE.id}:${hourKey(window)}`, HOURLY, async () =>
-    latestPerStation(await ctx.http.json<MeasuresBody>('/measures/json', { query: { ...window, component: p.id, scope: HOURLY_SCOPE.id } })),
+    latestPerStation(await ctx.http.json<unknown>('/measures/json', { query: { ...window, component: p.id, scope: HOURLY_SCOPE.id } })),
   );
 }
 
 /** The newest index hour of one station: one airquality call per station and hour, whichever city asks. */
 function stationIndex(ctx: Pick<FetchContext, 'cached' | 'http'>, stationId: string, window: Window) {
   return ctx.cached(`airquality:${stationKey(stationId)}:${hourKey(window)}`, HOURLY, async () =>
-    latestAirquality(await ctx.http.json<AirqualityBody>('/airquality/json', { query: { ...window, station: stationId } }), stationId),
+    latestAirquality(await ctx.http.json<unknown>('/airquality/json', { query: { ...window, station: stationId } }), stationId),
   );
 }
 

@@ -1,15 +1,20 @@
 import { fixedOffsetLocalToDate, toBerlinIso } from '../../core/time.ts';
+import { z } from '../../core/schema.ts';
 import { UpstreamError } from '../../core/upstream-error.ts';
 
 /** UBA times are naive CET: UTC+1 all year, no summer time. */
 const CET_OFFSET_MINUTES = 60;
+
+const UBA_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
+/** A UBA time as an answer carries it, checked where the answer is parsed. */
+export const UbaTime = z.string().regex(UBA_TIME, 'not a UBA time');
 
 /**
  * "YYYY-MM-DD HH:MM:SS" in CET to a zoned Berlin timestamp. UBA writes the end of the last
  * hour of a day as "24:00:00" of that day, which is 00:00 of the next day.
  */
 export function ubaTimeToIso(s: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(String(s).trim());
+  const m = UBA_TIME.exec(String(s).trim());
   if (!m) throw new UpstreamError('parse', `UBA timestamp in an unknown format: ${String(s).slice(0, 40)}`);
   const num = (g: number) => Number(m[g]);
   const y = num(1),

@@ -1,5 +1,6 @@
 import { distanceKm } from '../../cities/register.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 
 /** One measuring station from stations/json, reduced to what the air types need. */
 export interface UbaStation {
@@ -20,63 +21,76 @@ export interface UbaStation {
   post_code: string | null;
 }
 
-export interface StationListBody {
-  indices?: unknown;
-  data?: Record<string, unknown[]>;
-}
+/** The columns the air types read, by their names in `indices`; id and coordinates are required. */
+const COLUMNS = {
+  id: ['station id'],
+  code: ['station code'],
+  name: ['station name'],
+  city: ['station city'],
+  from: ['station active from'],
+  to: ['station active to'],
+  lon: ['station longitude'],
+  lat: ['station latitude'],
+  setting: ['station setting name'],
+  type: ['station type name'],
+  network: ['network name'],
+  street: ['station street'],
+  nr: ['station street nr'],
+  // "station zip" in some answers, "station zip code" in others
+  zip: ['station zip code', 'station zip'],
+} as const;
+type Column = keyof typeof COLUMNS;
+const REQUIRED: readonly Column[] = ['id', 'lat', 'lon'];
+
+const text = z.string().nullable();
+const coordinate = z.string().refine((v) => v.trim() !== '' && Number.isFinite(Number(v)), 'not a number');
+const CELL: Partial<Record<Column, z.ZodType>> = { id: z.string().min(1), lat: coordinate, lon: coordinate };
+
+const columnOf = (names: readonly string[], column: Column) => {
+  for (const c of COLUMNS[column]) {
+    const i = names.findIndex((n) => n.toLowerCase() === c);
+    if (i >= 0) return i;
+  }
+  return -1;
+};
+
+const StationList = z.looseObject({
+  indices: z.array(z.string()).refine((names) => REQUIRED.every((c) => columnOf(names, c) >= 0), 'no station id or coordinates'),
+  data: z.record(z.string(), z.array(z.unknown())),
+});
 
 /**
- * stations/json rows are positional arrays described by `indices`. Columns are looked up by
- * name because the last one is "station zip" in some answers and "station zip code" in others.
+ * stations/json rows are positional arrays described by `indices`: a row of another length than `indices` is read
+ * as drift (its values would land in the wrong columns), and so is a read cell of another type. Columns are looked
+ * up by name because the last one is named differently between answers.
  */
-export function parseStations(body: StationListBody): UbaStation[] {
-  if (!body || !Array.isArray(body.indices) || !body.data || typeof body.data !== 'object') {
-    throw new UpstreamError('parse', 'UBA stations/json without indices or data');
-  }
-  const names = (body.indices as unknown[]).map((x) => String(x).toLowerCase());
-  const col = (...candidates: string[]) => {
-    for (const c of candidates) {
-      const i = names.indexOf(c);
-      if (i >= 0) return i;
-    }
-    return -1;
-  };
-  const idx = {
-    id: col('station id'),
-    code: col('station code'),
-    name: col('station name'),
-    city: col('station city'),
-    from: col('station active from'),
-    to: col('station active to'),
-    lon: col('station longitude'),
-    lat: col('station latitude'),
-    setting: col('station setting name'),
-    type: col('station type name'),
-    network: col('network name'),
-    street: col('station street'),
-    nr: col('station street nr'),
-    zip: col('station zip code', 'station zip'),
-  };
-  if (idx.id < 0 || idx.lat < 0 || idx.lon < 0) throw new UpstreamError('parse', 'UBA stations/json indices lack id or coordinates');
+export function parseStations(body: unknown): UbaStation[] {
+  const { indices, data } = shaped(StationList, body, 'UBA stations');
+  const idx = Object.fromEntries((Object.keys(COLUMNS) as Column[]).map((c) => [c, columnOf(indices, c)])) as Record<Column, number>;
+  const read = new Map((Object.entries(idx) as [Column, number][]).map(([c, i]) => [i, c]));
+  const cells = indices.map((_, i) => {
+    const column = read.get(i);
+    return column === undefined ? z.unknown() : (CELL[column] ?? text);
+  });
+  const rowShape = z
+    .array(z.unknown())
+    .length(indices.length, 'not one value per name in indices')
+    .pipe(z.tuple(cells as [z.ZodType, ...z.ZodType[]]));
+  const rows: Record<string, unknown[]> = shaped(z.record(z.string(), rowShape), data, 'UBA stations', ['data']);
   const str = (row: unknown[], i: number): string | null => {
     if (i < 0) return null;
-    const v = row[i];
-    return v === null || v === undefined || v === '' ? null : String(v);
+    const v = row[i] as string | null;
+    return v || null;
   };
-  const out: UbaStation[] = [];
-  for (const row of Object.values(body.data)) {
-    if (!Array.isArray(row)) continue;
-    const lat = Number(row[idx.lat]),
-      lon = Number(row[idx.lon]);
-    const id = str(row, idx.id);
-    if (!id || !Number.isFinite(lat) || !Number.isFinite(lon)) continue;
-    out.push({
+  return Object.values(rows).map((row) => {
+    const id = row[idx.id] as string;
+    return {
       id,
       code: str(row, idx.code) ?? id,
       name: str(row, idx.name) ?? id,
       place: str(row, idx.city),
-      lat,
-      lon,
+      lat: Number(row[idx.lat]),
+      lon: Number(row[idx.lon]),
       active_from: str(row, idx.from),
       active_to: str(row, idx.to),
       setting: str(row, idx.setting),
@@ -85,9 +99,8 @@ export function parseStations(body: StationListBody): UbaStation[] {
       street: str(row, idx.street),
       house_number: str(row, idx.nr),
       post_code: str(row, idx.zip),
-    });
-  }
-  return out;
+    };
+  });
 }
 
 /** Active on `today` (YYYY-MM-DD): started, and no end date or one not yet passed. */

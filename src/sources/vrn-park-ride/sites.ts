@@ -1,24 +1,42 @@
 import type { ParkingSiteRecord } from '../../core/records/mobility.ts';
 import { splitStreet } from '../../core/address.ts';
-import { UpstreamError } from '../../core/upstream-error.ts';
+import { z } from '../../core/schema.ts';
+import { shaped } from '../../core/upstream-shape.ts';
 import { toBerlinIso } from '../../core/time.ts';
 
-/** Feature properties as the layer sends them ("ja"/"nein" flags, epoch-ms time in the misspelt `reatime_data_updated`). */
-interface VrnProps {
-  objectid?: number;
-  name?: string | null;
-  original_uid?: string | null;
-  address?: string | null;
-  type?: string | null;
-  has_realtime_data?: string | null;
-  realtime_opening_status?: string | null;
-  lat?: number | null;
-  lon?: number | null;
-  capacity?: number | null;
-  realtime_free_capacity?: number | null;
-  reatime_data_updated?: number | null;
-  realtime_data_updated_at?: number | string | null;
-}
+const text = z.string().nullish();
+const num = z.number().nullish();
+
+/**
+ * One feature of the layer: properties as it sends them ("ja"/"nein" flags, epoch-ms time in the misspelt
+ * `reatime_data_updated`). A site needs an id and a position (its own lat/lon, else the point geometry).
+ */
+const FeatureShape = z
+  .looseObject({
+    geometry: z.looseObject({ coordinates: z.array(z.number()).min(2).nullish() }).nullish(),
+    properties: z.looseObject({
+      objectid: num,
+      name: text,
+      original_uid: text,
+      address: text,
+      has_realtime_data: text,
+      realtime_opening_status: text,
+      lat: num,
+      lon: num,
+      capacity: num,
+      realtime_free_capacity: num,
+      reatime_data_updated: num,
+      realtime_data_updated_at: z.union([z.number(), z.string()]).nullish(),
+    }),
+  })
+  .superRefine((f, ctx) => {
+    const p = f.properties;
+    if (p.objectid == null && !p.original_uid) ctx.addIssue({ code: 'custom', path: ['properties', 'objectid'], message: 'no objectid or original_uid' });
+    if ((p.lat == null || p.lon == null) && !f.geometry?.coordinates)
+      ctx.addIssue({ code: 'custom', path: ['geometry'], message: 'no position in lat/lon or geometry' });
+  });
+const LayerShape = z.looseObject({ type: z.literal('FeatureCollection'), features: z.array(FeatureShape) });
+type VrnProps = z.output<typeof FeatureShape>['properties'];
 
 export const VRN_SOURCE = 'vrn-park-ride';
 export const VRN_LICENSE = 'not stated by VRN (keyless layer)';
@@ -58,13 +76,12 @@ function updatedAt(p: VrnProps): string | null {
 }
 
 export function parseVrnSites(body: unknown): ParkingSiteRecord[] {
-  const fc = body as { type?: string; features?: { properties?: VrnProps; geometry?: { coordinates?: [number, number] } | null }[] };
-  if (!fc || fc.type !== 'FeatureCollection' || !Array.isArray(fc.features)) throw new UpstreamError('parse', 'VRN P+R layer answer is no FeatureCollection');
-  return fc.features.map((f) => {
-    const p = f.properties ?? {};
-    const [gx, gy] = f.geometry?.coordinates ?? [NaN, NaN];
-    const lat = typeof p.lat === 'number' ? p.lat : Number.isFinite(gy) ? gy : null;
-    const lon = typeof p.lon === 'number' ? p.lon : Number.isFinite(gx) ? gx : null;
+  return shaped(LayerShape, body, 'VRN park and ride layer').features.map((f) => {
+    const p = f.properties;
+    const [gx, gy] = f.geometry?.coordinates ?? [];
+    // FeatureShape holds a position in one of the two.
+    const lat = p.lat ?? gy!;
+    const lon = p.lon ?? gx!;
     const capacity = typeof p.capacity === 'number' && p.capacity > 0 ? p.capacity : null;
     const live = p.has_realtime_data === 'ja';
     const free = live && typeof p.realtime_free_capacity === 'number' ? p.realtime_free_capacity : null;
@@ -73,8 +90,8 @@ export function parseVrnSites(body: unknown): ParkingSiteRecord[] {
       id: `${VRN_SOURCE}:${p.objectid ?? p.original_uid ?? ''}`,
       name: p.name?.trim() || null,
       ...parseVrnAddress(p.address),
-      lat: lat === null ? null : Math.round(lat * 1e6) / 1e6,
-      lon: lon === null ? null : Math.round(lon * 1e6) / 1e6,
+      lat: Math.round(lat * 1e6) / 1e6,
+      lon: Math.round(lon * 1e6) / 1e6,
       capacity,
       free_spaces: updated === null ? null : free,
       occupancy_share: null,

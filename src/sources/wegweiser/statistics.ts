@@ -54,10 +54,12 @@ export function checkedStatistics(body: unknown): z.output<typeof StatisticsShap
   return shaped(StatisticsShape, body, 'Wegweiser statistics data');
 }
 
+/** The members of a `region/list` answer the region is found by. */
+const RegionListShape = z.array(z.looseObject({ gkz: z.string(), friendlyUrl: z.string() }));
+
 /** The region whose Gemeindekennziffer equals the city's AGS; never a name match. */
-export function regionByAgs(list: unknown, ags: string): WegweiserRegion | null {
-  if (!Array.isArray(list)) throw new UpstreamError('parse', 'region/list did not answer an array');
-  return (list as WegweiserRegion[]).find((r) => r && r.gkz === ags && typeof r.friendlyUrl === 'string') ?? null;
+export function regionByAgs(list: unknown, ags: string): { friendlyUrl: string } | null {
+  return shaped(RegionListShape, list, 'Wegweiser region list').find((r) => r.gkz === ags) ?? null;
 }
 
 /** One entry per indicator: the latest year with a value for the (single) requested region. */
@@ -103,7 +105,7 @@ export async function statisticsOfCity(
   topics: readonly string[],
   none: string,
 ): Promise<{ body: WegweiserStatistics } | { reason: string }> {
-  const region = await cached<WegweiserRegion | null>(`region:${city.ags}`, { freshSeconds: 30 * DAY, staleSeconds: 90 * DAY }, async () =>
+  const region = await cached(`region:${city.ags}`, { freshSeconds: 30 * DAY, staleSeconds: 90 * DAY }, async () =>
     regionByAgs(await http.json('/rest/region/list', { query: { search: city.name, max: 25 } }), city.ags),
   );
   if (!region) return { reason: `Wegweiser Kommune lists no region with AGS ${city.ags}` };

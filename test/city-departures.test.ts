@@ -7,7 +7,7 @@ import { expectUnavailable } from './helpers/status-rules.ts';
 import { register as registerVag } from './fixtures/vag/routes.ts';
 import { register as registerEfa } from './fixtures/efa/routes.ts';
 import { register as registerHvv } from './fixtures/hvv/routes.ts';
-import { register as registerRmv } from './fixtures/rmv/routes.ts';
+import { BUTZBACH_STOP, register as registerRmv } from './fixtures/rmv/routes.ts';
 import { parseVagDepartures } from '../src/sources/vag/departures.ts';
 import { parseEfaDepartures } from '../src/sources/efa/departures.ts';
 import { gtiNow, parseGtiDepartures } from '../src/sources/hvv/departures.ts';
@@ -101,6 +101,27 @@ test('parser: RMV departureBoard — local times zoned, rtTime delay, rtTrack, c
   assert.equal(s6.cancelled, true);
   assert.equal(s6.realtime, false);
   assert.equal(isUnknownStop(json('rmv/departureBoard-unknown-stop.json')), true);
+});
+
+test('parser: RMV departureBoard recorded at Butzbach (HAFAS ReST 2.22): ProductAtStop with padded internalName, no cancelled member, zoned planRtTs', () => {
+  const b = parseRmvDepartures(json('rmv/departureBoard-3011133-butzbach-2022-10-24.json'), BUTZBACH_STOP);
+  assert.deepEqual(b.stop, { id: '3011133', name: 'Butzbach Bahnhof' });
+  assert.equal(b.as_of, '2022-10-24T19:04:08+02:00');
+  assert.equal(b.departures.length, 1);
+  assert.deepEqual(nth(b.departures, 0), {
+    line: 'RB40',
+    direction: 'Dillenburg Bahnhof',
+    stop: { id: '3011133', name: 'Butzbach Bahnhof', point: null },
+    planned_time: '2022-10-24T19:11:00+02:00',
+    expected_time: '2022-10-24T19:15:00+02:00',
+    delay_s: 240,
+    platform: '1',
+    mode: 'rail',
+    cancelled: false,
+    realtime: true,
+    trip_id:
+      '2|#VN#1#ST#1666375434#PI#0#ZI#135350#TA#0#DA#241022#1S#3004503#1T#1828#LS#3011005#LT#2022#PU#80#RT#1#CA#TAB#ZE#RB40#ZB#    RB40#PC#2#FR#3004503#FT#1828#TO#3011005#TT#2022#',
+  });
 });
 
 test('parser: RMV departureBoard — newer HAFAS ReST platform objects (rtPlatform before rtTrack, platform before track); a malformed one is ignored', () => {
@@ -227,6 +248,17 @@ test('GET /live/frankfurt-am-main/departures: RMV with the access id; unknown st
   fake.get('/hapi/departureBoard', { status: 400, file: 'rmv/departureBoard-unknown-stop.json' });
   const u = await ctx.app.get('/api/v1/live/frankfurt-am-main/departures?stop=9999999');
   assert.equal(at(u.json, 'meta.source_status'), 'no_data');
+});
+
+test('GET /live/frankfurt-am-main/departures?stop=3011133: the recorded Butzbach board, replayed to now', async () => {
+  const r = await ctx.app.get(`/api/v1/live/frankfurt-am-main/departures?stop=${BUTZBACH_STOP}`);
+  assert.equal(at(r.json, 'meta.source_status'), 'ok');
+  assert.equal(at(r.json, 'data.stop.name'), 'Butzbach Bahnhof');
+  assert.equal(at(r.json, 'data.departures.length'), 1);
+  assert.equal(at(r.json, 'data.departures.0.line'), 'RB40');
+  assert.equal(at(r.json, 'data.departures.0.delay_s'), 240);
+  assert.equal(at(r.json, 'data.departures.0.mode'), 'rail');
+  nearNow(at(r.json, 'data.departures.0.planned_time'));
 });
 
 test('HVV and RMV without credentials are disabled and call nothing; VAG and EFA need none', async () => {

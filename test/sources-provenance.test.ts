@@ -42,7 +42,7 @@ test("src/sources/provenance.json and the README count are generated from every 
   assert.ok(readme.includes(countText(p)));
   // A folder that names recordings says "recording"; a source without any says "documentation".
   assert.equal(p['db-open-stations']?.verified_on, 'recording');
-  assert.equal(p['rmv']?.verified_on, 'documentation');
+  assert.equal(p['destatis-gv-isys']?.verified_on, 'documentation');
   // A recording that names its sources counts for those only (Bright Sky's alerts are not its weather).
   assert.ok(p['dwd-brightsky']?.recordings.every((r) => !r.file.startsWith('alerts-')));
   assert.ok(p['dwd-warnings-brightsky']?.recordings.every((r) => r.file.startsWith('alerts-')));
@@ -62,8 +62,9 @@ test('GET /api/v1/sources: per source what its adapter was verified on, with the
   });
   const vienna = row(all, 'nextbike-gbfs').recordings.find((r) => r.file.startsWith('station_information'));
   assert.equal(vienna?.note, 'Vienna: parser only', 'a recording of another place says so');
-  const rmv = row(all, 'rmv');
-  assert.deepEqual([rmv.verified_on, rmv.recordings], ['documentation', []]);
+  // The municipality register reads no upstream, so it can have no recording.
+  const gvIsys = row(all, 'destatis-gv-isys');
+  assert.deepEqual([gvIsys.verified_on, gvIsys.recordings], ['documentation', []]);
   assert.ok(
     all.every((r) => r.upstream_check === null),
     'no check-upstreams result recorded here',

@@ -5,7 +5,10 @@ import { coreName, matchRadiusKm } from '../bnetza/city-match.ts';
 import { foldLetters } from '../../core/fold.ts';
 import { parseNumber } from '../../core/numbers.ts';
 
-/** One item of `GET /fileadmin/json/locations.json` (published OpenAPI: zip is an integer, coordinates are strings). */
+/**
+ * One item of `GET /fileadmin/json/locations.json`: the published OpenAPI types zip as an integer, a recorded answer
+ * carries it as a string with its leading zero ("06484"); coordinates are strings in both.
+ */
 export interface KlinikLocation {
   name?: string;
   street?: string;
@@ -24,7 +27,7 @@ export type Hospital = Omit<HospitalRecord, 'distance_km'>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const coord = (v: unknown): number | null => parseNumber(v, { notation: 'decimal' });
 
-/** The whole list, compact. An integer zip lost its leading zero (01067 → 1067): padded back. */
+/** The whole list, compact. A zip read as a string is kept; an integer zip lost its leading zero (01067 → 1067): padded back. */
 export function parseLocations(body: unknown): Hospital[] {
   if (!Array.isArray(body)) throw new UpstreamError('parse', 'Klinik-Atlas locations.json is not a JSON array');
   return (body as KlinikLocation[]).map((l) => {

@@ -84,8 +84,8 @@ test('.env in the working directory is loaded at start; a busy port ends with on
 test('graceful shutdown: SIGTERM while requests are in flight answers them, then exits 0 without a native abort', { timeout: 180_000 }, async () => {
   const { FakeUpstream } = await import('./helpers/fake-upstream.ts');
   const { fakeEnv } = await import('./helpers/app.ts');
-  // Bright Sky answers after 1.5 s: the requests below are still waiting for it when SIGTERM arrives.
-  const fake = await new FakeUpstream().get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 1500 }).start();
+  // Bright Sky answers after 5 s: the requests below are still waiting for it when SIGTERM arrives, also on a busy machine.
+  const fake = await new FakeUpstream().get('/current_weather', { file: 'brightsky/current_weather-feldberg-2022-07-24.json', delayMs: 5000 }).start();
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.js'], {
     cwd: root,
@@ -119,7 +119,8 @@ test('graceful shutdown: SIGTERM while requests are in flight answers them, then
         body: await r.text(),
       })),
     );
-    await new Promise((r) => setTimeout(r, 300)); // the four requests are waiting for the upstream now
+    // SIGTERM once the four requests wait for the upstream (however long a busy machine takes to get them there).
+    for (let i = 0; i < 200 && fake.count('/current_weather') < 4; i++) await new Promise((r) => setTimeout(r, 20));
     assert.equal(fake.count('/current_weather'), 4, 'all four requests reached the upstream before SIGTERM');
     child.kill('SIGTERM');
     const answers = await Promise.all(inFlight);

@@ -234,9 +234,10 @@ test(
     const rejections: unknown[] = [];
     const onRejection = (err: unknown) => rejections.push(err);
     process.on('unhandledRejection', onRejection);
+    // Built before anything is started: a catalog that fails to build fails the test instead of leaving a server open.
+    const catalog = buildCatalog(CATALOG.all.map(quick));
     const fake = new FakeUpstream();
     registerAllFixtures(await fake.start());
-    const catalog = buildCatalog(CATALOG.all.map(quick));
     let app: TestApp | undefined;
     const failures: string[] = [];
     const tally = { ok: 0, drift: 0, nothingHere: 0, cases: 0 };

@@ -89,7 +89,7 @@ const ALL_SCENARIOS: Scenario[] = [
   { name: 'hit', url: WEATHER, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },
   // Bare node:http against a second instance of itself: what the method reads for two equal servers.
   { name: 'control', url: WEATHER, reference: 'node', port: PORTS.control },
-  // Bare node:http inside the Stadtdaten process (bench/servers/in-process.cjs): Node's HTTP path in the
+  // Bare node:http inside the Stadtdaten process (bench/servers/in-process.js): Node's HTTP path in the
   // application's process, without the lane; the HIT rows' ceiling in that process (no target).
   { name: 'in-process', url: WEATHER, reference: 'node', port: PORTS.inProcess },
   { name: 'hit-query', url: `${WEATHER}?limit=10`, reference: 'node', target: 0.9, expect: /"cache_status":"HIT"/ },

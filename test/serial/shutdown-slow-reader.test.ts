@@ -38,7 +38,7 @@ test(
         RATE_LIMIT_ENABLED: 'false',
         LOG_LEVEL: 'warn',
         ...privateStores(dir),
-        // Room for a reader at 500 KB/s on a busy machine; the point is that nothing is cut before it.
+        // Room for a reader at 1 MB/s on a busy machine; the point is that nothing is cut before it.
         SHUTDOWN_GRACE_MS: '120000',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -65,7 +65,7 @@ test(
       await stream.next();
 
       let signalled = false;
-      const read = slowGet(port, LARGE, 500_000, (received) => {
+      const read = slowGet(port, LARGE, 1_000_000, (received) => {
         if (!signalled && received > 300_000) {
           signalled = true;
           child.kill('SIGTERM');

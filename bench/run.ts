@@ -176,7 +176,7 @@ function startBare(script: string, manifest: string, port: number): ChildProcess
   return p;
 }
 
-async function answer(url: string, request?: LoadRequest): Promise<{ body: Buffer; headers: [string, string][] }> {
+async function answer(url: string, request?: LoadRequest): Promise<{ body: Buffer; headers: [string, string][]; framing: string }> {
   // undici's request, not fetch: a compressed answer must stay the bytes on the wire.
   const { request: send } = await import('undici');
   const r = await send(url, request ? { method: request.method, body: request.body, headers: request.headers } : {});
@@ -186,7 +186,9 @@ async function answer(url: string, request?: LoadRequest): Promise<{ body: Buffe
   for (const [k, v] of Object.entries(r.headers))
     if (v !== undefined && !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k))
       for (const one of Array.isArray(v) ? v : [v]) headers.push([k, one]);
-  return { body: Buffer.from(await r.body.arrayBuffer()), headers };
+  // How the body is framed on the wire (a length or chunks), which the references must match too.
+  const framing = `content-length ${String(r.headers['content-length'])}, transfer-encoding ${String(r.headers['transfer-encoding'])}`;
+  return { body: Buffer.from(await r.body.arrayBuffer()), headers, framing };
 }
 
 /** The text of an answer as a client reads it (a gzip answer decompressed). */
@@ -310,10 +312,12 @@ async function main() {
   let refs = await startReferences(files, control);
   for (const s of SCENARIOS) {
     const ref = refs[s.reference];
-    const ours = await body(local(s.port ?? PORTS.svc, s.url), s.request);
-    const theirs = await body(local(ref.port, s.url), s.request);
-    if (s.varying ? Math.abs(theirs.length - ours.length) > 16 : !theirs.equals(ours))
+    const ours = await answer(local(s.port ?? PORTS.svc, s.url), s.request);
+    const theirs = await answer(local(ref.port, s.url), s.request);
+    if (s.varying ? Math.abs(theirs.body.length - ours.body.length) > 16 : !theirs.body.equals(ours.body))
       throw new Error(`${s.name}: the reference does not answer the same bytes`);
+    if (!s.varying && theirs.framing !== ours.framing)
+      throw new Error(`${s.name}: the reference frames its body otherwise (${theirs.framing}; ours ${ours.framing})`);
   }
   // Every server under load shares one core; the load generators run on the others (bench/pin.ts).
   for (const pid of Object.values(pidOf)) pinServer(pid);

@@ -16,7 +16,13 @@ let answers = null;
 
 function load() {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  return new Map(Object.entries(manifest).map(([url, m]) => [url, { body: readFileSync(m.file), rawHeaders: m.headers.flat() }]));
+  return new Map(
+    Object.entries(manifest).map(([url, m]) => {
+      const body = readFileSync(m.file);
+      // As bench/servers/manifest.ts: with its Content-Length, not chunked.
+      return [url, { body, rawHeaders: [...m.headers.flat(), 'content-length', String(body.length)] }];
+    }),
+  );
 }
 
 if (port && manifestFile) {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { need } from '../need.ts';
 
-/** One benchmarked answer: its body and the headers Stadtdaten sent with it (Node adds Date, Connection, Content-Length). */
+/** One benchmarked answer: its body and the headers Stadtdaten sent with it (Node adds Date and Connection). */
 export interface BenchAnswer {
   body: Buffer;
   headers: Record<string, string>;
-  /** The same headers as the flat list writeHead takes. */
+  /** The same headers as the flat list writeHead takes, with the body's Content-Length. */
   rawHeaders: string[];
 }
 
@@ -16,6 +16,10 @@ export function readManifest(file: string | undefined): Map<string, BenchAnswer>
     { file: string; headers: [string, string][] }
   >;
   return new Map(
-    Object.entries(manifest).map(([url, m]) => [url, { body: readFileSync(m.file), headers: Object.fromEntries(m.headers), rawHeaders: m.headers.flat() }]),
+    Object.entries(manifest).map(([url, m]) => {
+      const body = readFileSync(m.file);
+      // Content-Length as Stadtdaten sends it: writeHead without it makes Node frame the body as chunked, other bytes on the wire.
+      return [url, { body, headers: Object.fromEntries(m.headers), rawHeaders: [...m.headers.flat(), 'content-length', String(body.length)] }];
+    }),
   );
 }

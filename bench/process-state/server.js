@@ -1,0 +1,48 @@
+/**
+ * A bare node:http server (bench/process-state.ts) that first puts its process in a state, then answers
+ * every request with the same prepared answer: a 1,827-byte JSON body with the eight headers and the
+ * Content-Length of Stadtdaten's weather HIT. PROCESS_STATE:
+ * - `none`: nothing before (the reference);
+ * - `heap`: 400,000 small objects kept alive (~40 MB of old generation, as an application's caches);
+ * - `fastify`: a Fastify app on another port served 6,000 requests on 30 routes of its own first, so
+ *   Node's HTTP and stream internals have run for another framework's answers (other header shapes).
+ * Plain JavaScript on plain Node, so no loader adds to the process.
+ */
+import { Buffer } from 'node:buffer';
+import { createServer } from 'node:http';
+
+const port = Number(process.argv[2]);
+const state = process.env.PROCESS_STATE ?? 'none';
+const body = Buffer.from(JSON.stringify({ data: { text: 'x'.repeat(1_795) } }));
+const headers = [
+  ['access-control-allow-origin', '*'],
+  ['access-control-expose-headers', 'ETag, Link, Deprecation, Cache-Status, Retry-After, Content-Type, RateLimit, RateLimit-Policy'],
+  ['x-content-type-options', 'nosniff'],
+  ['cache-control', 'public, max-age=600, stale-while-revalidate=7200, stale-if-error=86400'],
+  ['vary', 'Accept, accept-encoding'],
+  ['cache-status', 'stadtdaten; hit'],
+  ['etag', '"Zt8T73u6eI9-GpOegeLvAox_s9L"'],
+  ['content-type', 'application/json; charset=utf-8'],
+  ['content-length', String(body.length)],
+].flat();
+
+const kept = [];
+if (state === 'heap') for (let i = 0; i < 400_000; i++) kept.push({ id: i, name: `n${i}`, tags: [i, i + 1], meta: { a: i % 7 } });
+if (state === 'fastify') {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify();
+  for (let i = 0; i < 30; i++)
+    app.get(`/r${i}`, async (_req, reply) => {
+      reply.header(`x-${i}`, String(i)).header('cache-control', 'no-store');
+      return { i, list: Array.from({ length: i }, (_, k) => ({ k })) };
+    });
+  await app.listen({ port: port + 100, host: '127.0.0.1' });
+  for (let round = 0; round < 200; round++)
+    for (let i = 0; i < 30; i++)
+      await globalThis.fetch(`http://127.0.0.1:${port + 100}/r${i}?x=${round}`, { headers: { [`x-h${i % 5}`]: 'v' } }).then((r) => r.text());
+}
+
+createServer((_req, res) => {
+  res.writeHead(200, headers);
+  res.end(body);
+}).listen(port, '127.0.0.1', () => process.send?.(`ready ${kept.length}`));

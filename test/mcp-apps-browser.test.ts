@@ -108,9 +108,7 @@ test('a host without MCP Apps gets the same tools and results: MCP_APPS_ENABLED=
     const moments = new Set(['generated_at', 'fetched_at']);
     const stable = (r: CallToolResult) =>
       JSON.parse(
-        JSON.stringify(r, (k, v: unknown) =>
-          moments.has(k) ? 'at' : typeof v === 'string' ? v.replace(/(generated_at|fetched_at): .*$/gm, '') : v,
-        ),
+        JSON.stringify(r, (k, v: unknown) => (moments.has(k) ? 'at' : typeof v === 'string' ? v.replace(/(generated_at|fetched_at): .*$/gm, '') : v)),
       ) as unknown;
     for (const [name, args] of [
       ['city_overview', { city: 'Freiburg' }],

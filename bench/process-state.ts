@@ -6,10 +6,13 @@
  * Usage: node --import tsx bench/process-state.ts [heap|fastify|none ...] (default: none heap fastify).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { load, pickGenerator } from './load.ts';
 import { median } from './median.ts';
 import { PINNING, PINNING_WARNING, pinServer } from './pin.ts';
+import { TICKS_PER_S, cpuTicks } from './process-cpu.ts';
+
+/** CPU seconds of a running server, read as bench/run.ts reads them. */
+const cpuSeconds = (pid: number | undefined) => (cpuTicks(pid) ?? NaN) / TICKS_PER_S;
 
 const STATES = process.argv.slice(2).length ? process.argv.slice(2) : ['none', 'heap', 'fastify'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -21,14 +24,6 @@ const PORTS = { state: 3971, reference: 3972 };
 function start(state: string, port: number): Promise<ChildProcess> {
   const p = fork(new URL('./process-state/server.js', import.meta.url), [String(port)], { env: { ...process.env, PROCESS_STATE: state } });
   return new Promise((resolve) => p.once('message', () => resolve(p)));
-}
-
-/** User + system CPU seconds of a process so far (/proc/<pid>/stat), as bench/run.ts reads them. */
-function cpuSeconds(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
 }
 
 const gen = pickGenerator();

@@ -17,6 +17,7 @@ import { need } from './need.ts';
 import { registerStations } from './stations-list.ts';
 import { CATALOG } from '../src/catalog/index.ts';
 import { examplePath } from '../src/core/data-type.ts';
+import { TICKS_PER_S, cpuTicks } from './process-cpu.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 
@@ -44,11 +45,8 @@ const STATIONS = Number(process.env.BENCH_STATIONS ?? 2000);
 function workersCpuMs(master: number): number {
   const children = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
   let ticks = 0;
-  for (const pid of children) {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * 10;
+  for (const pid of children) ticks += cpuTicks(Number(pid)) ?? 0;
+  return (ticks * 1000) / TICKS_PER_S;
 }
 
 function fetchBytes(url: string, headers: Record<string, string>): Promise<{ bytes: number; ms: number; status: number }> {

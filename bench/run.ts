@@ -33,6 +33,7 @@ import { median } from './median.ts';
 import { need } from './need.ts';
 import { PINNING, PINNING_WARNING, pinServer } from './pin.ts';
 import { npmStartArgs } from './npm-start.ts';
+import { TICKS_PER_S, cpuTicks } from './process-cpu.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 /** Seconds of unmeasured load of the same job right before each measured one (ours and the reference alike). */
@@ -198,22 +199,6 @@ function readable(a: { body: Buffer; headers: [string, string][] }): string {
 
 async function body(url: string, request?: LoadRequest): Promise<Buffer> {
   return (await answer(url, request)).body;
-}
-
-/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
-const TICKS_PER_S = 100;
-
-/** User + system CPU ticks of a process so far (/proc/<pid>/stat fields 14 and 15), or null off Linux. */
-function cpuTicks(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      .replace(/^.*\) /, '')
-      .split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
 }
 
 /** A second instance whose store holds Freiburg's weather entry fetched 15 min ago (fresh 10 min, stale 1 h), with the refresh held. */

@@ -3,9 +3,10 @@
  * node:http servers (bench/process-state/server.js), one of them in a process put in PROCESS_STATE first,
  * loaded at the same time on one shared core as `npm run bench` pairs its rows (bench/pin.ts), for
  * BENCH_ROUNDS rounds of BENCH_DURATION s after a BENCH_WARMUP s warm-up, fresh processes each round.
- * Usage: node --import tsx bench/process-state.ts [heap|fastify|none ...] (default: none heap fastify).
+ * Usage: node --import tsx bench/process-state.ts [none|heap|fastify|headers|server ...] (default: none heap
+ * fastify headers server); PROCESS_STATE_NODE_ARGS adds Node flags to the process in a state.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { load, pickGenerator } from './load.ts';
 import { median } from './median.ts';
 import { PINNING, PINNING_WARNING, pinServer } from './pin.ts';
@@ -14,7 +15,7 @@ import { TICKS_PER_S, cpuTicks } from './process-cpu.ts';
 /** CPU seconds of a running server, read as bench/run.ts reads them. */
 const cpuSeconds = (pid: number | undefined) => (cpuTicks(pid) ?? NaN) / TICKS_PER_S;
 
-const STATES = process.argv.slice(2).length ? process.argv.slice(2) : ['none', 'heap', 'fastify'];
+const STATES = process.argv.slice(2).length ? process.argv.slice(2) : ['none', 'heap', 'fastify', 'headers', 'server'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -22,10 +23,14 @@ const CONNECTIONS = 64;
 const PORTS = { state: 3971, reference: 3972 };
 
 function start(state: string, port: number): Promise<ChildProcess> {
-  const p = fork(new URL('./process-state/server.js', import.meta.url), [String(port)], { env: { ...process.env, PROCESS_STATE: state } });
+  // Node or V8 flags to try on the process in a state (the reference runs without): bench/README.md, "lane".
+  const execArgv = state === 'none' ? [] : (process.env.PROCESS_STATE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const p = fork(new URL('./process-state/server.js', import.meta.url), [String(port)], { env: { ...process.env, PROCESS_STATE: state }, execArgv });
   return new Promise((resolve) => p.once('message', () => resolve(p)));
 }
 
+// The `server` state runs Stadtdaten's compiled server: build dist/ first when it is missing or stale (as bench/run.ts).
+if (STATES.includes('server')) spawnSync(process.execPath, ['-e', "import('./scripts/start.js').then((m) => m.ensureBuilt())"], { stdio: 'inherit' });
 const gen = pickGenerator();
 if (!PINNING) console.error(PINNING_WARNING);
 console.log(`| process state | ratio to a bare process (median of ${ROUNDS}) | per round | CPU µs/req (state, bare) |\n|---|---|---|---|`);

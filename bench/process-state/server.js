@@ -5,7 +5,9 @@
  * - `none`: nothing before (the reference);
  * - `heap`: 400,000 small objects kept alive (~40 MB of old generation, as an application's caches);
  * - `fastify`: a Fastify app on another port served 6,000 requests on 30 routes of its own first, so
- *   Node's HTTP and stream internals have run for another framework's answers (other header shapes).
+ *   Node's HTTP and stream internals have run for another framework's answers (other header shapes);
+ * - `headers`: nothing before, but each request's header object is read (the HIT lane reads Accept and others);
+ * - `server`: nothing before, but the server is Stadtdaten's (src/http/node-server.ts, compiled in dist/).
  * Plain JavaScript on plain Node, so no loader adds to the process.
  */
 import { Buffer } from 'node:buffer';
@@ -42,7 +44,15 @@ if (state === 'fastify') {
       await globalThis.fetch(`http://127.0.0.1:${port + 100}/r${i}?x=${round}`, { headers: { [`x-h${i % 5}`]: 'v' } }).then((r) => r.text());
 }
 
-createServer((_req, res) => {
+const answer = (req, res) => {
+  // `headers`: the request's header object is built (Node builds it at the first read), as the HIT lane reads it.
+  if (state === 'headers' && req.headers.accept === 'text/csv') return;
   res.writeHead(200, headers);
   res.end(body);
-}).listen(port, '127.0.0.1', () => process.send?.(`ready ${kept.length}`));
+};
+// `server`: the same answer through Stadtdaten's own server (its timeouts, connection cap, drain-aware response class).
+const server =
+  state === 'server'
+    ? await import('../../dist/src/http/node-server.js').then(({ createHttpServer, DEFAULT_LIMITS }) => createHttpServer(answer, DEFAULT_LIMITS))
+    : createServer(answer);
+server.listen(port, '127.0.0.1', () => process.send?.(`ready ${kept.length}`));

@@ -9,6 +9,7 @@
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
 const port = Number(process.env.BENCH_IN_PROCESS_PORT);
 const manifestFile = process.env.BENCH_IN_PROCESS_MANIFEST;
@@ -25,7 +26,8 @@ function load() {
   );
 }
 
-if (port && manifestFile) {
+// NODE_OPTIONS' --import runs in the service's worker threads too (the history store's): only the main thread serves.
+if (port && manifestFile && isMainThread) {
   const server = createServer((req, res) => {
     answers ??= load();
     const a = answers.get(req.url ?? '/');

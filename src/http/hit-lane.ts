@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+// The module's binding, not the global: `performance` on globalThis is an accessor, looked up at each use.
+import { performance } from 'node:perf_hooks';
 import { channelOf } from './pagination.ts';
 import type { ClientLimiter } from './rate-limit.ts';
 import { countRequest, rateLimited, setHeaderList } from './request-guard.ts';

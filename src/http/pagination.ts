@@ -152,13 +152,18 @@ export const CHANNEL_VARY = 'X-Stadtdaten-Channel, User-Agent';
 
 /** The channel a request arrives on; see docs/contract.md, "Pagination". */
 export function channelOf(headers: Record<string, unknown>): Channel {
-  const h = String(headers['x-stadtdaten-channel'] ?? '').toLowerCase();
-  if (h === 'gpt-actions' || h === 'gpt') return 'gpt-actions';
-  if (h === 'mcp') return 'mcp';
-  const ua = String(headers['user-agent'] ?? '');
-  if (/ChatGPT-User|OpenAI/i.test(ua)) return 'gpt-actions';
-  return 'rest';
+  const named = headers['x-stadtdaten-channel'];
+  if (named !== undefined) {
+    const h = String(named).toLowerCase();
+    if (h === 'gpt-actions' || h === 'gpt') return 'gpt-actions';
+    if (h === 'mcp') return 'mcp';
+  }
+  const ua = headers['user-agent'];
+  return ua !== undefined && GPT_AGENT.test(String(ua)) ? 'gpt-actions' : 'rest';
 }
+
+/** User agents of OpenAI's GPT Actions; one object, since a literal in channelOf is a new RegExp per request (a HIT asks). */
+const GPT_AGENT = /ChatGPT-User|OpenAI/i;
 
 /**
  * RFC 8288 `Link` header of a paged answer: first, prev, next and last, each the request's own

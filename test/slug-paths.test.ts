@@ -61,9 +61,17 @@ function spellings(city: City): string[] {
 /** Members that say how and when a request was served (a history's default range ends now) or how its city was spelled, at any depth (the overview's highlights carry them too). */
 const SERVED = new Set(['cache_status', 'fetched_at', 'generated_at', 'resolved_from', 'from', 'to']);
 
+/**
+ * Members of a position estimated for the moment of the request (a trip's, interpolated between its stops): two
+ * requests a few milliseconds apart may place it a metre apart (the scenario's trip is always under way).
+ */
+const ESTIMATED = new Set(['lat', 'lon', 'fraction']);
+
 /** The answer as text without those members. */
 function content(json: unknown): string {
-  return JSON.stringify(json, (k, v: unknown) => (SERVED.has(k) ? undefined : v));
+  return JSON.stringify(json, function (this: Record<string, unknown>, k, v: unknown) {
+    return SERVED.has(k) || (this.estimated === true && ESTIMATED.has(k)) ? undefined : v;
+  });
 }
 
 interface Head {

@@ -4,9 +4,13 @@ import pg from 'pg';
 /** The PostgreSQL the tests use (PostgreSQL 15 on this machine and in CI: trust auth, user postgres, db test). */
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** True when PostgreSQL answers; with CI=true an unreachable server fails the run instead of skipping its tests. */
+/**
+ * True when PostgreSQL answers; with CI=true an unreachable server fails the run instead of skipping its tests.
+ * A server that is down refuses at once; the generous timeout is for a loaded machine, where five test processes
+ * starting together once kept a 2-second connect from completing (a CI run failed on it, PostgreSQL up throughout).
+ */
 export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 20_000 });
   try {
     await client.connect();
     await client.query('SELECT 1');

@@ -15,7 +15,6 @@ import type { SourceDecl } from '../src/core/source.ts';
 import { loadAppConfig } from '../src/startup.ts';
 import { configuredHosts } from '../src/pipeline/breakers.ts';
 import { cadenceSeconds } from '../src/history/refresh-job.ts';
-import { PG_POOL_MAX } from '../src/history/pg-store.ts';
 import { replaceSection } from './doc-sections.ts';
 
 /** Measured on the project's machine; each names its bench/README.md section. */
@@ -201,7 +200,11 @@ export function renderStoresTable(): string {
       () => fetchesPerS.toFixed(1),
       'fetches per hour of the table above ÷ 3600 (one entry write each; locks and breaker keys add a few)',
     ),
-    row('PostgreSQL connections', (n) => String(n * PG_POOL_MAX), `pool of ${PG_POOL_MAX} per instance; PostgreSQL's default \`max_connections\` is 100`),
+    row(
+      'PostgreSQL connections',
+      (n) => String(n * config.historyPg.poolMax),
+      `pool of ${config.historyPg.poolMax} per instance (\`HISTORY_PG_POOL_MAX\`); PostgreSQL's default \`max_connections\` is 100`,
+    ),
     row(
       'PostgreSQL writes per second (history)',
       () => `${valuesPerS.toFixed(1)} inserts, ${pointsPerS.toFixed(1)} points`,

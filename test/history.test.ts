@@ -12,6 +12,8 @@ import { register as registerBrightsky } from './fixtures/brightsky/routes.ts';
 import { at, num, str } from './helpers/json.ts';
 import { freshSchema, postgresReachable } from './helpers/postgres.ts';
 import { DatabaseSync } from 'node:sqlite';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { loadAppConfig } from '../src/startup.ts';
 import { MIGRATIONS, SCHEMA_VERSION_TABLE } from '../src/history/migrations.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -311,6 +313,32 @@ test('an SQLite history of schema version 1 is migrated in order at start, its p
   );
   migrated.close();
   rmSync(dir, { recursive: true, force: true });
+});
+
+test('HISTORY_PG_*: the pool limits are settings; a PostgreSQL that accepts connections and never answers is given up after HISTORY_PG_CONNECT_TIMEOUT_MS, a 503 naming the store', async () => {
+  assert.deepEqual(loadAppConfig({ HISTORY_PG_POOL_MAX: '2', HISTORY_PG_CONNECT_TIMEOUT_MS: '500', HISTORY_PG_QUERY_TIMEOUT_MS: '2000' }).historyPg, {
+    poolMax: 2,
+    connectTimeoutMs: 500,
+    queryTimeoutMs: 2000,
+  });
+  assert.throws(() => loadAppConfig({ HISTORY_PG_POOL_MAX: '0' }), /HISTORY_PG_POOL_MAX must be between 1 and/);
+  // A server that takes each connection and sends nothing: neither refused nor answered.
+  const held: Socket[] = [];
+  const silent = createServer((socket) => held.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as AddressInfo;
+  const app = await startApp({ ...fakeEnv(fake.url), DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/none`, HISTORY_PG_CONNECT_TIMEOUT_MS: '200' });
+  try {
+    const res = await app.get('/api/v1/cities/berlin/power-price/history');
+    assert.equal(res.status, 503);
+    assert.equal(str(res.json, 'code'), 'history_store_unavailable');
+    assert.equal(str(res.json, 'store'), 'postgres');
+    assert.ok(held.length > 0, 'the store connected to the silent server');
+  } finally {
+    await app.close();
+    for (const socket of held) socket.destroy();
+    silent.close();
+  }
 });
 
 test('a history database that does not answer leaves the service up: 503 naming the store for history, health degraded with the reason, per-city error in compare', async () => {

@@ -106,6 +106,14 @@ export interface SourceSettings {
  * `sources` is the list of upstreams to read settings for: the registered ones (startup.ts)
  * or a test's own. It is a parameter so that this base module imports no source module.
  */
+/** Limits of the history's PostgreSQL pool (HISTORY_PG_*): the defaults, also of a store built without settings (bench/history.ts). */
+export interface HistoryPgLimits {
+  poolMax: number;
+  connectTimeoutMs: number;
+  queryTimeoutMs: number;
+}
+export const HISTORY_PG_DEFAULTS: HistoryPgLimits = { poolMax: 4, connectTimeoutMs: 3000, queryTimeoutMs: 15_000 };
+
 export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[]) {
   const s = <T>(name: string, def: string, description: string, parse: Parser<T>) => setting(env, name, def, description, parse);
   const config = {
@@ -330,6 +338,26 @@ export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[
       'Points the recorder keeps while the history store is unreachable, written when it returns (beyond it the oldest are dropped and counted)',
       int(0, 100_000_000),
     ),
+    historyPg: {
+      poolMax: s(
+        'HISTORY_PG_POOL_MAX',
+        String(HISTORY_PG_DEFAULTS.poolMax),
+        'Connections each instance holds at most to the history PostgreSQL (DATABASE_URL)',
+        int(1, 1000),
+      ),
+      connectTimeoutMs: s(
+        'HISTORY_PG_CONNECT_TIMEOUT_MS',
+        String(HISTORY_PG_DEFAULTS.connectTimeoutMs),
+        'Longest wait for a connection to the history PostgreSQL; then the history answer is a 503 naming the store',
+        int(100, 600_000),
+      ),
+      queryTimeoutMs: s(
+        'HISTORY_PG_QUERY_TIMEOUT_MS',
+        String(HISTORY_PG_DEFAULTS.queryTimeoutMs),
+        'Longest wait for one query of the history PostgreSQL; then the history answer is a 503 naming the store',
+        int(100, 3_600_000),
+      ),
+    },
     sources: {} as Record<string, SourceSettings>,
     sourceList: sources,
   };

@@ -22,7 +22,7 @@ export async function openHistoryStore(config: Config, log: RecorderLog): Promis
     await sqlite.migrate();
     return sqlite;
   }
-  const store = new PgHistoryStore(config.databaseUrl, opts);
+  const store = new PgHistoryStore(config.databaseUrl, { ...opts, limits: config.historyPg });
   // The error's text may name the server's address: only that it failed is logged.
   await store
     .migrate()

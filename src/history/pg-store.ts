@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { HISTORY_PG_DEFAULTS, type HistoryPgLimits } from '../core/config.ts';
 import { MIGRATIONS, SCHEMA_VERSION_TABLE } from './migrations.ts';
 import { ReadPool } from './read-pool.ts';
 import { packedBuffers, packRows } from './shape.ts';
@@ -14,9 +15,6 @@ const BATCH = 5000;
  * The history in PostgreSQL (DATABASE_URL), for deployments that run several instances or want
  * their database's backups. BIGINT columns come back as strings from pg; they are read as numbers.
  */
-/** Connections one instance's history store holds at most (the capacity table in docs/operations.md counts them). */
-export const PG_POOL_MAX = 4;
-
 export class PgHistoryStore implements HistoryStore {
   readonly kind = 'postgres';
   readonly origin: string;
@@ -27,16 +25,17 @@ export class PgHistoryStore implements HistoryStore {
   /** The migration once it succeeded; a server that was down at start is migrated on the next use. */
   private migrated: Promise<void> | null = null;
 
-  constructor(url: string, opts: { schema?: string; origin?: string; readWorkers?: number } = {}) {
+  constructor(url: string, opts: { schema?: string; origin?: string; readWorkers?: number; limits?: HistoryPgLimits } = {}) {
+    const limits = opts.limits ?? HISTORY_PG_DEFAULTS;
     this.origin = opts.origin ?? 'live';
     this.shapers = new ReadPool(opts.readWorkers ?? 1, { path: null, origin: this.origin });
     // A schema of its own (tests) goes on every connection's search_path.
     // Bounded waits: a database that stops answering makes history answers fail (503), never hang.
     this.pool = new pg.Pool({
       connectionString: url,
-      max: PG_POOL_MAX,
-      connectionTimeoutMillis: 3000,
-      query_timeout: 15000,
+      max: limits.poolMax,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      query_timeout: limits.queryTimeoutMs,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
     // An idle client losing its server must not take the process down; the next query reconnects.

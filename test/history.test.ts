@@ -315,7 +315,7 @@ test('an SQLite history of schema version 1 is migrated in order at start, its p
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('HISTORY_PG_*: the pool limits are settings; a PostgreSQL that accepts connections and never answers is given up after HISTORY_PG_CONNECT_TIMEOUT_MS, a 503 naming the store', async () => {
+test('HISTORY_PG_*: the pool limits are read and bounded; a PostgreSQL that accepts connections and never answers (connect timeout 200 ms) gets a 503 naming the store', async () => {
   assert.deepEqual(loadAppConfig({ HISTORY_PG_POOL_MAX: '2', HISTORY_PG_CONNECT_TIMEOUT_MS: '500', HISTORY_PG_QUERY_TIMEOUT_MS: '2000' }).historyPg, {
     poolMax: 2,
     connectTimeoutMs: 500,

@@ -102,10 +102,6 @@ export interface SourceSettings {
   limits: Record<string, number>;
 }
 
-/**
- * `sources` is the list of upstreams to read settings for: the registered ones (startup.ts)
- * or a test's own. It is a parameter so that this base module imports no source module.
- */
 /** Limits of the history's PostgreSQL pool (HISTORY_PG_*): the defaults, also of a store built without settings (bench/history.ts). */
 export interface HistoryPgLimits {
   poolMax: number;
@@ -114,6 +110,10 @@ export interface HistoryPgLimits {
 }
 export const HISTORY_PG_DEFAULTS: HistoryPgLimits = { poolMax: 4, connectTimeoutMs: 3000, queryTimeoutMs: 15_000 };
 
+/**
+ * `sources` is the list of upstreams to read settings for: the registered ones (startup.ts)
+ * or a test's own. It is a parameter so that this base module imports no source module.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv, sources: readonly SourceDecl[]) {
   const s = <T>(name: string, def: string, description: string, parse: Parser<T>) => setting(env, name, def, description, parse);
   const config = {

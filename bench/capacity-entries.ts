@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/capacity-entries.ts`: the size of one cache entry per fetched data
+ * `node bench/capacity-entries.ts`: the size of one cache entry per fetched data
  * type, measured as the bytes of its example answer (whole list, `limit=all`) from the demo,
  * which serves the recorded upstream payloads on loopback. Writes bench/capacity-entry-bytes.json,
  * which `npm run capacity-docs` multiplies by the cities each type covers (the Redis memory row

@@ -1,5 +1,5 @@
 /**
- * Cold-path latency against the running server (`node --import tsx bench/cold.ts`): the fake
+ * Cold-path latency against the running server (`node bench/cold.ts`): the fake
  * upstream answers every Bright Sky call after 100 ms. Per run, on a fresh server and store:
  * one city's cold weather, compare over the 28 core cities (cold) and, with the air upstream
  * hung, the overview of a city whose weather is warm. BENCH_RUNS (default 3) runs. The server runs

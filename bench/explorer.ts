@@ -3,7 +3,7 @@
  * One demo, one browser; the first load builds the bundle (esbuild, once per process) and is
  * reported apart; then BENCH_RUNS loads per city in a fresh page each (cold browser cache: the
  * hashed bundle is fetched again), LCP read from the page's own PerformanceObserver.
- *   node --import tsx bench/explorer.ts
+ *   node bench/explorer.ts
  */
 import { startDemo } from '../scripts/demo.ts';
 import { launchChromium } from '../test/helpers/chromium.ts';

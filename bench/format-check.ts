@@ -1,5 +1,5 @@
 /**
- * `node --expose-gc --import tsx bench/format-check.ts [type] [items]`: what checking a fetched answer against
+ * `node --expose-gc bench/format-check.ts [type] [items]`: what checking a fetched answer against
  * its record schema costs (pipeline/format-drift.ts), next to what a fetch costs anyway
  * (normalising and serialising the record), for a list type blown up to many items. The items
  * are copies of the type's example answer (src/http/openapi-examples.json).

@@ -6,7 +6,7 @@
  * above 2000 rows CSV and GeoJSON are streamed). Every request reads the whole list (`limit=all`).
  * The server's event-loop delay under the load (p99 and max, perf_hooks) says whether a large
  * answer holds the loop, so that a small request would wait behind it.
- * Run: node --import tsx bench/formats.ts   Knobs: BENCH_ROWS, BENCH_DURATION (s, default 10),
+ * Run: node bench/formats.ts   Knobs: BENCH_ROWS, BENCH_DURATION (s, default 10),
  * BENCH_CONNECTIONS (default 16), BENCH_LISTS (`large` measures only the large list).
  * Load generator: wrk when installed, else autocannon.
  */
@@ -66,7 +66,7 @@ async function serve(rows: number) {
 
 function child(rows: number): Promise<{ proc: ChildProcess; ready: Ready }> {
   const proc = fork(new URL(import.meta.url).pathname, ['serve', String(rows)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@
  *      BENCH_POLL_PROCESS=inline): decode+index time, write time, peak RSS of both processes;
  *   2. trip-detail latency under load (autocannon against the running app, p50/p99), plus
  *      departures of the busiest city: its first page under load and the whole list once.
- * Run: node --import tsx bench/gtfs.ts
+ * Run: node bench/gtfs.ts
  */
 import { createReadStream, mkdtempSync, openSync, writeSync, closeSync, statSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -185,7 +185,7 @@ async function serverChild(storePath: string) {
 }
 
 function spawnSelf(args: string[], onLine: (line: string) => void): ReturnType<typeof spawn> {
-  const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const p = spawn(process.execPath, [new URL(import.meta.url).pathname, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let buf = '';
   p.stdout!.on('data', (c) => {
     buf += c;

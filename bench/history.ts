@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/history.ts`: the history stores under a year of 15-minute values.
+ * `node bench/history.ts`: the history stores under a year of 15-minute values.
  *
  * The full shape is 84 cities x every recordable type's fields (catalog declarations) x 35,040
  * quarter hours. By default a proportional subset is generated (BENCH_HISTORY_CITIES cities, all

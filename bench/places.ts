@@ -5,7 +5,7 @@
  * answer (BENCH_PRECOMPUTE=places, the default) or Berlin's POI answer (BENCH_PRECOMPUTE=pois),
  * and every BENCH_429_EVERY-th query (default 10th) refused with 429 + Retry-After: 1 first.
  * Reports wall time, Overpass requests and stored cities.
- * Run: node --import tsx bench/places.ts   |   BENCH_PRECOMPUTE=pois node --import tsx bench/places.ts
+ * Run: node bench/places.ts   |   BENCH_PRECOMPUTE=pois node bench/places.ts
  */
 import { FakeUpstream, type Reply } from '../test/helpers/fake-upstream.ts';
 import { fakeEnv, startApp } from '../test/helpers/app.ts';

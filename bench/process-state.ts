@@ -3,7 +3,7 @@
  * node:http servers (bench/process-state/server.js), one of them in a process put in PROCESS_STATE first,
  * loaded at the same time on one shared core as `npm run bench` pairs its rows (bench/pin.ts), for
  * BENCH_ROUNDS rounds of BENCH_DURATION s after a BENCH_WARMUP s warm-up, fresh processes each round.
- * Usage: node --import tsx bench/process-state.ts [none|heap|fastify|headers|server ...] (default: none heap
+ * Usage: node bench/process-state.ts [none|heap|fastify|headers|server ...] (default: none heap
  * fastify headers server); PROCESS_STATE_NODE_ARGS adds Node flags to the process in a state.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';

@@ -3,7 +3,7 @@
  * (deploy/nginx/stadtdaten.conf, brotli.conf when the module is installed), identity against gzip (and br), for
  * the API docs page with everything it loads, the OpenAPI document and a CSV list. Every answer is a HIT of
  * nginx's cache (warmed first): what is timed is nginx sending, and compressing, cached identity bytes.
- * `node --import tsx bench/proxy-compression.ts` (BENCH_REQUESTS per path and coding, default 40; BENCH_STATIONS list
+ * `node bench/proxy-compression.ts` (BENCH_REQUESTS per path and coding, default 40; BENCH_STATIONS list
  * items, default 2000); figures in bench/README.md "Compression in the proxy".
  */
 import { readFileSync } from 'node:fs';

@@ -143,7 +143,7 @@ async function waitFor(url: string, anyStatus = false) {
   throw new Error(`${url} did not come up`);
 }
 
-/** Stadtdaten as `npm start` runs it (same Node flags): compiled JavaScript (scripts/start.js builds dist/ when stale), no tsx. */
+/** Stadtdaten as `npm start` runs it (same Node flags): compiled JavaScript (scripts/start.js builds dist/ when stale). */
 function startStadtdaten(port: number, env: Record<string, string | undefined>): ChildProcess {
   const p = spawn(process.execPath, npmStartArgs(), { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(p);
@@ -172,7 +172,7 @@ async function restartReferences(refs: References, files: { manifest: string; mc
 }
 
 function startBare(script: string, manifest: string, port: number): ChildProcess {
-  const p = fork(script, [manifest, String(port)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const p = fork(script, [manifest, String(port)], { execArgv: [], stdio: 'inherit' });
   children.push(p);
   return p;
 }

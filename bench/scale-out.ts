@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/scale-out.ts`: three instances behind the shipped nginx with Redis and PostgreSQL
+ * `node bench/scale-out.ts`: three instances behind the shipped nginx with Redis and PostgreSQL
  * (bench/scale-out/), 200 requests/s over about twenty URLs plus 50 stream clients through nginx, and the faults of
  * test/serial/scale-out.test.ts at full length: one instance SIGKILLed and restarted, Redis restarted (10 s away),
  * PostgreSQL cut off for 30 s, the rate limit across instances, each value recorded once. Prints the figures

@@ -1,5 +1,5 @@
 /**
- * Memory under steady traffic (`node --import tsx bench/soak.ts`): the server as `npm start` runs
+ * Memory under steady traffic (`node bench/soak.ts`): the server as `npm start` runs
  * it, background jobs on, against the fake upstream; 200 requests per second spread over 20 URLs
  * (cache HITs, composed views, not-covered and no-data answers, a 404) for BENCH_SOAK_MIN minutes
  * (default 30). Resident memory of the server and of the whole process tree every BENCH_SAMPLE_S

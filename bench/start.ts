@@ -1,5 +1,5 @@
 /**
- * Start and idle (`node --import tsx bench/start.ts`): time from spawning the server process to
+ * Start and idle (`node bench/start.ts`): time from spawning the server process to
  * the first 200 of /api/v1/health, and resident memory once idle, with background jobs (the GTFS
  * poller and precomputes) off and on. The server runs with the command of package.json's `start`
  * script (compiled JavaScript; build first with `npm run build`), or START_CMD, in START_CWD

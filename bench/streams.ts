@@ -1,5 +1,5 @@
 /**
- * Server-Sent Events at scale (`node --import tsx bench/streams.ts`): one Stadtdaten process
+ * Server-Sent Events at scale (`node bench/streams.ts`): one Stadtdaten process
  * (bench/servers/streams-server.ts) holds BENCH_STREAMS (5000) idle streams of one key, opened by
  * this process over loopback. Measured from outside the server: its RSS before and with the
  * streams (/proc/PID/status), its CPU while they idle and before (/proc/PID/stat over BENCH_IDLE_S
@@ -94,7 +94,7 @@ async function main() {
     STREAM_HEARTBEAT_MS: HEARTBEAT_MS,
     SERVER_MAX_CONNECTIONS: String(STREAMS + 1000),
   };
-  const svc = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/streams-server.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const svc = spawn(process.execPath, ['bench/servers/streams-server.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((r) => svc.stdout.on('data', (b: Buffer) => b.toString().includes('ready') && r()));
   const pid = svc.pid!;
   try {

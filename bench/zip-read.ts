@@ -12,7 +12,7 @@ import { median } from './median.ts';
  * (the machine is shared, so wall-clock rates move with the load), wall-clock MB/s and the
  * process's peak RSS. Every run checks the
  * output's CRC-32 against the other reader's.
- *   node --import tsx bench/zip-read.ts [--rounds 3] a.zip b.zip
+ *   node bench/zip-read.ts [--rounds 3] a.zip b.zip
  */
 type Reader = 'yauzl' | 'zipjs';
 
@@ -85,7 +85,7 @@ if (args[0] === '--child') {
     const crcs = new Set<number>();
     for (const reader of readers) {
       const runs = Array.from({ length: rounds }, () => {
-        const out = execFileSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', reader, file], { encoding: 'utf8' });
+        const out = execFileSync(process.execPath, [import.meta.filename, '--child', reader, file], { encoding: 'utf8' });
         return JSON.parse(out.trim().split('\n').at(-1)!) as { bytes: number; crc: number; total: number; wallS: number; cpuS: number; maxRssMb: number };
       });
       for (const r of runs) crcs.add(r.crc);

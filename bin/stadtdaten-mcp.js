@@ -11,8 +11,8 @@ requireNode();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (process.argv.includes('--demo')) {
   // `stadtdaten-mcp --demo`: the demo (fixtures on a local fake upstream, no internet) over stdio.
-  // It needs the test fixtures and tsx, so it runs from the sources instead of dist/.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'demo.ts'), '--mcp'], { cwd: root, stdio: 'inherit' });
+  // It needs the test fixtures, so it runs from the TypeScript sources (Node strips their types) instead of dist/.
+  const child = spawn(process.execPath, [join(root, 'scripts', 'demo.ts'), '--mcp'], { cwd: root, stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 } else {

@@ -2,7 +2,7 @@
 // `npm start`: runs the compiled service (dist/). `npm ci` builds it already (the `prepare` script runs
 // `node scripts/start.js build`), so the first start is quick; a build missing or older than any source
 // file, tsconfig or the lockfile (a checkout during development) is rebuilt here first. Plain
-// JavaScript on plain Node: no tsx in the production process. `node scripts/start.js stdio` runs the
+// JavaScript on plain Node: no TypeScript in the production process. `node scripts/start.js stdio` runs the
 // MCP stdio entry the same way.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';

@@ -174,10 +174,11 @@ class HistogramChild {
   readonly counts: number[];
   sum = 0;
   count = 0;
-  constructor(
-    readonly labels: Record<string, string>,
-    private readonly bounds: readonly number[],
-  ) {
+  readonly labels: Record<string, string>;
+  private readonly bounds: readonly number[];
+  constructor(labels: Record<string, string>, bounds: readonly number[]) {
+    this.labels = labels;
+    this.bounds = bounds;
     this.counts = new Array<number>(bounds.length + 1).fill(0);
   }
   observe(v: number) {
@@ -199,12 +200,13 @@ export class LocalHistogram {
   readonly type = 'histogram';
   private readonly children = new Map<string, HistogramChild>();
 
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    private readonly bounds: readonly number[],
-    registry: Registry,
-  ) {
+  readonly name: string;
+  readonly help: string;
+  private readonly bounds: readonly number[];
+  constructor(name: string, help: string, bounds: readonly number[], registry: Registry) {
+    this.name = name;
+    this.help = help;
+    this.bounds = bounds;
     registry.registerMetric(this as unknown as Histogram);
   }
 

@@ -181,7 +181,7 @@ test('check-upstreams --record: raw answers with provenance in the fixture layou
 
 test('check-upstreams: the script runs as a CLI; --replay points every source at one origin, keeping the real paths', async () => {
   const env = { ...process.env, ...fixtureSettings() };
-  const args = ['--import', 'tsx', 'scripts/check-upstreams.ts', '--type', 'holidays', '--replay', fake.url];
+  const args = ['scripts/check-upstreams.ts', '--type', 'holidays', '--replay', fake.url];
   const child = spawn(process.execPath, args, { env, cwd: new URL('..', import.meta.url).pathname });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));

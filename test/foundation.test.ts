@@ -216,7 +216,7 @@ test('config: invalid values stop the start with a clear message', () => {
   assert.throws(() => loadAppConfig({ BRIGHTSKY_ENABLED: 'perhaps' }), /BRIGHTSKY_ENABLED must be true or false/);
   const out = (() => {
     try {
-      execFileSync('node', ['--import', 'tsx', 'src/server.ts'], { env: { ...process.env, PORT: 'x' }, stdio: 'pipe' });
+      execFileSync('node', ['src/server.ts'], { env: { ...process.env, PORT: 'x' }, stdio: 'pipe' });
       return '';
     } catch (e) {
       return String((e as { stderr: Buffer }).stderr);
@@ -227,7 +227,7 @@ test('config: invalid values stop the start with a clear message', () => {
 });
 
 test('README and .env.example list every environment variable (generated, in sync)', () => {
-  execFileSync('node', ['--import', 'tsx', 'scripts/env-docs.ts', '--check'], { stdio: 'pipe' });
+  execFileSync('node', ['scripts/env-docs.ts', '--check'], { stdio: 'pipe' });
 });
 
 test('the local ingress serves the same paths from a second address', async () => {

@@ -111,10 +111,12 @@ test(
       const cadenceMs = streamCadence(parking)! * 1000;
       const freiburg = await SseReader.open(`${url}/api/v1/cities/freiburg/parking/stream`);
       readers.push(freiburg);
+      // The guard's timer is cleared: left running, it would hold the test process for a whole cadence (minutes).
+      let guard: NodeJS.Timeout | undefined;
       const first = await Promise.race([
         freiburg.next(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no first event within the cadence')), cadenceMs)),
-      ]);
+        new Promise<never>((_, reject) => (guard = setTimeout(() => reject(new Error('no first event within the cadence')), cadenceMs))),
+      ]).finally(() => clearTimeout(guard));
       assert.ok(Date.now() - started < cadenceMs);
       assert.ok(first.id && first.event === 'message', 'the current envelope as the first event');
 

@@ -59,7 +59,10 @@ export class Cluster {
   /** The instances' log lines about their stores (warnings and the recoveries that follow them), for a failure's message. */
   readonly storeLog: string[] = [];
 
-  constructor(readonly opts: ClusterOptions) {}
+  readonly opts: ClusterOptions;
+  constructor(opts: ClusterOptions) {
+    this.opts = opts;
+  }
 
   /** The feed's `last_updated` of change n (ParkenDD writes UTC without a zone). */
   stampOf(n: number): string {
@@ -127,7 +130,7 @@ export class Cluster {
 
   /** Starts instance i on its port (again); resolves once it listens. */
   async startInstance(i: number): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', new URL('./instance.ts', import.meta.url).pathname], {
+    const child = spawn(process.execPath, [new URL('./instance.ts', import.meta.url).pathname], {
       env: { PATH: process.env.PATH, ...this.env, PORT: String(this.ports[i]) },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });

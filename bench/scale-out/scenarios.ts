@@ -2,7 +2,7 @@ import { Cluster } from './cluster.ts';
 import { steadyLoad, StreamClient, targets, type LoadReport, type Seen } from './traffic.ts';
 
 /**
- * The scale-out scenarios under load, shared by `node --import tsx bench/scale-out.ts` (the figures in
+ * The scale-out scenarios under load, shared by `node bench/scale-out.ts` (the figures in
  * bench/README.md and docs/operations.md) and test/serial/scale-out.test.ts (a shorter run in CI): one instance
  * SIGKILLed and restarted, Redis restarted, PostgreSQL cut off, the rate limit across instances, each value
  * recorded once. Every scenario runs a steady request rate through nginx and its own stream clients, and returns

@@ -147,11 +147,13 @@ export class StreamClient {
   private closed = false;
   private readonly done: Promise<void>;
 
-  constructor(
-    private readonly url: string,
-    readonly client: string,
-    private readonly maxRetryMs = 500,
-  ) {
+  private readonly url: string;
+  readonly client: string;
+  private readonly maxRetryMs: number;
+  constructor(url: string, client: string, maxRetryMs = 500) {
+    this.url = url;
+    this.client = client;
+    this.maxRetryMs = maxRetryMs;
     this.done = this.run();
   }
 

@@ -4,7 +4,7 @@
  * the manifest as bench/servers/bare-node.ts does. Against bare node:http in a process of its own it
  * reads what the application around Node's HTTP path costs that path (a larger heap, inline caches
  * that have seen the whole application), apart from what the HIT lane itself adds.
- * Plain JavaScript because the service runs compiled without tsx; the manifest is read at the first request,
+ * Plain JavaScript because the service runs compiled JavaScript; the manifest is read at the first request,
  * since the bench writes it from the service's own answers after start.
  */
 import { createServer } from 'node:http';

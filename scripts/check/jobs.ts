@@ -20,11 +20,13 @@ export interface JobRun {
 export class JobRunner {
   private readonly runs = new Map<string, Promise<JobRun>>();
 
-  constructor(
-    private readonly rt: Runtime,
-    /** The cities whose rows read what these jobs write. */
-    private readonly citiesOf: (jobs: readonly ScheduledJob[]) => readonly City[],
-  ) {}
+  private readonly rt: Runtime;
+  /** The cities whose rows read what these jobs write. */
+  private readonly citiesOf: (jobs: readonly ScheduledJob[]) => readonly City[];
+  constructor(rt: Runtime, citiesOf: (jobs: readonly ScheduledJob[]) => readonly City[]) {
+    this.rt = rt;
+    this.citiesOf = citiesOf;
+  }
 
   run(jobs: readonly ScheduledJob[]): Promise<JobRun> {
     const name = jobs.map((j) => j.name).join('+');

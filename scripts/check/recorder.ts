@@ -48,12 +48,15 @@ export class Recorder {
   private readonly secrets: Secret[] = [];
   readonly files: string[] = [];
 
-  constructor(
-    private readonly dir: string,
-    private readonly config: Config,
-    private readonly folders: ReadonlyMap<string, string>,
-    private readonly maxBytes = DEFAULT_RECORD_MAX_BYTES,
-  ) {
+  private readonly dir: string;
+  private readonly config: Config;
+  private readonly folders: ReadonlyMap<string, string>;
+  private readonly maxBytes: number;
+  constructor(dir: string, config: Config, folders: ReadonlyMap<string, string>, maxBytes = DEFAULT_RECORD_MAX_BYTES) {
+    this.dir = dir;
+    this.config = config;
+    this.folders = folders;
+    this.maxBytes = maxBytes;
     for (const [source, s] of Object.entries(config.sources)) {
       for (const [name, value] of Object.entries(s?.credentials ?? {})) if (value.length >= 4) this.secrets.push({ source, name, value });
     }

@@ -9,10 +9,12 @@ export class BoundedMap<K, V> {
   private readonly entries = new Map<K, { value: V; bytes: number }>();
   private used = 0;
 
-  constructor(
-    readonly maxBytes: number,
-    private readonly sizeOf: (key: K, value: V) => number,
-  ) {}
+  readonly maxBytes: number;
+  private readonly sizeOf: (key: K, value: V) => number;
+  constructor(maxBytes: number, sizeOf: (key: K, value: V) => number) {
+    this.maxBytes = maxBytes;
+    this.sizeOf = sizeOf;
+  }
 
   get(key: K): V | undefined {
     return this.entries.get(key)?.value;

@@ -8,12 +8,11 @@ import { UpstreamError } from './upstream-error.ts';
  */
 export class FormatDriftError extends UpstreamError {
   override name = 'FormatDriftError';
-  constructor(
-    message: string,
-    /** The member the first failure is about (`items[0].lat`), null when none is known. */
-    readonly member: string | null = null,
-  ) {
+  /** The member the first failure is about (`items[0].lat`), null when none is known. */
+  readonly member: string | null;
+  constructor(message: string, member: string | null = null) {
     super('parse', message);
+    this.member = member;
   }
 }
 

@@ -37,14 +37,16 @@ export interface ProblemBody {
 export class ProblemError extends Error {
   override readonly name = 'ProblemError';
   readonly status: number;
-  constructor(
-    readonly code: ProblemCode,
-    readonly detail: string,
-    readonly hint: string,
-    readonly extra: Record<string, unknown> = {},
-    options?: ErrorOptions,
-  ) {
+  readonly code: ProblemCode;
+  readonly detail: string;
+  readonly hint: string;
+  readonly extra: Record<string, unknown>;
+  constructor(code: ProblemCode, detail: string, hint: string, extra: Record<string, unknown> = {}, options?: ErrorOptions) {
     super(detail, options);
+    this.code = code;
+    this.detail = detail;
+    this.hint = hint;
+    this.extra = extra;
     this.status = PROBLEM_CODES[code].status;
   }
 

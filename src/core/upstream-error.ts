@@ -17,14 +17,14 @@ export type UpstreamFailure =
  */
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
-  constructor(
-    readonly kind: UpstreamFailure,
-    message: string,
-    readonly status?: number,
-    readonly retryAfterMs?: number,
-    options?: ErrorOptions,
-  ) {
+  readonly kind: UpstreamFailure;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+  constructor(kind: UpstreamFailure, message: string, status?: number, retryAfterMs?: number, options?: ErrorOptions) {
     super(message, options);
+    this.kind = kind;
+    this.status = status;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

@@ -18,10 +18,12 @@ export class ReadPool {
   private readonly slots: Slot[] = [];
   private next = 1;
 
-  constructor(
-    private readonly size: number,
-    private readonly data: ReadWorkerData,
-  ) {}
+  private readonly size: number;
+  private readonly data: ReadWorkerData;
+  constructor(size: number, data: ReadWorkerData) {
+    this.size = size;
+    this.data = data;
+  }
 
   run<T>(req: AnswerRequest | CallRequest, transfer: ArrayBuffer[] = []): Promise<T> {
     const slot = this.pick();
@@ -41,10 +43,9 @@ export class ReadPool {
 
   private spawn(): Slot {
     const compiled = import.meta.url.endsWith('.js');
-    // Tests and development run the TypeScript sources through tsx; the worker then does too.
+    // Tests and development run the TypeScript sources on Node's type stripping; the worker then does too.
     const worker = new Worker(new URL(compiled ? './read-worker.js' : './read-worker.ts', import.meta.url), {
       workerData: this.data,
-      execArgv: compiled ? [] : ['--import', import.meta.resolve('tsx')],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     const slot: Slot = { worker, pending: new Map() };

@@ -38,13 +38,17 @@ export class Recorder implements HistorySink {
   /** Whether the latest use of the store succeeded: health says so, and its change is logged once. */
   reachable = true;
 
-  constructor(
-    readonly store: HistoryStore,
-    /** The cluster store: its lock makes one instance the writer of a value (Redis shares it across instances). */
-    private readonly lock: Store,
-    private readonly log: RecorderLog,
-    private readonly opts: RecorderOptions = { bufferPoints: 100_000 },
-  ) {}
+  readonly store: HistoryStore;
+  /** The cluster store: its lock makes one instance the writer of a value (Redis shares it across instances). */
+  private readonly lock: Store;
+  private readonly log: RecorderLog;
+  private readonly opts: RecorderOptions;
+  constructor(store: HistoryStore, lock: Store, log: RecorderLog, opts: RecorderOptions = { bufferPoints: 100_000 }) {
+    this.store = store;
+    this.lock = lock;
+    this.log = log;
+    this.opts = opts;
+  }
 
   /** Writes per type and city in this process: a cached history answer is keyed by it, so a new point is never hidden by one. */
   private readonly writes = new Map<string, number>();

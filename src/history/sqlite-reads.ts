@@ -12,10 +12,12 @@ export type AtValue = Pick<PointIn, 'field' | 'unit' | 't' | 'v' | 'source' | 'l
 export class SqliteReads {
   private readonly stmts = new Map<string, StatementSync>();
 
-  constructor(
-    private readonly db: DatabaseSync,
-    private readonly origin: string,
-  ) {}
+  private readonly db: DatabaseSync;
+  private readonly origin: string;
+  constructor(db: DatabaseSync, origin: string) {
+    this.db = db;
+    this.origin = origin;
+  }
 
   private st(sql: string): StatementSync {
     let s = this.stmts.get(sql);

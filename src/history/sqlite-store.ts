@@ -21,10 +21,9 @@ export class SqliteHistoryStore implements HistoryStore {
   private direct: SqliteReads | null = null;
   readonly origin: string;
 
-  constructor(
-    private readonly path: string,
-    opts: { origin?: string; readWorkers?: number } = {},
-  ) {
+  private readonly path: string;
+  constructor(path: string, opts: { origin?: string; readWorkers?: number } = {}) {
+    this.path = path;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = openSqlite(path);
     this.origin = opts.origin ?? 'live';

@@ -22,10 +22,12 @@ export interface Representation {
  * @fastify/compress (http/compression.ts) gets the same threshold and codings.
  */
 export class CompressionPolicy {
-  constructor(
-    readonly enabled: boolean,
-    readonly thresholdBytes: number,
-  ) {}
+  readonly enabled: boolean;
+  readonly thresholdBytes: number;
+  constructor(enabled: boolean, thresholdBytes: number) {
+    this.enabled = enabled;
+    this.thresholdBytes = thresholdBytes;
+  }
 
   /** Whether an answer of `size` bytes could be sent compressed: then it varies on Accept-Encoding. */
   varies(size: number): boolean {

@@ -69,10 +69,9 @@ export class HitLane {
   private limiter: ClientLimiter | null = null;
   readonly compression: CompressionPolicy;
 
-  constructor(
-    private readonly rules: LaneRules = { cors: () => [], trust: false, compression: new CompressionPolicy(false, 0) },
-    maxBytes = 8 * 1024 * 1024,
-  ) {
+  private readonly rules: LaneRules;
+  constructor(rules: LaneRules = { cors: () => [], trust: false, compression: new CompressionPolicy(false, 0) }, maxBytes = 8 * 1024 * 1024) {
+    this.rules = rules;
     this.compression = rules.compression;
     this.urls = new BoundedMap(maxBytes, (url) => url.length + URL_OVERHEAD_BYTES);
   }

@@ -54,11 +54,13 @@ export class PreparedViews {
   private readonly observe: LaneTarget['observe'];
   private readonly kept: KeptViews;
 
-  constructor(
-    private readonly route: string,
-    private readonly cacheControl: string,
-    private readonly s: ViewSettings,
-  ) {
+  private readonly route: string;
+  private readonly cacheControl: string;
+  private readonly s: ViewSettings;
+  constructor(route: string, cacheControl: string, s: ViewSettings) {
+    this.route = route;
+    this.cacheControl = cacheControl;
+    this.s = s;
     this.observe = s.observe(route);
     this.kept = s.kept;
   }

@@ -58,10 +58,9 @@ export class ClientLimiter {
     return new ClientLimiter(opts, opts.redisUrl ? (await import('ioredis')).Redis : null);
   }
 
-  private constructor(
-    readonly opts: LimiterOptions,
-    RedisClient: (new (url: string, o: RedisOptions) => Redis) | null,
-  ) {
+  readonly opts: LimiterOptions;
+  private constructor(opts: LimiterOptions, RedisClient: (new (url: string, o: RedisOptions) => Redis) | null) {
+    this.opts = opts;
     this.policyHeader = `"per-client";q=${opts.max};w=${opts.windowS}`;
     const window = { points: opts.max, duration: opts.windowS };
     const local = new RateLimiterMemory({ ...window, keyPrefix: 'client' });

@@ -27,7 +27,7 @@ export interface WebBundle {
   entries: Map<string, WebEntry>;
 }
 
-/** The browser sources: `src/web` of the checkout this module runs from (as TypeScript under tsx or compiled in dist/). */
+/** The browser sources: `src/web` of the checkout this module runs from (as TypeScript on Node's type stripping or compiled in dist/). */
 export function webSourceDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json'))) {

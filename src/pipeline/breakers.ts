@@ -102,14 +102,19 @@ export class BreakerScope {
 export class Breakers {
   private readonly entries = new Map<string, Map<string, BreakerSlot>>();
 
-  constructor(
-    private readonly store: Store,
-    private readonly shared: boolean,
-    private readonly metrics: Metrics,
-    private readonly health?: SourceHealth,
-    /** The hosts a source's configured URLs name (shown before any call). */
-    private readonly declaredHosts: (src: SourceDecl) => readonly string[] = () => [],
-  ) {}
+  private readonly store: Store;
+  private readonly shared: boolean;
+  private readonly metrics: Metrics;
+  private readonly health?: SourceHealth;
+  /** The hosts a source's configured URLs name (shown before any call). */
+  private readonly declaredHosts: (src: SourceDecl) => readonly string[];
+  constructor(store: Store, shared: boolean, metrics: Metrics, health?: SourceHealth, declaredHosts: (src: SourceDecl) => readonly string[] = () => []) {
+    this.store = store;
+    this.shared = shared;
+    this.metrics = metrics;
+    this.health = health;
+    this.declaredHosts = declaredHosts;
+  }
 
   private slots(src: SourceDecl): Map<string, BreakerSlot> {
     let m = this.entries.get(src.id);

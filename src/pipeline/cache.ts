@@ -123,8 +123,10 @@ export class BudgetExceededError extends Error {
   readonly retryAfterMs = 5000;
   /** Our own limit, not the upstream's fault (see isUpstreamFault). */
   readonly ownRefusal = true;
-  constructor(readonly budgetMs: number) {
+  readonly budgetMs: number;
+  constructor(budgetMs: number) {
     super(`no upstream answer within the request budget of ${budgetMs} ms`);
+    this.budgetMs = budgetMs;
   }
 }
 
@@ -193,7 +195,9 @@ export class Cache {
   private readonly l1: BoundedMap<string, Entry>;
   private readonly inflight = new Map<string, Promise<Entry>>();
 
-  constructor(private readonly deps: CacheDeps) {
+  private readonly deps: CacheDeps;
+  constructor(deps: CacheDeps) {
+    this.deps = deps;
     this.l1 = new BoundedMap(deps.memoryBytes, entryBytes);
   }
 

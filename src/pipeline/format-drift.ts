@@ -41,7 +41,10 @@ export class DriftLedger {
   private readonly marks = new Map<string, Mark>();
   private readonly listeners = new Set<FetchListener>();
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  private readonly clock: () => number;
+  constructor(clock: () => number = Date.now) {
+    this.clock = clock;
+  }
 
   /** Notes a drifting fetch; true when the source's log line is due (the first, then one per hour). */
   record(source: string, type: string, error: string): boolean {

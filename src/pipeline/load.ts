@@ -45,11 +45,14 @@ export function cacheKey(form: Form, city: City | null, params: Record<string, u
  * answering source's breaker and deadline; stored types read what a job wrote, per request.
  */
 export class Loader {
-  constructor(
-    private readonly rt: Runtime,
-    private readonly cache: Cache,
-    private readonly lookup: Lookup,
-  ) {}
+  private readonly rt: Runtime;
+  private readonly cache: Cache;
+  private readonly lookup: Lookup;
+  constructor(rt: Runtime, cache: Cache, lookup: Lookup) {
+    this.rt = rt;
+    this.cache = cache;
+    this.lookup = lookup;
+  }
 
   async load(r: Resolved, form: Form): Promise<Loaded> {
     if (form.cache === 'stored') {

@@ -28,12 +28,15 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export class RateGate {
   private waiting = 0;
 
-  constructor(
-    private readonly store: Store,
-    private readonly source: SourceDecl,
-    /** Longest a call waits for room. */
-    private readonly maxWaitMs: number,
-  ) {}
+  private readonly store: Store;
+  private readonly source: SourceDecl;
+  /** Longest a call waits for room. */
+  private readonly maxWaitMs: number;
+  constructor(store: Store, source: SourceDecl, maxWaitMs: number) {
+    this.store = store;
+    this.source = source;
+    this.maxWaitMs = maxWaitMs;
+  }
 
   async pass(signal?: AbortSignal): Promise<void> {
     const per = this.source.ratePerMinute;

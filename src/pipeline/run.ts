@@ -36,10 +36,11 @@ export type { PaginationMeta } from '../http/pagination.ts';
 export class Pipeline {
   private readonly loader: Loader;
 
-  constructor(
-    private readonly rt: Runtime,
-    private readonly cache: Cache,
-  ) {
+  private readonly rt: Runtime;
+  private readonly cache: Cache;
+  constructor(rt: Runtime, cache: Cache) {
+    this.rt = rt;
+    this.cache = cache;
     this.loader = new Loader(rt, cache, async <T>(ref: TypeRef<T>, c: City, p: Record<string, unknown> = {}): Promise<T | null> => {
       const other = rt.catalog.byType.get(ref.type);
       if (!other) return null;

@@ -20,16 +20,33 @@ export class Runtime {
   /** Where fresh values of recordable types go (the history recorder; null when HISTORY_ENABLED=false). */
   history: HistorySink | null = null;
 
+  readonly config: Config;
+  readonly store: Store;
+  readonly metrics: Metrics;
+  readonly breakers: Breakers;
+  readonly health: SourceHealth;
+  readonly upstream: UpstreamClient;
+  readonly catalog: Catalog;
+  readonly log: FastifyBaseLogger;
   constructor(
-    readonly config: Config,
-    readonly store: Store,
-    readonly metrics: Metrics,
-    readonly breakers: Breakers,
-    readonly health: SourceHealth,
-    readonly upstream: UpstreamClient,
-    readonly catalog: Catalog,
-    readonly log: FastifyBaseLogger,
-  ) {}
+    config: Config,
+    store: Store,
+    metrics: Metrics,
+    breakers: Breakers,
+    health: SourceHealth,
+    upstream: UpstreamClient,
+    catalog: Catalog,
+    log: FastifyBaseLogger,
+  ) {
+    this.config = config;
+    this.store = store;
+    this.metrics = metrics;
+    this.breakers = breakers;
+    this.health = health;
+    this.upstream = upstream;
+    this.catalog = catalog;
+    this.log = log;
+  }
 
   http(src: SourceDecl): BoundSourceHttp {
     let h = this.httpBySource.get(src.id);

@@ -22,16 +22,33 @@ export interface Breaking {
  * derived here from the URL, so no adapter names its hosts.
  */
 export class BoundSourceHttp implements SourceHttp {
+  readonly source: SourceDecl;
+  readonly settings: SourceSettings;
+  private readonly client: UpstreamClient;
+  private readonly metrics: Metrics;
+  private readonly health: SourceHealth;
+  private readonly gate: RateGate;
+  private readonly signal?: AbortSignal;
+  private readonly breaking?: Breaking;
   constructor(
-    readonly source: SourceDecl,
-    readonly settings: SourceSettings,
-    private readonly client: UpstreamClient,
-    private readonly metrics: Metrics,
-    private readonly health: SourceHealth,
-    private readonly gate: RateGate,
-    private readonly signal?: AbortSignal,
-    private readonly breaking?: Breaking,
-  ) {}
+    source: SourceDecl,
+    settings: SourceSettings,
+    client: UpstreamClient,
+    metrics: Metrics,
+    health: SourceHealth,
+    gate: RateGate,
+    signal?: AbortSignal,
+    breaking?: Breaking,
+  ) {
+    this.source = source;
+    this.settings = settings;
+    this.client = client;
+    this.metrics = metrics;
+    this.health = health;
+    this.gate = gate;
+    this.signal = signal;
+    this.breaking = breaking;
+  }
 
   get baseUrl(): string {
     return this.settings.baseUrl;

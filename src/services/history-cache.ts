@@ -28,7 +28,10 @@ export class HistoryAnswerCache {
   private readonly inflight = new Map<string, Promise<HistoryAnswerParts>>();
   private bytes = 0;
 
-  constructor(private readonly budgetBytes: number) {}
+  private readonly budgetBytes: number;
+  constructor(budgetBytes: number) {
+    this.budgetBytes = budgetBytes;
+  }
 
   async get(key: string, ttlMs: number, build: () => Promise<HistoryAnswerParts>): Promise<HistoryAnswerParts> {
     const hit = this.kept.get(key);

@@ -11,10 +11,12 @@ export class ResilientStore implements Store {
   reachable = true;
   private lastError: string | null = null;
 
-  constructor(
-    readonly primary: Store,
-    private readonly onError: (err: unknown) => void = () => {},
-  ) {}
+  readonly primary: Store;
+  private readonly onError: (err: unknown) => void;
+  constructor(primary: Store, onError: (err: unknown) => void = () => {}) {
+    this.primary = primary;
+    this.onError = onError;
+  }
 
   get kind() {
     return this.primary.kind;

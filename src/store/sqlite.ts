@@ -12,8 +12,10 @@ export class SqliteStore implements Store {
   private readonly q: Record<Query, StatementSync>;
   private readonly sweeper: NodeJS.Timeout;
 
+  readonly path: string;
   /** `path` is public so a helper process (the GTFS-RT poll child) can open the same file. */
-  constructor(readonly path: string) {
+  constructor(path: string) {
+    this.path = path;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = openSqlite(path);
     this.db.exec('CREATE TABLE IF NOT EXISTS kv (k TEXT PRIMARY KEY, v TEXT NOT NULL, exp INTEGER NOT NULL)');

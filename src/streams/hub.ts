@@ -96,12 +96,16 @@ export class StreamHub {
   private closed = false;
   private readonly logged = new Map<string, { at: number; suppressed: number }>();
 
-  constructor(
-    private readonly pipeline: Pipeline,
-    private readonly fanout: Fanout,
-    private readonly limits: HubLimits,
-    private readonly log: (msg: string, err: unknown) => void,
-  ) {}
+  private readonly pipeline: Pipeline;
+  private readonly fanout: Fanout;
+  private readonly limits: HubLimits;
+  private readonly log: (msg: string, err: unknown) => void;
+  constructor(pipeline: Pipeline, fanout: Fanout, limits: HubLimits, log: (msg: string, err: unknown) => void) {
+    this.pipeline = pipeline;
+    this.fanout = fanout;
+    this.limits = limits;
+    this.log = log;
+  }
 
   /** Open streams on this instance. */
   get size(): number {

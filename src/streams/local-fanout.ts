@@ -15,7 +15,10 @@ export class LocalFanout implements Fanout {
   private readonly keys = new Map<string, History>();
   private readonly ids = new IdClock();
 
-  constructor(private readonly size: number) {}
+  private readonly size: number;
+  constructor(size: number) {
+    this.size = size;
+  }
 
   private history(key: string): History {
     let h = this.keys.get(key);

@@ -51,12 +51,13 @@ export class RedisFanout implements Fanout {
   private readonly token = randomUUID();
   private connectedOnce = false;
 
-  constructor(
-    url: string,
-    private readonly prefix: string,
-    private readonly size: number,
-    private readonly store: Store,
-  ) {
+  private readonly prefix: string;
+  private readonly size: number;
+  private readonly store: Store;
+  constructor(url: string, prefix: string, size: number, store: Store) {
+    this.prefix = prefix;
+    this.size = size;
+    this.store = store;
     const opts = { maxRetriesPerRequest: 1, connectTimeout: 1000, retryStrategy: () => 250 };
     this.cmd = new Redis(url, { ...opts, commandTimeout: 2000 });
     // No command timeout: a subscribed connection answers nothing while it waits for messages.

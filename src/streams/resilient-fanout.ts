@@ -23,11 +23,13 @@ export class ResilientFanout implements Fanout {
   /** The connections' first start: waited for (briefly), so a stream started right after it goes through Redis. */
   private readonly started: Promise<void>;
 
-  constructor(
-    private readonly redis: RedisFanout,
-    private readonly local: LocalFanout,
-    private readonly log: (msg: string) => void,
-  ) {
+  private readonly redis: RedisFanout;
+  private readonly local: LocalFanout;
+  private readonly log: (msg: string) => void;
+  constructor(redis: RedisFanout, local: LocalFanout, log: (msg: string) => void) {
+    this.redis = redis;
+    this.local = local;
+    this.log = log;
     this.started = redis.ready(FIRST_CONNECT_MS);
   }
 

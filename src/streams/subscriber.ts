@@ -16,12 +16,15 @@ export class Subscriber {
   private pending: StreamEvent[] | null = [];
   closed = false;
 
-  constructor(
-    private readonly res: ServerResponse,
-    private readonly maxBuffered: number,
-    /** The stream's `retry` (ms), repeated in the shutdown event. */
-    private readonly retryMs: number,
-  ) {}
+  private readonly res: ServerResponse;
+  private readonly maxBuffered: number;
+  /** The stream's `retry` (ms), repeated in the shutdown event. */
+  private readonly retryMs: number;
+  constructor(res: ServerResponse, maxBuffered: number, retryMs: number) {
+    this.res = res;
+    this.maxBuffered = maxBuffered;
+    this.retryMs = retryMs;
+  }
 
   /** Writes a frame, or drops the stream when the bytes it has not taken yet are past the bound. */
   write(frame: string | Buffer): void {

@@ -53,7 +53,9 @@ export class UpstreamClient {
   private readonly dispatcher: Dispatcher;
   private readonly observers = new Set<(e: Exchange) => void>();
 
-  constructor(readonly opts: UpstreamOptions) {
+  readonly opts: UpstreamOptions;
+  constructor(opts: UpstreamOptions) {
+    this.opts = opts;
     this.budget = new ByteBudget(opts.inflightMaxBytes ?? 0);
     this.agent = new Agent({
       connect: { timeout: opts.connectTimeoutMs },

@@ -21,7 +21,10 @@ export const MAX_REDIRECTS = 3;
  */
 export class ByteBudget {
   used = 0;
-  constructor(readonly max: number) {}
+  readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
   /** Whether calls of this cap are counted: a scheduled job's download beyond the whole budget (the weekly GTFS zip) is not. */
   covers(maxBytes: number): boolean {
     return this.max > 0 && maxBytes <= this.max;
@@ -38,7 +41,10 @@ export class ByteBudget {
 
 /** Hands every callback on to the next handler; the interceptors below override what they check. */
 class Forward implements Dispatcher.DispatchHandler {
-  constructor(protected readonly next: Dispatcher.DispatchHandler) {}
+  protected readonly next: Dispatcher.DispatchHandler;
+  constructor(next: Dispatcher.DispatchHandler) {
+    this.next = next;
+  }
   onRequestStart(c: Dispatcher.DispatchController, context: unknown) {
     this.next.onRequestStart?.(c, context);
   }

@@ -41,11 +41,14 @@ export function safeMemberName(name: string): boolean {
 }
 
 export class ZipArchive {
-  private constructor(
-    private readonly zip: yauzl.ZipFile,
-    private readonly entries: Map<ZipMember, yauzl.Entry>,
-    private readonly label: string,
-  ) {}
+  private readonly zip: yauzl.ZipFile;
+  private readonly entries: Map<ZipMember, yauzl.Entry>;
+  private readonly label: string;
+  private constructor(zip: yauzl.ZipFile, entries: Map<ZipMember, yauzl.Entry>, label: string) {
+    this.zip = zip;
+    this.entries = entries;
+    this.label = label;
+  }
 
   /** Reads the central directory of a ZIP held in memory; fails on an unreadable archive, an unsafe or repeated name, or too many members. */
   static async open(body: Buffer, limits: ZipLimits): Promise<ZipArchive> {
@@ -143,11 +146,12 @@ export async function withZip<T>(body: Buffer, limits: ZipLimits, use: (zip: Zip
 class MemberCheck extends Transform {
   private size = 0;
   private crc = 0;
-  constructor(
-    private readonly entry: yauzl.Entry,
-    private readonly fail: (msg: string) => UpstreamError,
-  ) {
+  private readonly entry: yauzl.Entry;
+  private readonly fail: (msg: string) => UpstreamError;
+  constructor(entry: yauzl.Entry, fail: (msg: string) => UpstreamError) {
     super();
+    this.entry = entry;
+    this.fail = fail;
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {

@@ -25,7 +25,7 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
 export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
   const child = fork(new URL('./app-process-main.ts', import.meta.url), [], {
     // The V8 flags of `npm start`: the young generation's size is most of what a busy process adds to its RSS.
-    execArgv: ['--expose-gc', ...npmStartArgs().filter((a) => a.startsWith('--')), '--import', 'tsx'],
+    execArgv: ['--expose-gc', ...npmStartArgs().filter((a) => a.startsWith('--'))],
     env: { ...process.env, APP_PROCESS_ENV: JSON.stringify(env) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -18,7 +18,7 @@ const CHILD = fileURLToPath(new URL('./memory-server-child.ts', import.meta.url)
 /** Starts the service on the fake upstream in a child process; `env` is added to its configuration, `nodeFlags` to Node's. */
 export async function startMemoryServer(env: Record<string, string> = {}, nodeFlags: readonly string[] = []): Promise<MemoryServer> {
   const child: ChildProcess = fork(CHILD, [], {
-    execArgv: [...nodeFlags, '--expose-gc', '--import', 'tsx'],
+    execArgv: [...nodeFlags, '--expose-gc'],
     env: { ...process.env, MEMORY_SERVER_ENV: JSON.stringify(env) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -43,7 +43,10 @@ function answers(port: number): Promise<boolean> {
 /** A throw-away redis-server (no persistence) on one port; start/stop may repeat on the same port. */
 export class RedisServer {
   private proc: ChildProcess | null = null;
-  constructor(readonly port: number) {}
+  readonly port: number;
+  constructor(port: number) {
+    this.port = port;
+  }
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;

@@ -23,10 +23,12 @@ export class SseReader {
   private taken = 0;
   private wake: (() => void) | null = null;
 
-  private constructor(
-    readonly res: IncomingMessage,
-    private readonly req: ClientRequest,
-  ) {}
+  readonly res: IncomingMessage;
+  private readonly req: ClientRequest;
+  private constructor(res: IncomingMessage, req: ClientRequest) {
+    this.res = res;
+    this.req = req;
+  }
 
   get status(): number {
     return this.res.statusCode ?? 0;

@@ -28,7 +28,7 @@ test(
     await fake.start();
     const dir = mkdtempSync(join(tmpdir(), 'stadtdaten-shutdown-'));
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['src/server.ts'], {
       cwd: root,
       env: {
         PATH: process.env.PATH,

@@ -4,7 +4,7 @@
  * allows (10,000 buckets per field, each answer 39,936 rows, about 4.5 MB), different ranges so
  * none is served from another's cache, while /api/v1/health is polled every 20 ms. Measures
  * health latency and event-loop delay (p99) under that load, and both idle first as the machine's
- * floor. `node --import tsx bench/attack/probes/history-max.ts` runs it alone.
+ * floor. `node bench/attack/probes/history-max.ts` runs it alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';

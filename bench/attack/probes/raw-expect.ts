@@ -3,7 +3,7 @@
  * service and to a bare `node:http` server; compared are the final answers (1xx left out) and
  * whether the connection stays open after them. Bodiless requests are answered without the interim
  * 100 by the service (RFC 9110 10.1.1 allows it) where node:http sends one, so the interim answers
- * are counted but not compared. The reference answers on a later tick, as the service does. Run alone: `node --import tsx bench/attack/probes/raw-expect.ts`.
+ * are counted but not compared. The reference answers on a later tick, as the service does. Run alone: `node bench/attack/probes/raw-expect.ts`.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

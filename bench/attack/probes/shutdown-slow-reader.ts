@@ -5,7 +5,7 @@
  * LOAD_WORKERS clients asking in a loop; mid-download it gets SIGTERM. Reported: the bytes the slow
  * readers got against what their Content-Length promised, the streams that got the final
  * `shutdown` event, the requests that failed, and how long the process took to exit.
- * Run alone: `node --import tsx bench/attack/probes/shutdown-slow-reader.ts`.
+ * Run alone: `node bench/attack/probes/shutdown-slow-reader.ts`.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

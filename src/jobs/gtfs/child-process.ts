@@ -52,20 +52,23 @@ class GtfsChild {
   private seq = 0;
   private readonly pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly name: string) {}
+  private readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
 
   private spawn(heapMb: number): ChildProcess {
     if (this.child && this.heapMb === heapMb) return this.child;
     this.stop();
     const entry = childEntry();
     const child = fork(entry.module, [], {
-      // A bundle of the child's modules, or its TypeScript through tsx (gtfs-child-entry.ts).
+      // The compiled child, or its TypeScript on Node's type stripping (child-entry.ts).
       // --expose-gc: the child collects after each poll, so the next feed does not land on the
       // last poll's garbage (its stop-call columns live outside the heap).
       // --max-semi-space-size: a poll allocates short-lived strings by the million; small
       // young-generation spaces trade a few more scavenges for a lower peak RSS, at no
       // measurable cost in poll time (bench/README.md, "Figures behind code comments").
-      execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`, '--max-semi-space-size=2', '--expose-gc'],
+      execArgv: [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=2', '--expose-gc'],
       env: { ...MALLOC_TUNING, ...process.env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',

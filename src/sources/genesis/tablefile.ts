@@ -65,11 +65,14 @@ export function formFor(req: TableRequest, job = false): Record<string, string> 
 }
 
 export class GenesisClient {
-  constructor(
-    private readonly http: SourceHttp,
-    private readonly store: Store,
-    private readonly maxBytes = 32 * 1024 * 1024,
-  ) {}
+  private readonly http: SourceHttp;
+  private readonly store: Store;
+  private readonly maxBytes: number;
+  constructor(http: SourceHttp, store: Store, maxBytes = 32 * 1024 * 1024) {
+    this.http = http;
+    this.store = store;
+    this.maxBytes = maxBytes;
+  }
 
   private post(path: string, form: Record<string, string>): Promise<UpstreamResponse> {
     return this.http.request(path, {

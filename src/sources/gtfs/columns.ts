@@ -21,15 +21,14 @@ export class IntColumns {
   private readonly fills: (number | undefined)[];
   private capacity = 0;
 
+  readonly width: number;
   /**
    * `sparse` names columns that mostly hold one value (column -> that value): their chunks
    * are only allocated once a row differs. gtfs.de gives delays but rarely absolute times, and
    * few skipped stops, so three of the eight stop-call columns cost nothing there.
    */
-  constructor(
-    readonly width: number,
-    sparse: Record<number, number> = {},
-  ) {
+  constructor(width: number, sparse: Record<number, number> = {}) {
+    this.width = width;
     if (width < 1 || width > 8) throw new Error('IntColumns holds 1 to 8 columns');
     this.chunks = Array.from({ length: width }, () => []);
     this.fills = Array.from({ length: width }, (_, c) => sparse[c]);

@@ -96,10 +96,12 @@ class ColumnDecoder {
   private evHasTime = false;
   private evTime = 0;
 
-  constructor(
-    private readonly nowS: number,
-    private readonly ordinal: StopOrdinals | null,
-  ) {}
+  private readonly nowS: number;
+  private readonly ordinal: StopOrdinals | null;
+  constructor(nowS: number, ordinal: StopOrdinals | null) {
+    this.nowS = nowS;
+    this.ordinal = ordinal;
+  }
 
   private event(r: protobuf.Reader, end: number) {
     this.evHasDelay = false;

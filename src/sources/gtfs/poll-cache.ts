@@ -13,7 +13,10 @@ export class PollCache<V> {
   private expiresMs = 0;
   private readonly entries = new Map<string, V>();
 
-  constructor(private readonly max: number) {}
+  private readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
 
   async get(feed: FeedStatus, key: string, nowMs: number, load: () => Promise<V>, scope: unknown = null): Promise<V> {
     const pollId = feed.poll_id ?? feed.polled_at;

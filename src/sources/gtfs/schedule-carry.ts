@@ -50,11 +50,11 @@ export class ScheduleCarry {
   private readonly strings = new Map<string, string>();
   readonly maxTrips: number;
 
-  constructor(
-    readonly index: StaticIndex,
-    readonly stopIds: string[],
-    maxTrips?: number,
-  ) {
+  readonly index: StaticIndex;
+  readonly stopIds: string[];
+  constructor(index: StaticIndex, stopIds: string[], maxTrips?: number) {
+    this.index = index;
+    this.stopIds = stopIds;
     this.stopNamed = new Uint8Array(stopIds.length);
     this.stopLat = new Float64Array(stopIds.length).fill(NaN);
     this.stopLon = new Float64Array(stopIds.length).fill(NaN);
@@ -121,10 +121,11 @@ export class PollSchedule implements TripColumns {
   readonly headsign: (string | null)[] = [];
   private planned: { arr: Int32Array; dep: Int32Array; calls: IntColumns } | null = null;
 
-  constructor(
-    private readonly carry: ScheduleCarry,
-    private readonly tripId: string[],
-  ) {
+  private readonly carry: ScheduleCarry;
+  private readonly tripId: string[];
+  constructor(carry: ScheduleCarry, tripId: string[]) {
+    this.carry = carry;
+    this.tripId = tripId;
     this.route = new Array(tripId.length);
     this.named = new Uint8Array(tripId.length);
   }

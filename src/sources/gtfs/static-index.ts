@@ -86,7 +86,9 @@ export class StaticIndex {
   private readonly batched: Record<BatchKind, StatementSync>;
   readonly meta: StaticMeta;
 
-  constructor(readonly path: string) {
+  readonly path: string;
+  constructor(path: string) {
+    this.path = path;
     // Read-only never creates a file: a missing index throws, and openStaticIndex() says null.
     this.db = openSqlite(path, { readOnly: true });
     this.q = {

@@ -38,10 +38,11 @@ export class InkarReader {
   private readonly byDistrict = new Map<string, City>();
   private readonly latest = new Map<string, Latest>();
 
-  constructor(
-    private readonly cities: readonly City[],
-    private readonly indicators: ReadonlyMap<string, InkarIndicator>,
-  ) {
+  private readonly cities: readonly City[];
+  private readonly indicators: ReadonlyMap<string, InkarIndicator>;
+  constructor(cities: readonly City[], indicators: ReadonlyMap<string, InkarIndicator>) {
+    this.cities = cities;
+    this.indicators = indicators;
     for (const c of cities) {
       this.byAgs.set(c.ags, c);
       if (c.district_free) this.byDistrict.set(c.ags.slice(0, 5), c);

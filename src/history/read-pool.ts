@@ -46,6 +46,8 @@ export class ReadPool {
     // Tests and development run the TypeScript sources on Node's type stripping; the worker then does too.
     const worker = new Worker(new URL(compiled ? './read-worker.js' : './read-worker.ts', import.meta.url), {
       workerData: this.data,
+      // None of the main thread's command-line flags (its V8 tuning) is passed on: the worker needs none.
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     const slot: Slot = { worker, pending: new Map() };

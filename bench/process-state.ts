@@ -3,8 +3,8 @@
  * node:http servers (bench/process-state/server.js), one of them in a process put in PROCESS_STATE first,
  * loaded at the same time on one shared core as `npm run bench` pairs its rows (bench/pin.ts), for
  * BENCH_ROUNDS rounds of BENCH_DURATION s after a BENCH_WARMUP s warm-up, fresh processes each round.
- * Usage: node bench/process-state.ts [none|heap|fastify|headers|server ...] (default: none heap
- * fastify headers server); PROCESS_STATE_NODE_ARGS adds Node flags to the process in a state.
+ * Usage: node bench/process-state.ts [none|heap|fastify|headers|server|proxy ...] (default: all
+ * six); PROCESS_STATE_NODE_ARGS adds Node flags to the process in a state.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { load, pickGenerator } from './load.ts';
@@ -15,7 +15,7 @@ import { TICKS_PER_S, cpuTicks } from './process-cpu.ts';
 /** CPU seconds of a running server, read as bench/run.ts reads them. */
 const cpuSeconds = (pid: number | undefined) => (cpuTicks(pid) ?? NaN) / TICKS_PER_S;
 
-const STATES = process.argv.slice(2).length ? process.argv.slice(2) : ['none', 'heap', 'fastify', 'headers', 'server'];
+const STATES = process.argv.slice(2).length ? process.argv.slice(2) : ['none', 'heap', 'fastify', 'headers', 'server', 'proxy'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);

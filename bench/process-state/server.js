@@ -8,10 +8,16 @@
  *   Node's HTTP and stream internals have run for another framework's answers (other header shapes);
  * - `headers`: nothing before, but each request's header object is read (the HIT lane reads Accept and others);
  * - `server`: nothing before, but the server is Stadtdaten's (src/http/node-server.ts, compiled in dist/).
+ * - `proxy`: the process is a front: it answers the HIT itself and forwards every other request to an
+ *   application in another process (backend.js), and first forwarded 1,800 answers of that application's
+ *   shapes (JSON, chunked CSV, a gzip stream, SSE; driver.js, also in a process of its own). What a HIT
+ *   front in front of the application would pay for the answers it passes on (bench/README.md, "lane").
  * Plain JavaScript on plain Node, so no loader adds to the process.
  */
 import { Buffer } from 'node:buffer';
-import { createServer } from 'node:http';
+import { createServer, request, Agent } from 'node:http';
+import { fork } from 'node:child_process';
+import { URL } from 'node:url';
 
 const port = Number(process.argv[2]);
 const state = process.env.PROCESS_STATE ?? 'none';
@@ -44,7 +50,23 @@ if (state === 'fastify') {
       await globalThis.fetch(`http://127.0.0.1:${port + 100}/r${i}?x=${round}`, { headers: { [`x-h${i % 5}`]: 'v' } }).then((r) => r.text());
 }
 
+// `proxy`: every request under /p/ goes on to the backend, its answer streamed back with the backend's head.
+let backend = null;
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const forward = (req, res) => {
+  const upstream = request({ host: '127.0.0.1', port: port + 200, path: req.url, method: req.method, headers: req.headers, agent }, (r) => {
+    res.writeHead(r.statusCode ?? 502, r.rawHeaders);
+    r.pipe(res);
+  });
+  upstream.on('error', () => {
+    res.writeHead(502);
+    res.end();
+  });
+  req.pipe(upstream);
+};
+
 const answer = (req, res) => {
+  if (backend && req.url.startsWith('/p/')) return forward(req, res);
   // `headers`: the request's header object is built (Node builds it at the first read), as the HIT lane reads it.
   if (state === 'headers') void req.headers.accept;
   res.writeHead(200, headers);
@@ -55,4 +77,15 @@ const server =
   state === 'server'
     ? await import('../../dist/src/http/node-server.js').then(({ createHttpServer, DEFAULT_LIMITS }) => createHttpServer(answer, DEFAULT_LIMITS))
     : createServer(answer);
-server.listen(port, '127.0.0.1', () => process.send?.(`ready ${kept.length}`));
+if (state === 'proxy') {
+  backend = fork(new URL('./backend.js', import.meta.url), [String(port + 200)]);
+  await new Promise((r) => backend.once('message', r));
+}
+server.listen(port, '127.0.0.1', async () => {
+  if (state === 'proxy') {
+    const driver = fork(new URL('./driver.js', import.meta.url), [`http://127.0.0.1:${port}`]);
+    await new Promise((r) => driver.once('message', r));
+    driver.kill();
+  }
+  process.send?.(`ready ${kept.length}`);
+});

@@ -203,6 +203,7 @@ test('trip detail: times past 24:00 on the service day, delay propagated downstr
   assert.equal(nth(d.stop_updates, 5).arrival_delay_s, 240);
   assert.equal(nth(d.stop_updates, 5).realtime, false);
   assert.equal(d.progress, 'en_route');
+  assert.equal(d.progress_at, '2024-06-11T00:51:00+02:00');
   assert.equal(d.delay_s, 240);
   const p = d.position!;
   assert.equal(p.estimated, true);

@@ -98,8 +98,10 @@ test('departures: a city without stops in the feed is no_data; an unknown city i
   assert.equal(unknown.status, 404);
 });
 
-test('trip detail: delay, stop updates with names and zoned times, interpolated position flagged estimated', async () => {
+test('trip detail: delay, stop updates with names and zoned times, interpolated position flagged estimated, and the moment it is for', async () => {
+  const asked = Date.now();
   const r = await app.get(`${LIVE}/trips/${U5_TRIP}`);
+  const answered = Date.now();
   assert.equal(r.status, 200);
   assert.equal(at(r.json, 'meta.source_status'), 'ok');
   assert.equal(at(r.json, 'meta.refresh_seconds'), 45);
@@ -119,6 +121,11 @@ test('trip detail: delay, stop updates with names and zoned times, interpolated 
   assert.equal(at(d, 'position.to_stop_id'), 'de:08111:6333');
   assert.ok(num(d, 'position.fraction') > 0.2 && num(d, 'position.fraction') < 0.9, `fraction ${num(d, 'position.fraction')}`);
   assert.ok(num(d, 'position.lat') < 48.776382 && num(d, 'position.lat') > 48.771175);
+  // Progress, position and delay move on between polls: the answer says for which moment they were computed.
+  const progressAt = str(d, 'progress_at');
+  assert.ok(hasZone(progressAt), progressAt);
+  // The zoned text keeps whole seconds.
+  assert.ok(Date.parse(progressAt) >= Math.floor(asked / 1000) * 1000 && Date.parse(progressAt) <= answered, progressAt);
 });
 
 test('trip detail: a trip missing from the static schedule answers 200 with unresolved=true', async () => {

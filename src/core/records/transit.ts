@@ -61,6 +61,9 @@ export const TripRecord = lazy(() =>
     unresolved: flag('The trip could not be joined with the static schedule (times and names only where the feed has them)'),
     unresolved_reason: text('Why the trip is unresolved; null when it is resolved'),
     progress: z.enum(TRIP_PROGRESS).meta({ description: `Where the trip is now: ${TRIP_PROGRESS.join(', ')}` }),
+    progress_at: z.iso
+      .datetime({ offset: true })
+      .meta({ description: 'The moment progress, position and delay_s are computed for (the answer\'s time; a cached copy keeps it)' }),
     position: record(
       {
         lat: lat(),

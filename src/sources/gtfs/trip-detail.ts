@@ -50,6 +50,8 @@ export interface TripDetail {
   /** Why the trip could not be joined with the schedule; null when it was. */
   unresolved_reason: string | null;
   progress: 'not_started' | 'en_route' | 'at_stop' | 'finished' | 'unknown';
+  /** The moment progress, position and delay_s describe: they move on between polls, a copy of the answer does not. */
+  progress_at: string;
   position: PositionOut | null;
   stop_updates: StopUpdateOut[];
 }
@@ -289,6 +291,7 @@ export function detailAt(tl: TripTimeline, nowMs: number): TripDetail {
     unresolved: h.unresolved,
     unresolved_reason: h.unresolved_reason,
     progress,
+    progress_at: toBerlinIso(nowMs),
     position,
     stop_updates: tl.stop_updates,
   };

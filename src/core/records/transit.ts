@@ -63,7 +63,7 @@ export const TripRecord = lazy(() =>
     progress: z.enum(TRIP_PROGRESS).meta({ description: `Where the trip is now: ${TRIP_PROGRESS.join(', ')}` }),
     progress_at: z.iso
       .datetime({ offset: true })
-      .meta({ description: 'The moment progress, position and delay_s are computed for (the answer\'s time; a cached copy keeps it)' }),
+      .meta({ description: "The moment progress, position and delay_s are computed for (the answer's time; a cached copy keeps it)" }),
     position: record(
       {
         lat: lat(),

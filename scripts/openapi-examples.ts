@@ -1,48 +1,22 @@
 /**
- * `npm run openapi-examples`: the example answer of every data type's OpenAPI operation, made
- * by running the service on the fixtures (real upstream formats on loopback) and asking each
- * type's declared example request: the whole envelope as the demo answered it, its lists cut to
- * their first item. The document refers to each by URL (/docs/examples/<type>.json) instead of
- * embedding it, which keeps it small.
- * The clock stands still at one instant, so a second run writes the same file: times that the
- * fake upstreams build around "now" (live feeds, shifted recordings) come out the same.
- * Writes src/http/openapi-examples.json; the contract test checks each example against its schema.
+ * `npm run openapi-examples`: writes src/http/openapi-examples.json, the example answer of every
+ * data type's OpenAPI operation (scripts/openapi-examples-build.ts), with the clock stood still so
+ * that a second run writes the same file. The contract test checks each example against its schema;
+ * test/openapi-examples.test.ts that the file is what the service answers today.
  */
 import { mock } from 'node:test';
 import { writeFileSync } from 'node:fs';
+import { EXAMPLES_CLOCK, EXAMPLES_FILE, buildExamples } from './openapi-examples-build.ts';
 
-/** The instant the examples are made at (a weekday morning, when the recorded feeds have departures). */
-const CLOCK = Date.parse('2026-06-03T08:00:00Z');
-const LIST_ITEMS = 1;
-
-function trim(v: unknown): unknown {
-  if (Array.isArray(v)) return v.slice(0, LIST_ITEMS).map(trim);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trim(x)]));
-  return v;
-}
-
-mock.timers.enable({ apis: ['Date'], now: CLOCK });
-const { startDemo } = await import('./demo.ts');
-const { examplePath } = await import('../src/core/data-type.ts');
-const demo = await startDemo({ host: '127.0.0.1', port: 0, quiet: true });
-const out: Record<string, unknown> = {};
-const failed: string[] = [];
+mock.timers.enable({ apis: ['Date'], now: EXAMPLES_CLOCK });
 try {
-  for (const dt of [...demo.built.rt.catalog.all].sort((a, b) => a.type.localeCompare(b.type))) {
-    const res = await fetch(demo.url + examplePath(dt));
-    const body = (await res.json()) as { data?: unknown; meta?: { source_status?: string }; attribution?: unknown };
-    if (res.status !== 200 || body.meta?.source_status !== 'ok') failed.push(`${dt.type} (${res.status} ${body.meta?.source_status ?? ''})`);
-    out[dt.type] = { data: trim(body.data ?? null), meta: body.meta, attribution: body.attribution };
+  const { text, types, failed } = await buildExamples();
+  writeFileSync(EXAMPLES_FILE, text);
+  console.log(`wrote src/http/openapi-examples.json (${types} data types)`);
+  if (failed.length) {
+    console.error(`not ok on their example: ${failed.join(', ')}`);
+    process.exitCode = 1;
   }
 } finally {
-  await demo.close();
   mock.timers.reset();
-}
-// One line per data type: a small diff when one example changes, no thousands of lines of indentation.
-const lines = Object.entries(out).map(([type, data]) => `${JSON.stringify(type)}: ${JSON.stringify(data)}`);
-writeFileSync(new URL('../src/http/openapi-examples.json', import.meta.url), `{\n${lines.join(',\n')}\n}\n`);
-console.log(`wrote src/http/openapi-examples.json (${Object.keys(out).length} data types)`);
-if (failed.length) {
-  console.error(`not ok on their example: ${failed.join(', ')}`);
-  process.exitCode = 1;
 }
